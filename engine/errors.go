@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The errors an Apply may wrap. Callers test them with errors.Is; the wrapping
+// message says why, in words a player understands.
+var (
+	ErrIllegalAction = errors.New("illegal action")
+	ErrNotYourTurn   = errors.New("not your turn")
+	ErrGameOver      = errors.New("the game is over")
+)
+
+// Illegal returns an error wrapping ErrIllegalAction that explains why a is not
+// allowed: engine.Illegal(a, "you need two monsters to breed").
+func Illegal(a Action, why string, args ...any) error {
+	return &ActionError{Err: ErrIllegalAction, Action: actionText(a), Why: fmt.Sprintf(why, args...)}
+}
+
+// NotYourTurn returns an error wrapping ErrNotYourTurn.
+func NotYourTurn(a Action, why string, args ...any) error {
+	return &ActionError{Err: ErrNotYourTurn, Action: actionText(a), Why: fmt.Sprintf(why, args...)}
+}
+
+// GameOver returns an error wrapping ErrGameOver.
+func GameOver(a Action) error {
+	return &ActionError{Err: ErrGameOver, Action: actionText(a), Why: "the game is over"}
+}
+
+// ActionError is an action that was refused, with the reason.
+type ActionError struct {
+	Err    error  // ErrIllegalAction, ErrNotYourTurn or ErrGameOver
+	Action string // the action's text form
+	Why    string // for the player
+}
+
+func (e *ActionError) Error() string {
+	if e.Action == "" {
+		return "engine: " + e.Why
+	}
+	return fmt.Sprintf("engine: %s: %s", e.Action, e.Why)
+}
+
+func (e *ActionError) Unwrap() error { return e.Err }
+
+func actionText(a Action) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
+}

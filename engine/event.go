@@ -1,0 +1,38 @@
+package engine
+
+import "slices"
+
+// Event is something that happened, for the log and for UIs. An event with Only
+// set is private to those seats; everyone else sees Others instead (for example
+// "Ann drew a card"), or nothing if Others is empty.
+type Event struct {
+	Kind   string `json:"kind"`             // machine-readable type: "roll", "capture", "match"
+	Text   string `json:"text"`             // for people, with every die face shown
+	Data   any    `json:"data,omitempty"`   // structured detail for UIs
+	Only   []Seat `json:"only,omitempty"`   // if set, only these seats see Text and Data
+	Others string `json:"others,omitempty"` // what everyone else sees of a private event
+}
+
+// For returns the event as seat s sees it, and false if s sees nothing of it.
+func (e Event) For(s Seat) (Event, bool) {
+	if len(e.Only) == 0 || slices.Contains(e.Only, s) {
+		e.Others = ""
+		e.Only = nil
+		return e, true
+	}
+	if e.Others == "" {
+		return Event{}, false
+	}
+	return Event{Kind: e.Kind, Text: e.Others}, true
+}
+
+// EventsFor filters a list of events down to what seat s sees.
+func EventsFor(events []Event, s Seat) []Event {
+	out := make([]Event, 0, len(events))
+	for _, e := range events {
+		if v, ok := e.For(s); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"tabletop/dice"
+)
+
+// Game is one game's rules: its description, how a table is set up, and how
+// actions are decoded from their JSON form.
+type Game interface {
+	// Info describes the game: id, name, seat counts and option schema.
+	Info() Info
+	// Setup deals out a new game. opts has been checked against Info().Options
+	// and filled with defaults; every random choice comes from d.
+	Setup(opts Options, seats []SeatInfo, d *dice.Stream) (State, error)
+	// Decode turns an action's kind and JSON body back into an Action. An
+	// unknown kind or a malformed body is an error.
+	Decode(kind string, raw json.RawMessage) (Action, error)
+}
+
+// Info describes a game.
+type Info struct {
+	ID           string       `json:"id"`            // short lowercase id: "pmr"
+	Name         string       `json:"name"`          // display name
+	MinSeats     int          `json:"min_seats"`     // fewest seats a table may have
+	MaxSeats     int          `json:"max_seats"`     // most seats a table may have
+	RulesVersion string       `json:"rules_version"` // changes whenever a rule changes how dice are consumed or actions resolve
+	Options      []OptionSpec `json:"options,omitempty"`
+	Bots         []string     `json:"bots,omitempty"` // bot names a seat may be played by
+	GMSeat       bool         `json:"gm_seat,omitempty"`
+}
+
+// OptionKind is the type of a table option's value.
+type OptionKind int
+
+const (
+	OptionInt    OptionKind = iota // a whole number between Min and Max
+	OptionBool                     // "true" or "false"
+	OptionChoice                   // one of Choices
+)
+
+// OptionSpec describes one table option.
+type OptionSpec struct {
+	Name    string     `json:"name"`
+	Kind    OptionKind `json:"kind"`
+	Default string     `json:"default"`
+	Help    string     `json:"help"`
+	Min     int        `json:"min,omitempty"`
+	Max     int        `json:"max,omitempty"`
+	Choices []string   `json:"choices,omitempty"`
+}
+
+// Options are a table's option values by name, as text (they come from forms,
+// flags and JSON alike). Use Info.Normalize to check and complete them.
+type Options map[string]string
+
+// Int returns the named option as an int; Normalize has already checked it.
+func (o Options) Int(name string) int {
+	n, _ := strconv.Atoi(o[name])
+	return n
+}
+
+// Bool returns the named option as a bool.
+func (o Options) Bool(name string) bool { return o[name] == "true" }
+
+// Normalize checks opts against the schema and returns a copy with every option
+// present (defaults filled in). Unknown names and bad values are errors that
+// name the option and what it accepts.
+func (info Info) Normalize(opts Options) (Options, error) {
+	out := make(Options, len(info.Options))
+	known := make(map[string]bool, len(info.Options))
+	for _, spec := range info.Options {
+		known[spec.Name] = true
+		v, ok := opts[spec.Name]
+		if !ok || v == "" {
+			v = spec.Default
+		}
+		v = strings.TrimSpace(v)
+		switch spec.Kind {
+		case OptionInt:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return nil, fmt.Errorf("engine: option %s: %q is not a whole number", spec.Name, v)
+			}
+			if n < spec.Min || n > spec.Max {
+				return nil, fmt.Errorf("engine: option %s: %d is out of range %d..%d", spec.Name, n, spec.Min, spec.Max)
+			}
+			v = strconv.Itoa(n)
+		case OptionBool:
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return nil, fmt.Errorf("engine: option %s: %q is not true or false", spec.Name, v)
+			}
+			v = strconv.FormatBool(b)
+		case OptionChoice:
+			found := false
+			for _, c := range spec.Choices {
+				if strings.EqualFold(c, v) {
+					v, found = c, true
+					break
+				}
+			}
+			if !found {
+				return nil, fmt.Errorf("engine: option %s: %q is not one of %s", spec.Name, v, strings.Join(spec.Choices, ", "))
+			}
+		}
+		out[spec.Name] = v
+	}
+	var unknown []string
+	for name := range opts {
+		if !known[name] {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("engine: %s has no option %s", info.ID, strings.Join(unknown, ", "))
+	}
+	return out, nil
+}
+
+// SeatInfo describes who sits at a seat.
+type SeatInfo struct {
+	Name string `json:"name"`          // display name
+	Bot  string `json:"bot,omitempty"` // bot name, or "" for a person
+	GM   bool   `json:"gm,omitempty"`  // the game master's seat (msp, tmd, prophecy)
+}

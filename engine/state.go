@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"fmt"
+
+	"tabletop/dice"
+)
+
+// Seat is a position at a table, 0-based. Spectator is the public view.
+type Seat int
+
+// Spectator is the seat of someone who only watches: its View shows public
+// information only. It is never used as a slice index.
+const Spectator Seat = -1
+
+func (s Seat) String() string {
+	if s == Spectator {
+		return "spectator"
+	}
+	return fmt.Sprintf("seat %d", int(s))
+}
+
+// State is a game in progress. Implementations must keep these invariants,
+// which enginetest checks:
+//
+//   - Pending is empty exactly when Outcome reports the game over. Several
+//     pending seats means a simultaneous (sealed) choice: each may act in any
+//     order, and nobody sees another's choice before it resolves.
+//   - Legal(s) is non-empty for every pending seat, empty for every other seat,
+//     and in a stable order (the same state gives the same list).
+//   - Apply of an action that is not legal returns an error wrapping
+//     ErrIllegalAction, ErrNotYourTurn or ErrGameOver, and changes nothing: not
+//     the state and not the dice stream.
+//   - Apply draws every random number from d, so the same state, actions and
+//     stream give the same result.
+//   - View(s) depends only on what s may know: changing another seat's hidden
+//     information leaves it unchanged.
+//   - Clone returns a deep copy: applying actions to one never changes the other.
+type State interface {
+	Pending() []Seat
+	Legal(s Seat) []Action
+	Apply(s Seat, a Action, d *dice.Stream) ([]Event, error)
+	View(s Seat) View
+	Outcome() (Outcome, bool)
+	Clone() State
+}
+
+// View is what one seat may see of a state. It must marshal to JSON and carry
+// nothing hidden from that seat.
+type View any
+
+// Action is one move. It marshals to JSON as its body; Kind names its type so
+// Game.Decode can read it back. String is its text form for logs and the CLI.
+type Action interface {
+	Kind() string
+	String() string
+}
+
+// Outcome is the result of a finished game.
+type Outcome struct {
+	Winners []Seat `json:"winners"`          // seats that share the win; several = a shared win
+	Scores  []int  `json:"scores,omitempty"` // per seat: trophies, points
+	Text    string `json:"text"`             // one line for people: "Ann wins with 4 trophies"
+}
+
+// Share returns the part of the win that seat s gets: 1/len(Winners) for a
+// winner, 0 otherwise.
+func (o Outcome) Share(s Seat) float64 {
+	for _, w := range o.Winners {
+		if w == s {
+			return 1 / float64(len(o.Winners))
+		}
+	}
+	return 0
+}
+
+// Determinizer is implemented by states with hidden information. Determinize
+// returns a copy of the state in which everything seat s may not see has been
+// re-drawn at random from what s's view allows (other hands, the stock order,
+// other seats' sealed choices). Search bots use it; enginetest uses it to prove
+// that View(s) does not depend on anything hidden from s.
+type Determinizer interface {
+	Determinize(s Seat, r *dice.Stream) State
+}

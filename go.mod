@@ -1,0 +1,3 @@
+module tabletop
+
+go 1.26
