@@ -1,0 +1,12 @@
+package enginetest_test
+
+import (
+	"testing"
+
+	"tabletop/engine/enginetest"
+	"tabletop/engine/internal/duel"
+)
+
+func TestConformance_Duel(t *testing.T) {
+	enginetest.Run(t, duel.Game, enginetest.Config{Hidden: true, Playouts: 20})
+}

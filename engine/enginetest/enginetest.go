@@ -1,0 +1,318 @@
+// Package enginetest is the conformance suite every game runs:
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, pmr.Game, enginetest.Config{Hidden: true})
+//	}
+//
+// It plays seeded random games to the end through engine.Table and checks, at
+// every step, the invariants documented on engine.State: who is pending, that
+// Legal is stable and non-empty exactly for pending seats, that every legal
+// action survives its JSON round trip, that refused actions change nothing (not
+// the state, not the dice), that clones are independent, that views marshal to
+// JSON and do not depend on anything hidden from their seat, and that
+// replaying the exported log rebuilds the same state.
+package enginetest
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// Config tunes the suite for one game.
+type Config struct {
+	// SeatCounts are the table sizes to play; default: MinSeats and MaxSeats.
+	SeatCounts []int
+	// Seats, if set, is called to describe the seats of an n-seat table
+	// (for example to put the GM first); default: n people.
+	Seats func(n int) []engine.SeatInfo
+	// Options for every table; default: the game's defaults.
+	Options engine.Options
+	// Playouts per seat count; default 10.
+	Playouts int
+	// MaxSteps bounds one playout; default 20000.
+	MaxSteps int
+	// Hidden says the game has hidden information, so its states must
+	// implement engine.Determinizer.
+	Hidden bool
+}
+
+// Run runs the conformance suite for g.
+func Run(t *testing.T, g engine.Game, cfg Config) {
+	t.Helper()
+	info := g.Info()
+	if cfg.SeatCounts == nil {
+		cfg.SeatCounts = []int{info.MinSeats}
+		if info.MaxSeats != info.MinSeats {
+			cfg.SeatCounts = append(cfg.SeatCounts, info.MaxSeats)
+		}
+	}
+	if cfg.Playouts == 0 {
+		cfg.Playouts = 10
+	}
+	if cfg.MaxSteps == 0 {
+		cfg.MaxSteps = 20000
+	}
+	if cfg.Seats == nil {
+		cfg.Seats = func(n int) []engine.SeatInfo {
+			seats := make([]engine.SeatInfo, n)
+			for i := range seats {
+				seats[i].Name = fmt.Sprintf("P%d", i+1)
+			}
+			return seats
+		}
+	}
+	t.Run("Info", func(t *testing.T) { checkInfo(t, g) })
+	for _, n := range cfg.SeatCounts {
+		for i := range cfg.Playouts {
+			name := fmt.Sprintf("Playout/seats=%d/seed=%d", n, i)
+			t.Run(name, func(t *testing.T) {
+				playout(t, g, cfg, cfg.Seats(n), seedFor(info.ID, n, i))
+			})
+		}
+	}
+	t.Run("RefusesBadSetup", func(t *testing.T) { checkBadSetup(t, g) })
+}
+
+// SeedFor returns the fixed seed the suite uses for a playout, so a failure
+// can be reproduced outside it.
+func seedFor(id string, n, i int) dice.Seed {
+	return sha256.Sum256(fmt.Appendf(nil, "enginetest/%s/%d/%d", id, n, i))
+}
+
+func checkInfo(t *testing.T, g engine.Game) {
+	info := g.Info()
+	if info.ID == "" || info.ID != strings.ToLower(info.ID) || strings.ContainsAny(info.ID, " /") {
+		t.Errorf("Info().ID = %q, want a short lowercase id", info.ID)
+	}
+	if info.Name == "" {
+		t.Errorf("Info().Name is empty")
+	}
+	if info.MinSeats < 1 || info.MaxSeats < info.MinSeats {
+		t.Errorf("Info() seats %d..%d, want 1 <= min <= max", info.MinSeats, info.MaxSeats)
+	}
+	if info.RulesVersion == "" {
+		t.Errorf("Info().RulesVersion is empty")
+	}
+	if _, err := info.Normalize(nil); err != nil {
+		t.Errorf("the default options are not valid: %v", err)
+	}
+	if _, err := g.Decode("no-such-action-kind", json.RawMessage(`{}`)); err == nil {
+		t.Errorf("Decode of an unknown kind: no error")
+	}
+}
+
+func checkBadSetup(t *testing.T, g engine.Game) {
+	info := g.Info()
+	seed := seedFor(info.ID, 0, 0)
+	if _, err := engine.NewTable(g, nil, make([]engine.SeatInfo, info.MaxSeats+1), seed); err == nil {
+		t.Errorf("NewTable with %d seats: no error", info.MaxSeats+1)
+	}
+	if _, err := engine.NewTable(g, engine.Options{"no-such-option": "1"}, make([]engine.SeatInfo, info.MinSeats), seed); err == nil {
+		t.Errorf("NewTable with an unknown option: no error")
+	}
+}
+
+// bogus is an action no game knows.
+type bogus struct{}
+
+func (bogus) Kind() string   { return "bogus" }
+func (bogus) String() string { return "bogus" }
+
+func playout(t *testing.T, g engine.Game, cfg Config, seats []engine.SeatInfo, seed dice.Seed) {
+	tab, err := engine.NewTable(g, cfg.Options, seats, seed)
+	if err != nil {
+		t.Fatalf("NewTable: %v", err)
+	}
+	chooser := dice.NewUnrecordedStream(sha256.Sum256(seed[:]))
+	if cfg.Hidden {
+		if _, ok := tab.State().(engine.Determinizer); !ok {
+			t.Fatalf("%T has hidden information but does not implement engine.Determinizer", tab.State())
+		}
+	}
+	for step := 0; ; step++ {
+		st := tab.State()
+		pending := st.Pending()
+		_, over := st.Outcome()
+		if over != (len(pending) == 0) {
+			t.Fatalf("step %d: Outcome over=%v but Pending=%v", step, over, pending)
+		}
+		checkViews(t, step, st, len(seats), chooser)
+		if over {
+			break
+		}
+		if step >= cfg.MaxSteps {
+			t.Fatalf("game did not end within %d steps", cfg.MaxSteps)
+		}
+		checkLegal(t, step, g, st, len(seats), pending)
+		checkRefusals(t, step, tab, pending, len(seats))
+
+		seat := pending[chooser.Roll(len(pending))-1]
+		legal := st.Legal(seat)
+		a := legal[chooser.Roll(len(legal))-1]
+		if step%7 == 0 {
+			checkClone(t, step, st, seat, a)
+		}
+		if _, err := tab.Act(seat, a); err != nil {
+			t.Fatalf("step %d: legal action %q by %s refused: %v", step, a, seat, err)
+		}
+	}
+	out, _ := tab.State().Outcome()
+	for _, w := range out.Winners {
+		if w < 0 || int(w) >= len(seats) {
+			t.Errorf("Outcome winner %d is not a seat", w)
+		}
+	}
+	if _, err := tab.Act(0, bogus{}); err == nil {
+		t.Errorf("an action after the end was accepted")
+	}
+	checkReplay(t, g, tab)
+}
+
+func checkLegal(t *testing.T, step int, g engine.Game, st engine.State, n int, pending []engine.Seat) {
+	t.Helper()
+	if got := st.Legal(engine.Spectator); len(got) != 0 {
+		t.Fatalf("step %d: Legal(spectator) = %v, want none", step, got)
+	}
+	for s := range engine.Seat(n) {
+		legal := st.Legal(s)
+		if !slices.Contains(pending, s) {
+			if len(legal) != 0 {
+				t.Fatalf("step %d: %s is not pending but has legal actions %v", step, s, legal)
+			}
+			continue
+		}
+		if len(legal) == 0 {
+			t.Fatalf("step %d: %s is pending but has no legal action", step, s)
+		}
+		if a, b := texts(legal), texts(st.Legal(s)); !slices.Equal(a, b) {
+			t.Fatalf("step %d: Legal(%s) is not stable: %v then %v", step, s, a, b)
+		}
+		for _, a := range legal {
+			raw, err := json.Marshal(a)
+			if err != nil {
+				t.Fatalf("step %d: json.Marshal(%q): %v", step, a, err)
+			}
+			back, err := g.Decode(a.Kind(), raw)
+			if err != nil {
+				t.Fatalf("step %d: Decode(%q, %s): %v", step, a.Kind(), raw, err)
+			}
+			if back.String() != a.String() {
+				t.Fatalf("step %d: JSON round trip of %q gave %q", step, a, back)
+			}
+		}
+	}
+}
+
+// checkRefusals tries actions that must be refused and checks they change
+// nothing: an unknown action type, and a pending seat's action played by a
+// seat that is not pending.
+func checkRefusals(t *testing.T, step int, tab *engine.Table, pending []engine.Seat, n int) {
+	t.Helper()
+	st := tab.State()
+	before := st.Clone()
+	logLen := tab.Len()
+	try := func(s engine.Seat, a engine.Action) {
+		_, err := tab.Act(s, a)
+		if err == nil {
+			t.Fatalf("step %d: %s playing %q was accepted, want a refusal", step, s, a)
+		}
+		if !engine.IsRefusal(err) {
+			t.Fatalf("step %d: %s playing %q: error %v does not wrap ErrIllegalAction, ErrNotYourTurn or ErrGameOver", step, s, a, err)
+		}
+		if tab.Len() != logLen || !reflect.DeepEqual(tab.State(), before) {
+			t.Fatalf("step %d: refused action %q by %s changed the state", step, a, s)
+		}
+	}
+	try(pending[0], bogus{})
+	legal := st.Legal(pending[0])
+	for s := range engine.Seat(n) {
+		if !slices.Contains(pending, s) {
+			try(s, legal[0])
+			break
+		}
+	}
+	if strings.TrimSpace(fmt.Sprint(tab.State().Pending())) != strings.TrimSpace(fmt.Sprint(pending)) {
+		t.Fatalf("step %d: refusals changed who is pending", step)
+	}
+}
+
+func checkClone(t *testing.T, step int, st engine.State, seat engine.Seat, a engine.Action) {
+	t.Helper()
+	snapshot := st.Clone()
+	c := st.Clone()
+	if !reflect.DeepEqual(c, st) {
+		t.Fatalf("step %d: a fresh clone differs from its original", step)
+	}
+	if _, err := c.Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{byte(step)})); err != nil {
+		t.Fatalf("step %d: legal action %q refused on a clone: %v", step, a, err)
+	}
+	if !reflect.DeepEqual(st, snapshot) {
+		t.Fatalf("step %d: applying %q to a clone changed the original", step, a)
+	}
+}
+
+func checkViews(t *testing.T, step int, st engine.State, n int, r *dice.Stream) {
+	t.Helper()
+	det, hidden := st.(engine.Determinizer)
+	for s := engine.Spectator; s < engine.Seat(n); s++ {
+		v, err := json.Marshal(st.View(s))
+		if err != nil {
+			t.Fatalf("step %d: View(%s) does not marshal: %v", step, s, err)
+		}
+		if !hidden {
+			continue
+		}
+		for range 2 {
+			other := det.Determinize(s, r)
+			w, err := json.Marshal(other.View(s))
+			if err != nil {
+				t.Fatalf("step %d: View(%s) of a determinized state does not marshal: %v", step, s, err)
+			}
+			if string(v) != string(w) {
+				t.Fatalf("step %d: View(%s) changed when only information hidden from it was re-drawn:\n%s\n%s", step, s, v, w)
+			}
+			if a, b := texts(st.Legal(s)), texts(other.Legal(s)); !slices.Equal(a, b) {
+				t.Fatalf("step %d: Legal(%s) changed when only information hidden from it was re-drawn: %v, %v", step, s, a, b)
+			}
+		}
+	}
+}
+
+func checkReplay(t *testing.T, g engine.Game, tab *engine.Table) {
+	t.Helper()
+	raw, err := json.Marshal(tab.Export(true))
+	if err != nil {
+		t.Fatalf("export does not marshal: %v", err)
+	}
+	var x engine.Export
+	if err := json.Unmarshal(raw, &x); err != nil {
+		t.Fatalf("export does not unmarshal: %v", err)
+	}
+	back, err := engine.Replay(g, x)
+	if err != nil {
+		t.Fatalf("replay of the exported log: %v", err)
+	}
+	if !reflect.DeepEqual(back.State(), tab.State()) {
+		t.Fatalf("replay of the exported log gave a different state")
+	}
+	again, _ := json.Marshal(back.Export(true))
+	if string(again) != string(raw) {
+		t.Fatalf("replayed table exports differently")
+	}
+}
+
+func texts(as []engine.Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.String()
+	}
+	return out
+}
