@@ -8,7 +8,7 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
-	"tabletop/engine/internal/duel"
+	"tabletop/internal/duel"
 )
 
 var testSeed = dice.Seed{1, 2, 3}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"tabletop/engine/enginetest"
-	"tabletop/engine/internal/duel"
+	"tabletop/internal/duel"
 )
 
 func TestConformance_Duel(t *testing.T) {
