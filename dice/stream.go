@@ -3,6 +3,7 @@ package dice
 import (
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	mrand "math/rand/v2"
@@ -131,4 +132,21 @@ func FudgeSymbol(v int) string {
 		return "[-]"
 	}
 	return "[_]"
+}
+
+// Derive returns a seed derived from seed, a label and some numbers, as
+// sha256(seed || label || numbers). Tables use it to give bots and simulated
+// games streams of their own that still follow from the one seed.
+func Derive(seed Seed, label string, nums ...uint64) Seed {
+	h := sha256.New()
+	h.Write(seed[:])
+	h.Write([]byte(label))
+	var buf [8]byte
+	for _, n := range nums {
+		binary.BigEndian.PutUint64(buf[:], n)
+		h.Write(buf[:])
+	}
+	var out Seed
+	h.Sum(out[:0])
+	return out
 }

@@ -82,3 +82,16 @@ func (o Outcome) Share(s Seat) float64 {
 type Determinizer interface {
 	Determinize(s Seat, r *dice.Stream) State
 }
+
+// Metric is one per-seat figure a finished game reports for simulation
+// summaries, such as "monsters" alive at the end.
+type Metric struct {
+	Name  string    `json:"name"`
+	Seats []float64 `json:"seats"`
+}
+
+// MetricReporter is implemented by states that report per-seat figures beyond
+// the Outcome's scores.
+type MetricReporter interface {
+	Metrics() []Metric
+}

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -171,16 +169,7 @@ func (t *Table) rebuild() error {
 // play is reproducible and survives a restart, yet it is not the table's dice
 // stream: bots' choices are logged as actions, not as dice.
 func (t *Table) BotStream(s Seat) *dice.Stream {
-	h := sha256.New()
-	h.Write(t.seed[:])
-	h.Write([]byte("bot"))
-	var buf [16]byte
-	binary.BigEndian.PutUint64(buf[:8], uint64(int64(s)))
-	binary.BigEndian.PutUint64(buf[8:], uint64(len(t.log)))
-	h.Write(buf[:])
-	var seed dice.Seed
-	copy(seed[:], h.Sum(nil))
-	return dice.NewUnrecordedStream(seed)
+	return dice.NewUnrecordedStream(dice.Derive(t.seed, "bot", uint64(int64(s)), uint64(len(t.log))))
 }
 
 // Export writes the table out. With reveal false the seed is left out (use that

@@ -1,0 +1,286 @@
+// Package sim plays many complete games with bots and summarises them: win
+// share per seat with a 95% interval, mean score, the game's own per-seat
+// metrics, and speed. Games are independent and seeded from the run's seed by
+// index, and results are combined in index order, so a run is reproducible for
+// a given seed whatever the parallelism.
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"tabletop/bots"
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// Config describes a simulation run.
+type Config struct {
+	Game     engine.Game
+	Options  engine.Options
+	Bots     []string  // one bot name per seat
+	Games    int       // number of games
+	Parallel int       // workers; 0 means GOMAXPROCS
+	Seed     dice.Seed // the run's seed
+	MaxSteps int       // actions after which a game is abandoned as stuck; 0 means 1,000,000
+	// Progress, if set, is called now and then with the games finished so far.
+	Progress func(done int)
+}
+
+// SeatResult is one seat's summary.
+type SeatResult struct {
+	Seat      int                `json:"seat"`
+	Bot       string             `json:"bot"`
+	WinShare  float64            `json:"win_share"`  // mean share of the win (a shared win counts 1/k)
+	CI95      float64            `json:"ci95"`       // half-width of the 95% interval of WinShare
+	MeanScore float64            `json:"mean_score"` // mean of Outcome.Scores
+	Metrics   map[string]float64 `json:"metrics,omitempty"`
+}
+
+// Result summarises a run.
+type Result struct {
+	Game        string        `json:"game"`
+	Games       int           `json:"games"`
+	Seats       []SeatResult  `json:"seats"`
+	Actions     int64         `json:"actions"`
+	Elapsed     time.Duration `json:"-"`
+	Seconds     float64       `json:"seconds"`
+	GamesPerSec float64       `json:"games_per_sec"`
+	Parallel    int           `json:"parallel"`
+	MetricNames []string      `json:"metric_names,omitempty"`
+}
+
+// chunkSize games are summed together; chunks are combined in order, so float
+// sums do not depend on which worker played which game.
+const chunkSize = 64
+
+type sums struct {
+	share, shareSq, score []float64
+	metrics               map[string][]float64
+	names                 []string
+	actions               int64
+}
+
+func newSums(n int) *sums {
+	return &sums{share: make([]float64, n), shareSq: make([]float64, n), score: make([]float64, n), metrics: map[string][]float64{}}
+}
+
+func (s *sums) add(o *sums) {
+	for i := range s.share {
+		s.share[i] += o.share[i]
+		s.shareSq[i] += o.shareSq[i]
+		s.score[i] += o.score[i]
+	}
+	for _, name := range o.names {
+		if _, ok := s.metrics[name]; !ok {
+			s.metrics[name] = make([]float64, len(s.share))
+			s.names = append(s.names, name)
+		}
+		for i, v := range o.metrics[name] {
+			s.metrics[name][i] += v
+		}
+	}
+	s.actions += o.actions
+}
+
+// Run plays cfg.Games games and summarises them. It stops early with ctx's
+// error if ctx is cancelled.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	info := cfg.Game.Info()
+	n := len(cfg.Bots)
+	if n < info.MinSeats || n > info.MaxSeats {
+		return nil, fmt.Errorf("sim: %s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("sim: the number of games must be at least 1, got %d", cfg.Games)
+	}
+	opts, err := info.Normalize(cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Options = opts
+	for _, name := range cfg.Bots {
+		if _, err := bots.New(cfg.Game, name); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.MaxSteps == 0 {
+		cfg.MaxSteps = 1_000_000
+	}
+	workers := cfg.Parallel
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	chunks := (cfg.Games + chunkSize - 1) / chunkSize
+	workers = min(workers, chunks)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]*sums, chunks)
+	next := make(chan int)
+	var (
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
+		mu       sync.Mutex
+		done     int
+	)
+	start := time.Now()
+	for range workers {
+		wg.Go(func() {
+			p, err := newPlayer(cfg, n)
+			if err != nil {
+				errOnce.Do(func() { firstErr = err; cancel() })
+				return
+			}
+			for c := range next {
+				s := newSums(n)
+				lo, hi := c*chunkSize, min((c+1)*chunkSize, cfg.Games)
+				for i := lo; i < hi; i++ {
+					if err := p.play(GameSeed(cfg.Seed, i), s); err != nil {
+						errOnce.Do(func() { firstErr = fmt.Errorf("sim: game %d: %w", i, err); cancel() })
+						return
+					}
+				}
+				results[c] = s
+				if cfg.Progress != nil {
+					mu.Lock()
+					done += hi - lo
+					cfg.Progress(done)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+feed:
+	for c := range chunks {
+		select {
+		case next <- c:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	elapsed := time.Since(start)
+
+	total := newSums(n)
+	for _, s := range results {
+		total.add(s)
+	}
+	g := float64(cfg.Games)
+	res := &Result{Game: info.ID, Games: cfg.Games, Actions: total.actions, Elapsed: elapsed,
+		Seconds: elapsed.Seconds(), GamesPerSec: g / elapsed.Seconds(), Parallel: workers, MetricNames: total.names}
+	for i := range n {
+		mean := total.share[i] / g
+		variance := math.Max(0, total.shareSq[i]/g-mean*mean)
+		sr := SeatResult{Seat: i, Bot: cfg.Bots[i], WinShare: mean, CI95: 1.96 * math.Sqrt(variance/g), MeanScore: total.score[i] / g}
+		if len(total.names) > 0 {
+			sr.Metrics = map[string]float64{}
+			for _, name := range total.names {
+				sr.Metrics[name] = total.metrics[name][i] / g
+			}
+		}
+		res.Seats = append(res.Seats, sr)
+	}
+	return res, nil
+}
+
+// GameSeed derives game i's seed from the run's seed.
+func GameSeed(run dice.Seed, i int) dice.Seed {
+	return dice.Derive(run, "sim/game", uint64(i))
+}
+
+// player plays games with one set of bots; each worker has its own.
+type player struct {
+	cfg   Config
+	seats []engine.SeatInfo
+	bots  []engine.Bot
+}
+
+func newPlayer(cfg Config, n int) (*player, error) {
+	p := &player{cfg: cfg, seats: make([]engine.SeatInfo, n), bots: make([]engine.Bot, n)}
+	for i, name := range cfg.Bots {
+		b, err := bots.New(cfg.Game, name)
+		if err != nil {
+			return nil, err
+		}
+		p.bots[i] = b
+		p.seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s %d", name, i+1), Bot: name}
+	}
+	return p, nil
+}
+
+// play plays one game to the end and adds it to s.
+func (p *player) play(seed dice.Seed, s *sums) error {
+	out, metrics, actions, err := Play(p.cfg.Game, p.cfg.Options, p.seats, p.bots, seed, p.cfg.MaxSteps)
+	if err != nil {
+		return err
+	}
+	for i := range s.share {
+		share := out.Share(engine.Seat(i))
+		s.share[i] += share
+		s.shareSq[i] += share * share
+		if i < len(out.Scores) {
+			s.score[i] += float64(out.Scores[i])
+		}
+	}
+	for _, m := range metrics {
+		if _, ok := s.metrics[m.Name]; !ok {
+			s.metrics[m.Name] = make([]float64, len(s.share))
+			s.names = append(s.names, m.Name)
+		}
+		for i, v := range m.Seats {
+			if i < len(s.share) {
+				s.metrics[m.Name][i] += v
+			}
+		}
+	}
+	s.actions += int64(actions)
+	return nil
+}
+
+// Play plays one game of g to the end with the given bots, through the engine
+// interface: each pending seat's bot sees its View and Legal actions and its
+// choice is applied. Dice come from an unrecorded stream of seed, and each
+// bot's choices from a stream of its own derived from seed.
+func Play(g engine.Game, opts engine.Options, seats []engine.SeatInfo, bs []engine.Bot, seed dice.Seed, maxSteps int) (engine.Outcome, []engine.Metric, int, error) {
+	d := dice.NewUnrecordedStream(seed)
+	st, err := g.Setup(opts, seats, d)
+	if err != nil {
+		return engine.Outcome{}, nil, 0, err
+	}
+	botRand := make([]*dice.Stream, len(bs))
+	for i := range bs {
+		botRand[i] = dice.NewUnrecordedStream(dice.Derive(seed, "sim/bot", uint64(i)))
+	}
+	for steps := 0; ; steps++ {
+		pending := st.Pending()
+		if len(pending) == 0 {
+			out, _ := st.Outcome()
+			var metrics []engine.Metric
+			if mr, ok := st.(engine.MetricReporter); ok {
+				metrics = mr.Metrics()
+			}
+			return out, metrics, steps, nil
+		}
+		if steps >= maxSteps {
+			return engine.Outcome{}, nil, steps, fmt.Errorf("game did not end after %d actions", steps)
+		}
+		seat := pending[0]
+		a := bs[seat].Act(seat, st.View(seat), st.Legal(seat), botRand[seat])
+		if _, err := st.Apply(seat, a, d); err != nil {
+			return engine.Outcome{}, nil, steps, fmt.Errorf("bot at seat %d chose %q: %w", seat, a, err)
+		}
+	}
+}
