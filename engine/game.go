@@ -33,6 +33,7 @@ type Info struct {
 	Options      []OptionSpec `json:"options,omitempty"`
 	Bots         []string     `json:"bots,omitempty"` // bot names a seat may be played by
 	GMSeat       bool         `json:"gm_seat,omitempty"`
+	ScoreName    string       `json:"score_name,omitempty"` // what Outcome.Scores count: "trophies", "points"
 }
 
 // OptionKind is the type of a table option's value.

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/sim"
+)
+
+func init() {
+	register("sim", "play many games with bots and compare them: tabletop sim pmr --games 1000 --seats nash,random", runSim)
+}
+
+// optionFlags collects repeated -o name=value flags.
+type optionFlags engine.Options
+
+func (o optionFlags) String() string { return "" }
+func (o optionFlags) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("want name=value, got %q", v)
+	}
+	o[strings.TrimSpace(name)] = strings.TrimSpace(value)
+	return nil
+}
+
+func runSim(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "sim", "GAME --games N --seats BOT,BOT,... [--parallel P] [--seed HEX] [-o name=value] [--json]\n\nPlays N complete games with the given bots, one per seat, and prints each\nseat's win share with a 95% interval, its mean score and the game's own\nfigures, and games per second. Results depend only on the seed, not on -parallel.")
+	games := fs.Int("games", 1000, "number of games to play")
+	seats := fs.String("seats", "", "comma-separated bot names, one per seat (e.g. nash,greedy,random,random)")
+	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games played at once")
+	seedHex := fs.String("seed", "", "run seed in hex (default: random, printed)")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	opts := optionFlags{}
+	fs.Var(opts, "o", "game option name=value (repeatable), e.g. -o turns=12")
+	turns := fs.Int("turns", 0, "shorthand for -o turns=N")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one GAME (%s), got %d arguments", strings.Join(registry().IDs(), ", "), len(pos))
+	}
+	g, err := registry().Game(pos[0])
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if *turns != 0 {
+		opts["turns"] = fmt.Sprint(*turns)
+	}
+	if *seats == "" {
+		return usagef("--seats is required: one bot per seat, e.g. --seats %s", strings.Repeat("random,", g.Info().MinSeats)[:len("random,")*g.Info().MinSeats-1])
+	}
+	if *games < 1 || *games > 100_000_000 {
+		return usagef("--games must be between 1 and 100000000, got %d", *games)
+	}
+	if *parallel < 1 {
+		return usagef("--parallel must be at least 1, got %d", *parallel)
+	}
+	seed := dice.NewSeed()
+	if *seedHex != "" {
+		if seed, err = dice.ParseSeed(*seedHex); err != nil {
+			return usagef("--seed: %v", err)
+		}
+	}
+	cfg := sim.Config{Game: g, Options: engine.Options(opts), Bots: strings.Split(*seats, ","), Games: *games, Parallel: *parallel, Seed: seed}
+	stopProgress := showProgress(env.Stderr, &cfg)
+	res, err := sim.Run(ctx, cfg)
+	stopProgress()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return &exitError{code: 130, msg: "interrupted"}
+		}
+		if strings.HasPrefix(err.Error(), "sim: game ") {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if *asJSON {
+		out := struct {
+			*sim.Result
+			Seed string `json:"seed"`
+		}{res, seed.String()}
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	printSim(env.Stdout, g.Info(), res, seed)
+	return nil
+}
+
+func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
+	score := info.ScoreName
+	if score == "" {
+		score = "score"
+	}
+	fmt.Fprintf(w, "%s: %d games, %d seats, seed %s\n\n", info.Name, res.Games, len(res.Seats), seed)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "seat\tbot\twin share (95%%)\tmean %s", score)
+	for _, m := range res.MetricNames {
+		fmt.Fprintf(tw, "\tmean %s", m)
+	}
+	fmt.Fprintln(tw)
+	for _, s := range res.Seats {
+		fmt.Fprintf(tw, "%d\t%s\t%5.1f%% ± %.1f%%\t%.2f", s.Seat+1, s.Bot, 100*s.WinShare, 100*s.CI95, s.MeanScore)
+		for _, m := range res.MetricNames {
+			fmt.Fprintf(tw, "\t%.2f", s.Metrics[m])
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%.0f games/s (%d workers, %d CPUs, %s), %d actions, %.2f s\n",
+		res.GamesPerSec, res.Parallel, runtime.NumCPU(), runtime.Version(), res.Actions, res.Seconds)
+}
+
+// showProgress prints a progress line to w, if it is a terminal, while a long
+// run goes on. It returns a function that clears the line.
+func showProgress(w io.Writer, cfg *sim.Config) func() {
+	f, ok := w.(*os.File)
+	if !ok {
+		return func() {}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return func() {}
+	}
+	var mu sync.Mutex
+	last := time.Now()
+	cfg.Progress = func(done int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) > 250*time.Millisecond {
+			last = time.Now()
+			fmt.Fprintf(f, "\r%d/%d games", done, cfg.Games)
+		}
+	}
+	return func() { fmt.Fprint(f, "\r\033[K") }
+}
