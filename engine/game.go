@@ -131,3 +131,9 @@ type SeatInfo struct {
 	Bot  string `json:"bot,omitempty"` // bot name, or "" for a person
 	GM   bool   `json:"gm,omitempty"`  // the game master's seat (msp, tmd, prophecy)
 }
+
+// TextRenderer is implemented by games that draw a seat's view for the
+// terminal (tabletop play). Games without it are shown as indented JSON.
+type TextRenderer interface {
+	RenderText(v View, s Seat) string
+}

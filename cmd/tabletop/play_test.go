@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tabletop/engine"
+)
+
+func TestPlay_PersonPlaysToTheEndAndExportVerifies(t *testing.T) {
+	export := filepath.Join(t.TempDir(), "duel.json")
+	// Choices by number, by text, by prefix, plus help and a bad choice.
+	input := strings.Join([]string{"help", "9", "1", "guard", "att"}, "\n") + strings.Repeat("\n1", 20) + "\n"
+	code, out, errOut := run(t, input, "play", "duel", "--bots", "random", "--seed", "05", "-o", "rounds=8", "--export", export)
+	if code != 0 {
+		t.Fatalf("play = %d, stderr: %s\nstdout: %s", code, errOut, out)
+	}
+	for _, want := range []string{"Seed commitment:", "Type a choice's number", "choose a number from 1 to 2", "Game over:", "Seed (check", "wrote " + export} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = run(t, "", "verify", export)
+	if code != 0 || !strings.HasPrefix(out, "ok:") {
+		t.Fatalf("verify of play's export = %d: %s", code, out)
+	}
+	raw, _ := os.ReadFile(export)
+	var x engine.Export
+	if err := json.Unmarshal(raw, &x); err != nil || x.Seats[1].Bot != "random" {
+		t.Fatalf("export seats = %+v (%v), want seat 2 played by random", x.Seats, err)
+	}
+}
+
+func TestPlay_AsksWhereToWriteTheExportAtTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	export := filepath.Join(dir, "asked.json")
+	code, out, errOut := run(t, "guard\n"+export+"\n", "play", "duel", "--seed", "05", "-o", "rounds=1")
+	if code != 0 || !strings.Contains(out, "File name (enter to skip)") {
+		t.Fatalf("play = %d, stderr %q, stdout:\n%s", code, errOut, out)
+	}
+	if _, err := os.Stat(export); err != nil {
+		t.Fatalf("the export named at the prompt was not written: %v", err)
+	}
+}
+
+func TestPlay_EndOfInputLeavesCleanly(t *testing.T) {
+	code, out, errOut := run(t, "1\n", "play", "duel", "--seed", "05")
+	if code != 0 || !strings.Contains(out, "leaving the table") || errOut != "" {
+		t.Fatalf("play with input ending mid-game = %d, %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestPlay_RefusesBadSetup(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"too many players", []string{"duel", "--players", "3"}, "takes 2 to 2 players"},
+		{"unknown bot", []string{"duel", "--bots", "oracle"}, `no bot "oracle"`},
+		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seats"},
+		{"unknown game", []string{"go"}, `unknown game "go"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := run(t, "", append([]string{"play"}, tt.args...)...)
+			if code != 2 || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("play %v = %d, %q; want 2 and %q", tt.args, code, errOut, tt.want)
+			}
+		})
+	}
+}
