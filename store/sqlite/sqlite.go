@@ -1,0 +1,482 @@
+// Package sqlite is the embedded table store: one SQLite file (pure Go, no
+// cgo) in WAL mode.
+//
+// Durability: an Append returns only after its transaction has committed.
+// With WAL and synchronous=NORMAL (the default here) a committed
+// transaction survives a crash of the process, which is what the server
+// promises; the last commits may be lost if the machine loses power. Set
+// Options.SyncFull for synchronous=FULL, which syncs the WAL on every commit
+// and survives power loss too, at the price of an fsync per batch.
+//
+// Writes go through one writer goroutine that drains a queue of pending
+// writes and commits all it finds in one transaction (each in its own
+// savepoint, so one failing append does not undo the others), then answers
+// every waiter. Concurrent appends thus share one commit instead of paying
+// one each. Reads use a separate pool of read-only connections.
+//
+// Snapshots are not stored yet: a table is rebuilt by replaying its whole
+// log. That is fast for games of hundreds of actions; a snapshots table
+// keyed by (table_id, seq) can be added by a later migration.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"tabletop/engine"
+	"tabletop/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrClosed is returned for writes after Close.
+var ErrClosed = errors.New("sqlite: store is closed")
+
+// Options tune the store; the zero value is the default.
+type Options struct {
+	// SyncFull selects synchronous=FULL: commits survive power loss, not
+	// only a crash of the process.
+	SyncFull bool
+	// MaxBatch caps how many writes share one transaction; default 256.
+	MaxBatch int
+	// Now returns the current time; default time.Now.
+	Now func() time.Time
+}
+
+// Store is a store.Store in one SQLite file.
+type Store struct {
+	rdb, wdb *sql.DB
+	opts     Options
+
+	mu     sync.RWMutex // guards closed against sends on queue
+	closed bool
+	queue  chan *write
+	done   chan struct{} // closed when the writer has stopped
+}
+
+var _ store.Store = (*Store)(nil)
+
+// write is one pending write: run fn inside the batch transaction, then
+// answer on reply.
+type write struct {
+	ctx   context.Context
+	fn    func(tx *sql.Tx) error
+	reply chan error
+}
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date.
+func Open(path string, opts Options) (*Store, error) {
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = 256
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	sync := "NORMAL"
+	if opts.SyncFull {
+		sync = "FULL"
+	}
+	dsn := func(extra ...string) string {
+		q := url.Values{}
+		q.Add("_pragma", "busy_timeout(10000)")
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous("+sync+")")
+		q.Add("_pragma", "foreign_keys(1)")
+		for _, e := range extra {
+			q.Add("_pragma", e)
+		}
+		q.Set("_txlock", "immediate")
+		return "file:" + path + "?" + q.Encode()
+	}
+	wdb, err := sql.Open("sqlite", dsn())
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	wdb.SetMaxOpenConns(1)
+	wdb.SetMaxIdleConns(1)
+	wdb.SetConnMaxLifetime(0)
+	if err := migrate(wdb); err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	rdb, err := sql.Open("sqlite", dsn("query_only(1)"))
+	if err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	rdb.SetMaxOpenConns(4)
+	s := &Store{rdb: rdb, wdb: wdb, opts: opts, queue: make(chan *write, 1024), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// migrate applies the embedded migrations newer than the database's
+// user_version, each in its own transaction with the version bump.
+func migrate(db *sql.DB) error {
+	var have int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		return fmt.Errorf("reading schema version: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		num, _, _ := strings.Cut(base, "_")
+		version, err := strconv.Atoi(num)
+		if err != nil {
+			return fmt.Errorf("migration %s: name must start with its version number", base)
+		}
+		if version <= have {
+			continue
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		tx, err := db.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(string(body)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %s: %w", base, err)
+		}
+		if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(version)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %s: %w", base, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %s: %w", base, err)
+		}
+		have = version
+	}
+	return nil
+}
+
+// writer commits queued writes in batches until the queue is closed.
+func (s *Store) writer() {
+	defer close(s.done)
+	batch := make([]*write, 0, s.opts.MaxBatch)
+	for first := range s.queue {
+		batch = append(batch[:0], first)
+	drain:
+		for len(batch) < s.opts.MaxBatch {
+			select {
+			case w, ok := <-s.queue:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, w)
+			default:
+				break drain
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch of writes in one transaction, each in a savepoint, and
+// answers each after the commit.
+func (s *Store) commit(batch []*write) {
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, w := range batch {
+			w.reply <- err
+		}
+	}
+	tx, err := s.wdb.Begin()
+	if err != nil {
+		fail(fmt.Errorf("sqlite: begin: %w", err))
+		return
+	}
+	for i, w := range batch {
+		if err := w.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
+			tx.Rollback()
+			fail(fmt.Errorf("sqlite: savepoint: %w", err))
+			return
+		}
+		if errs[i] = w.fn(tx); errs[i] != nil {
+			if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
+				tx.Rollback()
+				fail(fmt.Errorf("sqlite: rollback to savepoint: %w", err))
+				return
+			}
+		}
+		if _, err := tx.Exec("RELEASE w"); err != nil {
+			tx.Rollback()
+			fail(fmt.Errorf("sqlite: release savepoint: %w", err))
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(fmt.Errorf("sqlite: commit: %w", err))
+		return
+	}
+	for i, w := range batch {
+		w.reply <- errs[i]
+	}
+}
+
+// do queues fn and waits until its batch has committed. Once queued, it waits
+// for the answer even if ctx ends, so the caller always learns whether the
+// write was stored; a write whose ctx ended before its turn is skipped.
+func (s *Store) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	w := &write{ctx: ctx, fn: fn, reply: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return ErrClosed
+	}
+	select {
+	case s.queue <- w:
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return ctx.Err()
+	}
+	s.mu.RUnlock()
+	return <-w.reply
+}
+
+// Close stops accepting writes, commits those already queued and closes the
+// database.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.queue)
+	s.mu.Unlock()
+	<-s.done
+	return errors.Join(s.rdb.Close(), s.wdb.Close())
+}
+
+func (s *Store) now() int64 { return s.opts.Now().UnixMilli() }
+
+// CreateTable stores a new table.
+func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
+	x := t.Export
+	if x.Seed == "" {
+		return errors.New("sqlite: create table: the export has no seed")
+	}
+	if len(x.Log) != 0 {
+		return errors.New("sqlite: create table: the log must start empty")
+	}
+	if len(t.TokenHashes) != len(x.Seats) {
+		return fmt.Errorf("sqlite: create table: %d token hashes for %d seats", len(t.TokenHashes), len(x.Seats))
+	}
+	hashes := make([]*string, len(t.TokenHashes))
+	for i, h := range t.TokenHashes {
+		if h != nil {
+			v := hex.EncodeToString(h)
+			hashes[i] = &v
+		}
+	}
+	cols, err := marshalAll(x.Options, x.Seats, x.SetupDice, hashes)
+	if err != nil {
+		return fmt.Errorf("sqlite: create table: %w", err)
+	}
+	created := t.Created.UnixMilli()
+	if t.Created.IsZero() {
+		created = s.now()
+	}
+	return s.do(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, created, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+			t.ID, x.Game, x.RulesVersion, cols[0], cols[1], x.Seed, x.Commitment, cols[2], cols[3], t.Listed, created, created)
+		if err != nil {
+			var exists int
+			if tx.QueryRow("SELECT 1 FROM tables WHERE id = ?", t.ID).Scan(&exists) == nil {
+				return store.ErrExists
+			}
+			return fmt.Errorf("sqlite: create table: %w", err)
+		}
+		return nil
+	})
+}
+
+func marshalAll(vs ...any) ([]string, error) {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = string(b)
+	}
+	return out, nil
+}
+
+// Append adds entries to the log if it holds exactly expectedSeq entries.
+func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
+	rows := make([]string, len(entries))
+	for i, e := range entries {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return 0, fmt.Errorf("sqlite: append: %w", err)
+		}
+		rows[i] = string(b)
+	}
+	err := s.do(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec("UPDATE tables SET seq = seq + ?, updated = ? WHERE id = ? AND seq = ?", len(rows), s.now(), id, expectedSeq)
+		if err != nil {
+			return fmt.Errorf("sqlite: append: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("sqlite: append: %w", err)
+		} else if n == 0 {
+			var seq int
+			if err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq); errors.Is(err, sql.ErrNoRows) {
+				return store.ErrNotFound
+			} else if err != nil {
+				return fmt.Errorf("sqlite: append: %w", err)
+			}
+			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
+		}
+		for i, row := range rows {
+			if _, err := tx.Exec("INSERT INTO entries (table_id, seq, entry) VALUES (?, ?, ?)", id, expectedSeq+i+1, row); err != nil {
+				return fmt.Errorf("sqlite: append: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return expectedSeq + len(entries), nil
+}
+
+// Finish records the outcome of table id.
+func (s *Store) Finish(ctx context.Context, id string, outcome string) error {
+	return s.do(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec("UPDATE tables SET outcome = ?, updated = ? WHERE id = ?", outcome, s.now(), id)
+		if err != nil {
+			return fmt.Errorf("sqlite: finish: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return store.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// LoadTable returns the table with its whole log.
+func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
+	tx, err := s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
+	}
+	defer tx.Rollback()
+	var (
+		t                          store.Table
+		opts, seats, setup, hashes string
+		outcome                    sql.NullString
+		created                    int64
+	)
+	err = tx.QueryRowContext(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, outcome, created
+		FROM tables WHERE id = ?`, id).Scan(&t.ID, &t.Export.Game, &t.Export.RulesVersion, &opts, &seats, &t.Export.Seed, &t.Export.Commitment,
+		&setup, &hashes, &t.Listed, &t.Seq, &outcome, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Table{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
+	}
+	t.Outcome = outcome.String
+	t.Created = time.UnixMilli(created)
+	var hexHashes []*string
+	for _, c := range []struct {
+		raw string
+		v   any
+	}{{opts, &t.Export.Options}, {seats, &t.Export.Seats}, {setup, &t.Export.SetupDice}, {hashes, &hexHashes}} {
+		if err := json.Unmarshal([]byte(c.raw), c.v); err != nil {
+			return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
+		}
+	}
+	t.TokenHashes = make([][]byte, len(hexHashes))
+	for i, h := range hexHashes {
+		if h == nil {
+			continue
+		}
+		if t.TokenHashes[i], err = hex.DecodeString(*h); err != nil {
+			return store.Table{}, fmt.Errorf("sqlite: load table %s: token hash: %w", id, err)
+		}
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT seq, entry FROM entries WHERE table_id = ? ORDER BY seq", id)
+	if err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
+	}
+	defer rows.Close()
+	t.Export.Log = make([]engine.Entry, 0, t.Seq)
+	for rows.Next() {
+		var seq int
+		var raw []byte
+		if err := rows.Scan(&seq, &raw); err != nil {
+			return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
+		}
+		if seq != len(t.Export.Log)+1 {
+			return store.Table{}, fmt.Errorf("sqlite: load table %s: log entry %d missing", id, len(t.Export.Log)+1)
+		}
+		var e engine.Entry
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return store.Table{}, fmt.Errorf("sqlite: load table %s: entry %d: %w", id, seq, err)
+		}
+		t.Export.Log = append(t.Export.Log, e)
+	}
+	if err := rows.Err(); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
+	}
+	if len(t.Export.Log) != t.Seq {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %d entries stored, want %d", id, len(t.Export.Log), t.Seq)
+	}
+	return t, nil
+}
+
+// ListOpen returns listed tables that are not over, most recently active first.
+func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error) {
+	rows, err := s.rdb.QueryContext(ctx, `SELECT id, game, seats, seq, created, updated FROM tables
+		WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list tables: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Summary
+	for rows.Next() {
+		var sum store.Summary
+		var seats string
+		var created, updated int64
+		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &sum.Seq, &created, &updated); err != nil {
+			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
+		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
+			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
+		sum.Created, sum.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+		out = append(out, sum)
+	}
+	return out, rows.Err()
+}

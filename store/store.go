@@ -1,0 +1,83 @@
+// Package store keeps tables and their append-only logs. A table is stored as
+// what engine.Replay needs (game, options, seats, the secret seed and the
+// log) plus who may act for each seat; the state itself is never stored, it is
+// rebuilt by replaying the log.
+//
+// The interface is small and speaks engine types only, so that a PostgreSQL
+// store can sit beside the SQLite one. Appends carry the sequence number the
+// caller expects the log to be at (optimistic concurrency): of two appends
+// racing for the same table, exactly one wins and the other gets
+// ErrVersionConflict.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"tabletop/engine"
+)
+
+// The errors a Store returns; callers test them with errors.Is.
+var (
+	// ErrNotFound is returned for a table id the store does not hold.
+	ErrNotFound = errors.New("store: no such table")
+	// ErrVersionConflict is returned by Append when the log is no longer at
+	// the expected sequence number: someone else appended first.
+	ErrVersionConflict = errors.New("store: the table has moved on (version conflict)")
+	// ErrExists is returned by CreateTable for an id already in use.
+	ErrExists = errors.New("store: table id already in use")
+)
+
+// Store keeps tables and their logs. Implementations are safe for concurrent
+// use. An Append returns only after its entries are committed.
+type Store interface {
+	// CreateTable stores a new table. t.Export must hold the seed and an
+	// empty log.
+	CreateTable(ctx context.Context, t Table) error
+	// LoadTable returns the table with its whole log (Export.Log, Seq).
+	LoadTable(ctx context.Context, id string) (Table, error)
+	// Append adds entries to the log of table id if its log holds exactly
+	// expectedSeq entries, and returns the new sequence number (the number
+	// of entries in the log). Otherwise it returns ErrVersionConflict (or
+	// ErrNotFound) and stores nothing.
+	Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error)
+	// Finish records that the game at table id is over, with the outcome's
+	// text, so that it leaves the list of open tables.
+	Finish(ctx context.Context, id string, outcome string) error
+	// ListOpen returns up to limit listed tables whose game is not over,
+	// most recently active first.
+	ListOpen(ctx context.Context, limit int) ([]Summary, error)
+	// Close releases the store; pending appends fail.
+	Close() error
+}
+
+// Table is a stored table.
+type Table struct {
+	ID      string
+	Created time.Time
+	// Listed tables appear in the lobby; the others are reachable only by
+	// their (unguessable) id.
+	Listed bool
+	// TokenHashes holds, per seat, sha256 of the seat's invite token, or
+	// nil for a seat nobody may take (a bot).
+	TokenHashes [][]byte
+	// Export is the table as engine.Replay reads it, seed included. The
+	// seed is secret until the game is over: it never leaves the server
+	// before then.
+	Export engine.Export
+	// Seq is the number of entries in the log (len(Export.Log)).
+	Seq int
+	// Outcome is the outcome's text once the game is over, else "".
+	Outcome string
+}
+
+// Summary is a table as the lobby lists it.
+type Summary struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Seats   []engine.SeatInfo `json:"seats"`
+	Seq     int               `json:"seq"`
+	Created time.Time         `json:"created"`
+	Updated time.Time         `json:"updated"`
+}
