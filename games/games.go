@@ -1,12 +1,17 @@
-// Package games lists every game tabletop runs. The list is explicit (no
-// registration by blank import), so what the binary contains is read here.
+// Package games lists every game this program hosts.
 package games
 
-import "tabletop/engine"
+import (
+	"tabletop/engine"
+	"tabletop/games/pmr"
+)
 
-// All returns every game, in the order menus show them.
+// All returns every game, in a fixed order. The list is explicit: adding a
+// game means adding it here.
 func All() []engine.Game {
-	return []engine.Game{}
+	return []engine.Game{
+		pmr.Game,
+	}
 }
 
 // Registry returns a registry of All.

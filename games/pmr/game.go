@@ -1,0 +1,106 @@
+package pmr
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// RulesVersion changes whenever a rule changes how dice are consumed or how
+// actions resolve, so that old logs are not silently replayed under new rules.
+const RulesVersion = "pmr-1"
+
+// Turn limits for the turns option.
+const (
+	DefaultTurns = 30  // the standard game
+	MinTurns     = 3   // at least one tournament
+	MaxTurns     = 300 // keeps monster numbers and logs reasonable
+)
+
+// Game is Pocket Monster Rancher, for the registry and the table.
+var Game engine.Game = game{}
+
+// Info describes the game: 1 to 8 stables, the turns option and the bots.
+var Info = engine.Info{
+	ID:           "pmr",
+	Name:         "Pocket Monster Rancher",
+	MinSeats:     1,
+	MaxSeats:     8,
+	RulesVersion: RulesVersion,
+	Options: []engine.OptionSpec{{
+		Name:    "turns",
+		Kind:    engine.OptionInt,
+		Default: strconv.Itoa(DefaultTurns),
+		Help:    "number of turns; a tournament follows every third turn",
+		Min:     MinTurns,
+		Max:     MaxTurns,
+	}},
+	Bots: []string{BotRandom, BotGreedy, BotNash},
+}
+
+// Options are a table's settings. The zero value means the standard game.
+type Options struct {
+	Turns int // number of turns; 0 means DefaultTurns
+}
+
+type game struct{}
+
+// Info implements engine.Game.
+func (game) Info() engine.Info { return Info }
+
+// Setup implements engine.Game: opts has been normalised against Info.
+func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
+	s, err := New(Options{Turns: opts.Int("turns")}, seats)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Decode implements engine.Game: it reads an action from its kind and JSON body.
+func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
+	return decode(kind, raw)
+}
+
+// Bot implements engine.BotMaker: "random", "greedy" or "nash".
+func (game) Bot(name string) (engine.Bot, error) { return NewBot(name) }
+
+// New sets up a game: one empty stable per seat, turn 1. Setup rolls no dice.
+func New(opts Options, seats []engine.SeatInfo) (*State, error) {
+	if opts.Turns == 0 {
+		opts.Turns = DefaultTurns
+	}
+	if opts.Turns < MinTurns || opts.Turns > MaxTurns {
+		return nil, fmt.Errorf("pmr: %d turns is out of range %d..%d", opts.Turns, MinTurns, MaxTurns)
+	}
+	if len(seats) < Info.MinSeats || len(seats) > Info.MaxSeats {
+		return nil, fmt.Errorf("pmr: a table has %d to %d stables, got %d", Info.MinSeats, Info.MaxSeats, len(seats))
+	}
+	c := &config{turns: opts.Turns, seats: append([]engine.SeatInfo(nil), seats...)}
+	c.names = make([]string, len(seats))
+	c.chosen = make([]string, len(seats))
+	c.possessive = make([]string, len(seats))
+	for i, si := range seats {
+		name := si.Name
+		if name == "" {
+			name = "Stable " + strconv.Itoa(i+1)
+		}
+		c.names[i] = name
+		c.chosen[i] = name + " has chosen"
+		c.possessive[i] = name + "'s "
+	}
+	s := &State{cfg: c, turn: 1, phase: PhaseActivity, stables: make([]stable, len(seats))}
+	return s, nil
+}
+
+// config is the part of a game that never changes; clones share it.
+type config struct {
+	turns      int
+	seats      []engine.SeatInfo
+	names      []string // display names, never empty
+	chosen     []string // "Ann has chosen": what others see of a sealed choice
+	possessive []string // "Ann's "
+}

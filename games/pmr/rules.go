@@ -1,0 +1,777 @@
+package pmr
+
+import (
+	"strconv"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// monsterNames gives monsters a name to go with their number. The name is a
+// pure function of the stable and the number, so it uses no dice.
+var monsterNames = [...]string{
+	"Pebblet", "Zorra", "Mossback", "Quillby", "Emberkit", "Tidewick", "Bramble",
+	"Sprocket", "Nimbet", "Grizzle", "Fennow", "Voltik", "Murkle", "Sootling",
+	"Glimmer", "Thornet", "Puddleby", "Rumblet", "Whisk", "Cragmaw", "Dapple",
+	"Flicker", "Gustle", "Hobnob", "Inkwing", "Jolt", "Kelpin", "Lumen",
+	"Marrow", "Nettle", "Oakum", "Pipwick", "Quartzel", "Rook", "Sable",
+	"Tansy", "Umber", "Vesper", "Wren", "Yarrow", "Zephyx",
+}
+
+func monsterName(p engine.Seat, id int) string {
+	return monsterNames[(id-1+11*int(p))%len(monsterNames)]
+}
+
+// abilityOf is the ability a Fudge die picks: [+] Speed, [_] Brawn, [-] Mind.
+func abilityOf(f int) Ability { return Brawn - Ability(f) }
+
+func abilityBit(a Ability) uint8 { return 1 << a }
+
+// terrainNames by the ability the terrain doubles.
+var terrainNames = [...]string{"", "Plains", "Woods", "Urban"}
+
+// TerrainName is the terrain that doubles ability a: Plains (Speed), Woods
+// (Brawn) or Urban (Mind).
+func TerrainName(a Ability) string {
+	if a < Speed || a > Mind {
+		return "none"
+	}
+	return terrainNames[a]
+}
+
+// Beats reports whether ability a is doubled when it meets ability b: Brawn
+// against Speed, Speed against Mind, Mind against Brawn.
+func Beats(a, b Ability) bool {
+	return a == Brawn && b == Speed || a == Speed && b == Mind || a == Mind && b == Brawn
+}
+
+// Effective is the value a monster competes with when it uses ability a
+// (whose value is v) against ability opp on the terrain that doubles terrain.
+// The terrain and the matchup doublings stack, so a value can count four times.
+func Effective(a, opp, terrain Ability, v int) int {
+	if a == terrain {
+		v *= 2
+	}
+	if Beats(a, opp) {
+		v *= 2
+	}
+	return v
+}
+
+// roundHalf returns sum/2 rounded half away from zero, as math.Round does:
+// the rounded average of two whole numbers whose total is sum.
+func roundHalf(sum int) int {
+	if sum >= 0 {
+		return (sum + 1) / 2
+	}
+	return -((-sum + 1) / 2)
+}
+
+// edit returns the stable's monsters as a fresh copy that may be changed, and
+// stores it: the old slice may be shared with clones and views.
+func (st *stable) edit(extra int) []Monster {
+	ms := make([]Monster, len(st.monsters), len(st.monsters)+extra)
+	copy(ms, st.monsters)
+	st.monsters = ms
+	return ms
+}
+
+// resolveTurn carries out every stable's sealed activity in seat order, then
+// starts the tournament after every third turn.
+func (s *State) resolveTurn(d *dice.Stream, e *eventBuf) {
+	for i := range s.stables {
+		p := engine.Seat(i)
+		a := s.stables[i].sealed
+		s.stables[i].sealed = nil
+		switch a := a.(type) {
+		case Capture:
+			s.capture(p, d, e)
+		case Train:
+			s.train(p, a, d, e)
+		case Breed:
+			s.breed(p, a, d, e)
+		}
+	}
+	if s.turn%3 == 0 {
+		s.startTournament(d, e)
+		return
+	}
+	s.nextTurn(e)
+}
+
+func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
+	st := &s.stables[p]
+	e.begin()
+	sp := e.fudge(d)
+	br := e.fudge(d)
+	mi := e.fudge(d)
+	ag := e.fudge(d)
+	st.nextID++
+	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID), Speed: sp, Brawn: br, Mind: mi, Age: 5 + ag}
+	ms := st.edit(1)
+	st.monsters = append(ms, m)
+	e.str(s.cfg.names[p])
+	e.str(" captures ")
+	e.monster(&m)
+	e.str(": Speed ")
+	e.face(sp)
+	e.str(" → ")
+	e.int(sp)
+	e.str(", Brawn ")
+	e.face(br)
+	e.str(" → ")
+	e.int(br)
+	e.str(", Mind ")
+	e.face(mi)
+	e.str(" → ")
+	e.int(mi)
+	e.str(", age ")
+	e.face(ag)
+	e.str(" → ")
+	e.int(m.Age)
+	e.emit("capture", EventData{Stable: p, Monster: m})
+}
+
+func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
+	st := &s.stables[p]
+	ms := st.edit(0)
+	m := &ms[st.find(a.Monster)]
+	e.begin()
+	e.str(s.cfg.names[p])
+	e.str(" trains ")
+	e.monster(m)
+	f := e.fudge(d)
+	ab := a.Ability
+	before := 0
+	result := "success"
+	if ab == Random {
+		ab = abilityOf(f)
+		before = m.Get(ab)
+		m.add(ab, 1)
+		e.str(" (random ability): 1dF ")
+		e.face(f)
+		e.str(" picks ")
+		e.str(ab.title())
+		e.str(", ")
+		e.int(before)
+		e.str(" → ")
+		e.int(before + 1)
+	} else {
+		before = m.Get(ab)
+		e.str("'s ")
+		e.str(ab.title())
+		e.str(": 1dF ")
+		e.face(f)
+		if f >= 0 {
+			m.add(ab, 1)
+			e.str(" succeeds, ")
+			e.int(before)
+			e.str(" → ")
+			e.int(before + 1)
+		} else {
+			result = "failure"
+			e.str(" fails, stays ")
+			e.int(before)
+		}
+	}
+	e.emit("train", EventData{Stable: p, Monster: *m, Ability: ab, Change: m.Get(ab) - before, Result: result})
+}
+
+func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
+	st := &s.stables[p]
+	pa := st.monsters[st.find(a.A)]
+	pb := st.monsters[st.find(a.B)]
+	avg := roundHalf(pa.Age + pb.Age)
+	e.begin()
+	e.str(s.cfg.names[p])
+	e.str(" breeds ")
+	e.monster(&pa)
+	e.str(" and ")
+	e.monster(&pb)
+	e.str(": ages ")
+	e.int(pa.Age)
+	e.str(" and ")
+	e.int(pb.Age)
+	e.str(" average ")
+	e.int(avg)
+	e.str(", 2dF ")
+	f1 := e.fudge(d)
+	f2 := e.fudge(d)
+	e.face(f1)
+	e.str(" ")
+	e.face(f2)
+	e.str(" → ")
+	res := avg + f1 + f2
+	e.int(res)
+	parents := [2]int{pa.ID, pb.ID}
+	if res >= 7 {
+		e.str(": no offspring")
+		e.emit("breed", EventData{Stable: p, Parents: parents, Result: "no offspring"})
+		return
+	}
+	st.nextID++
+	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID)}
+	e.str(": offspring ")
+	e.monster(&m)
+	e.str(", age 0")
+	for ab := Speed; ab <= Mind; ab++ {
+		x, y := pa.Get(ab), pb.Get(ab)
+		base := roundHalf(x + y)
+		f := e.fudge(d)
+		e.str("; ")
+		e.str(ab.title())
+		e.str(" ")
+		e.int(x)
+		e.str(" and ")
+		e.int(y)
+		e.str(" average ")
+		e.int(base)
+		e.str(", 1dF ")
+		e.face(f)
+		switch {
+		case f < 0 && x > 0 && y > 0:
+			e.str(" ignored (both parents above 0)")
+			f = 0
+		case f > 0 && x < 0 && y < 0:
+			e.str(" ignored (both parents below 0)")
+			f = 0
+		}
+		e.str(" → ")
+		e.int(base + f)
+		m.add(ab, base+f)
+	}
+	ms := st.edit(1)
+	st.monsters = append(ms, m)
+	e.emit("breed", EventData{Stable: p, Parents: parents, Monster: m, Result: "offspring"})
+}
+
+// nextTurn moves on to the next turn, or ends the game after the last one.
+func (s *State) nextTurn(e *eventBuf) {
+	if s.turn >= s.cfg.turns {
+		s.phase = PhaseOver
+		o := s.outcome()
+		e.begin()
+		e.str("Game over after ")
+		e.int(s.turn)
+		e.str(" turns: ")
+		e.str(o.Text)
+		e.emit("over", EventData{Stable: -1, Result: o.Text})
+		return
+	}
+	s.turn++
+	s.phase = PhaseActivity
+}
+
+// tournament is the tournament being played.
+type tournament struct {
+	number   int         // 1 after turn 3, 2 after turn 6, ...
+	entrants []Entrant   // in seed order once the entries are revealed
+	rounds   int         // bracket rounds: log2 of the bracket size
+	slots    []int       // the current bracket round: entrant index, -1 for a bye
+	next     []int       // winners of the current round so far
+	round    int         // the current bracket round, 1-based
+	pos      int         // the current pair is slots[2*pos], slots[2*pos+1]
+	matches  []MatchView // finished matches, in order
+	match    match       // the match being played
+}
+
+func (t *tournament) clone() *tournament {
+	c := *t
+	c.slots = append([]int(nil), t.slots...)
+	c.next = append([]int(nil), t.next...)
+	// Appending to a shared array would let two clones overwrite each other.
+	c.matches = t.matches[:len(t.matches):len(t.matches)]
+	c.match.view.Contests = t.match.view.Contests[:len(t.match.view.Contests):len(t.match.view.Contests)]
+	c.match.view.DiceOff = t.match.view.DiceOff[:len(t.match.view.DiceOff):len(t.match.view.DiceOff)]
+	return &c
+}
+
+// match is the match being played.
+type match struct {
+	side    [2]Entrant
+	idx     [2]int     // entrant indexes
+	mon     [2]Monster // the contestants
+	contest int        // 1, 2 or 3
+	used    [2]uint8   // abilities each side has competed with (abilityBit)
+	choice  [2]Ability // sealed choices for this contest (hidden until both are in)
+	view    MatchView  // what is public so far
+}
+
+// sideOf returns 0 or 1 for the stables in the match, -1 for others.
+func (m *match) sideOf(p engine.Seat) int {
+	switch p {
+	case m.side[0].Stable:
+		return 0
+	case m.side[1].Stable:
+		return 1
+	}
+	return -1
+}
+
+func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
+	n := 0
+	for i := range s.stables {
+		if len(s.stables[i].monsters) > 0 {
+			s.stables[i].entry = 0
+			n++
+		} else {
+			s.stables[i].entry = -1
+		}
+	}
+	number := s.turn / 3
+	e.begin()
+	e.str("Tournament ")
+	e.int(number)
+	if n == 0 {
+		e.str(": no stable has a monster to enter")
+		e.emit("tournament", EventData{Stable: -1})
+		s.nextTurn(e)
+		return
+	}
+	s.tour = &tournament{number: number}
+	s.phase = PhaseEnter
+	e.str(": each stable with a monster seals an entry")
+	e.emit("tournament", EventData{Stable: -1})
+}
+
+// startBracket reveals the entries, seeds them and plays on until a match
+// needs a choice.
+func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
+	t := s.tour
+	for i := range s.stables {
+		st := &s.stables[i]
+		if st.entry > 0 {
+			m := &st.monsters[st.find(st.entry)]
+			t.entrants = append(t.entrants, Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()})
+		}
+		st.entry = 0
+	}
+	n := len(t.entrants)
+	e.begin()
+	e.str("Entries: ")
+	for i := range t.entrants {
+		if i > 0 {
+			e.str(", ")
+		}
+		x := &t.entrants[i]
+		m := &s.stables[x.Stable].monsters[s.stables[x.Stable].find(x.Monster)]
+		s.entrantText(e, x)
+		e.str(" (")
+		e.int(m.Speed)
+		e.str("/")
+		e.int(m.Brawn)
+		e.str("/")
+		e.int(m.Mind)
+		e.str(", sum ")
+		e.int(x.Sum)
+		e.str(")")
+	}
+	// Seed by ability sum, highest first; equal sums keep seat order, unless
+	// they straddle the last bye, which a die decides.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && t.entrants[j].Sum > t.entrants[j-1].Sum; j-- {
+			t.entrants[j], t.entrants[j-1] = t.entrants[j-1], t.entrants[j]
+		}
+	}
+	size := 1
+	for size < n {
+		size *= 2
+		t.rounds++
+	}
+	byes := size - n
+	if byes > 0 && t.entrants[byes-1].Sum == t.entrants[byes].Sum {
+		s.breakByeTie(byes, d, e)
+	}
+	for i := range t.entrants {
+		t.entrants[i].Seed = i + 1
+		t.entrants[i].Bye = i < byes
+	}
+	if byes > 0 {
+		e.str(". Byes: ")
+		for i := 0; i < byes; i++ {
+			if i > 0 {
+				e.str(", ")
+			}
+			s.entrantText(e, &t.entrants[i])
+		}
+	}
+	e.emit("entries", EventData{Stable: -1, Entrants: t.entrants})
+	t.slots = make([]int, size)
+	for i, seed := range seedOrder(size) {
+		if seed <= n {
+			t.slots[i] = seed - 1
+		} else {
+			t.slots[i] = -1
+		}
+	}
+	t.round = 1
+	s.advance(d, e)
+}
+
+// breakByeTie orders the entrants whose sum ties at the last bye: a die picks
+// who among them gets each remaining bye.
+func (s *State) breakByeTie(byes int, d *dice.Stream, e *eventBuf) {
+	t := s.tour
+	sum := t.entrants[byes].Sum
+	g0 := byes - 1
+	for g0 > 0 && t.entrants[g0-1].Sum == sum {
+		g0--
+	}
+	g1 := byes + 1
+	for g1 < len(t.entrants) && t.entrants[g1].Sum == sum {
+		g1++
+	}
+	e.str(". Sum ")
+	e.int(sum)
+	e.str(" ties for ")
+	e.str(plural(byes-g0, "bye", "byes"))
+	for r := g0; r < byes; r++ {
+		k := g1 - r
+		f := d.Roll(k)
+		e.dice = append(e.dice, f)
+		e.str("; d")
+		e.int(k)
+		e.str(" → ")
+		e.int(f)
+		e.str(": ")
+		pick := r + f - 1
+		s.entrantText(e, &t.entrants[pick])
+		// Move the pick up, keeping the others in seat order.
+		x := t.entrants[pick]
+		copy(t.entrants[r+1:pick+1], t.entrants[r:pick])
+		t.entrants[r] = x
+	}
+}
+
+// seedOrder returns the standard bracket positions of seeds 1..size, so that
+// seed 1 meets seed size, 2 meets size-1, and so on: byes (the missing seeds
+// above the number of entrants) fall to the top seeds.
+func seedOrder(size int) []int {
+	order := []int{1}
+	for n := 2; n <= size; n *= 2 {
+		next := make([]int, 0, n)
+		for _, s := range order {
+			next = append(next, s, n+1-s)
+		}
+		order = next
+	}
+	return order
+}
+
+// advance plays the bracket on: byes advance at once; a match rolls its
+// terrain and waits for the contestants' choices; a lone survivor is champion.
+func (s *State) advance(d *dice.Stream, e *eventBuf) {
+	t := s.tour
+	for {
+		if len(t.slots) == 1 {
+			s.finishTournament(t.slots[0], d, e)
+			return
+		}
+		if 2*t.pos >= len(t.slots) {
+			t.slots, t.next = t.next, nil
+			t.pos = 0
+			t.round++
+			continue
+		}
+		a, b := t.slots[2*t.pos], t.slots[2*t.pos+1]
+		if a < 0 || b < 0 {
+			t.next = append(t.next, max(a, b))
+			t.pos++
+			continue
+		}
+		s.startMatch(a, b, d, e)
+		return
+	}
+}
+
+func (t *tournament) roundName() string {
+	switch t.rounds - t.round {
+	case 0:
+		return "Final"
+	case 1:
+		return "Semi-final"
+	case 2:
+		return "Quarter-final"
+	}
+	return "Round " + strconv.Itoa(t.round)
+}
+
+func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
+	t := s.tour
+	m := &t.match
+	*m = match{idx: [2]int{a, b}, side: [2]Entrant{t.entrants[a], t.entrants[b]}, contest: 1}
+	for x := 0; x < 2; x++ {
+		st := &s.stables[m.side[x].Stable]
+		m.mon[x] = st.monsters[st.find(m.side[x].Monster)]
+	}
+	e.begin()
+	e.str(t.roundName())
+	e.str(": ")
+	s.entrantText(e, &m.side[0])
+	e.str(" vs ")
+	s.entrantText(e, &m.side[1])
+	e.str("; terrain 1dF ")
+	f := e.fudge(d)
+	e.face(f)
+	terrain := abilityOf(f)
+	e.str(" → ")
+	e.str(TerrainName(terrain))
+	e.str(" (")
+	e.str(terrain.title())
+	e.str(" doubled)")
+	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1}
+	s.phase = PhaseMatch
+	e.emit("match", EventData{Stable: -1, Sides: m.side, Terrain: terrain})
+}
+
+// resolveContest compares the two sealed abilities of the current contest.
+func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
+	m := &s.tour.match
+	for {
+		c := Contest{Number: m.contest, Choices: m.choice}
+		for x := 0; x < 2; x++ {
+			m.used[x] |= abilityBit(m.choice[x])
+			c.Values[x] = Effective(m.choice[x], m.choice[1-x], m.view.Terrain, m.mon[x].Get(m.choice[x]))
+		}
+		switch {
+		case c.Values[0] > c.Values[1]:
+			c.Winner = 0
+		case c.Values[1] > c.Values[0]:
+			c.Winner = 1
+		default:
+			c.Winner = -1
+		}
+		m.view.Contests = append(m.view.Contests, c)
+		e.begin()
+		e.str("Contest ")
+		e.int(c.Number)
+		if c.Number == 3 {
+			e.str(" (last abilities)")
+		}
+		e.str(": ")
+		for x := 0; x < 2; x++ {
+			if x == 1 {
+				e.str(" vs ")
+			}
+			ab := c.Choices[x]
+			s.entrantText(e, &m.side[x])
+			e.str(" ")
+			e.str(ab.title())
+			e.str(" ")
+			e.int(m.mon[x].Get(ab))
+			if ab == m.view.Terrain {
+				e.str(" ×2 ")
+				e.str(TerrainName(ab))
+			}
+			if Beats(ab, c.Choices[1-x]) {
+				e.str(" ×2 vs ")
+				e.str(c.Choices[1-x].title())
+			}
+			e.str(" = ")
+			e.int(c.Values[x])
+		}
+		e.str(": ")
+		if c.Winner >= 0 {
+			s.entrantText(e, &m.side[c.Winner])
+			e.str(" wins")
+			e.emit("contest", EventData{Stable: -1, Contest: c})
+			s.endMatch(c.Winner, d, e)
+			return
+		}
+		m.choice = [2]Ability{}
+		switch m.contest {
+		case 1:
+			e.str("tie; each now chooses an ability it has not used")
+			e.emit("contest", EventData{Stable: -1, Contest: c})
+			m.contest = 2
+			return
+		case 2:
+			e.str("tie; the last abilities compete")
+			e.emit("contest", EventData{Stable: -1, Contest: c})
+			m.contest = 3
+			for x := 0; x < 2; x++ {
+				for ab := Speed; ab <= Mind; ab++ {
+					if m.used[x]&abilityBit(ab) == 0 {
+						m.choice[x] = ab
+					}
+				}
+			}
+			continue
+		}
+		e.str("tie after three contests; dice-off")
+		e.emit("contest", EventData{Stable: -1, Contest: c})
+		s.diceOff(d, e)
+		return
+	}
+}
+
+// diceOff breaks a third tie: 1dF each, re-rolled until they differ.
+func (s *State) diceOff(d *dice.Stream, e *eventBuf) {
+	m := &s.tour.match
+	e.begin()
+	e.str("Dice-off: ")
+	for {
+		a := e.fudge(d)
+		b := e.fudge(d)
+		m.view.DiceOff = append(m.view.DiceOff, [2]int{a, b})
+		e.face(a)
+		e.str(" vs ")
+		e.face(b)
+		if a != b {
+			w := 0
+			if b > a {
+				w = 1
+			}
+			e.str(": ")
+			s.entrantText(e, &m.side[w])
+			e.str(" wins")
+			e.emit("diceoff", EventData{Stable: -1})
+			s.endMatch(w, d, e)
+			return
+		}
+		e.str(" (tie), ")
+	}
+}
+
+func (s *State) endMatch(w int, d *dice.Stream, e *eventBuf) {
+	t := s.tour
+	m := &t.match
+	m.view.Winner = w
+	t.matches = append(t.matches, m.view)
+	t.next = append(t.next, m.idx[w])
+	t.pos++
+	*m = match{}
+	s.advance(d, e)
+}
+
+// finishTournament awards the trophy, rolls the improvements, ages every
+// monster and moves on to the next turn.
+func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
+	t := s.tour
+	w := t.entrants[champ]
+	st := &s.stables[w.Stable]
+	st.trophies++
+	e.begin()
+	s.entrantText(e, &w)
+	e.str(" wins tournament ")
+	e.int(t.number)
+	e.str(": ")
+	e.str(s.cfg.names[w.Stable])
+	e.str(" has ")
+	e.str(plural(st.trophies, "trophy", "trophies"))
+	e.emit("trophy", EventData{Stable: w.Stable, Entrant: w, Trophies: st.trophies})
+
+	s.improve(w, true, d, e)
+	for i := range s.stables {
+		for j := range t.entrants {
+			if x := t.entrants[j]; j != champ && x.Stable == engine.Seat(i) {
+				s.improve(x, false, d, e)
+			}
+		}
+	}
+	s.tour = nil
+	s.phase = PhaseActivity
+	s.ageAll(e)
+	s.nextTurn(e)
+}
+
+// improve rolls a contestant's improvement: the winner gains 2 in an ability
+// on [+] or [_]; every other entrant gains 1 on [+], loses 1 on [_] and is
+// unchanged on [-]. A second die picks the ability only when something changes.
+func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
+	st := &s.stables[x.Stable]
+	e.begin()
+	e.str("Improvement for ")
+	s.entrantText(e, &x)
+	e.str(": 1dF ")
+	f := e.fudge(d)
+	e.face(f)
+	change := 0
+	switch {
+	case winner && f >= 0:
+		change = 2
+	case !winner && f > 0:
+		change = 1
+	case !winner && f == 0:
+		change = -1
+	}
+	if change == 0 {
+		e.str(" → no change")
+		e.emit("improve", EventData{Stable: x.Stable, Result: "no change"})
+		return
+	}
+	e.str(" → ")
+	if change > 0 {
+		e.str("+")
+	}
+	e.int(change)
+	e.str(", 1dF ")
+	g := e.fudge(d)
+	e.face(g)
+	ab := abilityOf(g)
+	ms := st.edit(0)
+	m := &ms[st.find(x.Monster)]
+	before := m.Get(ab)
+	m.add(ab, change)
+	e.str(" picks ")
+	e.str(ab.title())
+	e.str(": ")
+	e.int(before)
+	e.str(" → ")
+	e.int(before + change)
+	e.emit("improve", EventData{Stable: x.Stable, Monster: *m, Ability: ab, Change: change})
+}
+
+// ageAll ages every monster of every stable by one year; those older than 10
+// retire.
+func (s *State) ageAll(e *eventBuf) {
+	e.begin()
+	e.str("Every monster ages a year")
+	var retired []Entrant
+	for i := range s.stables {
+		st := &s.stables[i]
+		if len(st.monsters) == 0 {
+			continue
+		}
+		old := st.monsters
+		ms := make([]Monster, 0, len(old)+1)
+		for _, m := range old {
+			m.Age++
+			if m.Age > 10 {
+				x := Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()}
+				if retired == nil {
+					e.str("; retiring at 11: ")
+				} else {
+					e.str(", ")
+				}
+				retired = append(retired, x)
+				s.entrantText(e, &x)
+				continue
+			}
+			ms = append(ms, m)
+		}
+		st.monsters = ms
+	}
+	e.emit("age", EventData{Stable: -1, Change: 1, Entrants: retired})
+}
+
+// entrantText writes "Ann's M2 Pebblet".
+func (s *State) entrantText(e *eventBuf, x *Entrant) {
+	e.str(s.cfg.possessive[x.Stable])
+	e.buf = appendID(e.buf, x.Monster)
+	e.str(" ")
+	e.str(x.Name)
+}
+
+func (s *State) entrantName(x Entrant) string {
+	var e eventBuf
+	s.entrantText(&e, &x)
+	return string(e.buf)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,513 @@
+package pmr
+
+import (
+	"strings"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// Phase is what the game is waiting for.
+type Phase int8
+
+const (
+	PhaseActivity Phase = iota // every stable seals one activity for the turn
+	PhaseEnter                 // every stable with a monster seals a tournament entry
+	PhaseMatch                 // the two contestants of a match seal an ability
+	PhaseOver                  // the game has ended
+)
+
+var phaseNames = [...]string{"activity", "enter", "match", "over"}
+
+func (p Phase) String() string {
+	if p < 0 || int(p) >= len(phaseNames) {
+		return "phase?"
+	}
+	return phaseNames[p]
+}
+
+// MarshalText writes the phase's name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// Monster is one monster of a stable. ID is its number in the stable (M3 = 3),
+// given in the order the stable got its monsters and never reused.
+type Monster struct {
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+	Speed int    `json:"speed"`
+	Brawn int    `json:"brawn"`
+	Mind  int    `json:"mind"`
+	Age   int    `json:"age"`
+}
+
+// Get returns the monster's value of ability a (Speed, Brawn or Mind).
+func (m *Monster) Get(a Ability) int {
+	switch a {
+	case Speed:
+		return m.Speed
+	case Brawn:
+		return m.Brawn
+	case Mind:
+		return m.Mind
+	}
+	return 0
+}
+
+// add changes ability a by delta.
+func (m *Monster) add(a Ability, delta int) {
+	switch a {
+	case Speed:
+		m.Speed += delta
+	case Brawn:
+		m.Brawn += delta
+	case Mind:
+		m.Mind += delta
+	}
+}
+
+// Sum is the total of the monster's abilities: it decides the byes.
+func (m *Monster) Sum() int { return m.Speed + m.Brawn + m.Mind }
+
+// stable is one seat's stable.
+type stable struct {
+	// monsters is copy-on-write: a slice that has been stored here is never
+	// modified again, so clones and views share it safely.
+	monsters []Monster
+	trophies int
+	nextID   int           // the number of the last monster the stable got
+	sealed   engine.Action // this turn's sealed activity, nil if none (hidden)
+	entry    int           // tournament entry: 0 = not yet, -1 = not entering, else monster id (hidden until all are in)
+}
+
+func (st *stable) find(id int) int {
+	for i := range st.monsters {
+		if st.monsters[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// State is a game of Pocket Monster Rancher in progress. It implements
+// engine.State and engine.Determinizer. A State is not safe for concurrent
+// use (View fills a cache); clone it for each goroutine.
+type State struct {
+	cfg     *config
+	turn    int // 1-based
+	phase   Phase
+	stables []stable
+	tour    *tournament // the tournament being played, nil outside tournaments
+	board   *Board      // the cached public part of every view; nil = stale
+	scratch *eventBuf   // reused by Apply; never shared between clones
+}
+
+// Pending returns the stables that must act now, in seat order: every stable
+// that has not sealed its choice (activity, entry or ability).
+func (s *State) Pending() []engine.Seat {
+	var out []engine.Seat
+	switch s.phase {
+	case PhaseActivity, PhaseEnter:
+		out = make([]engine.Seat, 0, len(s.stables))
+		for i := range s.stables {
+			if s.pending(engine.Seat(i)) {
+				out = append(out, engine.Seat(i))
+			}
+		}
+	case PhaseMatch:
+		m := &s.tour.match
+		for x := 0; x < 2; x++ {
+			if m.choice[x] == NoAbility {
+				out = append(out, m.side[x].Stable)
+			}
+		}
+	}
+	return out
+}
+
+// pending reports whether seat p must act now.
+func (s *State) pending(p engine.Seat) bool {
+	if p < 0 || int(p) >= len(s.stables) {
+		return false
+	}
+	st := &s.stables[p]
+	switch s.phase {
+	case PhaseActivity:
+		return st.sealed == nil
+	case PhaseEnter:
+		return st.entry == 0
+	case PhaseMatch:
+		m := &s.tour.match
+		x := m.sideOf(p)
+		return x >= 0 && m.choice[x] == NoAbility
+	}
+	return false
+}
+
+// Legal returns the actions seat p may take, in a stable order: for an
+// activity capture, then train for every monster (speed, brawn, mind, random),
+// then breed for every pair; for an entry every monster; in a match every
+// ability the monster has not yet used in this match. It is empty for a seat
+// that need not act.
+func (s *State) Legal(p engine.Seat) []engine.Action {
+	if !s.pending(p) {
+		return nil
+	}
+	ms := s.stables[p].monsters
+	switch s.phase {
+	case PhaseActivity:
+		n := len(ms)
+		out := make([]engine.Action, 0, 1+4*n+n*(n-1)/2)
+		out = append(out, boxedCapture)
+		for i := range ms {
+			id := ms[i].ID
+			for ab := Speed; ab <= Random; ab++ {
+				out = append(out, trainAction(id, ab))
+			}
+		}
+		for i := range ms {
+			for j := i + 1; j < n; j++ {
+				out = append(out, breedAction(ms[i].ID, ms[j].ID))
+			}
+		}
+		return out
+	case PhaseEnter:
+		out := make([]engine.Action, len(ms))
+		for i := range ms {
+			out[i] = enterAction(ms[i].ID)
+		}
+		return out
+	case PhaseMatch:
+		m := &s.tour.match
+		used := m.used[m.sideOf(p)]
+		out := make([]engine.Action, 0, 3)
+		for ab := Speed; ab <= Mind; ab++ {
+			if used&abilityBit(ab) == 0 {
+				out = append(out, boxedChoose[ab])
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// Apply plays action a for seat p. A refused action returns an error that says
+// why and changes nothing: every check is made before any die is rolled.
+func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.Event, error) {
+	if a == nil {
+		return nil, engine.Illegal(nil, "no action given")
+	}
+	a = deref(a)
+	if s.phase == PhaseOver {
+		return nil, engine.GameOver(a)
+	}
+	if p < 0 || int(p) >= len(s.stables) {
+		return nil, engine.NotYourTurn(a, "%s has no stable at this table", p)
+	}
+	if !s.pending(p) {
+		return nil, s.notPending(p, a)
+	}
+	var err error
+	switch s.phase {
+	case PhaseActivity:
+		err = s.checkActivity(p, a)
+	case PhaseEnter:
+		err = s.checkEntry(p, a)
+	case PhaseMatch:
+		err = s.checkChoice(p, a)
+	}
+	if err != nil {
+		return nil, err
+	}
+	e := s.scratch
+	if e == nil {
+		e = new(eventBuf)
+		s.scratch = e
+	}
+	e.reset(s.turn)
+	s.board = nil
+	switch s.phase {
+	case PhaseActivity:
+		s.stables[p].sealed = a
+		s.sealEvent(e, p, a)
+		if s.allSealed() {
+			s.resolveTurn(d, e)
+		}
+	case PhaseEnter:
+		s.stables[p].entry = a.(Enter).Monster
+		s.sealEvent(e, p, a)
+		if s.allEntered() {
+			s.startBracket(d, e)
+		}
+	case PhaseMatch:
+		m := &s.tour.match
+		m.choice[m.sideOf(p)] = a.(Choose).Ability
+		s.sealEvent(e, p, a)
+		if m.choice[0] != NoAbility && m.choice[1] != NoAbility {
+			s.resolveContest(d, e)
+		}
+	}
+	return e.finish(), nil
+}
+
+// deref accepts pointers to actions as well as values.
+func deref(a engine.Action) engine.Action {
+	switch v := a.(type) {
+	case *Capture:
+		if v != nil {
+			return *v
+		}
+	case *Train:
+		if v != nil {
+			return *v
+		}
+	case *Breed:
+		if v != nil {
+			return *v
+		}
+	case *Enter:
+		if v != nil {
+			return *v
+		}
+	case *Choose:
+		if v != nil {
+			return *v
+		}
+	}
+	return a
+}
+
+// notPending explains why seat p may not act now.
+func (s *State) notPending(p engine.Seat, a engine.Action) error {
+	waiting := s.waitingFor()
+	switch s.phase {
+	case PhaseActivity:
+		return engine.NotYourTurn(a, "your activity for turn %d is sealed and final; waiting for %s", s.turn, waiting)
+	case PhaseEnter:
+		if s.stables[p].entry < 0 {
+			return engine.NotYourTurn(a, "%s has no monster to enter in this tournament; waiting for %s", s.cfg.names[p], waiting)
+		}
+		return engine.NotYourTurn(a, "your tournament entry is sealed and final; waiting for %s", waiting)
+	}
+	m := &s.tour.match
+	if m.sideOf(p) < 0 {
+		return engine.NotYourTurn(a, "the match is between %s and %s; waiting for %s",
+			s.entrantName(m.side[0]), s.entrantName(m.side[1]), waiting)
+	}
+	return engine.NotYourTurn(a, "your ability for this contest is sealed and final; waiting for %s", waiting)
+}
+
+// waitingFor names the pending stables: "Ann and Bob".
+func (s *State) waitingFor() string {
+	var names []string
+	for _, p := range s.Pending() {
+		names = append(names, s.cfg.names[p])
+	}
+	return joinAnd(names)
+}
+
+func joinAnd(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func (s *State) monsterList(p engine.Seat) string {
+	ms := s.stables[p].monsters
+	if len(ms) == 0 {
+		return "you have no monsters"
+	}
+	b := []byte("your monsters: ")
+	for i := range ms {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendID(b, ms[i].ID)
+	}
+	return string(b)
+}
+
+func (s *State) checkActivity(p engine.Seat, a engine.Action) error {
+	st := &s.stables[p]
+	switch a := a.(type) {
+	case Capture:
+		return nil
+	case Train:
+		if len(st.monsters) == 0 {
+			return engine.Illegal(a, "training needs a monster: you have none (capture one first)")
+		}
+		if st.find(a.Monster) < 0 {
+			return engine.Illegal(a, "you have no monster M%d (%s)", a.Monster, s.monsterList(p))
+		}
+		if a.Ability < Speed || a.Ability > Random {
+			return engine.Illegal(a, "train speed, brawn, mind or random")
+		}
+		return nil
+	case Breed:
+		if len(st.monsters) < 2 {
+			return engine.Illegal(a, "breeding needs two monsters: you have %d", len(st.monsters))
+		}
+		if a.A == a.B {
+			return engine.Illegal(a, "a monster cannot breed with itself: choose two different monsters")
+		}
+		for _, id := range [2]int{a.A, a.B} {
+			if st.find(id) < 0 {
+				return engine.Illegal(a, "you have no monster M%d (%s)", id, s.monsterList(p))
+			}
+		}
+		return nil
+	case Enter, Choose:
+		return engine.Illegal(a, "it is turn %d's activity: capture, train or breed", s.turn)
+	}
+	return engine.Illegal(a, "%q is not a Pocket Monster Rancher action", a.Kind())
+}
+
+func (s *State) checkEntry(p engine.Seat, a engine.Action) error {
+	switch a := a.(type) {
+	case Enter:
+		if s.stables[p].find(a.Monster) < 0 {
+			return engine.Illegal(a, "you have no monster M%d to enter (%s)", a.Monster, s.monsterList(p))
+		}
+		return nil
+	case Capture, Train, Breed, Choose:
+		return engine.Illegal(a, "tournament %d is starting: enter one of your monsters", s.tour.number)
+	}
+	return engine.Illegal(a, "%q is not a Pocket Monster Rancher action", a.Kind())
+}
+
+func (s *State) checkChoice(p engine.Seat, a engine.Action) error {
+	m := &s.tour.match
+	switch a := a.(type) {
+	case Choose:
+		if a.Ability < Speed || a.Ability > Mind {
+			return engine.Illegal(a, "choose speed, brawn or mind")
+		}
+		if m.used[m.sideOf(p)]&abilityBit(a.Ability) != 0 {
+			return engine.Illegal(a, "your monster has already competed with %s in this match: choose %s",
+				a.Ability, unusedList(m.used[m.sideOf(p)]))
+		}
+		return nil
+	case Capture, Train, Breed, Enter:
+		return engine.Illegal(a, "your monster is in a match: choose speed, brawn or mind")
+	}
+	return engine.Illegal(a, "%q is not a Pocket Monster Rancher action", a.Kind())
+}
+
+func unusedList(used uint8) string {
+	var names []string
+	for ab := Speed; ab <= Mind; ab++ {
+		if used&abilityBit(ab) == 0 {
+			names = append(names, ab.String())
+		}
+	}
+	if len(names) == 2 {
+		return names[0] + " or " + names[1]
+	}
+	return joinAnd(names)
+}
+
+func (s *State) allSealed() bool {
+	for i := range s.stables {
+		if s.stables[i].sealed == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) allEntered() bool {
+	for i := range s.stables {
+		if s.stables[i].entry == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Outcome reports whether the game is over and who won: the stables with the
+// most trophies share the win (all of them, if nobody won a trophy).
+func (s *State) Outcome() (engine.Outcome, bool) {
+	if s.phase != PhaseOver {
+		return engine.Outcome{}, false
+	}
+	return s.outcome(), true
+}
+
+func (s *State) outcome() engine.Outcome {
+	best := 0
+	scores := make([]int, len(s.stables))
+	for i := range s.stables {
+		scores[i] = s.stables[i].trophies
+		best = max(best, scores[i])
+	}
+	var winners []engine.Seat
+	var names []string
+	for i, t := range scores {
+		if t == best {
+			winners = append(winners, engine.Seat(i))
+			names = append(names, s.cfg.names[i])
+		}
+	}
+	var text string
+	switch {
+	case len(winners) == 1:
+		text = names[0] + " wins with " + plural(best, "trophy", "trophies")
+	case best == 0:
+		text = "nobody won a trophy: " + joinAnd(names) + " share the win"
+	default:
+		text = joinAnd(names) + " share the win with " + plural(best, "trophy", "trophies") + " each"
+	}
+	return engine.Outcome{Winners: winners, Scores: scores, Text: text}
+}
+
+// Clone returns an independent copy. Monster lists are copy-on-write, so the
+// copy shares them; everything that Apply changes in place is copied.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.scratch = nil
+	c.stables = append([]stable(nil), s.stables...)
+	if s.tour != nil {
+		c.tour = s.tour.clone()
+	}
+	return &c
+}
+
+// Determinize returns a copy in which every choice seat p cannot see (the
+// other stables' sealed, unresolved activities, entries and abilities) is
+// re-drawn uniformly from that stable's legal actions, with dice from r.
+func (s *State) Determinize(p engine.Seat, r *dice.Stream) engine.State {
+	c := s.clone()
+	for i := range c.stables {
+		q := engine.Seat(i)
+		if q == p {
+			continue
+		}
+		switch c.phase {
+		case PhaseActivity:
+			if c.stables[i].sealed != nil {
+				c.stables[i].sealed = nil
+				legal := c.Legal(q)
+				c.stables[i].sealed = legal[r.Roll(len(legal))-1]
+			}
+		case PhaseEnter:
+			if c.stables[i].entry > 0 {
+				ms := c.stables[i].monsters
+				c.stables[i].entry = ms[r.Roll(len(ms))-1].ID
+			}
+		case PhaseMatch:
+			m := &c.tour.match
+			if x := m.sideOf(q); x >= 0 && m.choice[x] != NoAbility {
+				m.choice[x] = NoAbility
+				legal := c.Legal(q)
+				m.choice[x] = legal[r.Roll(len(legal))-1].(Choose).Ability
+			}
+		}
+	}
+	c.board = nil
+	return c
+}

@@ -1,0 +1,161 @@
+package pmr
+
+import "tabletop/engine"
+
+// View is what one seat sees: the public Board and, for a stable, its own
+// sealed choice that has not been resolved yet. Other stables' sealed choices
+// show only as StableView.Chosen. View returns a *View; the Board is shared
+// between the views of one state and must not be modified.
+type View struct {
+	Seat   engine.Seat `json:"seat"`             // the viewer; engine.Spectator for the public view
+	Sealed string      `json:"sealed,omitempty"` // the viewer's own sealed, unresolved choice: "train M2 speed"
+	*Board
+}
+
+// Board is the public part of the game: everything every seat may see.
+type Board struct {
+	Turn           int             `json:"turn"`            // the current turn, 1-based
+	Turns          int             `json:"turns"`           // the game's length
+	Phase          Phase           `json:"phase"`           // activity, enter, match or over
+	NextTournament int             `json:"next_tournament"` // the turn after which the next tournament is held; 0 if none is left
+	Stables        []StableView    `json:"stables"`         // by seat
+	Tournament     *TournamentView `json:"tournament,omitempty"`
+	Pending        []engine.Seat   `json:"pending"` // who must act now
+}
+
+// StableView is one stable as everyone sees it.
+type StableView struct {
+	Seat     engine.Seat `json:"seat"`
+	Name     string      `json:"name"`
+	Bot      string      `json:"bot,omitempty"`
+	Trophies int         `json:"trophies"`
+	Monsters []Monster   `json:"monsters"`
+	Pending  bool        `json:"pending"` // must act now
+	Chosen   bool        `json:"chosen"`  // has sealed a choice that is not revealed yet
+}
+
+// TournamentView is the tournament being played.
+type TournamentView struct {
+	Number   int         `json:"number"`             // 1 after turn 3, 2 after turn 6, ...
+	Entrants []Entrant   `json:"entrants,omitempty"` // in seed order, once every entry is in
+	Matches  []MatchView `json:"matches,omitempty"`  // finished matches, in order
+	Match    *MatchView  `json:"match,omitempty"`    // the match being played
+}
+
+// Entrant is a monster entered in a tournament.
+type Entrant struct {
+	Stable  engine.Seat `json:"stable"`
+	Monster int         `json:"monster"` // its number in the stable
+	Name    string      `json:"name"`
+	Sum     int         `json:"sum"`            // its ability sum when entered
+	Seed    int         `json:"seed,omitempty"` // 1 = highest sum
+	Bye     bool        `json:"bye,omitempty"`  // skips the first round
+}
+
+// MatchView is a match between two entrants: the terrain and every revealed
+// comparison.
+type MatchView struct {
+	Round    int       `json:"round"` // bracket round, 1-based
+	A        Entrant   `json:"a"`
+	B        Entrant   `json:"b"`
+	Terrain  Ability   `json:"terrain"` // the ability the terrain doubles: speed = Plains, brawn = Woods, mind = Urban
+	Contests []Contest `json:"contests,omitempty"`
+	DiceOff  [][2]int  `json:"dice_off,omitempty"` // the dice-off rolls (A, B) after three ties
+	Winner   int       `json:"winner"`             // 0 = A, 1 = B, -1 = not decided yet
+}
+
+// Used reports the abilities side x (0 = A, 1 = B) has competed with so far.
+func (m *MatchView) Used(x int) (used [4]bool) {
+	for _, c := range m.Contests {
+		used[c.Choices[x]] = true
+	}
+	return used
+}
+
+// Contest is one comparison of a match.
+type Contest struct {
+	Number  int        `json:"number"`  // 1, 2 or 3
+	Choices [2]Ability `json:"choices"` // A's and B's
+	Values  [2]int     `json:"values"`  // after the terrain and matchup doublings
+	Winner  int        `json:"winner"`  // 0 = A, 1 = B, -1 = tie
+}
+
+// View returns what seat p may see (a *View). A spectator (or any seat that is
+// not a stable) sees the public board only.
+func (s *State) View(p engine.Seat) engine.View {
+	v := &View{Seat: p, Board: s.publicBoard()}
+	if p >= 0 && int(p) < len(s.stables) {
+		st := &s.stables[p]
+		switch s.phase {
+		case PhaseActivity:
+			if st.sealed != nil {
+				v.Sealed = st.sealed.String()
+			}
+		case PhaseEnter:
+			if st.entry > 0 {
+				v.Sealed = Enter{Monster: st.entry}.String()
+			}
+		case PhaseMatch:
+			m := &s.tour.match
+			if x := m.sideOf(p); x >= 0 && m.choice[x] != NoAbility {
+				v.Sealed = Choose{Ability: m.choice[x]}.String()
+			}
+		}
+	}
+	return v
+}
+
+// publicBoard builds the board once per state change; views share it.
+func (s *State) publicBoard() *Board {
+	if s.board != nil {
+		return s.board
+	}
+	b := &Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase, Pending: s.Pending()}
+	if s.phase != PhaseOver {
+		next := (s.turn + 2) / 3 * 3
+		if s.phase != PhaseActivity {
+			next = s.turn // this turn's tournament is under way
+		}
+		if next <= s.cfg.turns {
+			b.NextTournament = next
+		}
+	}
+	b.Stables = make([]StableView, len(s.stables))
+	for i := range s.stables {
+		st := &s.stables[i]
+		p := engine.Seat(i)
+		sv := &b.Stables[i]
+		sv.Seat = p
+		sv.Name = s.cfg.names[i]
+		sv.Bot = s.cfg.seats[i].Bot
+		sv.Trophies = st.trophies
+		sv.Monsters = st.monsters[:len(st.monsters):len(st.monsters)]
+		sv.Pending = s.pending(p)
+		switch s.phase {
+		case PhaseActivity:
+			sv.Chosen = st.sealed != nil
+		case PhaseEnter:
+			sv.Chosen = st.entry > 0
+		case PhaseMatch:
+			m := &s.tour.match
+			x := m.sideOf(p)
+			sv.Chosen = x >= 0 && m.choice[x] != NoAbility
+		}
+	}
+	if t := s.tour; t != nil {
+		tv := &TournamentView{
+			Number:   t.number,
+			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+			Matches:  t.matches[:len(t.matches):len(t.matches)],
+		}
+		if s.phase == PhaseMatch {
+			mv := t.match.view
+			mv.Contests = mv.Contests[:len(mv.Contests):len(mv.Contests)]
+			mv.DiceOff = mv.DiceOff[:len(mv.DiceOff):len(mv.DiceOff)]
+			tv.Match = &mv
+		}
+		b.Tournament = tv
+	}
+	s.board = b
+	return b
+}
