@@ -1,0 +1,291 @@
+package dice
+
+import (
+	"strconv"
+	"strings"
+)
+
+// node is an element of the parse tree. Trees carry no positions, so two
+// parses of equivalent text give trees that compare equal with reflect.DeepEqual.
+type node interface {
+	// bounds returns the smallest and largest value the node can take.
+	bounds() (lo, hi int)
+}
+
+// numNode is an integer constant.
+type numNode struct {
+	val int
+}
+
+// negNode is unary minus.
+type negNode struct {
+	x node
+}
+
+// binNode is a binary operation: '+', '-', '*' or '/' (rounding toward zero).
+type binNode struct {
+	op     byte
+	x, y   node
+	lo, hi int // bounds, computed once by the parser
+}
+
+// dieKind tells plain dice from the special ones.
+type dieKind uint8
+
+const (
+	plainDie dieKind = iota // faces 1..sides
+	fudgeDie                // faces -1, 0, +1; sides is 3
+	d66Die                  // a tens d6 and a units d6: 11..66; sides is 66
+)
+
+// cmpOp is the comparison of a cond.
+type cmpOp uint8
+
+const (
+	cmpNone cmpOp = iota // no condition
+	cmpEq                // =N
+	cmpGE                // >=N
+	cmpLE                // <=N
+)
+
+// cond is a condition on a face: the trigger of an explosion or a reroll, or
+// what makes a success.
+type cond struct {
+	op  cmpOp
+	val int
+}
+
+func (c cond) match(face int) bool {
+	switch c.op {
+	case cmpEq:
+		return face == c.val
+	case cmpGE:
+		return face >= c.val
+	case cmpLE:
+		return face <= c.val
+	}
+	return false
+}
+
+func (c cond) String() string {
+	switch c.op {
+	case cmpEq:
+		return "=" + strconv.Itoa(c.val)
+	case cmpGE:
+		return ">=" + strconv.Itoa(c.val)
+	case cmpLE:
+		return "<=" + strconv.Itoa(c.val)
+	}
+	return ""
+}
+
+// keepOp is a keep or drop modifier.
+type keepOp uint8
+
+const (
+	keepAll     keepOp = iota // no keep/drop modifier
+	keepHighest               // khN
+	keepLowest                // klN
+	dropHighest               // dhN
+	dropLowest                // dlN
+)
+
+var keepText = [...]string{keepAll: "", keepHighest: "kh", keepLowest: "kl", dropHighest: "dh", dropLowest: "dl"}
+
+// diceNode is a group of dice rolled together, with its modifiers.
+type diceNode struct {
+	count   int // number of dice rolled (before explosions)
+	sides   int // 3 for Fudge dice, 66 for d66
+	kind    dieKind
+	explode cond   // explode when a face matches; cmpNone: no explosions
+	reroll  cond   // reroll once when a face matches; cmpNone: no rerolls
+	keep    keepOp // keep/drop
+	keepN   int    // how many dice kh/kl keep or dh/dl drop
+	success cond   // count dice matching; cmpNone: sum the faces
+}
+
+// faces returns the faces of one die of the group, in increasing order.
+func (d *diceNode) faces() []int {
+	switch d.kind {
+	case fudgeDie:
+		return []int{-1, 0, 1}
+	case d66Die:
+		f := make([]int, 0, 36)
+		for t := 1; t <= 6; t++ {
+			for u := 1; u <= 6; u++ {
+				f = append(f, 10*t+u)
+			}
+		}
+		return f
+	}
+	f := make([]int, d.sides)
+	for i := range f {
+		f[i] = i + 1
+	}
+	return f
+}
+
+// minFace and maxFace are the lowest and highest face of one die.
+func (d *diceNode) minFace() int {
+	switch d.kind {
+	case fudgeDie:
+		return -1
+	case d66Die:
+		return 11
+	}
+	return 1
+}
+
+func (d *diceNode) maxFace() int {
+	switch d.kind {
+	case fudgeDie:
+		return 1
+	case d66Die:
+		return 66
+	}
+	return d.sides
+}
+
+// kept returns how many dice count toward the total (without explosions).
+func (d *diceNode) kept() int {
+	switch d.keep {
+	case keepHighest, keepLowest:
+		return d.keepN
+	case dropHighest, dropLowest:
+		return d.count - d.keepN
+	}
+	return d.count
+}
+
+// maxDicePerDie is how many dice one die of the group can become: one per
+// explosion (at most MaxExplode) plus the die itself.
+func (d *diceNode) maxDicePerDie() int {
+	if d.explode.op != cmpNone {
+		return MaxExplode + 1
+	}
+	return 1
+}
+
+func (d *diceNode) bounds() (lo, hi int) {
+	n := d.kept() * d.maxDicePerDie()
+	if d.success.op != cmpNone {
+		return 0, n
+	}
+	lo, hi = d.kept()*d.minFace(), n*d.maxFace()
+	if d.explode.op != cmpNone && d.minFace() < 0 {
+		lo = n * d.minFace()
+	}
+	return lo, hi
+}
+
+func (n *numNode) bounds() (lo, hi int) { return n.val, n.val }
+
+func (n *negNode) bounds() (lo, hi int) {
+	lo, hi = n.x.bounds()
+	return -hi, -lo
+}
+
+func (n *binNode) bounds() (lo, hi int) { return n.lo, n.hi }
+
+// precedence of a node when printed: higher binds tighter.
+func precedence(n node) int {
+	switch n := n.(type) {
+	case *binNode:
+		if n.op == '+' || n.op == '-' {
+			return 1
+		}
+		return 2
+	case *negNode:
+		return 3
+	}
+	return 4
+}
+
+// printer writes a tree in canonical form. If dice is set, it writes each
+// dice group instead of the default.
+type printer struct {
+	b    strings.Builder
+	dice func(b *strings.Builder, d *diceNode)
+}
+
+func (p *printer) node(n node) {
+	switch n := n.(type) {
+	case *numNode:
+		p.b.WriteString(strconv.Itoa(n.val))
+	case *negNode:
+		p.b.WriteByte('-')
+		p.operand(n.x, precedence(n.x) < 3)
+	case *binNode:
+		prec := precedence(n)
+		p.operand(n.x, precedence(n.x) < prec)
+		p.b.WriteByte(n.op)
+		// Operators are left-associative: a right operand of equal precedence
+		// needs parentheses to keep its shape (1-(2-3), 1+(2+3)).
+		p.operand(n.y, precedence(n.y) <= prec)
+	case *diceNode:
+		if p.dice != nil {
+			p.dice(&p.b, n)
+		} else {
+			n.write(&p.b)
+		}
+	}
+}
+
+func (p *printer) operand(n node, paren bool) {
+	if paren {
+		p.b.WriteByte('(')
+	}
+	p.node(n)
+	if paren {
+		p.b.WriteByte(')')
+	}
+}
+
+// write writes the group in canonical form: the count unless it is 1, the
+// sides, then explosion, reroll, keep/drop and success count in that order.
+func (d *diceNode) write(b *strings.Builder) {
+	if d.count != 1 {
+		b.WriteString(strconv.Itoa(d.count))
+	}
+	b.WriteByte('d')
+	if d.kind == fudgeDie {
+		b.WriteByte('F')
+	} else {
+		b.WriteString(strconv.Itoa(d.sides))
+	}
+	if d.explode.op != cmpNone {
+		b.WriteByte('!')
+		// A plain "!" explodes on the highest face. A comparison right after
+		// "!" belongs to the explosion only when something follows it (see
+		// doc.go), which the parser guarantees for a non-default explosion.
+		if d.explode != (cond{cmpEq, d.maxFace()}) {
+			b.WriteString(d.explode.String())
+		}
+	}
+	if d.reroll.op != cmpNone {
+		b.WriteString("ro")
+		if d.reroll.op == cmpEq {
+			b.WriteString(strconv.Itoa(d.reroll.val))
+		} else {
+			b.WriteString(d.reroll.String())
+		}
+	}
+	if d.keep != keepAll {
+		b.WriteString(keepText[d.keep])
+		b.WriteString(strconv.Itoa(d.keepN))
+	}
+	b.WriteString(d.success.String())
+}
+
+func (d *diceNode) String() string {
+	var b strings.Builder
+	d.write(&b)
+	return b.String()
+}
+
+// nodeString returns the canonical text of a tree.
+func nodeString(n node) string {
+	var p printer
+	p.node(n)
+	return p.b.String()
+}
