@@ -1,7 +1,10 @@
 package pmr
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
+	"sync"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -33,6 +36,24 @@ type EventData struct {
 	Trophies int         `json:"trophies,omitzero"`  // "trophy": the stable's trophies now
 }
 
+// MarshalJSON writes the data with its keys in sorted order: the same bytes
+// that a copy decoded from JSON (a map) marshals to, so that a table's log
+// exports identically before and after a replay.
+func (d EventData) MarshalJSON() ([]byte, error) {
+	type plain EventData
+	raw, err := json.Marshal(plain(d))
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
 // eventBuf collects the events of one Apply. Texts are appended to one byte
 // buffer and dice to one slice; finish turns them into events with a handful
 // of allocations, however many events there are.
@@ -54,6 +75,9 @@ type eventRec struct {
 	action [2]int      // buf[action[0]:action[1]] is EventData.Action
 	data   EventData
 }
+
+// eventBufs recycles the buffers of Apply.
+var eventBufs = sync.Pool{New: func() any { return new(eventBuf) }}
 
 func (e *eventBuf) reset(turn int) {
 	e.turn = turn

@@ -93,6 +93,7 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		c.possessive[i] = name + "'s "
 	}
 	s := &State{cfg: c, turn: 1, phase: PhaseActivity, stables: make([]stable, len(seats))}
+	s.board = s.buildBoard()
 	return s, nil
 }
 

@@ -97,8 +97,10 @@ type State struct {
 	phase   Phase
 	stables []stable
 	tour    *tournament // the tournament being played, nil outside tournaments
-	board   *Board      // the cached public part of every view; nil = stale
-	scratch *eventBuf   // reused by Apply; never shared between clones
+	// board is the public part of every view, rebuilt after every change (so
+	// that equal states are deeply equal) and shared, never modified, by views
+	// and clones.
+	board *Board
 }
 
 // Pending returns the stables that must act now, in seat order: every stable
@@ -218,13 +220,9 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err != nil {
 		return nil, err
 	}
-	e := s.scratch
-	if e == nil {
-		e = new(eventBuf)
-		s.scratch = e
-	}
+	e := eventBufs.Get().(*eventBuf)
+	defer eventBufs.Put(e)
 	e.reset(s.turn)
-	s.board = nil
 	switch s.phase {
 	case PhaseActivity:
 		s.stables[p].sealed = a
@@ -246,6 +244,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 			s.resolveContest(d, e)
 		}
 	}
+	s.board = s.buildBoard()
 	return e.finish(), nil
 }
 
@@ -469,7 +468,6 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.scratch = nil
 	c.stables = append([]stable(nil), s.stables...)
 	if s.tour != nil {
 		c.tour = s.tour.clone()
@@ -508,6 +506,5 @@ func (s *State) Determinize(p engine.Seat, r *dice.Stream) engine.State {
 			}
 		}
 	}
-	c.board = nil
 	return c
 }

@@ -83,7 +83,7 @@ type Contest struct {
 // View returns what seat p may see (a *View). A spectator (or any seat that is
 // not a stable) sees the public board only.
 func (s *State) View(p engine.Seat) engine.View {
-	v := &View{Seat: p, Board: s.publicBoard()}
+	v := &View{Seat: p, Board: s.board}
 	if p >= 0 && int(p) < len(s.stables) {
 		st := &s.stables[p]
 		switch s.phase {
@@ -105,11 +105,8 @@ func (s *State) View(p engine.Seat) engine.View {
 	return v
 }
 
-// publicBoard builds the board once per state change; views share it.
-func (s *State) publicBoard() *Board {
-	if s.board != nil {
-		return s.board
-	}
+// buildBoard builds the public board; Apply calls it after every change.
+func (s *State) buildBoard() *Board {
 	b := &Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase, Pending: s.Pending()}
 	if s.phase != PhaseOver {
 		next := (s.turn + 2) / 3 * 3
@@ -156,6 +153,5 @@ func (s *State) publicBoard() *Board {
 		}
 		b.Tournament = tv
 	}
-	s.board = b
 	return b
 }
