@@ -2,6 +2,8 @@ package dice
 
 import (
 	"errors"
+	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -162,4 +164,56 @@ func TestMustParse_PanicsOnError(t *testing.T) {
 		}
 	}()
 	MustParse("3d")
+}
+
+// astExprs are dumped to testdata/ast.golden.
+var astExprs = []string{
+	"1d20-2d6", "4d6kh3", "2d20kl", "8d6dh2", "4d6dl", "-(2*d%)/3", "(1+2)*-3", "1-(2-3)",
+	"5d6!>=4", "5d10!>=9>=8", "3d6!>=5ro1", "6d6!", "4dFro-1<=0", "3d6ro<=2", "10d10=10", "d66", "4dF",
+}
+
+// dump writes a tree one node per line, children indented.
+func dump(b *strings.Builder, n node, indent string) {
+	switch n := n.(type) {
+	case *numNode:
+		fmt.Fprintf(b, "%snum %d\n", indent, n.val)
+	case *negNode:
+		lo, hi := n.bounds()
+		fmt.Fprintf(b, "%sneg [%d..%d]\n", indent, lo, hi)
+		dump(b, n.x, indent+"  ")
+	case *binNode:
+		fmt.Fprintf(b, "%sbinary %c [%d..%d]\n", indent, n.op, n.lo, n.hi)
+		dump(b, n.x, indent+"  ")
+		dump(b, n.y, indent+"  ")
+	case *diceNode:
+		kind := [...]string{plainDie: "plain", fudgeDie: "fudge", d66Die: "d66"}[n.kind]
+		fmt.Fprintf(b, "%sdice count=%d sides=%d kind=%s", indent, n.count, n.sides, kind)
+		if n.explode.op != cmpNone {
+			fmt.Fprintf(b, " explode%s", n.explode)
+		}
+		if n.reroll.op != cmpNone {
+			fmt.Fprintf(b, " reroll%s", n.reroll)
+		}
+		if n.keep != keepAll {
+			fmt.Fprintf(b, " %s%d", keepText[n.keep], n.keepN)
+		}
+		if n.success.op != cmpNone {
+			fmt.Fprintf(b, " success%s", n.success)
+		}
+		lo, hi := n.bounds()
+		fmt.Fprintf(b, " [%d..%d]\n", lo, hi)
+	}
+}
+
+func TestParse_ASTGolden(t *testing.T) {
+	var b strings.Builder
+	for _, in := range astExprs {
+		e, err := Parse(in)
+		if err != nil {
+			t.Fatalf("Parse(%q) = %v", in, err)
+		}
+		fmt.Fprintf(&b, "== %s -> %s\n", in, e)
+		dump(&b, e.root, "")
+	}
+	checkGolden(t, filepath.Join("testdata", "ast.golden"), b.String())
 }
