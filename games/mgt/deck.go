@@ -358,8 +358,8 @@ func (s SetID) String() string {
 // MarshalText writes the set's name.
 func (s SetID) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// Decks returns the embedded deck (read only).
-func Decks() *Deck { return deck }
+// Data returns the embedded deck (read only).
+func Data() *Deck { return deck }
 
 // rollNature rolls 2d20-4 on the nature table until it lands on an entry;
 // faces come from roll (the table's dice stream).

@@ -1,0 +1,2 @@
+// Package mgt is Monster Girl Taxonomy, a mahjong-like card game.
+package mgt
