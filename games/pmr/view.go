@@ -105,6 +105,9 @@ func (s *State) View(p engine.Seat) engine.View {
 	return v
 }
 
+// noMonsters makes an empty stable marshal as [] rather than null.
+var noMonsters = []Monster{}
+
 // buildBoard builds the public board; Apply calls it after every change.
 func (s *State) buildBoard() *Board {
 	b := &Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase, Pending: s.Pending()}
@@ -127,6 +130,9 @@ func (s *State) buildBoard() *Board {
 		sv.Bot = s.cfg.seats[i].Bot
 		sv.Trophies = st.trophies
 		sv.Monsters = st.monsters[:len(st.monsters):len(st.monsters)]
+		if sv.Monsters == nil {
+			sv.Monsters = noMonsters
+		}
 		sv.Pending = s.pending(p)
 		switch s.phase {
 		case PhaseActivity:
