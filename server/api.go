@@ -1,0 +1,361 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"tabletop/bots"
+	"tabletop/engine"
+)
+
+// Request size limits. An action or a new table is a few hundred bytes.
+const (
+	maxActionBytes = 16 << 10
+	maxCreateBytes = 64 << 10
+	listLimit      = 100
+)
+
+type createRequest struct {
+	Game    string         `json:"game"`
+	Options engine.Options `json:"options"`
+	Seats   []seatRequest  `json:"seats"`
+	Listed  bool           `json:"listed"` // show the table in the lobby
+}
+
+type seatRequest struct {
+	Name string `json:"name"`
+	Bot  string `json:"bot,omitempty"` // "" for a person
+	GM   bool   `json:"gm,omitempty"`
+}
+
+type createResponse struct {
+	ID         string       `json:"id"`
+	Commitment string       `json:"commitment"`
+	URL        string       `json:"url"` // the spectators' page
+	Seats      []seatInvite `json:"seats"`
+}
+
+type seatInvite struct {
+	Seat  engine.Seat `json:"seat"`
+	Name  string      `json:"name"`
+	Bot   string      `json:"bot,omitempty"`
+	Token string      `json:"token,omitempty"` // the seat's secret; shown once
+	URL   string      `json:"url,omitempty"`   // the seat's invite link
+}
+
+type actionRequest struct {
+	Kind   string          `json:"kind"`
+	Action json.RawMessage `json:"action"`
+	Seq    *int            `json:"seq,omitempty"` // if set, act only if the log is at seq
+}
+
+type actionResponse struct {
+	Seq    int            `json:"seq"`
+	Events []engine.Event `json:"events"` // as the acting seat sees them
+}
+
+type gameInfo struct {
+	engine.Info
+	BotNames []string `json:"bot_names"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(true)
+	enc.Encode(v)
+}
+
+// apiError writes err as {"error": {"code": ..., "message": ...}}.
+func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
+	e := s.classify(r, err)
+	if e.Status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "1")
+	}
+	writeJSON(w, e.Status, map[string]any{"error": map[string]string{"code": e.Code, "message": e.Msg}})
+}
+
+// readJSON decodes a request body of at most limit bytes into v, refusing
+// unknown fields and trailing data.
+func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return errorf(http.StatusBadRequest, "bad_request", "could not read the request body")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "bad_request", "malformed JSON: "+err.Error())
+	}
+	if dec.More() {
+		return errorf(http.StatusBadRequest, "bad_request", "malformed JSON: data after the object")
+	}
+	return nil
+}
+
+// bearer returns the token of an "Authorization: Bearer" header, or "".
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+// reader resolves who is asking for table l: the seat of the request's token,
+// or the spectator if there is none. A token that fits no seat is refused.
+func reader(l *live, token string) (engine.Seat, error) {
+	if token == "" {
+		return engine.Spectator, nil
+	}
+	seat, ok := l.seatFor(token)
+	if !ok {
+		return 0, errBadToken
+	}
+	return seat, nil
+}
+
+// allow applies the rate limit to a request, keyed by the seat token if
+// there is one, else by the client's address.
+func (s *Server) allow(r *http.Request, token string) error {
+	key := clientKey(r)
+	if token != "" {
+		key = "tok:" + token
+	}
+	if !s.limit.allow(key) {
+		return errRateLimit
+	}
+	return nil
+}
+
+func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameInfo
+	for _, id := range s.games.IDs() {
+		g, _ := s.games.Game(id)
+		out = append(out, gameInfo{Info: g.Info(), BotNames: bots.Names(g)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
+	list, err := s.store.ListOpen(r.Context(), listLimit)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tables": orEmpty(list)})
+}
+
+func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(r, ""); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	var req createRequest
+	if err := readJSON(w, r, maxCreateBytes, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	id, tokens, err := s.createTable(r.Context(), req)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	l, err := s.table(r.Context(), id)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, invites(l, tokens))
+}
+
+// invites lists the seats of a new table with their invite links.
+func invites(l *live, tokens []string) createResponse {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := createResponse{ID: l.id, Commitment: l.tab.Commitment(), URL: "/t/" + l.id}
+	for i, si := range l.tab.Seats() {
+		inv := seatInvite{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot}
+		if tokens[i] != "" {
+			inv.Token, inv.URL = tokens[i], "/t/"+l.id+"/s/"+tokens[i]
+		}
+		out.Seats = append(out.Seats, inv)
+	}
+	return out
+}
+
+func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token string `json:"token"`
+	}
+	if err := s.allow(r, ""); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if err := readJSON(w, r, maxActionBytes, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	seat, ok := l.seatFor(req.Token)
+	if !ok {
+		s.apiError(w, r, errBadToken)
+		return
+	}
+	l.mu.Lock()
+	name := l.tab.Seats()[seat].Name
+	l.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"id": l.id, "seat": seat, "name": name})
+}
+
+func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	seat, err := reader(l, bearer(r))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	l.mu.Lock()
+	st := stateFor(l, seat)
+	body, err := json.Marshal(struct {
+		seatState
+		Log []logLine `json:"log"`
+	}{st, orEmpty(logFor(l, seat, 0))})
+	l.mu.Unlock()
+	if err != nil {
+		s.apiError(w, r, fmt.Errorf("server: encoding the view of %s: %w", l.id, err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Write(append(body, '\n'))
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
+	token := bearer(r)
+	if err := s.allow(r, token); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	seat, err := reader(l, token)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if seat == engine.Spectator {
+		s.apiError(w, r, errSpectator)
+		return
+	}
+	var req actionRequest
+	if err := readJSON(w, r, maxActionBytes, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	expected := -1
+	if req.Seq != nil {
+		expected = *req.Seq
+	}
+	seq, events, err := s.act(r.Context(), l, seat, req.Kind, req.Action, expected)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, actionResponse{Seq: seq, Events: orEmpty(events)})
+}
+
+func (s *Server) apiExport(w http.ResponseWriter, r *http.Request) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	body, err := exportJSON(l)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="tabletop-`+l.id+`.json"`)
+	w.Write(body)
+}
+
+// exportJSON is the finished table's export with its seed, for tabletop
+// verify. Before the end it is refused: the log holds sealed choices and
+// private events, and the seed is secret.
+func exportJSON(l *live) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, over := l.tab.Over(); !over {
+		return nil, errNotOver
+	}
+	body, err := json.MarshalIndent(l.tab.Export(true), "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("server: export of %s: %w", l.id, err)
+	}
+	return append(body, '\n'), nil
+}
+
+func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	seat, err := reader(l, bearer(r))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	from, err := resumeFrom(r)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	s.stream(w, r, l, seat, from, true, jsonEvents)
+}
+
+// jsonEvents renders new log lines and the state as JSON events.
+func jsonEvents(lines []logLine, st seatState, _ bool) ([]sseEvent, error) {
+	var out []sseEvent
+	for _, ln := range lines {
+		b, err := json.Marshal(ln)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sseEvent{name: "entry", id: ln.Seq, data: b})
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, sseEvent{name: "state", id: st.Seq, data: b}), nil
+}

@@ -1,0 +1,236 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"tabletop/engine"
+	"tabletop/internal/duel"
+	"tabletop/server"
+)
+
+func TestAPI_DuelPlayedToTheEndAndVerified(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("2")
+	if len(c.Seats) != 2 || c.Seats[0].Token == "" || c.Seats[1].Token == "" || len(c.Commitment) != 64 {
+		t.Fatalf("create: %+v", c)
+	}
+	for i, s := range c.Seats {
+		r := h.do("POST", "/api/tables/"+c.ID+"/join", "", map[string]string{"token": s.Token})
+		var j struct {
+			Seat int    `json:"seat"`
+			Name string `json:"name"`
+		}
+		decode(t, r, &j)
+		if r.status != http.StatusOK || j.Seat != i || j.Name != s.Name {
+			t.Fatalf("join seat %d: %d %s", i, r.status, r.body)
+		}
+	}
+	ann, bo := c.Seats[0].Token, c.Seats[1].Token
+	st := h.mustState(c.ID, ann)
+	if st.Seat != 0 || !st.MyTurn || st.Waiting != 1 || len(st.Legal) != 2 || st.Seed != "" || st.Commitment != c.Commitment {
+		t.Fatalf("Ann's first state: %+v", st)
+	}
+	for round := 0; round < 2; round++ {
+		h.mustAct(c.ID, ann, duel.Attack)
+		st = h.mustState(c.ID, ann)
+		if st.MyTurn || len(st.Legal) != 0 || st.Waiting != 1 {
+			t.Fatalf("Ann after sealing: my turn %v, %d legal, waiting for %d; want false, 0, 1", st.MyTurn, len(st.Legal), st.Waiting)
+		}
+		h.mustAct(c.ID, bo, duel.Guard)
+	}
+	st = h.mustState(c.ID, "")
+	if !st.Over || st.Outcome == nil || st.Seq != 4 || st.Seed == "" {
+		t.Fatalf("spectator's state at the end: %+v", st)
+	}
+	if len(st.Log) == 0 || !strings.Contains(st.Log[len(st.Log)-1].Events[0].Text, "attacks: 1d6") && !strings.Contains(st.Log[len(st.Log)-1].Events[1].Text, "1d6") {
+		t.Fatalf("the log does not show the dice: %+v", st.Log)
+	}
+	r := h.do("GET", "/api/tables/"+c.ID+"/export", "", nil)
+	if r.status != http.StatusOK {
+		t.Fatalf("export: %d %s", r.status, r.body)
+	}
+	var x engine.Export
+	decode(t, r, &x)
+	if x.Seed != st.Seed {
+		t.Fatalf("export seed %q, state seed %q", x.Seed, st.Seed)
+	}
+	if _, err := engine.Replay(duel.Game, x); err != nil {
+		t.Fatalf("the export does not verify: %v", err)
+	}
+	// A finished table leaves the lobby's list.
+	r = h.do("GET", "/api/tables", "", nil)
+	if strings.Contains(r.body, c.ID) {
+		t.Fatalf("finished table still listed: %s", r.body)
+	}
+}
+
+func TestAPI_BotSeatPlaysOnTheServer(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("3", "", "random")
+	if c.Seats[1].Token != "" || c.Seats[1].URL != "" {
+		t.Fatalf("a bot seat got an invite: %+v", c.Seats[1])
+	}
+	for round := 1; round <= 3; round++ {
+		h.waitFor(c.ID, c.Seats[0].Token, "Ann's turn", func(st tableState) bool { return st.MyTurn || st.Over })
+		h.mustAct(c.ID, c.Seats[0].Token, duel.Guard)
+	}
+	st := h.waitFor(c.ID, "", "the end", func(st tableState) bool { return st.Over })
+	if st.Seq != 6 {
+		t.Fatalf("finished after %d actions, want 6", st.Seq)
+	}
+}
+
+func TestAPI_ErrorsAreClearAndChangeNothing(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("1")
+	ann, bo := c.Seats[0].Token, c.Seats[1].Token
+	h.mustAct(c.ID, ann, duel.Attack)
+	over := h.mustCreate("1")
+	h.mustAct(over.ID, over.Seats[0].Token, duel.Attack)
+	h.mustAct(over.ID, over.Seats[1].Token, duel.Attack)
+	act := "/api/tables/" + c.ID + "/actions"
+	stance := func(s string) map[string]any {
+		return map[string]any{"kind": "stance", "action": map[string]string{"stance": s}}
+	}
+	tests := []struct {
+		name     string
+		method   string
+		path     string
+		token    string
+		body     any
+		status   int
+		code     string
+		sayWords string
+	}{
+		{"unknown game", "POST", "/api/tables", "", map[string]any{"game": "chess", "seats": []any{map[string]string{}, map[string]string{}}}, 400, "unknown_game", `no game "chess"`},
+		{"bad option", "POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "99"}, "seats": []any{map[string]string{}, map[string]string{}}}, 400, "bad_options", "out of range"},
+		{"unknown option", "POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"colour": "red"}, "seats": []any{map[string]string{}, map[string]string{}}}, 400, "bad_options", "no option colour"},
+		{"too many seats", "POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []any{map[string]string{}, map[string]string{}, map[string]string{}}}, 400, "bad_seats", "needs 2 to 2 seats"},
+		{"unknown bot", "POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []any{map[string]string{}, map[string]string{"bot": "deep blue"}}}, 400, "bad_seats", "no bot"},
+		{"malformed JSON", "POST", "/api/tables", "", `{"game": `, 400, "bad_request", "malformed JSON"},
+		{"unknown field", "POST", "/api/tables", "", `{"game": "duel", "colour": 1}`, 400, "bad_request", "unknown field"},
+		{"oversized request", "POST", act, ann, `{"kind": "` + strings.Repeat("x", 1<<20) + `"}`, 413, "too_large", "too large"},
+		{"unknown table", "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA", "", nil, 404, "not_found", "no such table"},
+		{"junk table id", "GET", "/api/tables/..%2f..", "", nil, 404, "not_found", "no such table"},
+		{"bad token", "POST", act, "not-a-token", stance("guard"), 403, "bad_token", "not valid"},
+		{"other table's token", "POST", act, over.Seats[0].Token, stance("guard"), 403, "bad_token", "not valid"},
+		{"spectator acts", "POST", act, "", stance("guard"), 403, "spectator", "spectators only watch"},
+		{"unknown action kind", "POST", act, bo, map[string]any{"kind": "fly", "action": map[string]string{}}, 400, "bad_action", `unknown action "fly"`},
+		{"malformed action", "POST", act, bo, map[string]any{"kind": "stance", "action": map[string]string{"stance": "dance"}}, 400, "bad_action", "stance must be"},
+		{"acting twice", "POST", act, ann, stance("guard"), 422, "illegal_action", "you have already chosen this round"},
+		{"stale sequence number", "POST", act, bo, map[string]any{"kind": "stance", "action": map[string]string{"stance": "guard"}, "seq": 0}, 409, "version_conflict", "moved on"},
+		{"game over", "POST", "/api/tables/" + over.ID + "/actions", over.Seats[0].Token, stance("guard"), 409, "game_over", "the game is over"},
+		{"export before the end", "GET", "/api/tables/" + c.ID + "/export", "", nil, 409, "not_over", "when the game is over"},
+		{"bad resume position", "GET", "/api/tables/" + c.ID + "/events?after=x", "", nil, 400, "bad_request", "sequence number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := h.do(tt.method, tt.path, tt.token, tt.body)
+			var e apiErr
+			decode(t, r, &e)
+			if r.status != tt.status || e.Error.Code != tt.code || !strings.Contains(e.Error.Message, tt.sayWords) {
+				t.Fatalf("%s %s = %d %s, want %d %s saying %q", tt.method, tt.path, r.status, r.body, tt.status, tt.code, tt.sayWords)
+			}
+		})
+	}
+	if st := h.mustState(c.ID, ann); st.Seq != 1 {
+		t.Fatalf("after refused requests the log is at %d, want 1", st.Seq)
+	}
+	if st := h.mustState(over.ID, ""); st.Seq != 2 {
+		t.Fatalf("after refused requests the finished log is at %d, want 2", st.Seq)
+	}
+}
+
+func TestAPI_RacingActionsWithTheSameSequenceExactlyOneWins(t *testing.T) {
+	h := mustServer(t)
+	for round := 0; round < 10; round++ {
+		c := h.mustCreate("3")
+		var wg sync.WaitGroup
+		status := make([]int, 2)
+		codes := make([]string, 2)
+		for i := range 2 {
+			wg.Go(func() {
+				r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[i].Token,
+					map[string]any{"kind": "stance", "action": map[string]string{"stance": duel.Attack}, "seq": 0})
+				status[i] = r.status
+				if r.status != http.StatusOK {
+					var e apiErr
+					decode(t, r, &e)
+					codes[i] = e.Error.Code
+				}
+			})
+		}
+		wg.Wait()
+		ok, conflict := 0, 0
+		for i := range 2 {
+			switch {
+			case status[i] == http.StatusOK:
+				ok++
+			case status[i] == http.StatusConflict && codes[i] == "version_conflict":
+				conflict++
+			}
+		}
+		if ok != 1 || conflict != 1 {
+			t.Fatalf("racing actions: statuses %v codes %v, want one 200 and one 409 version_conflict", status, codes)
+		}
+		if st := h.mustState(c.ID, ""); st.Seq != 1 {
+			t.Fatalf("after the race the log is at %d, want 1", st.Seq)
+		}
+	}
+}
+
+func TestAPI_RateLimitRefusesBursts(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.ActionRate, c.ActionBurst = 1, 3 })
+	c := h.mustCreate("3")
+	limited := 0
+	for range 6 {
+		r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"kind": "stance", "action": map[string]string{"stance": "guard"}})
+		if r.status == http.StatusTooManyRequests {
+			limited++
+			if r.header.Get("Retry-After") == "" {
+				t.Fatalf("429 without Retry-After")
+			}
+		}
+	}
+	if limited == 0 {
+		t.Fatalf("6 actions at once with burst 3: none was rate limited")
+	}
+}
+
+func TestAPI_EventStreamResumesAfterLastEventID(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("3")
+	ann, bo := c.Seats[0].Token, c.Seats[1].Token
+	h.mustAct(c.ID, ann, duel.Attack)
+	h.mustAct(c.ID, bo, duel.Attack)
+	evs, _ := h.readSSE("/api/tables/"+c.ID+"/events", ann, untilState)
+	if len(evs) != 3 || evs[0].name != "entry" || evs[0].id != "1" || evs[1].id != "2" || evs[2].name != "state" || evs[2].id != "2" {
+		t.Fatalf("first stream: %+v", evs)
+	}
+	h.mustAct(c.ID, bo, duel.Guard)
+	evs, _ = h.readSSE("/api/tables/"+c.ID+"/events", ann, untilState, "Last-Event-ID", "2")
+	if len(evs) != 2 || evs[0].id != "3" || evs[1].name != "state" {
+		t.Fatalf("resumed stream: %+v", evs)
+	}
+	var st tableState
+	if err := json.Unmarshal([]byte(evs[1].data), &st); err != nil || st.Seq != 3 || !st.MyTurn {
+		t.Fatalf("resumed state: %+v, %v", st, err)
+	}
+	// A live stream gets what happens after it opened.
+	done := make(chan []sseEvent)
+	go func() {
+		evs, _ := h.readSSE("/api/tables/"+c.ID+"/events?after=3", "", func(evs []sseEvent) bool { return len(evs) >= 3 })
+		done <- evs
+	}()
+	// The first state arrives at once; then Ann acts and the round resolves.
+	h.waitFor(c.ID, ann, "Ann's turn", func(st tableState) bool { return st.MyTurn })
+	h.mustAct(c.ID, ann, duel.Guard)
+	evs = <-done
+	if evs[0].name != "state" || evs[1].name != "entry" || evs[1].id != "4" {
+		t.Fatalf("live stream: %+v", evs)
+	}
+}

@@ -1,0 +1,453 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tabletop/bots"
+	"tabletop/engine"
+	"tabletop/store"
+	"tabletop/web"
+)
+
+// loadPages parses the page templates, and for each game with a template of
+// its own (templates/<gameid>.html) a copy in which that file defines "view".
+func loadPages(reg *engine.Registry) (*pages, error) {
+	funcs := template.FuncMap{"tree": tree, "json": func(v any) (string, error) {
+		b, err := json.Marshal(v)
+		return string(b), err
+	}}
+	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
+		"templates/base.html", "templates/lobby.html", "templates/new.html",
+		"templates/created.html", "templates/table.html", "templates/view.html")
+	if err != nil {
+		return nil, fmt.Errorf("server: templates: %w", err)
+	}
+	p := &pages{base: base, perGame: map[string]*template.Template{}}
+	for _, id := range reg.IDs() {
+		name := "templates/" + id + ".html"
+		if _, err := fs.Stat(web.FS, name); err != nil {
+			continue
+		}
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := t.ParseFS(web.FS, name); err != nil {
+			return nil, fmt.Errorf("server: templates: %w", err)
+		}
+		p.perGame[id] = t
+	}
+	return p, nil
+}
+
+// forGame returns the template set that renders game's tables.
+func (p *pages) forGame(game string) *template.Template {
+	if t, ok := p.perGame[game]; ok {
+		return t
+	}
+	return p.base
+}
+
+func staticHandler() http.Handler {
+	sub, err := fs.Sub(web.FS, "static")
+	if err != nil {
+		panic(err) // the embedded tree always has static/
+	}
+	files := http.FileServerFS(sub)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		files.ServeHTTP(w, r)
+	})
+}
+
+// render executes a template into a buffer first, so that a failing template
+// never sends half a page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, t *template.Template, name string, status int, data any) {
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
+		s.log.Error("rendering a page", "route", r.Pattern, "template", name, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// pageError shows err as a page, with the status and message the API gives.
+func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
+	e := s.classify(r, err)
+	title := http.StatusText(e.Status)
+	s.render(w, r, s.pages.base, "error", e.Status, struct{ Title, Msg string }{title, e.Msg})
+}
+
+func (s *Server) pageNotFound(w http.ResponseWriter, r *http.Request) {
+	s.pageError(w, r, errorf(http.StatusNotFound, "not_found", "there is no page here"))
+}
+
+func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
+	list, err := s.store.ListOpen(r.Context(), listLimit)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	s.render(w, r, s.pages.base, "lobby", http.StatusOK, struct {
+		Title  string
+		Games  []engine.Info
+		Tables []store.Summary
+	}{"Lobby", s.games.Infos(), list})
+}
+
+// newForm is the new-table form of one game.
+type newForm struct {
+	Title  string
+	Info   engine.Info
+	Values map[string]string
+	Seats  []seatRow
+	Error  string
+}
+
+type seatRow struct {
+	Index, N int
+	Name     string
+	Choices  []choice
+}
+
+type choice struct {
+	Value, Label string
+	Selected     bool
+}
+
+func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
+	info := g.Info()
+	f := newForm{Title: "New " + info.Name + " table", Info: info, Values: map[string]string{}}
+	for _, o := range info.Options {
+		f.Values[o.Name] = o.Default
+		if r != nil && r.PostForm.Has("opt."+o.Name) {
+			f.Values[o.Name] = formValue(r, "opt."+o.Name, o.Kind)
+		}
+	}
+	for i := range info.MaxSeats {
+		row := seatRow{Index: i, N: i + 1, Name: fmt.Sprintf("Player %d", i+1)}
+		who := "person"
+		if i >= info.MinSeats {
+			who = "none"
+		}
+		if r != nil {
+			row.Name = r.PostFormValue(fmt.Sprintf("seat%d.name", i))
+			who = r.PostFormValue(fmt.Sprintf("seat%d.who", i))
+		}
+		if i >= info.MinSeats {
+			row.Choices = append(row.Choices, choice{"none", "nobody (no seat)", who == "none"})
+		}
+		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"})
+		for _, b := range bots.Names(g) {
+			row.Choices = append(row.Choices, choice{"bot:" + b, "bot: " + b, who == "bot:"+b})
+		}
+		f.Seats = append(f.Seats, row)
+	}
+	return f
+}
+
+// formValue reads an option from a form; a checkbox sends "false" from its
+// hidden twin and "true" when checked.
+func formValue(r *http.Request, name string, kind engine.OptionKind) string {
+	vs := r.PostForm[name]
+	if kind == engine.OptionBool {
+		for _, v := range vs {
+			if v == "true" {
+				return "true"
+			}
+		}
+		return "false"
+	}
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1]
+}
+
+func (s *Server) pageNew(w http.ResponseWriter, r *http.Request) {
+	g, err := s.games.Game(r.PathValue("game"))
+	if err != nil {
+		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+		return
+	}
+	s.render(w, r, s.pages.base, "new", http.StatusOK, s.newForm(g, nil))
+}
+
+func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(r, ""); err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	g, err := s.games.Game(r.PathValue("game"))
+	if err != nil {
+		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBytes)
+	if err := r.ParseForm(); err != nil {
+		s.pageError(w, r, formError(err))
+		return
+	}
+	info := g.Info()
+	req := createRequest{Game: info.ID, Options: engine.Options{}, Listed: r.PostFormValue("listed") == "true"}
+	for _, o := range info.Options {
+		if r.PostForm.Has("opt." + o.Name) {
+			req.Options[o.Name] = formValue(r, "opt."+o.Name, o.Kind)
+		}
+	}
+	for i := range info.MaxSeats {
+		who := r.PostFormValue(fmt.Sprintf("seat%d.who", i))
+		name := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("seat%d.name", i)))
+		switch {
+		case who == "" || who == "none":
+			continue
+		case who == "person":
+			req.Seats = append(req.Seats, seatRequest{Name: name})
+		case strings.HasPrefix(who, "bot:"):
+			req.Seats = append(req.Seats, seatRequest{Name: name, Bot: strings.TrimPrefix(who, "bot:")})
+		default:
+			s.pageError(w, r, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %q is not a person, a bot or nobody", i+1, who)))
+			return
+		}
+	}
+	id, tokens, err := s.createTable(r.Context(), req)
+	if err != nil {
+		e := s.classify(r, err)
+		f := s.newForm(g, r)
+		f.Error = e.Msg
+		s.render(w, r, s.pages.base, "new", e.Status, f)
+		return
+	}
+	l, err := s.table(r.Context(), id)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	inv := invites(l, tokens)
+	s.render(w, r, s.pages.base, "created", http.StatusCreated, struct {
+		createResponse
+		Title, GameName, Origin string
+	}{inv, "Table created", info.Name, origin(r)})
+}
+
+// origin is the scheme and host the client reached us at, for links to copy.
+func origin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func formError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return err
+	}
+	return errorf(http.StatusBadRequest, "bad_request", "malformed form")
+}
+
+// tablePage is the data of a table page and of its live fragments.
+type tablePage struct {
+	seatState
+	Title     string
+	SeatName  string
+	Log       []logLine
+	Groups    []actionGroup
+	StreamURL string
+	ActURL    string
+	Error     string
+}
+
+type actionGroup struct {
+	Kind    string
+	Actions []legalAction
+}
+
+// pageData builds the table page for seat. base is the page's own URL.
+// Call with l.mu held.
+func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
+	st := stateFor(l, seat)
+	p := tablePage{seatState: st, Title: st.GameName, StreamURL: base + "/events", ActURL: base + "/act"}
+	if seat >= 0 {
+		p.SeatName = l.tab.Seats()[seat].Name
+	}
+	p.Groups = groups(st.Legal)
+	if withLog {
+		p.Log = logFor(l, seat, 0)
+	}
+	return p
+}
+
+// groups groups legal actions by kind, keeping their order.
+func groups(legal []legalAction) []actionGroup {
+	var out []actionGroup
+	for _, a := range legal {
+		i := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
+		if i < 0 {
+			out = append(out, actionGroup{Kind: a.Kind})
+			i = len(out) - 1
+		}
+		out[i].Actions = append(out[i].Actions, a)
+	}
+	return out
+}
+
+// pageSeat resolves the table and seat of a page URL: /t/{id} for the
+// spectator, /t/{id}/s/{token} for a seat.
+func (s *Server) pageSeat(r *http.Request) (*live, engine.Seat, string, error) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, 0, "", err
+	}
+	token := r.PathValue("token")
+	base := "/t/" + l.id
+	if token == "" {
+		return l, engine.Spectator, base, nil
+	}
+	seat, ok := l.seatFor(token)
+	if !ok {
+		return nil, 0, "", errBadToken
+	}
+	return l, seat, base + "/s/" + token, nil
+}
+
+func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
+	s.showTable(w, r, http.StatusOK, "")
+}
+
+func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	l, seat, base, err := s.pageSeat(r)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	l.mu.Lock()
+	p := pageData(l, seat, base, true)
+	l.mu.Unlock()
+	p.Error = msg
+	s.render(w, r, s.pages.forGame(l.game.Info().ID), "table", status, p)
+}
+
+func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
+	l, seat, base, err := s.pageSeat(r)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	from, reset := 0, true
+	if v := r.Header.Get("Last-Event-ID"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			s.apiError(w, r, errorf(http.StatusBadRequest, "bad_request", "Last-Event-ID must be a log sequence number"))
+			return
+		}
+		from, reset = n, false
+	}
+	t := s.pages.forGame(l.game.Info().ID)
+	s.stream(w, r, l, seat, from, reset, func(lines []logLine, st seatState, reset bool) ([]sseEvent, error) {
+		var out []sseEvent
+		var buf bytes.Buffer
+		if reset {
+			if err := t.ExecuteTemplate(&buf, "log", lines); err != nil {
+				return nil, err
+			}
+			out = append(out, sseEvent{name: "logall", id: st.Seq, data: bytes.Clone(buf.Bytes())})
+		} else {
+			for _, ln := range lines {
+				buf.Reset()
+				if err := t.ExecuteTemplate(&buf, "logline", ln); err != nil {
+					return nil, err
+				}
+				out = append(out, sseEvent{name: "log", id: ln.Seq, data: bytes.Clone(buf.Bytes())})
+			}
+		}
+		buf.Reset()
+		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(st.Legal)}
+		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
+			return nil, err
+		}
+		return append(out, sseEvent{name: "state", id: st.Seq, data: bytes.Clone(buf.Bytes())}), nil
+	})
+}
+
+func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
+	htmx := r.Header.Get("HX-Request") == "true"
+	fail := func(err error) {
+		if !htmx {
+			e := s.classify(r, err)
+			if e.Status == http.StatusForbidden || e.Status == http.StatusNotFound {
+				s.pageError(w, r, err)
+				return
+			}
+			s.showTable(w, r, e.Status, e.Msg)
+			return
+		}
+		e := s.classify(r, err)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(e.Status)
+		fmt.Fprintf(w, `<p class="error">%s</p>`, template.HTMLEscapeString(e.Msg))
+	}
+	token := r.PathValue("token")
+	if err := s.allow(r, token); err != nil {
+		fail(err)
+		return
+	}
+	l, seat, base, err := s.pageSeat(r)
+	if err != nil {
+		fail(err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxActionBytes)
+	if err := r.ParseForm(); err != nil {
+		fail(formError(err))
+		return
+	}
+	expected := -1
+	if v := r.PostFormValue("seq"); v != "" {
+		if expected, err = strconv.Atoi(v); err != nil || expected < 0 {
+			fail(errorf(http.StatusBadRequest, "bad_request", "seq must be a log sequence number"))
+			return
+		}
+	}
+	if _, _, err := s.act(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), expected); err != nil {
+		fail(err)
+		return
+	}
+	if htmx {
+		// The page updates through its stream; clear any old message.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "")
+		return
+	}
+	http.Redirect(w, r, base, http.StatusSeeOther)
+}
+
+func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	body, err := exportJSON(l)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="tabletop-`+l.id+`.json"`)
+	w.Write(body)
+}

@@ -1,0 +1,153 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"tabletop/engine"
+)
+
+// sseEvent is one Server-Sent Event. Its id is the log sequence number the
+// reader has seen once it has the event, so that a browser reconnecting with
+// Last-Event-ID resumes right after it.
+type sseEvent struct {
+	name string
+	id   int
+	data []byte
+}
+
+const (
+	heartbeat    = 20 * time.Second
+	writeTimeout = time.Minute
+)
+
+// resumeFrom returns the log position a stream starts after: Last-Event-ID
+// (a reconnecting browser) or else the "after" query parameter (the
+// sequence number the page was rendered at), else 0.
+func resumeFrom(r *http.Request) (int, error) {
+	v := r.Header.Get("Last-Event-ID")
+	if v == "" {
+		v = r.URL.Query().Get("after")
+	}
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, errorf(http.StatusBadRequest, "bad_request", "the resume position must be a log sequence number")
+	}
+	return n, nil
+}
+
+// stream sends seat's view of table l as Server-Sent Events: every log line
+// after from and, after each batch, the state. It runs until the client goes
+// away or the server closes. With initial set it sends the state at once,
+// even if there is nothing new.
+//
+// With reset set, the first batch is the whole log (render's reset argument
+// is true): a page connecting without Last-Event-ID replaces its log, so a
+// fresh connection never duplicates lines.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool,
+	render func(lines []logLine, st seatState, reset bool) ([]sseEvent, error)) {
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.ctx, cancel)
+	defer stop()
+
+	l.mu.Lock()
+	l.watchers++
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		l.watchers--
+		l.mu.Unlock()
+	}()
+
+	last := from
+	first := true
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	var buf bytes.Buffer
+	for {
+		l.mu.Lock()
+		if l.stale {
+			l.mu.Unlock()
+			nl, err := s.table(ctx, l.id)
+			if err != nil {
+				return
+			}
+			l.mu.Lock()
+			l.watchers--
+			l.mu.Unlock()
+			nl.mu.Lock()
+			nl.watchers++
+			nl.mu.Unlock()
+			l = nl
+			continue
+		}
+		changed := l.changed
+		var events []sseEvent
+		var err error
+		if last > l.tab.Len() {
+			last = l.tab.Len() // a position from the future: start from now
+		}
+		if l.tab.Len() > last || (first && initial) {
+			events, err = render(logFor(l, seat, last), stateFor(l, seat), first && initial)
+			last = l.tab.Len()
+		}
+		l.mu.Unlock()
+		if err != nil {
+			s.log.Error("rendering a stream", "table", l.id, "err", err)
+			return
+		}
+		first = false
+		if len(events) > 0 {
+			buf.Reset()
+			for _, e := range events {
+				writeEvent(&buf, e)
+			}
+			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+			if _, err := w.Write(buf.Bytes()); err != nil {
+				return
+			}
+			if err := rc.Flush(); err != nil {
+				return
+			}
+		}
+		select {
+		case <-changed:
+		case <-tick.C:
+			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+				return
+			}
+			if err := rc.Flush(); err != nil {
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// writeEvent writes e in the text/event-stream format, one data line per
+// line of its data.
+func writeEvent(b *bytes.Buffer, e sseEvent) {
+	fmt.Fprintf(b, "event: %s\nid: %d\n", e.name, e.id)
+	for _, line := range bytes.Split(e.data, []byte("\n")) {
+		b.WriteString("data: ")
+		b.Write(bytes.TrimRight(line, "\r"))
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+}

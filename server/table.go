@@ -1,0 +1,349 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"tabletop/bots"
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/store"
+)
+
+// live is a table in memory: the engine table rebuilt by replay, who may act
+// for each seat, and a channel that is closed (and replaced) whenever the log
+// grows, so streams wake up.
+type live struct {
+	id      string
+	game    engine.Game
+	listed  bool
+	created time.Time
+	hashes  [][]byte // per seat: sha256(token), nil for bots
+
+	mu         sync.Mutex // guards everything below
+	tab        *engine.Table
+	changed    chan struct{}
+	stale      bool // the store and memory disagree: reload before use
+	botRunning bool
+	watchers   int
+	lastUsed   time.Time
+	finished   bool // the store knows the game is over
+}
+
+// notify wakes every stream waiting on l. Call with l.mu held.
+func (l *live) notify() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// seatFor returns the seat whose invite token is token.
+func (l *live) seatFor(token string) (engine.Seat, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(raw) != tokenBytes {
+		return 0, false
+	}
+	sum := sha256.Sum256(raw)
+	for i, h := range l.hashes {
+		if h != nil && subtle.ConstantTimeCompare(h, sum[:]) == 1 {
+			return engine.Seat(i), true
+		}
+	}
+	return 0, false
+}
+
+const (
+	tableIDBytes = 16
+	tokenBytes   = 32
+	maxBotSteps  = 100_000 // bounds one run of bot turns
+)
+
+// validID reports whether id could be a table id, so that junk is refused
+// before it reaches the store.
+func validID(id string) bool {
+	if len(id) != base64.RawURLEncoding.EncodedLen(tableIDBytes) {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(id)
+	return err == nil
+}
+
+// table returns the live table id, loading and replaying it if needed.
+func (s *Server) table(ctx context.Context, id string) (*live, error) {
+	if !validID(id) {
+		return nil, errNoTable
+	}
+	s.mu.Lock()
+	if l, ok := s.live[id]; ok {
+		s.mu.Unlock()
+		return l, nil
+	}
+	s.mu.Unlock()
+	rec, err := s.store.LoadTable(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.games.Game(rec.Export.Game)
+	if err != nil {
+		return nil, fmt.Errorf("server: table %s: %w", id, err)
+	}
+	tab, err := engine.Replay(g, rec.Export)
+	if err != nil {
+		return nil, fmt.Errorf("server: table %s does not replay: %w", id, err)
+	}
+	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
+		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != ""}
+	s.mu.Lock()
+	if other, ok := s.live[id]; ok {
+		s.mu.Unlock()
+		return other, nil // someone else loaded it meanwhile
+	}
+	s.evictLocked()
+	s.live[id] = l
+	s.mu.Unlock()
+	s.afterChange(l) // a bot may be due (after a restart, say)
+	return l, nil
+}
+
+// evictLocked drops the least recently used idle table when the cache is
+// full. Call with s.mu held.
+func (s *Server) evictLocked() {
+	if len(s.live) < s.maxLive {
+		return
+	}
+	var oldest *live
+	for _, l := range s.live {
+		if !l.mu.TryLock() {
+			continue
+		}
+		idle := l.watchers == 0 && !l.botRunning
+		used := l.lastUsed
+		l.mu.Unlock()
+		if idle && (oldest == nil || used.Before(oldest.lastUsed)) {
+			oldest = l
+		}
+	}
+	if oldest != nil {
+		delete(s.live, oldest.id)
+	}
+}
+
+// forget drops l from the cache after the store and memory disagreed; the
+// next request replays the table from the store. Call with l.mu held.
+func (s *Server) forget(l *live) {
+	l.stale = true
+	l.notify()
+	s.mu.Lock()
+	if s.live[l.id] == l {
+		delete(s.live, l.id)
+	}
+	s.mu.Unlock()
+}
+
+// createTable sets up and stores a new table, and returns its id and the
+// invite token of each person's seat ("" for bots).
+func (s *Server) createTable(ctx context.Context, req createRequest) (string, []string, error) {
+	g, err := s.games.Game(req.Game)
+	if err != nil {
+		return "", nil, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
+	}
+	info := g.Info()
+	if len(req.Seats) < info.MinSeats || len(req.Seats) > info.MaxSeats {
+		return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, len(req.Seats)))
+	}
+	seats := make([]engine.SeatInfo, len(req.Seats))
+	for i, st := range req.Seats {
+		seats[i] = engine.SeatInfo{Name: st.Name, Bot: st.Bot, GM: st.GM}
+		if len(st.Name) > 40 {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
+		}
+		if seats[i].Name == "" {
+			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
+		}
+		if st.Bot != "" {
+			if _, err := bots.New(g, st.Bot); err != nil {
+				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
+			}
+		}
+	}
+	if _, err := info.Normalize(req.Options); err != nil {
+		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
+	}
+	tab, err := engine.NewTable(g, req.Options, seats, dice.NewSeed())
+	if err != nil {
+		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
+	}
+	tokens := make([]string, len(seats))
+	hashes := make([][]byte, len(seats))
+	for i, st := range seats {
+		if st.Bot != "" {
+			continue
+		}
+		raw := make([]byte, tokenBytes)
+		rand.Read(raw) // never fails (Go 1.24+)
+		sum := sha256.Sum256(raw)
+		tokens[i], hashes[i] = base64.RawURLEncoding.EncodeToString(raw), sum[:]
+	}
+	id := newID(tableIDBytes)
+	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Export: tab.Export(true)}
+	if err := s.store.CreateTable(ctx, rec); err != nil {
+		return "", nil, err
+	}
+	s.log.Info("table created", "table", id, "game", info.ID, "seats", len(seats), "listed", req.Listed)
+	return id, tokens, nil
+}
+
+// act decodes and applies one action for seat at table l, stores it, and
+// returns the new sequence number and the events as seat sees them. With
+// expectedSeq >= 0 the action is refused with store.ErrVersionConflict unless
+// the log is at that sequence number.
+func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
+	a, err := l.game.Decode(kind, raw)
+	if err != nil {
+		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.stale {
+		return 0, nil, fmt.Errorf("%w: the table was reloaded", store.ErrVersionConflict)
+	}
+	if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+		return 0, nil, fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+	}
+	events, err := s.applyLocked(ctx, l, seat, a)
+	if err != nil {
+		return 0, nil, err
+	}
+	seq := l.tab.Len()
+	s.afterChangeLocked(l)
+	return seq, engine.EventsFor(events, seat), nil
+}
+
+// applyLocked applies a to the table in memory and appends the new entry to
+// the store. The action is acknowledged only once it is stored; if storing
+// fails the table is dropped from memory and rebuilt from the store on next
+// use. Call with l.mu held.
+func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a engine.Action) ([]engine.Event, error) {
+	before := l.tab.Len()
+	events, err := l.tab.Act(seat, a)
+	if err != nil {
+		return nil, err
+	}
+	// The write goes on even if the client hangs up, so that what the
+	// store holds and what the client is told agree as often as possible.
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if _, err := s.store.Append(wctx, l.id, before, l.tab.Log(before)...); err != nil {
+		s.forget(l)
+		return nil, err
+	}
+	l.lastUsed = s.now()
+	if out, over := l.tab.Over(); over && !l.finished {
+		if err := s.store.Finish(wctx, l.id, out.Text); err != nil {
+			s.log.Error("recording the outcome", "table", l.id, "err", err)
+		} else {
+			l.finished = true
+		}
+		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
+	}
+	l.notify()
+	return events, nil
+}
+
+func (s *Server) afterChange(l *live) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s.afterChangeLocked(l)
+}
+
+// afterChangeLocked starts the table's bot runner if a bot seat is pending.
+// Call with l.mu held.
+func (s *Server) afterChangeLocked(l *live) {
+	if l.botRunning || l.stale || botDue(l) < 0 {
+		return
+	}
+	s.mu.Lock()
+	closed := s.closed
+	if !closed {
+		s.bg.Add(1)
+	}
+	s.mu.Unlock()
+	if closed {
+		return
+	}
+	l.botRunning = true
+	go s.runBots(l)
+}
+
+// botDue returns a pending seat played by a bot, or -1.
+func botDue(l *live) engine.Seat {
+	seats := l.tab.Seats()
+	for _, p := range l.tab.State().Pending() {
+		if int(p) < len(seats) && seats[p].Bot != "" {
+			return p
+		}
+	}
+	return -1
+}
+
+// runBots plays bot seats while one is pending. Each choice comes from the
+// seat's bot seeing only its seat's view, with the table's bot stream, and is
+// stored like any action.
+func (s *Server) runBots(l *live) {
+	defer s.bg.Done()
+	defer func() {
+		l.mu.Lock()
+		l.botRunning = false
+		l.mu.Unlock()
+	}()
+	for range maxBotSteps {
+		if s.ctx.Err() != nil {
+			return
+		}
+		l.mu.Lock()
+		seat := botDue(l)
+		if l.stale || seat < 0 {
+			l.mu.Unlock()
+			return
+		}
+		err := s.botTurnLocked(l, seat)
+		l.mu.Unlock()
+		if err != nil {
+			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			return
+		}
+	}
+	s.log.Error("bots stopped after too many turns", "table", l.id)
+}
+
+func (s *Server) botTurnLocked(l *live, seat engine.Seat) error {
+	st := l.tab.State()
+	bot, err := bots.New(l.game, l.tab.Seats()[seat].Bot)
+	if err != nil {
+		return err
+	}
+	legal := st.Legal(seat)
+	if len(legal) == 0 {
+		return errors.New("a pending bot seat has no legal action")
+	}
+	a := bot.Act(seat, st.View(seat), legal, l.tab.BotStream(seat))
+	_, err = s.applyLocked(s.ctx, l, seat, a)
+	return err
+}
+
+func trimPrefix(msg string) string {
+	for _, p := range []string{"engine: ", "server: "} {
+		if len(msg) > len(p) && msg[:len(p)] == p {
+			return msg[len(p):]
+		}
+	}
+	return msg
+}
