@@ -11,7 +11,8 @@ import (
 )
 
 // EventData is the structured detail of an event, for UIs: Event.Data holds a
-// *EventData. Only the fields that apply to the event's kind are set.
+// *EventData. Only the fields that apply to the event's kind are set. Its
+// pointers share the state's copy-on-write data: never modify them.
 //
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
 // see "Ann has chosen"), "capture", "train", "breed", "tournament" (a
@@ -22,18 +23,18 @@ type EventData struct {
 	Turn     int         `json:"turn"`               // the turn the action was taken in
 	Stable   engine.Seat `json:"stable"`             // the stable concerned, -1 for none
 	Action   string      `json:"action,omitempty"`   // "sealed": the sealed choice
-	Monster  Monster     `json:"monster,omitzero"`   // the monster as it is after the event
-	Parents  [2]int      `json:"parents,omitzero"`   // "breed": the parents' numbers
 	Ability  Ability     `json:"ability,omitzero"`   // the ability that changed
+	Terrain  Ability     `json:"terrain,omitzero"`   // "match": the ability the terrain doubles
 	Change   int         `json:"change,omitzero"`    // by how much
+	Trophies int         `json:"trophies,omitzero"`  // "trophy": the stable's trophies now
+	Parents  [2]int      `json:"parents,omitzero"`   // "breed": the parents' numbers
 	Result   string      `json:"result,omitempty"`   // "success", "failure", "offspring", "no offspring", "no change", the outcome
 	Dice     []int       `json:"dice,omitempty"`     // every die rolled, in order: Fudge dice as -1, 0, +1; a die-roll tie-break as its face
-	Entrant  Entrant     `json:"entrant,omitzero"`   // "trophy": the champion
+	Monster  *Monster    `json:"monster,omitempty"`  // the monster as it is after the event
 	Entrants []Entrant   `json:"entrants,omitempty"` // "entries": in seed order; "age": the retired monsters
-	Sides    [2]Entrant  `json:"sides,omitzero"`     // "match": the contestants
-	Terrain  Ability     `json:"terrain,omitzero"`   // "match": the ability the terrain doubles
-	Contest  Contest     `json:"contest,omitzero"`   // "contest": the comparison
-	Trophies int         `json:"trophies,omitzero"`  // "trophy": the stable's trophies now
+	A        *Entrant    `json:"a,omitempty"`        // "match": the contestants; "trophy": the champion
+	B        *Entrant    `json:"b,omitempty"`
+	Contest  *Contest    `json:"contest,omitempty"` // "contest": the comparison
 }
 
 // MarshalJSON writes the data with its keys in sorted order: the same bytes

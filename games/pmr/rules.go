@@ -110,6 +110,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID), Speed: sp, Brawn: br, Mind: mi, Age: 5 + ag}
 	ms := st.edit(1)
 	st.monsters = append(ms, m)
+	mp := &st.monsters[len(st.monsters)-1] // never modified again: copy-on-write
 	e.str(s.cfg.names[p])
 	e.str(" captures ")
 	e.monster(&m)
@@ -129,7 +130,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	e.face(ag)
 	e.str(" → ")
 	e.int(m.Age)
-	e.emit("capture", EventData{Stable: p, Monster: m})
+	e.emit("capture", EventData{Stable: p, Monster: mp})
 }
 
 func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
@@ -174,7 +175,7 @@ func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 			e.int(before)
 		}
 	}
-	e.emit("train", EventData{Stable: p, Monster: *m, Ability: ab, Change: m.Get(ab) - before, Result: result})
+	e.emit("train", EventData{Stable: p, Monster: m, Ability: ab, Change: m.Get(ab) - before, Result: result})
 }
 
 func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
@@ -242,7 +243,7 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	}
 	ms := st.edit(1)
 	st.monsters = append(ms, m)
-	e.emit("breed", EventData{Stable: p, Parents: parents, Monster: m, Result: "offspring"})
+	e.emit("breed", EventData{Stable: p, Parents: parents, Monster: &st.monsters[len(st.monsters)-1], Result: "offspring"})
 }
 
 // nextTurn moves on to the next turn, or ends the game after the last one.
@@ -521,7 +522,7 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 	e.str(" doubled)")
 	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1}
 	s.phase = PhaseMatch
-	e.emit("match", EventData{Stable: -1, Sides: m.side, Terrain: terrain})
+	e.emit("match", EventData{Stable: -1, A: &t.entrants[a], B: &t.entrants[b], Terrain: terrain})
 }
 
 // resolveContest compares the two sealed abilities of the current contest.
@@ -542,6 +543,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 			c.Winner = -1
 		}
 		m.view.Contests = append(m.view.Contests, c)
+		cp := &m.view.Contests[len(m.view.Contests)-1] // never modified again
 		e.begin()
 		e.str("Contest ")
 		e.int(c.Number)
@@ -574,7 +576,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		if c.Winner >= 0 {
 			s.entrantText(e, &m.side[c.Winner])
 			e.str(" wins")
-			e.emit("contest", EventData{Stable: -1, Contest: c})
+			e.emit("contest", EventData{Stable: -1, Contest: cp})
 			s.endMatch(c.Winner, d, e)
 			return
 		}
@@ -582,12 +584,12 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		switch m.contest {
 		case 1:
 			e.str("tie; each now chooses an ability it has not used")
-			e.emit("contest", EventData{Stable: -1, Contest: c})
+			e.emit("contest", EventData{Stable: -1, Contest: cp})
 			m.contest = 2
 			return
 		case 2:
 			e.str("tie; the last abilities compete")
-			e.emit("contest", EventData{Stable: -1, Contest: c})
+			e.emit("contest", EventData{Stable: -1, Contest: cp})
 			m.contest = 3
 			for x := 0; x < 2; x++ {
 				for ab := Speed; ab <= Mind; ab++ {
@@ -599,7 +601,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 			continue
 		}
 		e.str("tie after three contests; dice-off")
-		e.emit("contest", EventData{Stable: -1, Contest: c})
+		e.emit("contest", EventData{Stable: -1, Contest: cp})
 		s.diceOff(d, e)
 		return
 	}
@@ -659,7 +661,7 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 	e.str(s.cfg.names[w.Stable])
 	e.str(" has ")
 	e.str(plural(st.trophies, "trophy", "trophies"))
-	e.emit("trophy", EventData{Stable: w.Stable, Entrant: w, Trophies: st.trophies})
+	e.emit("trophy", EventData{Stable: w.Stable, A: &t.entrants[champ], Trophies: st.trophies})
 
 	s.improve(w, true, d, e)
 	for i := range s.stables {
@@ -719,7 +721,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	e.int(before)
 	e.str(" → ")
 	e.int(before + change)
-	e.emit("improve", EventData{Stable: x.Stable, Monster: *m, Ability: ab, Change: change})
+	e.emit("improve", EventData{Stable: x.Stable, Monster: m, Ability: ab, Change: change})
 }
 
 // ageAll ages every monster of every stable by one year; those older than 10
