@@ -195,10 +195,9 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 // Apply plays action a for seat p. A refused action returns an error that says
 // why and changes nothing: every check is made before any die is rolled.
 func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.Event, error) {
-	if a == nil {
+	if a = deref(a); a == nil {
 		return nil, engine.Illegal(nil, "no action given")
 	}
-	a = deref(a)
 	if s.phase == PhaseOver {
 		return nil, engine.GameOver(a)
 	}
@@ -248,29 +247,35 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	return e.finish(), nil
 }
 
-// deref accepts pointers to actions as well as values.
+// deref accepts pointers to actions as well as values; a nil pointer is no
+// action at all.
 func deref(a engine.Action) engine.Action {
 	switch v := a.(type) {
 	case *Capture:
 		if v != nil {
 			return *v
 		}
+		return nil
 	case *Train:
 		if v != nil {
 			return *v
 		}
+		return nil
 	case *Breed:
 		if v != nil {
 			return *v
 		}
+		return nil
 	case *Enter:
 		if v != nil {
 			return *v
 		}
+		return nil
 	case *Choose:
 		if v != nil {
 			return *v
 		}
+		return nil
 	}
 	return a
 }
