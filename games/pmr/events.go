@@ -143,18 +143,35 @@ var onlySeat = func() (out [8][]engine.Seat) {
 	return out
 }()
 
+// eventBlock1 holds the one event of an Apply that only seals a choice (the
+// most common kind), with its data and dice, in one allocation.
+type (
+	eventBlock1 struct {
+		ev   [1]engine.Event
+		data [1]EventData
+		dice [8]int
+	}
+)
+
 // finish returns the collected events.
 func (e *eventBuf) finish() []engine.Event {
-	if len(e.recs) == 0 {
+	n := len(e.recs)
+	if n == 0 {
 		return nil
 	}
-	text := string(e.buf)
+	var evs []engine.Event
+	var data []EventData
 	var faces []int
-	if len(e.dice) > 0 {
-		faces = append([]int(nil), e.dice...)
+	switch {
+	case n == 1 && len(e.dice) <= 8:
+		b := new(eventBlock1)
+		evs, data, faces = b.ev[:], b.data[:], b.dice[:0]
+	default:
+		evs, data = make([]engine.Event, n), make([]EventData, n)
+		faces = make([]int, 0, len(e.dice))
 	}
-	evs := make([]engine.Event, len(e.recs))
-	data := make([]EventData, len(e.recs))
+	faces = append(faces, e.dice...)
+	text := string(e.buf)
 	for i := range e.recs {
 		r := &e.recs[i]
 		data[i] = r.data

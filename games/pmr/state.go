@@ -122,6 +122,9 @@ func (s *State) Pending() []engine.Seat {
 				out = append(out, m.side[x].Stable)
 			}
 		}
+		if len(out) == 2 && out[0] > out[1] {
+			out[0], out[1] = out[1], out[0]
+		}
 	}
 	return out
 }

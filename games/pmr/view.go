@@ -108,9 +108,40 @@ func (s *State) View(p engine.Seat) engine.View {
 // noMonsters makes an empty stable marshal as [] rather than null.
 var noMonsters = []Monster{}
 
+// boardBlock holds a board and its parts in one allocation; boardBlock4 is
+// the same for up to four stables; tournamentBlock holds the tournament's.
+type (
+	boardBlock struct {
+		b       Board
+		stables [8]StableView
+		pending [8]engine.Seat
+	}
+	boardBlock4 struct {
+		b       Board
+		stables [4]StableView
+		pending [4]engine.Seat
+	}
+	tournamentBlock struct {
+		tv TournamentView
+		mv MatchView
+	}
+)
+
 // buildBoard builds the public board; Apply calls it after every change.
 func (s *State) buildBoard() *Board {
-	b := &Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase, Pending: s.Pending()}
+	var (
+		b       *Board
+		stables []StableView
+		pending []engine.Seat
+	)
+	if len(s.stables) <= 4 {
+		blk := new(boardBlock4)
+		b, stables, pending = &blk.b, blk.stables[:], blk.pending[:]
+	} else {
+		blk := new(boardBlock)
+		b, stables, pending = &blk.b, blk.stables[:], blk.pending[:]
+	}
+	*b = Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase}
 	if s.phase != PhaseOver {
 		next := (s.turn + 2) / 3 * 3
 		if s.phase != PhaseActivity {
@@ -120,7 +151,9 @@ func (s *State) buildBoard() *Board {
 			b.NextTournament = next
 		}
 	}
-	b.Stables = make([]StableView, len(s.stables))
+	n := len(s.stables)
+	b.Stables = stables[:n:n]
+	np := 0
 	for i := range s.stables {
 		st := &s.stables[i]
 		p := engine.Seat(i)
@@ -134,6 +167,10 @@ func (s *State) buildBoard() *Board {
 			sv.Monsters = noMonsters
 		}
 		sv.Pending = s.pending(p)
+		if sv.Pending {
+			pending[np] = p
+			np++
+		}
 		switch s.phase {
 		case PhaseActivity:
 			sv.Chosen = st.sealed != nil
@@ -145,17 +182,23 @@ func (s *State) buildBoard() *Board {
 			sv.Chosen = x >= 0 && m.choice[x] != NoAbility
 		}
 	}
+	b.Pending = pending[:np:np]
+	if np == 0 {
+		b.Pending = nil
+	}
 	if t := s.tour; t != nil {
-		tv := &TournamentView{
+		tb := new(tournamentBlock)
+		tv, mv := &tb.tv, &tb.mv
+		*tv = TournamentView{
 			Number:   t.number,
 			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
 			Matches:  t.matches[:len(t.matches):len(t.matches)],
 		}
 		if s.phase == PhaseMatch {
-			mv := t.match.view
+			*mv = t.match.view
 			mv.Contests = mv.Contests[:len(mv.Contests):len(mv.Contests)]
 			mv.DiceOff = mv.DiceOff[:len(mv.DiceOff):len(mv.DiceOff)]
-			tv.Match = &mv
+			tv.Match = mv
 		}
 		b.Tournament = tv
 	}
