@@ -1,8 +1,6 @@
 package pmr
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"sync"
 
@@ -35,24 +33,6 @@ type EventData struct {
 	A        *Entrant    `json:"a,omitempty"`        // "match": the contestants; "trophy": the champion
 	B        *Entrant    `json:"b,omitempty"`
 	Contest  *Contest    `json:"contest,omitempty"` // "contest": the comparison
-}
-
-// MarshalJSON writes the data with its keys in sorted order: the same bytes
-// that a copy decoded from JSON (a map) marshals to, so that a table's log
-// exports identically before and after a replay.
-func (d EventData) MarshalJSON() ([]byte, error) {
-	type plain EventData
-	raw, err := json.Marshal(plain(d))
-	if err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
 }
 
 // eventBuf collects the events of one Apply. Texts are appended to one byte
