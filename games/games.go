@@ -3,6 +3,7 @@ package games
 
 import (
 	"tabletop/engine"
+	"tabletop/games/mgt"
 	"tabletop/games/pmr"
 )
 
@@ -11,6 +12,7 @@ import (
 func All() []engine.Game {
 	return []engine.Game{
 		pmr.Game,
+		mgt.Game,
 	}
 }
 

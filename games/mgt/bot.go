@@ -1,0 +1,567 @@
+package mgt
+
+import (
+	"fmt"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// NewBot returns the named bot: "random" or "greedy".
+func NewBot(name string) (engine.Bot, error) {
+	switch name {
+	case BotRandom:
+		return randomBot{}, nil
+	case BotGreedy:
+		return greedyBot{}, nil
+	}
+	return nil, fmt.Errorf("mgt: no bot %q (want random or greedy)", name)
+}
+
+// randomBot plays a uniformly random legal action.
+type randomBot struct{}
+
+func (randomBot) Act(_ engine.Seat, _ engine.View, legal []engine.Action, r *dice.Stream) engine.Action {
+	return legal[r.Roll(len(legal))-1]
+}
+
+// greedyBot plays from its own view only. It finds the pattern its cards
+// come closest to (among those the unseen cards can still complete) and:
+//   - discards the card that pattern uses least, avoiding discards whose
+//     nature would cost it cards the pattern needs (cheerful, proud, mean);
+//   - takes every impatient draw and melds cards into its exposed sets
+//     (cheerful cards stay in hand, where they can serve either set);
+//   - claims when the claimed card brings the pattern closer;
+//   - sends an aggressive card at the opponent with the most exposed cards
+//     when that opponent looks closer to winning than itself;
+//   - throws rock, paper or scissors uniformly at random, the only throw
+//     that cannot be exploited.
+type greedyBot struct{}
+
+func (greedyBot) Act(p engine.Seat, view engine.View, legal []engine.Action, r *dice.Stream) engine.Action {
+	v, ok := view.(*View)
+	if !ok || p < 0 || int(p) >= len(v.Players) {
+		return legal[r.Roll(len(legal))-1]
+	}
+	switch v.Phase {
+	case PhaseDiscard:
+		return greedyDiscard(v, p, legal, r)
+	case PhaseTarget:
+		return greedyTarget(v, p, legal)
+	case PhaseClaim:
+		return greedyClaim(v, p, legal)
+	}
+	return legal[r.Roll(len(legal))-1]
+}
+
+// maxSets bounds the number of sets for the bot's fixed-size tables.
+const maxSets = 64
+
+// knowledge is what the bot counts from its view: how many cards of each
+// set it has not seen (they may still come), and its banned keys.
+type knowledge struct {
+	avail  [maxSets]int8
+	banned uint64
+}
+
+func know(v *View, p engine.Seat) *knowledge {
+	k := &knowledge{}
+	var seen [maxSets]int8
+	count := func(c Card) {
+		info := &deck.Cards[c]
+		seen[info.Set]++
+		if info.Nature == Cheerful {
+			seen[deck.CheerfulSet]++
+		}
+	}
+	for _, cv := range v.Hand {
+		count(cv.Card)
+	}
+	for _, cv := range v.Discards {
+		count(cv.Card)
+	}
+	for i := range v.Players {
+		pl := &v.Players[i]
+		for _, g := range pl.Exposed {
+			for _, cv := range g.Cards {
+				count(cv.Card)
+			}
+		}
+		for _, c := range pl.Aside {
+			count(c)
+		}
+	}
+	for _, name := range v.Players[p].Banned {
+		if key, ok := keyByName[name]; ok {
+			k.banned |= 1 << uint(key)
+		}
+	}
+	for i := range deck.Sets {
+		k.avail[i] = int8(max(0, deck.Sets[i].Size-int(seen[i])))
+	}
+	for key := range deck.Keys {
+		if k.banned&(1<<uint(key)) == 0 {
+			continue
+		}
+		set := deck.Keys[key].Set
+		if deck.Sets[set].Orphan {
+			k.avail[set] = max(0, k.avail[set]-1)
+		} else {
+			k.avail[set] = 0
+		}
+	}
+	return k
+}
+
+var keyByName = func() map[string]int {
+	m := make(map[string]int, len(deck.Keys))
+	for i, k := range deck.Keys {
+		m[k.Name] = i
+	}
+	return m
+}()
+
+// tally is a hand as the bot's evaluation sees it.
+type tally struct {
+	own    [maxSets]int8 // usable hidden non-cheerful cards by set
+	flex   [maxSets]int8 // usable hidden cheerful cards by their own set
+	cheer  int8          // usable hidden cheerful cards
+	dead   int8          // hidden cards of banned types
+	groups [4]struct {
+		set SetID
+		n   int8
+	}
+	ng     int
+	claims int
+}
+
+func (t *tally) add(c Card, nat Nature, k *knowledge, delta int8) {
+	info := &deck.Cards[c]
+	switch {
+	case k.banned&(1<<uint(info.Key)) != 0:
+		t.dead += delta
+	case nat.Effect() == Cheerful:
+		t.flex[info.Set] += delta
+		t.cheer += delta
+	default:
+		t.own[info.Set] += delta
+	}
+}
+
+func tallyOf(v *View, p engine.Seat, k *knowledge) tally {
+	var t tally
+	for _, cv := range v.Hand {
+		t.add(cv.Card, cv.Nature, k, 1)
+	}
+	for _, g := range v.Players[p].Exposed {
+		if t.ng < len(t.groups) {
+			t.groups[t.ng].set, t.groups[t.ng].n = g.Set, int8(len(g.Cards))
+			t.ng++
+		}
+	}
+	t.claims = v.Players[p].Claims
+	return t
+}
+
+// in returns the hidden cards that count only for set x, and those that
+// could count for x or the cheerful set.
+func (t *tally) in(x SetID) (only, flex int) {
+	if x == deck.CheerfulSet {
+		return 0, int(t.cheer)
+	}
+	return int(t.own[x]), int(t.flex[x])
+}
+
+// plan is a pattern the bot aims at: set a with ta cards and set b with tb
+// (b -1 for one set).
+type plan struct {
+	a, b   SetID
+	ta, tb int
+	orphan bool
+	value  int
+	fit    int
+}
+
+// evaluate finds the best plan for the tally: the pattern with the most
+// cards already in place, then the most room left among the unseen cards,
+// then the most points.
+func (t *tally) evaluate(k *knowledge) plan {
+	var sets [16]SetID
+	n := 0
+	add := func(x SetID) {
+		for i := range n {
+			if sets[i] == x {
+				return
+			}
+		}
+		if n < len(sets) {
+			sets[n] = x
+			n++
+		}
+	}
+	for i := range t.ng {
+		add(t.groups[i].set)
+	}
+	for x := range deck.Sets {
+		if t.own[x] > 0 || t.flex[x] > 0 {
+			add(SetID(x))
+		}
+	}
+	if t.cheer > 0 {
+		add(deck.CheerfulSet)
+	}
+	best := plan{value: -1 << 30, a: -1, b: -1}
+	try := func(pl plan) {
+		if pl.value > best.value {
+			best = pl
+		}
+	}
+	for i := range n {
+		a := sets[i]
+		if deck.Sets[a].Size >= 8 && !deck.Sets[a].Orphan {
+			try(t.score(k, a, 8, -1, 0))
+		}
+		for j := range n {
+			b := sets[j]
+			if a == b {
+				continue
+			}
+			if j > i && deck.Sets[a].Size >= 4 && deck.Sets[b].Size >= 4 {
+				try(t.score(k, a, 4, b, 4))
+			}
+			if deck.Sets[a].Size >= 5 && deck.Sets[b].Size >= 3 {
+				try(t.score(k, a, 5, b, 3))
+			}
+		}
+	}
+	for _, o := range [2]SetID{deck.Orphans, deck.BeastOrphans} {
+		if t.own[o]+t.flex[o] > 0 {
+			try(t.orphanScore(k, o))
+		}
+	}
+	return best
+}
+
+// score values the plan "ta of a, tb of b".
+func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) plan {
+	pl := plan{a: a, b: b, ta: ta, tb: tb, value: -1 << 30}
+	ea, eb := 0, 0
+	for i := range t.ng {
+		switch g := t.groups[i]; g.set {
+		case a:
+			ea += int(g.n)
+		case b:
+			eb += int(g.n)
+		default:
+			return pl
+		}
+	}
+	if ea > ta || eb > tb {
+		return pl
+	}
+	// A cheerful card counts for its own set or for the cheerful set: when
+	// one of the two sets is the cheerful set, the cheerful cards of the
+	// other set may go to either.
+	var onlyA, onlyB, both int
+	C := deck.CheerfulSet
+	switch {
+	case a == C:
+		onlyA = int(t.cheer)
+		if b >= 0 {
+			onlyA -= int(t.flex[b])
+			onlyB, both = int(t.own[b]), int(t.flex[b])
+		}
+	case b == C:
+		onlyA, onlyB, both = int(t.own[a]), int(t.cheer-t.flex[a]), int(t.flex[a])
+	default:
+		onlyA = int(t.own[a] + t.flex[a])
+		if b >= 0 {
+			onlyB = int(t.own[b] + t.flex[b])
+		}
+	}
+	placedA := min(ta-ea, onlyA)
+	placedB := min(tb-eb, onlyB)
+	missA, missB := ta-ea-placedA, tb-eb-placedB
+	// Flexible cards go where the unseen cards are scarcer.
+	for range both {
+		if missA > 0 && (missB == 0 || k.avail[a]-int8(missA) <= availOf(k, b)-int8(missB)) {
+			missA--
+		} else if missB > 0 {
+			missB--
+		}
+	}
+	pl.fit = ta + tb - missA - missB
+	value := pl.fit * 100
+	value += room(int(k.avail[a]), missA)
+	if b >= 0 {
+		value += room(int(k.avail[b]), missB)
+	}
+	var what int
+	switch {
+	case ta == 8:
+		what = eightWhat(a)
+		value += 8 // one set: a single thing to wait for
+	case ta == 4:
+		what = fourWhat(a) + fourWhat(b)
+	default:
+		what = fourWhat(a)
+	}
+	pat := Eight
+	if tb == 4 {
+		pat = FourFour
+	} else if tb == 3 {
+		pat = FiveThree
+	}
+	value += 3 * (what + howPoints(pat, t.claims))
+	pl.value = value
+	return pl
+}
+
+func availOf(k *knowledge, x SetID) int8 {
+	if x < 0 {
+		return 0
+	}
+	return k.avail[x]
+}
+
+// room scores how many unseen cards could still fill miss places: a plan
+// that needs more than are left is nearly worthless.
+func room(avail, miss int) int {
+	if miss <= 0 {
+		return 24
+	}
+	if avail < miss {
+		return -400 * (miss - avail)
+	}
+	return 4 * min(avail-miss, 6)
+}
+
+// orphanScore values "seven orphans of o and one more".
+func (t *tally) orphanScore(k *knowledge, o SetID) plan {
+	pl := plan{a: o, b: -1, ta: 7, orphan: true, value: -1 << 30}
+	have := int(t.own[o] + t.flex[o])
+	for i := range t.ng {
+		if t.groups[i].set != o {
+			return pl
+		}
+		have += int(t.groups[i].n)
+	}
+	miss := max(0, 7-have)
+	pl.fit = 8 - miss
+	pl.value = pl.fit*100 + room(int(k.avail[o]), miss) + 3*12
+	return pl
+}
+
+// need returns how many cards the plan wants of the set a hidden card (own
+// set x, cheerful or not) would count for, and how many the tally holds.
+func (pl plan) need(t *tally, x SetID, cheer bool) (target, have int) {
+	set, target := x, 0
+	switch {
+	case x == pl.a:
+		target = pl.ta
+	case x == pl.b:
+		target = pl.tb
+	case cheer && pl.a == deck.CheerfulSet:
+		set, target = pl.a, pl.ta
+	case cheer && pl.b == deck.CheerfulSet:
+		set, target = pl.b, pl.tb
+	}
+	only, flex := t.in(set)
+	have = only + flex
+	for i := range t.ng {
+		if t.groups[i].set == set {
+			have += int(t.groups[i].n)
+		}
+	}
+	return target, have
+}
+
+// wants reports whether the plan has a place for a hidden card of own set x
+// (cheerful or not).
+func (pl plan) wants(x SetID, cheer bool) bool {
+	if pl.orphan {
+		return x == pl.a
+	}
+	return x == pl.a || x == pl.b || cheer && (pl.a == deck.CheerfulSet || pl.b == deck.CheerfulSet)
+}
+
+func greedyDiscard(v *View, p engine.Seat, legal []engine.Action, r *dice.Stream) engine.Action {
+	// Take every impatient draw, then meld what fits an exposed set.
+	for _, a := range legal {
+		if _, ok := a.(Draw); ok {
+			return a
+		}
+	}
+	for _, a := range legal {
+		if m, ok := a.(Meld); ok && !isCheerful(v, m.Card) {
+			return a
+		}
+	}
+	k := know(v, p)
+	t := tallyOf(v, p, k)
+	best := t.evaluate(k)
+	total := len(v.Hand)
+	for _, g := range v.Players[p].Exposed {
+		total += len(g.Cards)
+	}
+	excess := total > handSize+1
+	// How many cards of each own set the plan counts on.
+	var bestAct engine.Action
+	bestKeep := 1 << 30
+	for _, a := range legal {
+		d, ok := a.(Discard)
+		if !ok {
+			continue
+		}
+		cv := cardIn(v, d.Card)
+		info := &deck.Cards[d.Card]
+		cheer := cv.Nature.Effect() == Cheerful
+		keep := 0
+		switch {
+		case k.banned&(1<<uint(info.Key)) != 0:
+			keep = -1000
+		case best.wants(info.Set, cheer):
+			tgt, have := best.need(&t, info.Set, cheer)
+			keep = 500 + 10*have
+			if have > tgt {
+				keep = 300 + 10*tgt // a surplus card
+			}
+		default:
+			only, flex := t.in(info.Set)
+			keep = 20*(only+flex) + int(k.avail[info.Set])
+			if deck.Sets[info.Set].Size < 3 {
+				keep -= 50 // a set too small to use
+			}
+			if cheer {
+				keep += 10 * int(t.cheer)
+			}
+		}
+		if !excess {
+			switch cv.Nature.Effect() {
+			case Mean:
+				keep += 60 // it would cost a random card
+			case Cheerful:
+				// every other cheerful card would go too
+				for _, o := range v.Hand {
+					if o.Card != d.Card && o.Nature.Effect() == Cheerful && best.wants(deck.Cards[o.Card].Set, true) {
+						keep += 300
+					}
+				}
+			case Proud:
+				for _, o := range v.Hand {
+					if o.Card != d.Card && deck.Cards[o.Card].Key == info.Key {
+						keep += 40
+						if best.wants(info.Set, false) {
+							keep += 300
+						}
+					}
+				}
+			case Loyal:
+				keep -= 5 // nobody can claim it
+			case Aggressive:
+				keep -= 5 // a free attack
+			}
+		}
+		if keep < bestKeep {
+			bestKeep, bestAct = keep, a
+		}
+	}
+	if bestAct == nil {
+		return legal[r.Roll(len(legal))-1]
+	}
+	return bestAct
+}
+
+func cardIn(v *View, c Card) CardView {
+	for _, cv := range v.Hand {
+		if cv.Card == c {
+			return cv
+		}
+	}
+	return CardView{Card: c, Nature: deck.Cards[c].Nature}
+}
+
+func isCheerful(v *View, c Card) bool { return cardIn(v, c).Nature.Effect() == Cheerful }
+
+// greedyClaim claims when the claimed card brings its plan closer.
+func greedyClaim(v *View, p engine.Seat, legal []engine.Action) engine.Action {
+	if v.Card == nil {
+		return boxedPass
+	}
+	k := know(v, p)
+	t := tallyOf(v, p, k)
+	now := t.evaluate(k)
+	var pick engine.Action = boxedPass
+	bestFit, bestValue := now.fit, now.value
+	for _, a := range legal {
+		cl, ok := a.(Claim)
+		if !ok {
+			continue
+		}
+		u := t
+		set := deck.Cards[cl.Card].Set
+		if cl.Cheerful {
+			set = deck.CheerfulSet
+		}
+		// Three hidden cards of the set join the claimed card in an exposed set.
+		left := 3
+		if set == deck.CheerfulSet {
+			u.cheer -= 3
+			for x := range deck.Sets {
+				for u.flex[x] > 0 && left > 0 {
+					u.flex[x]--
+					left--
+				}
+			}
+		} else {
+			for u.own[set] > 0 && left > 0 {
+				u.own[set]--
+				left--
+			}
+			for u.flex[set] > 0 && left > 0 {
+				u.flex[set]--
+				u.cheer--
+				left--
+			}
+		}
+		if u.ng < len(u.groups) {
+			u.groups[u.ng].set, u.groups[u.ng].n = set, 4
+			u.ng++
+		}
+		u.claims++
+		after := u.evaluate(k)
+		if after.fit > bestFit || after.fit == bestFit && after.value > bestValue+50 {
+			bestFit, bestValue, pick = after.fit, after.value, a
+		}
+	}
+	return pick
+}
+
+// greedyTarget attacks the opponent with the most exposed cards if they
+// have more than the bot; otherwise it does not attack (a lost
+// rock-paper-scissors would cost its own turn).
+func greedyTarget(v *View, p engine.Seat, legal []engine.Action) engine.Action {
+	exposed := func(q int) int {
+		n := 0
+		for _, g := range v.Players[q].Exposed {
+			n += len(g.Cards)
+		}
+		return n
+	}
+	mine := exposed(int(p))
+	target, most := NoTarget, mine
+	for q := range v.Players {
+		if engine.Seat(q) != p && exposed(q) > most {
+			target, most = engine.Seat(q), exposed(q)
+		}
+	}
+	if target == NoTarget {
+		return boxedNoAttack
+	}
+	for _, a := range legal {
+		if at, ok := a.(Attack); ok && at.Target == target {
+			return a
+		}
+	}
+	return boxedNoAttack
+}

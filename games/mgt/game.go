@@ -1,0 +1,119 @@
+package mgt
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// RulesVersion changes whenever a rule changes how dice are consumed or how
+// actions resolve, so that old logs are not silently replayed under new rules.
+const RulesVersion = "mgt-1"
+
+// Round limits for the rounds option: the text plays "several rounds (3-4)".
+const (
+	DefaultRounds = 4
+	MinRounds     = 3
+	MaxRounds     = 4
+)
+
+// Seat limits and the hand size.
+const (
+	minSeats = 2
+	maxSeats = 6
+	handSize = 8 // hidden hand plus exposed cards, between turns
+	lookSize = 3 // cards an honest card shows from the top of the stock
+)
+
+// The bot names, as Info.Bots lists them.
+const (
+	BotRandom = "random" // uniform over the legal actions
+	BotGreedy = "greedy" // keeps what advances its best reachable pattern
+)
+
+// Game is Monster Girl Taxonomy, for the registry and the table.
+var Game engine.Game = game{}
+
+// Info describes the game: 2 to 6 players, the rounds option and the bots.
+var Info = engine.Info{
+	ID:           "mgt",
+	Name:         "Monster Girl Taxonomy",
+	MinSeats:     minSeats,
+	MaxSeats:     maxSeats,
+	RulesVersion: RulesVersion,
+	Options: []engine.OptionSpec{{
+		Name:    "rounds",
+		Kind:    engine.OptionInt,
+		Default: strconv.Itoa(DefaultRounds),
+		Help:    "rounds to play; the dealer rotates each round and points add up",
+		Min:     MinRounds,
+		Max:     MaxRounds,
+	}},
+	Bots:      []string{BotRandom, BotGreedy},
+	ScoreName: "points",
+}
+
+// Options are a table's settings. The zero value means the standard game.
+type Options struct {
+	Rounds int // rounds to play; 0 means DefaultRounds
+}
+
+type game struct{}
+
+// Info implements engine.Game.
+func (game) Info() engine.Info { return Info }
+
+// Setup implements engine.Game: opts has been normalised against Info. It
+// shuffles and deals the first round with dice from d.
+func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
+	s, _, err := New(Options{Rounds: opts.Int("rounds")}, seats, d)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Decode implements engine.Game: it reads an action from its kind and JSON body.
+func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
+	return decode(kind, raw)
+}
+
+// Bot implements engine.BotMaker: "random" or "greedy".
+func (game) Bot(name string) (engine.Bot, error) { return NewBot(name) }
+
+// RenderText implements engine.TextRenderer for tabletop play.
+func (game) RenderText(v engine.View, s engine.Seat) string { return renderText(v, s) }
+
+// New sets up a game and deals round 1 (seat 1 deals and plays first), with
+// dice from d. It returns the deal's events (private hands).
+func New(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []engine.Event, error) {
+	if opts.Rounds == 0 {
+		opts.Rounds = DefaultRounds
+	}
+	if opts.Rounds < MinRounds || opts.Rounds > MaxRounds {
+		return nil, nil, fmt.Errorf("mgt: %d rounds is out of range %d..%d", opts.Rounds, MinRounds, MaxRounds)
+	}
+	if len(seats) < minSeats || len(seats) > maxSeats {
+		return nil, nil, fmt.Errorf("mgt: a table has %d to %d players, got %d", minSeats, maxSeats, len(seats))
+	}
+	c := &config{rounds: opts.Rounds, names: make([]string, len(seats))}
+	for i, si := range seats {
+		c.names[i] = si.Name
+		if c.names[i] == "" {
+			c.names[i] = "Player " + strconv.Itoa(i+1)
+		}
+	}
+	s := &State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget}
+	var ev events
+	s.deal(0, d, &ev)
+	return s, ev, nil
+}
+
+// config is the part of a game that never changes; clones share it.
+type config struct {
+	rounds int
+	names  []string // display names, never empty
+}

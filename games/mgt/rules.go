@@ -1,0 +1,679 @@
+package mgt
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// events collects the events of one Apply.
+type events []engine.Event
+
+func (e *events) public(kind, text string, data any) {
+	*e = append(*e, engine.Event{Kind: kind, Text: text, Data: data})
+}
+
+// private adds an event only p sees; the others see others (nothing if empty).
+func (e *events) private(p engine.Seat, kind, text, others string) {
+	*e = append(*e, engine.Event{Kind: kind, Text: text, Only: []engine.Seat{p}, Others: others})
+}
+
+// Event data for UIs.
+type (
+	// CardData describes a card that became public.
+	CardData struct {
+		Seat   engine.Seat `json:"seat"`
+		Card   Card        `json:"card"`
+		Set    SetID       `json:"set"`
+		Nature Nature      `json:"nature"`
+	}
+	// CardsData lists cards that became public together.
+	CardsData struct {
+		Seat  engine.Seat `json:"seat"`
+		Cards []Card      `json:"cards"`
+	}
+)
+
+// nature returns card c's nature this round: a miscellaneous card that has
+// been drawn has the nature it rolled.
+func (s *State) nature(c Card) Nature {
+	n := deck.Cards[c].Nature
+	if n == Miscellaneous && s.nat[c] != NoNature {
+		return s.nat[c]
+	}
+	return n
+}
+
+// cheerful reports whether c counts as cheerful this round.
+func (s *State) cheerful(c Card) bool { return s.nature(c).Effect() == Cheerful }
+
+// usable reports whether p may still collect c (its type is not banned).
+func (s *State) usable(p engine.Seat, c Card) bool {
+	return s.players[p].banned&(1<<uint(deck.Cards[c].Key)) == 0
+}
+
+// total is p's hidden and exposed cards.
+func (s *State) total(p engine.Seat) int {
+	pl := &s.players[p]
+	n := len(pl.hand)
+	for i := range pl.groups {
+		n += len(pl.groups[i].cards)
+	}
+	return n
+}
+
+func (s *State) name(p engine.Seat) string { return s.cfg.names[p] }
+
+// describe writes "Harpy (Avian, cheerful)", with a miscellaneous card's
+// rolled nature: "Shoggoth (Semisolid Life Form, miscellaneous: clingy)".
+func (s *State) describe(c Card) string {
+	info := &deck.Cards[c]
+	n := s.nature(c)
+	nat := n.String()
+	if info.Nature == Miscellaneous && n != Miscellaneous {
+		nat = "miscellaneous: " + nat
+	}
+	return info.Name + " (" + info.Type + ", " + nat + ")"
+}
+
+func cardList(cs []Card) string {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+func joinAnd(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func points(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// addToHand puts c in p's hand, keeping it sorted.
+func (s *State) addToHand(p engine.Seat, c Card) {
+	pl := &s.players[p]
+	i, _ := slices.BinarySearch(pl.hand, c)
+	pl.hand = slices.Insert(pl.hand, i, c)
+}
+
+func (s *State) removeFromHand(p engine.Seat, c Card) {
+	pl := &s.players[p]
+	if i, ok := slices.BinarySearch(pl.hand, c); ok {
+		pl.hand = slices.Delete(pl.hand, i, i+1)
+	}
+}
+
+// take pops the top card of the stock into p's hand; a miscellaneous card
+// rolls its nature now.
+func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
+	c := s.stock[len(s.stock)-1]
+	s.stock = s.stock[:len(s.stock)-1]
+	roll := ""
+	if deck.Cards[c].Nature == Miscellaneous {
+		var faces [8]int
+		k := 0
+		s.nat[c] = deck.rollNature(func(sides int) int {
+			f := d.Roll(sides)
+			if k < len(faces) {
+				faces[k] = f
+			}
+			k++
+			return f
+		})
+		roll = " [2d20-4: "
+		for i := 0; i+1 < min(k, len(faces)); i += 2 {
+			if i > 0 {
+				roll += ", again: "
+			}
+			roll += strconv.Itoa(faces[i]) + "+" + strconv.Itoa(faces[i+1]) + "-4 = " + strconv.Itoa(faces[i]+faces[i+1]-4)
+		}
+		roll += "]"
+	}
+	s.addToHand(p, c)
+	return c, roll
+}
+
+// deal starts a round dealt by dealer: shuffle the whole deck, deal eight
+// cards to each player, and start the dealer's turn.
+func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
+	s.round++
+	s.dealer = dealer
+	s.nat = [maxCards]Nature{}
+	s.seen = [maxSeats]bitset{}
+	s.discards = nil
+	s.stock = make([]Card, len(deck.Cards))
+	for i := range s.stock {
+		s.stock[i] = Card(i)
+	}
+	d.Shuffle(len(s.stock), func(i, j int) { s.stock[i], s.stock[j] = s.stock[j], s.stock[i] })
+	for i := range s.players {
+		pl := &s.players[i]
+		pl.hand = make([]Card, 0, handSize+2)
+		pl.groups, pl.aside = nil, nil
+		pl.skip, pl.claims = 0, 0
+	}
+	n := len(s.players)
+	ev.public("deal", "Round "+strconv.Itoa(s.round)+" of "+strconv.Itoa(s.cfg.rounds)+": "+s.name(dealer)+" deals 8 cards to each player and plays first.", nil)
+	for k := range n {
+		p := engine.Seat((int(dealer) + k) % n)
+		var rolls []string
+		for range handSize {
+			c, roll := s.take(p, d)
+			if roll != "" {
+				rolls = append(rolls, c.String()+roll)
+			}
+		}
+		text := "Your hand: " + cardList(s.players[p].hand) + "."
+		if len(rolls) > 0 {
+			text += " Miscellaneous natures: " + strings.Join(rolls, "; ") + "."
+		}
+		ev.private(p, "hand", text, "")
+	}
+	// A dealt hand may already win.
+	for k := range n {
+		p := engine.Seat((int(dealer) + k) % n)
+		if w, ok := s.winning(p); ok {
+			s.endRound(p, w, d, ev)
+			return
+		}
+	}
+	s.startTurn(dealer, d, ev)
+}
+
+// startTurn gives p the turn: p draws from the stock (honest and impatient
+// cards act), or the round ends if the stock is empty.
+func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
+	s.phase, s.turn, s.extra = PhaseDiscard, p, 0
+	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
+	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	if len(s.stock) == 0 {
+		s.endRound(-1, Win{}, d, ev)
+		return
+	}
+	s.drawFromStock(p, "draws a card", d, ev)
+}
+
+// drawFromStock is a draw that honest and impatient cards react to: the
+// turn's draw and an impatient extra draw.
+func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *events) {
+	c, roll := s.take(p, d)
+	ev.private(p, "draw", "You draw "+s.describe(c)+roll+".", s.name(p)+" "+what+".")
+	switch s.nature(c).Effect() {
+	case Honest:
+		k := min(lookSize, len(s.stock))
+		top := make([]Card, k)
+		for i := range k {
+			top[i] = s.stock[len(s.stock)-1-i]
+			s.seen[p].add(top[i])
+		}
+		text := "Honest " + c.String() + " tells you what she saw: the stock is empty."
+		if k > 0 {
+			text = "Honest " + c.String() + " tells you what she saw: the top of the stock is " + cardList(top) + " (top first)."
+		}
+		ev.private(p, "look", text, s.name(p)+" looks at the top "+plural(k, "card", "cards")+" of the stock.")
+	case Impatient:
+		if len(s.stock) > 0 {
+			s.extra++
+			ev.private(p, "impatient", "Impatient "+c.String()+": you may draw another card before you discard.", "")
+		}
+	}
+}
+
+// refill draws p back up to eight cards after a forced loss. Refills are not
+// turn draws: only miscellaneous cards react (they roll their nature). An
+// empty stock ends the round with no score; it reports false then.
+func (s *State) refill(p engine.Seat, d *dice.Stream, ev *events) bool {
+	var got []Card
+	var rolls []string
+	for s.total(p) < handSize && len(s.stock) > 0 {
+		c, roll := s.take(p, d)
+		got = append(got, c)
+		if roll != "" {
+			rolls = append(rolls, c.String()+roll)
+		}
+	}
+	if len(got) > 0 {
+		text := "You refill to 8 with " + cardList(got) + "."
+		if len(rolls) > 0 {
+			text += " Miscellaneous natures: " + strings.Join(rolls, "; ") + "."
+		}
+		ev.private(p, "refill", text, s.name(p)+" draws "+plural(len(got), "card", "cards")+" to refill to 8.")
+	}
+	if s.total(p) < handSize {
+		s.endRound(-1, Win{}, d, ev)
+		return false
+	}
+	return true
+}
+
+// extraDraw is the impatient draw.
+func (s *State) extraDraw(p engine.Seat, d *dice.Stream, ev *events) {
+	s.extra--
+	s.drawFromStock(p, "draws another card (impatient)", d, ev)
+}
+
+// meldGroup returns the index of p's exposed set that c may join, or -1.
+func (s *State) meldGroup(p engine.Seat, c Card) int {
+	if !s.usable(p, c) {
+		return -1
+	}
+	own, cheer := deck.Cards[c].Set, s.cheerful(c)
+	for i, g := range s.players[p].groups {
+		if len(g.cards) < handSize && (g.set == own || cheer && g.set == deck.CheerfulSet) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) groupList(p engine.Seat) string {
+	var names []string
+	for _, g := range s.players[p].groups {
+		names = append(names, g.set.String())
+	}
+	if len(names) == 0 {
+		return "you have none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (s *State) meld(p engine.Seat, c Card, ev *events) {
+	i := s.meldGroup(p, c)
+	g := &s.players[p].groups[i]
+	s.removeFromHand(p, c)
+	g.cards = append(g.cards, c)
+	ev.public("meld", s.name(p)+" adds "+s.describe(c)+" to the exposed "+g.set.String()+" set ("+strconv.Itoa(len(g.cards))+" cards).",
+		CardData{Seat: p, Card: c, Set: g.set, Nature: s.nature(c)})
+}
+
+// discard plays a discard of c by p. With more than nine cards (after an
+// impatient draw) it is an excess discard: it has no effect and cannot be
+// claimed. Otherwise it is the turn's discard: its nature acts, then a
+// winning hand ends the round, then an aggressive card may attack, then the
+// other players may claim it.
+func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
+	s.extra = 0
+	s.removeFromHand(p, c)
+	data := CardData{Seat: p, Card: c, Set: deck.Cards[c].Set, Nature: s.nature(c)}
+	if s.total(p) > handSize {
+		s.discards = append(s.discards, c)
+		ev.public("excess", s.name(p)+" discards "+s.describe(c)+" to get back to 8 cards (no effect; it cannot be claimed).", data)
+		return
+	}
+	ev.public("discard", s.name(p)+" discards "+s.describe(c)+".", data)
+	switch s.nature(c).Effect() {
+	case Cheerful:
+		s.discards = append(s.discards, c)
+		var gone []Card
+		for _, x := range s.players[p].hand {
+			if s.cheerful(x) {
+				gone = append(gone, x)
+			}
+		}
+		if len(gone) == 0 {
+			ev.public("cheerful", "Cheerful "+c.String()+" leaves sadly; "+s.name(p)+" has no other cheerful cards.", nil)
+			break
+		}
+		s.forced(p, gone)
+		ev.public("cheerful", "Cheerful "+c.String()+" leaves, and every other cheerful card leaves "+s.name(p)+" too: "+cardList(gone)+".", CardsData{Seat: p, Cards: gone})
+		if !s.refill(p, d, ev) {
+			return
+		}
+	case Mean:
+		s.discards = append(s.discards, c)
+		hand := s.players[p].hand
+		if len(hand) == 0 {
+			ev.public("mean", "Mean "+c.String()+" wants revenge, but "+s.name(p)+" has no cards in hand.", nil)
+			break
+		}
+		roll := d.Roll(len(hand))
+		x := hand[roll-1]
+		s.forced(p, []Card{x})
+		ev.public("mean", "Mean "+c.String()+" takes revenge: "+s.name(p)+" discards a random card (d"+strconv.Itoa(len(hand))+" = "+strconv.Itoa(roll)+"): "+s.describe(x)+".",
+			CardData{Seat: p, Card: x, Set: deck.Cards[x].Set, Nature: s.nature(x)})
+		if !s.refill(p, d, ev) {
+			return
+		}
+	case Proud:
+		pl := &s.players[p]
+		key := deck.Cards[c].Key
+		pl.aside = append(pl.aside, c)
+		pl.banned |= 1 << uint(key)
+		var gone []Card
+		for _, x := range pl.hand {
+			if deck.Cards[x].Key == key {
+				gone = append(gone, x)
+			}
+		}
+		kname := deck.Keys[key].Name
+		text := "Proud " + c.String() + " is set aside; " + kname + " is banned for " + s.name(p) + " for the rest of the game"
+		if len(gone) > 0 {
+			s.forced(p, gone)
+			text += ", and every other " + kname + " card leaves too: " + cardList(gone)
+		}
+		ev.public("proud", text+".", CardsData{Seat: p, Cards: gone})
+		if !s.refill(p, d, ev) {
+			return
+		}
+	default:
+		s.discards = append(s.discards, c)
+	}
+	if w, ok := s.winning(p); ok {
+		s.endRound(p, w, d, ev)
+		return
+	}
+	s.card = c
+	if s.nature(c).Effect() == Aggressive {
+		s.phase = PhaseTarget
+		return
+	}
+	s.openClaims(p, d, ev)
+}
+
+// forced moves cards from p's hand to the discard pile: a forced discard,
+// which has no nature effect and cannot be claimed.
+func (s *State) forced(p engine.Seat, cs []Card) {
+	for _, x := range cs {
+		s.removeFromHand(p, x)
+		s.discards = append(s.discards, x)
+	}
+}
+
+// attack resolves the aggressive discarder's choice of target.
+func (s *State) attack(p, t engine.Seat, d *dice.Stream, ev *events) {
+	if t == NoTarget {
+		ev.public("attack", s.name(p)+" does not send the aggressive "+s.card.String()+" at anyone.", nil)
+		s.openClaims(p, d, ev)
+		return
+	}
+	s.target, s.phase, s.throws = t, PhaseRPS, [2]Hand{}
+	ev.public("attack", s.name(p)+" sends the aggressive "+s.card.String()+" at "+s.name(t)+": rock, paper, scissors! The loser loses a turn.", nil)
+}
+
+// throw seals a rock-paper-scissors throw; the second one resolves.
+func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
+	if p == s.turn {
+		s.throws[0] = h
+	} else {
+		s.throws[1] = h
+	}
+	ev.private(p, "throw", "You throw "+h.String()+".", s.name(p)+" has thrown.")
+	if s.throws[0] == NoHand || s.throws[1] == NoHand {
+		return
+	}
+	a, b := s.throws[0], s.throws[1]
+	shown := s.name(s.turn) + " throws " + a.String() + ", " + s.name(s.target) + " throws " + b.String()
+	if a == b {
+		s.throws = [2]Hand{}
+		ev.public("rps", shown+": a tie, throw again.", nil)
+		return
+	}
+	loser := s.target
+	if b.beats(a) {
+		loser = s.turn
+	}
+	s.players[loser].skip++
+	ev.public("rps", shown+": "+s.name(loser)+" loses a turn.", nil)
+	s.openClaims(s.turn, d, ev)
+}
+
+// eligibility returns q's claim options on card c.
+func (s *State) eligibility(q engine.Seat, c Card) uint8 {
+	if !s.usable(q, c) {
+		return 0
+	}
+	pl := &s.players[q]
+	own, cheer := deck.Cards[c].Set, s.cheerful(c)
+	var opts uint8
+	hasOwn, hasCheer := false, false
+	for _, g := range pl.groups {
+		hasOwn = hasOwn || g.set == own
+		hasCheer = hasCheer || g.set == deck.CheerfulSet
+	}
+	nOwn, nCheer := 0, 0
+	for _, x := range pl.hand {
+		if !s.usable(q, x) {
+			continue
+		}
+		if deck.Cards[x].Set == own {
+			nOwn++
+		}
+		if s.cheerful(x) {
+			nCheer++
+		}
+	}
+	if nOwn >= 3 && !hasOwn {
+		opts |= claimOwn
+	}
+	if cheer && nCheer >= 3 && !hasCheer {
+		opts |= claimCheerful
+	}
+	return opts
+}
+
+// openClaims opens the claim window on the turn's discard s.card, or passes
+// the turn on if nobody may claim it. Loyal cards and proud cards (set
+// aside, not on the pile) cannot be claimed.
+func (s *State) openClaims(p engine.Seat, d *dice.Stream, ev *events) {
+	c := s.card
+	n := s.nature(c).Effect()
+	open := false
+	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	if n != Loyal && n != Proud {
+		for i := range s.players {
+			q := engine.Seat(i)
+			if q != p {
+				s.elig[i] = s.eligibility(q, c)
+				open = open || s.elig[i] != 0
+			}
+		}
+	}
+	if !open {
+		s.nextTurn(p, d, ev)
+		return
+	}
+	s.phase = PhaseClaim
+}
+
+// settleClaims resolves the claim window once every eligible player has
+// answered: the first claimer after the discarder in turn order takes the
+// card and plays on from there.
+func (s *State) settleClaims(d *dice.Stream, ev *events) {
+	n := len(s.players)
+	for i := range s.players {
+		if s.elig[i] != 0 && s.answer[i] == 0 {
+			return
+		}
+	}
+	from := s.turn
+	winner := engine.Seat(-1)
+	for k := 1; k < n; k++ {
+		q := engine.Seat((int(from) + k) % n)
+		if s.answer[q] > 0 {
+			if winner < 0 {
+				winner = q
+			} else {
+				ev.private(q, "claim", "Your claim on "+s.card.String()+" goes to "+s.name(winner)+", who is earlier in turn order.", "")
+			}
+		}
+	}
+	if winner < 0 {
+		s.nextTurn(from, d, ev)
+		return
+	}
+	s.takeClaim(winner, from, s.answer[winner] == claimCheerful, ev)
+}
+
+// takeClaim moves the claimed card and three cards of its set from q's hand
+// into a new exposed set; q then discards, as on a turn.
+func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
+	c := s.card
+	for i := len(s.discards) - 1; i >= 0; i-- {
+		if s.discards[i] == c {
+			s.discards = slices.Delete(s.discards, i, i+1)
+			break
+		}
+	}
+	pl := &s.players[q]
+	set := deck.Cards[c].Set
+	if cheerful {
+		set = deck.CheerfulSet
+	}
+	three := s.pickThree(q, set)
+	for _, x := range three {
+		s.removeFromHand(q, x)
+	}
+	cards := append(three, c)
+	pl.groups = append(pl.groups, group{set: set, cards: cards, claimed: c})
+	pl.claims++
+	ev.public("claim", s.name(q)+" claims "+s.describe(c)+" and exposes a "+set.String()+" set: "+cardList(cards)+".",
+		CardsData{Seat: q, Cards: slices.Clone(cards)})
+	if s.nature(c).Effect() == Honest {
+		hand := s.players[from].hand
+		for _, x := range hand {
+			s.seen[q].add(x)
+		}
+		text := "Honest " + c.String() + " tells you what she saw: " + s.name(from) + " holds " + cardList(hand) + "."
+		if len(hand) == 0 {
+			text = "Honest " + c.String() + " tells you what she saw: " + s.name(from) + " holds no hidden cards."
+		}
+		ev.private(q, "look", text, s.name(q)+" looks at "+s.name(from)+"'s hand.")
+	}
+	s.phase, s.turn, s.extra = PhaseDiscard, q, 0
+	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
+	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+}
+
+// pickThree chooses the three cards of set that q exposes with a claim:
+// for a type set, non-cheerful cards first (cheerful ones could still serve
+// a cheerful set); for the cheerful set, cards whose own set q holds fewest
+// of first; ties in deck order.
+func (s *State) pickThree(q engine.Seat, set SetID) []Card {
+	hand := s.players[q].hand
+	type cand struct {
+		c    Card
+		rank int
+	}
+	var cs []cand
+	for _, x := range hand {
+		if !s.usable(q, x) {
+			continue
+		}
+		switch {
+		case set == deck.CheerfulSet && s.cheerful(x):
+			same := 0
+			for _, y := range hand {
+				if deck.Cards[y].Set == deck.Cards[x].Set {
+					same++
+				}
+			}
+			cs = append(cs, cand{x, same})
+		case set != deck.CheerfulSet && deck.Cards[x].Set == set:
+			r := 0
+			if s.cheerful(x) {
+				r = 1
+			}
+			cs = append(cs, cand{x, r})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return a.rank - b.rank })
+	out := make([]Card, 3, 8)
+	for i := range out {
+		out[i] = cs[i].c
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nextTurn passes the turn on from p to the next player who has not lost a
+// turn to an aggressive card.
+func (s *State) nextTurn(p engine.Seat, d *dice.Stream, ev *events) {
+	n := len(s.players)
+	q := p
+	for {
+		q = engine.Seat((int(q) + 1) % n)
+		if s.players[q].skip == 0 {
+			break
+		}
+		s.players[q].skip--
+		ev.public("skip", s.name(q)+" loses this turn.", nil)
+	}
+	s.startTurn(q, d, ev)
+}
+
+// RoundResult is how a round ended.
+type RoundResult struct {
+	Round   int         `json:"round"`
+	Winner  engine.Seat `json:"winner"`            // -1: the stock ran out, no score
+	Pattern Pattern     `json:"pattern,omitempty"` // the winning pattern
+	Sets    []SetID     `json:"sets,omitempty"`    // its sets, the larger first
+	Hand    []Card      `json:"hand,omitempty"`    // the winner's cards, hidden and exposed
+	How     int         `json:"how"`               // points for how the cards were collected
+	What    int         `json:"what"`              // points for what was collected
+	Points  int         `json:"points"`
+}
+
+// endRound scores the round for winner (or nobody, winner -1) and deals the
+// next round, or ends the game.
+func (s *State) endRound(winner engine.Seat, w Win, d *dice.Stream, ev *events) {
+	r := RoundResult{Round: s.round, Winner: winner}
+	if winner < 0 {
+		ev.public("round", "The stock is empty: round "+strconv.Itoa(s.round)+" ends with no score.", r)
+	} else {
+		pl := &s.players[winner]
+		r.Pattern, r.How, r.What, r.Points = w.Pattern, w.How, w.What, w.How+w.What
+		r.Sets = []SetID{w.A}
+		if w.B >= 0 {
+			r.Sets = append(r.Sets, w.B)
+		}
+		for _, g := range pl.groups {
+			r.Hand = append(r.Hand, g.cards...)
+		}
+		r.Hand = append(r.Hand, pl.hand...)
+		pl.score += r.Points
+		pl.wins++
+		ev.public("round", s.name(winner)+" wins round "+strconv.Itoa(s.round)+" with "+w.describe()+": how "+strconv.Itoa(w.How)+
+			" + what "+strconv.Itoa(w.What)+" = "+points(r.Points)+". Cards: "+cardList(r.Hand)+".", r)
+	}
+	s.results = append(s.results, r)
+	var tally []string
+	for i := range s.players {
+		tally = append(tally, s.name(engine.Seat(i))+" "+strconv.Itoa(s.players[i].score))
+	}
+	ev.public("scores", "Scores after round "+strconv.Itoa(s.round)+": "+strings.Join(tally, ", ")+".", nil)
+	if s.round >= s.cfg.rounds {
+		s.phase = PhaseOver
+		s.card, s.target, s.throws, s.extra = NoCard, NoTarget, [2]Hand{}, 0
+		s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+		if out, ok := s.Outcome(); ok {
+			ev.public("over", "Game over: "+out.Text+".", nil)
+		}
+		return
+	}
+	s.deal(engine.Seat((int(s.dealer)+1)%len(s.players)), d, ev)
+}

@@ -1,0 +1,407 @@
+package mgt
+
+import (
+	"slices"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// Phase is what the game is waiting for.
+type Phase int8
+
+const (
+	PhaseDiscard Phase = iota // the player whose turn it is discards (or melds, or takes an impatient draw)
+	PhaseTarget               // the discarder of an aggressive card picks a player to attack, or none
+	PhaseRPS                  // the discarder and the target each seal rock, paper or scissors
+	PhaseClaim                // the players who may claim the discard each seal claim or pass
+	PhaseOver                 // the last round has ended
+)
+
+var phaseNames = [...]string{"discard", "target", "rps", "claim", "over"}
+
+// String returns the phase's name.
+func (p Phase) String() string {
+	if p < 0 || int(p) >= len(phaseNames) {
+		return "phase?"
+	}
+	return phaseNames[p]
+}
+
+// MarshalText writes the phase's name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// group is an exposed set: formed by a claim (three cards from the hand and
+// the claimed discard) and grown by melds. It never changes set.
+type group struct {
+	set     SetID
+	cards   []Card
+	claimed Card // the card taken from the discard pile
+}
+
+// player is one seat's cards and tallies.
+type player struct {
+	hand   []Card  // hidden, sorted by card
+	groups []group // exposed sets
+	aside  []Card  // proud cards set aside this round (public)
+	banned uint64  // keys (types) banned by proud discards, for the whole game
+	skip   int8    // turns to lose (aggressive attacks lost)
+	claims int8    // cards taken from the discard pile this round
+	score  int     // points so far
+	wins   int     // rounds won
+}
+
+// State is a game of Monster Girl Taxonomy in progress. It implements
+// engine.State and engine.Determinizer.
+type State struct {
+	cfg      *config
+	round    int // 1-based
+	dealer   engine.Seat
+	phase    Phase
+	turn     engine.Seat // the player who discards (and, in PhaseTarget/PhaseRPS/PhaseClaim, who discarded)
+	extra    int8        // impatient draws the turn's player may still take before discarding
+	stock    []Card      // the top is the end
+	discards []Card      // the discard pile, oldest first (append only within a round)
+	players  []player
+	nat      [maxCards]Nature // natures rolled this round by miscellaneous cards (NoNature: not drawn yet)
+	seen     [maxSeats]bitset // cards each seat has looked at (honest) that may still be hidden
+	card     Card             // the voluntary discard being resolved (PhaseTarget, PhaseRPS, PhaseClaim)
+	target   engine.Seat      // the attacked player (PhaseRPS)
+	throws   [2]Hand          // sealed throws: [0] the discarder, [1] the target
+	elig     [maxSeats]uint8  // claim options by seat: claimOwn, claimCheerful
+	answer   [maxSeats]int8   // sealed claim answers: 0 none yet, answerPass, or a claim option
+	results  []RoundResult
+}
+
+// Claim options and answers.
+const (
+	claimOwn      = 1 // the card's own set
+	claimCheerful = 2 // the cheerful set
+	answerPass    = -1
+)
+
+// bitset is a set of cards.
+type bitset [maxCards / 64]uint64
+
+func (b *bitset) add(c Card)      { b[c>>6] |= 1 << (c & 63) }
+func (b *bitset) has(c Card) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+// Pending returns the seats that must act now, in seat order.
+func (s *State) Pending() []engine.Seat {
+	switch s.phase {
+	case PhaseDiscard, PhaseTarget:
+		return []engine.Seat{s.turn}
+	case PhaseRPS:
+		out := make([]engine.Seat, 0, 2)
+		for _, p := range s.duellists() {
+			if s.throwOf(p) == NoHand {
+				out = append(out, p)
+			}
+		}
+		return out
+	case PhaseClaim:
+		var out []engine.Seat
+		for i := range s.players {
+			if s.elig[i] != 0 && s.answer[i] == 0 {
+				out = append(out, engine.Seat(i))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// duellists returns the two players of a rock-paper-scissors contest, in
+// seat order.
+func (s *State) duellists() [2]engine.Seat {
+	if s.turn < s.target {
+		return [2]engine.Seat{s.turn, s.target}
+	}
+	return [2]engine.Seat{s.target, s.turn}
+}
+
+func (s *State) throwOf(p engine.Seat) Hand {
+	switch p {
+	case s.turn:
+		return s.throws[0]
+	case s.target:
+		return s.throws[1]
+	}
+	return NoHand
+}
+
+// pending reports whether seat p must act now.
+func (s *State) pending(p engine.Seat) bool {
+	if p < 0 || int(p) >= len(s.players) {
+		return false
+	}
+	switch s.phase {
+	case PhaseDiscard, PhaseTarget:
+		return p == s.turn
+	case PhaseRPS:
+		return (p == s.turn || p == s.target) && s.throwOf(p) == NoHand
+	case PhaseClaim:
+		return s.elig[p] != 0 && s.answer[p] == 0
+	}
+	return false
+}
+
+// Legal returns the actions seat p may take, in a stable order:
+//   - discarding: "draw" if an impatient draw is open, then a discard of every
+//     card in the hand (in deck order), then a meld of every card that fits
+//     one of p's exposed sets;
+//   - choosing a target: "attack N" for every other player, then "no attack";
+//   - rock-paper-scissors: rock, paper, scissors;
+//   - a claim window: the claims p may make, then "pass".
+//
+// It depends only on p's own cards and public facts. It is empty for a seat
+// that need not act.
+func (s *State) Legal(p engine.Seat) []engine.Action {
+	if !s.pending(p) {
+		return nil
+	}
+	switch s.phase {
+	case PhaseDiscard:
+		pl := &s.players[p]
+		out := make([]engine.Action, 0, 1+2*len(pl.hand))
+		if s.extra > 0 && len(s.stock) > 0 {
+			out = append(out, boxedDraw)
+		}
+		for _, c := range pl.hand {
+			out = append(out, boxedDiscard[c])
+		}
+		if len(pl.groups) > 0 {
+			for _, c := range pl.hand {
+				if s.meldGroup(p, c) >= 0 {
+					out = append(out, boxedMeld[c])
+				}
+			}
+		}
+		return out
+	case PhaseTarget:
+		out := make([]engine.Action, 0, len(s.players))
+		for i := range s.players {
+			if engine.Seat(i) != p {
+				out = append(out, boxedAttack[i])
+			}
+		}
+		return append(out, boxedNoAttack)
+	case PhaseRPS:
+		return []engine.Action{boxedThrow[Rock], boxedThrow[Paper], boxedThrow[Scissors]}
+	case PhaseClaim:
+		out := make([]engine.Action, 0, 3)
+		if s.elig[p]&claimOwn != 0 {
+			out = append(out, boxedClaim[s.card][0])
+		}
+		if s.elig[p]&claimCheerful != 0 {
+			out = append(out, boxedClaim[s.card][1])
+		}
+		return append(out, boxedPass)
+	}
+	return nil
+}
+
+// Apply plays action a for seat p. A refused action returns an error that says
+// why and changes nothing: every check is made before anything changes or any
+// die is rolled.
+func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.Event, error) {
+	if a == nil {
+		return nil, engine.Illegal(nil, "no action given")
+	}
+	a = deref(a)
+	if s.phase == PhaseOver {
+		return nil, engine.GameOver(a)
+	}
+	if p < 0 || int(p) >= len(s.players) {
+		return nil, engine.NotYourTurn(a, "%s has no place at this table", p)
+	}
+	if !s.pending(p) {
+		return nil, s.notPending(p, a)
+	}
+	if err := s.check(p, a); err != nil {
+		return nil, err
+	}
+	var ev events
+	switch a := a.(type) {
+	case Draw:
+		s.extraDraw(p, d, &ev)
+	case Discard:
+		s.discard(p, a.Card, d, &ev)
+	case Meld:
+		s.meld(p, a.Card, &ev)
+	case Attack:
+		s.attack(p, a.Target, d, &ev)
+	case Throw:
+		s.throw(p, a.Hand, d, &ev)
+	case Claim:
+		s.answer[p] = claimOwn
+		if a.Cheerful {
+			s.answer[p] = claimCheerful
+		}
+		ev.private(p, "seal", "You claim "+a.Card.String()+".", "")
+		s.settleClaims(d, &ev)
+	case Pass:
+		s.answer[p] = answerPass
+		ev.private(p, "seal", "You pass on "+s.card.String()+".", "")
+		s.settleClaims(d, &ev)
+	}
+	return ev, nil
+}
+
+// check explains why a is not allowed for pending seat p, or returns nil.
+func (s *State) check(p engine.Seat, a engine.Action) error {
+	pl := &s.players[p]
+	switch s.phase {
+	case PhaseDiscard:
+		switch a := a.(type) {
+		case Draw:
+			if s.extra == 0 {
+				return engine.Illegal(a, "you may draw again only right after drawing an impatient card, before you discard")
+			}
+			if len(s.stock) == 0 {
+				return engine.Illegal(a, "the stock is empty")
+			}
+			return nil
+		case Discard:
+			if !validCard(a.Card) || !slices.Contains(pl.hand, a.Card) {
+				return engine.Illegal(a, "%s is not in your hand", a.Card)
+			}
+			return nil
+		case Meld:
+			if !validCard(a.Card) || !slices.Contains(pl.hand, a.Card) {
+				return engine.Illegal(a, "%s is not in your hand", a.Card)
+			}
+			if s.meldGroup(p, a.Card) < 0 {
+				return engine.Illegal(a, "%s fits none of your exposed sets (%s)", a.Card, s.groupList(p))
+			}
+			return nil
+		case Attack, Throw, Claim, Pass:
+			return engine.Illegal(a, "it is your turn: discard a card")
+		}
+	case PhaseTarget:
+		switch a := a.(type) {
+		case Attack:
+			if a.Target == NoTarget {
+				return nil
+			}
+			if a.Target < 0 || int(a.Target) >= len(s.players) {
+				return engine.Illegal(a, "there is no player %d at this table", int(a.Target)+1)
+			}
+			if a.Target == p {
+				return engine.Illegal(a, "you cannot send your aggressive monster at yourself")
+			}
+			return nil
+		case Draw, Discard, Meld, Throw, Claim, Pass:
+			return engine.Illegal(a, "you discarded the aggressive %s: attack a player or choose no attack", s.card)
+		}
+	case PhaseRPS:
+		switch a := a.(type) {
+		case Throw:
+			if a.Hand < Rock || a.Hand > Scissors {
+				return engine.Illegal(a, "throw rock, paper or scissors")
+			}
+			return nil
+		case Draw, Discard, Meld, Attack, Claim, Pass:
+			return engine.Illegal(a, "you are playing rock-paper-scissors: throw rock, paper or scissors")
+		}
+	case PhaseClaim:
+		switch a := a.(type) {
+		case Pass:
+			return nil
+		case Claim:
+			if a.Card != s.card {
+				return engine.Illegal(a, "the card to claim is %s", s.card)
+			}
+			if a.Cheerful && s.elig[p]&claimCheerful == 0 {
+				return engine.Illegal(a, "you cannot claim %s into a cheerful set: you need three cheerful cards you may collect and no exposed cheerful set", a.Card)
+			}
+			if !a.Cheerful && s.elig[p]&claimOwn == 0 {
+				return engine.Illegal(a, "you cannot claim %s into a %s set: you need three %s cards and no exposed %s set", a.Card, a.Card.Info().Set, a.Card.Info().Set, a.Card.Info().Set)
+			}
+			return nil
+		case Draw, Discard, Meld, Attack, Throw:
+			return engine.Illegal(a, "%s was discarded: claim it or pass", s.card)
+		}
+	}
+	return engine.Illegal(a, "%q is not a Monster Girl Taxonomy action", a.Kind())
+}
+
+func validCard(c Card) bool { return c >= 0 && int(c) < len(deck.Cards) }
+
+// notPending explains why seat p may not act now.
+func (s *State) notPending(p engine.Seat, a engine.Action) error {
+	switch s.phase {
+	case PhaseDiscard:
+		return engine.NotYourTurn(a, "it is %s's turn", s.cfg.names[s.turn])
+	case PhaseTarget:
+		return engine.NotYourTurn(a, "%s is choosing whom to attack", s.cfg.names[s.turn])
+	case PhaseRPS:
+		if p == s.turn || p == s.target {
+			return engine.NotYourTurn(a, "your throw is sealed; waiting for the other player")
+		}
+		return engine.NotYourTurn(a, "%s and %s are playing rock-paper-scissors", s.cfg.names[s.turn], s.cfg.names[s.target])
+	}
+	if s.answer[p] != 0 {
+		return engine.NotYourTurn(a, "your answer on %s is sealed; waiting for the others", s.card)
+	}
+	return engine.NotYourTurn(a, "you cannot claim %s; waiting for the players who can", s.card)
+}
+
+// Outcome reports whether the game is over and who won: the players with the
+// most points share the win.
+func (s *State) Outcome() (engine.Outcome, bool) {
+	if s.phase != PhaseOver {
+		return engine.Outcome{}, false
+	}
+	best := 0
+	scores := make([]int, len(s.players))
+	for i := range s.players {
+		scores[i] = s.players[i].score
+		best = max(best, scores[i])
+	}
+	var winners []engine.Seat
+	var names []string
+	for i, sc := range scores {
+		if sc == best {
+			winners = append(winners, engine.Seat(i))
+			names = append(names, s.cfg.names[i])
+		}
+	}
+	text := names[0] + " wins with " + points(best)
+	if len(winners) > 1 {
+		text = joinAnd(names) + " share the win with " + points(best) + " each"
+	}
+	return engine.Outcome{Winners: winners, Scores: scores, Text: text}, true
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.stock = slices.Clone(s.stock)
+	c.discards = slices.Clone(s.discards)
+	c.results = slices.Clone(s.results)
+	c.players = slices.Clone(s.players)
+	for i := range c.players {
+		pl := &c.players[i]
+		pl.hand = slices.Clone(pl.hand)
+		pl.aside = slices.Clone(pl.aside)
+		if pl.groups != nil {
+			pl.groups = slices.Clone(pl.groups)
+			for j := range pl.groups {
+				pl.groups[j].cards = slices.Clone(pl.groups[j].cards)
+			}
+		}
+	}
+	return &c
+}
+
+// Metrics implements engine.MetricReporter: rounds won by each player.
+func (s *State) Metrics() []engine.Metric {
+	won := make([]float64, len(s.players))
+	for i := range s.players {
+		won[i] = float64(s.players[i].wins)
+	}
+	return []engine.Metric{{Name: "rounds won", Seats: won}}
+}
