@@ -286,7 +286,7 @@ func apply(op byte, x, y int) int {
 // combine returns the distribution of x op y for independent x and y, going
 // over every pair of values (a convolution for + and -).
 func combine[T any, R ring[T]](r R, a, b *wdist[T], op byte) *wdist[T] {
-	r.work(len(a.vals) * len(b.vals))
+	r.work(float64(len(a.vals)) * float64(len(b.vals)))
 	// Each operation is monotonic in each argument over the ranges the
 	// parser allows (no divisor range contains 0), so the extremes are at
 	// the corners.
@@ -331,7 +331,7 @@ func power[T any, R ring[T]](r R, a *wdist[T], n int) *wdist[T] {
 
 // remap returns the distribution of f(x).
 func remap[T any, R ring[T]](r R, a *wdist[T], f func(int) int) *wdist[T] {
-	r.work(len(a.vals))
+	r.work(float64(len(a.vals)))
 	lo, hi := math.MaxInt, math.MinInt
 	for _, v := range a.vals {
 		lo, hi = min(lo, f(v)), max(hi, f(v))
@@ -373,7 +373,7 @@ func dieDist[T any, R ring[T]](r R, d *diceNode) *wdist[T] {
 			}
 		}
 	}
-	r.work(len(faces))
+	r.work(float64(len(faces)))
 	r.support(len(faces))
 	w, dw := r.ratio(num, den)
 	return &wdist[T]{vals: faces, w: w, den: dw}
@@ -448,7 +448,7 @@ func explodeChain(r *floatRing, d *diceNode, die *wdist[float64], value func(int
 	lo, hi := math.MaxInt, math.MinInt
 	for _, p := range parts {
 		lo, hi = min(lo, p.vals[0]), max(hi, p.vals[len(p.vals)-1])
-		r.work(len(p.vals))
+		r.work(float64(len(p.vals)))
 	}
 	acc := newAccumulator[float64](lo, hi)
 	for _, p := range parts {
@@ -486,7 +486,8 @@ func keepDist[T any, R ring[T]](r R, d *diceNode, die *wdist[T], value func(int)
 		vlo, vhi = min(vlo, value(f)), max(vhi, value(f))
 	}
 	tlo, tn := k*vlo, k*(vhi-vlo)+1 // range of t
-	r.work(len(order) * (k*n + k*k*tn))
+	// In float64: the product can overflow an int for absurd inputs.
+	r.work(float64(len(order)) * (float64(k)*float64(n) + float64(k)*float64(k)*float64(tn)))
 
 	// binom[m][c] = C(n-m, c) for m < k.
 	binom := make([][]T, k)

@@ -16,14 +16,14 @@ import (
 // 11..66 (tens die, units die); a Fudge die has Sides 3 and a Face of -1..1.
 type Die struct {
 	Sides    int  `json:"sides"`
-	Fudge    bool `json:"fudge,omitempty"`
 	Face     int  `json:"face"`
+	Group    int  `json:"group"` // index of the dice group in the expression, from 0
+	Fudge    bool `json:"fudge,omitempty"`
 	Kept     bool `json:"kept"`              // counts toward the total: neither dropped nor rerolled
 	Dropped  bool `json:"dropped,omitempty"` // dropped by kh, kl, dh or dl
 	Exploded bool `json:"exploded"`          // met the explosion trigger and added the next die
 	Rerolled bool `json:"rerolled"`          // rerolled: the next die of the group replaces it
 	Success  bool `json:"success,omitempty"` // kept and met the group's success count
-	Group    int  `json:"group"`             // index of the dice group in the expression, from 0
 }
 
 // String renders the die as Result.String does: the face ([+] [_] [-] for
@@ -174,7 +174,15 @@ func compile(root node) program {
 		case *binNode:
 			walk(n.x)
 			walk(n.y)
-			op := map[byte]opcode{'+': opAdd, '-': opSub, '*': opMul, '/': opDiv}[n.op]
+			op := opAdd
+			switch n.op {
+			case '-':
+				op = opSub
+			case '*':
+				op = opMul
+			case '/':
+				op = opDiv
+			}
 			push(instr{op: op}, -1)
 		case *diceNode:
 			push(instr{opDice, len(p.groups)}, 1)
@@ -190,24 +198,55 @@ func compile(root node) program {
 	return p
 }
 
-// smallRoll holds a Result and room for its dice in one allocation.
-type smallRoll struct {
-	r Result
-	d [8]Die
+// Rolls of few dice allocate their Result and its dice together, in the
+// smallest of these that fits.
+type (
+	roll2 struct {
+		r Result
+		d [2]Die
+	}
+	roll4 struct {
+		r Result
+		d [4]Die
+	}
+	roll8 struct {
+		r Result
+		d [8]Die
+	}
+	roll16 struct {
+		r Result
+		d [16]Die
+	}
+)
+
+// newResult returns an empty Result with room for n dice.
+func newResult(n int) *Result {
+	switch {
+	case n <= 2:
+		x := &roll2{}
+		x.r.Dice = x.d[:0]
+		return &x.r
+	case n <= 4:
+		x := &roll4{}
+		x.r.Dice = x.d[:0]
+		return &x.r
+	case n <= 8:
+		x := &roll8{}
+		x.r.Dice = x.d[:0]
+		return &x.r
+	case n <= 16:
+		x := &roll16{}
+		x.r.Dice = x.d[:0]
+		return &x.r
+	}
+	return &Result{Dice: make([]Die, 0, n)}
 }
 
 // Roll rolls the expression with dice drawn from s and returns the total and
 // every die. It fails only when explosions push the roll past MaxDice dice;
 // the dice drawn so far stay drawn from s.
 func (e *Expr) Roll(s *Stream) (*Result, error) {
-	var r *Result
-	if e.prog.draws <= len(smallRoll{}.d) {
-		sr := &smallRoll{}
-		sr.r.Dice = sr.d[:0]
-		r = &sr.r
-	} else {
-		r = &Result{Dice: make([]Die, 0, e.prog.draws)}
-	}
+	r := newResult(e.prog.draws)
 	r.Expr = e
 	total, dice, err := e.eval(s, r.Dice)
 	if err != nil {

@@ -235,7 +235,7 @@ func TestResult_MarshalJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"expr":"2d6","total":7,"dice":[{"sides":6,"face":3,"kept":true,"exploded":false,"rerolled":false,"group":0},{"sides":6,"face":4,"kept":true,"exploded":false,"rerolled":false,"group":0}]}`
+	want := `{"expr":"2d6","total":7,"dice":[{"sides":6,"face":3,"group":0,"kept":true,"exploded":false,"rerolled":false},{"sides":6,"face":4,"group":0,"kept":true,"exploded":false,"rerolled":false}]}`
 	if string(b) != want {
 		t.Errorf("json.Marshal(result) = %s, want %s", b, want)
 	}

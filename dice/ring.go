@@ -27,7 +27,7 @@ type ring[T any] interface {
 	exact() bool
 	// work charges n units of work against the budget: each algorithm
 	// charges its operations before doing them.
-	work(n int)
+	work(n float64)
 	// support checks that a distribution of n outcomes is within bounds.
 	support(n int)
 	// ratio returns num[i]/den as weights over a denominator.
@@ -52,7 +52,7 @@ const (
 
 // bigRing is exact arithmetic on integer weights.
 type bigRing struct {
-	ops int
+	ops float64
 	tmp big.Int
 }
 
@@ -63,7 +63,7 @@ func (r *bigRing) isZero(a *big.Int) bool      { return a == nil || a.Sign() == 
 func (r *bigRing) exact() bool                 { return true }
 func (r *bigRing) maxSupport() int             { return exactSupport }
 
-func (r *bigRing) work(n int) {
+func (r *bigRing) work(n float64) {
 	r.ops += n
 	if r.ops > exactWork {
 		panic(errInexact)
@@ -129,7 +129,7 @@ func (r *bigRing) mul(a, b *big.Int) *big.Int {
 
 // floatRing is float64 arithmetic on probabilities.
 type floatRing struct {
-	ops int
+	ops float64
 }
 
 func (r *floatRing) one() float64            { return 1 }
@@ -142,7 +142,7 @@ func (r *floatRing) fromBig(n *big.Int) float64 {
 	return f
 }
 
-func (r *floatRing) work(n int) {
+func (r *floatRing) work(n float64) {
 	r.ops += n
 	if r.ops > floatWork {
 		panic(errTooLarge)
