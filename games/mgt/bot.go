@@ -64,13 +64,12 @@ type knowledge struct {
 	banned uint64
 }
 
-func know(v *View, p engine.Seat) *knowledge {
-	k := &knowledge{}
+func know(v *View, p engine.Seat) knowledge {
+	var k knowledge
 	var seen [maxSets]int8
 	count := func(c Card) {
-		info := &deck.Cards[c]
-		seen[info.Set]++
-		if info.Nature == Cheerful {
+		seen[cardSet[c]]++
+		if cardNature[c] == Cheerful {
 			seen[deck.CheerfulSet]++
 		}
 	}
@@ -131,20 +130,27 @@ type tally struct {
 		set SetID
 		n   int8
 	}
-	ng     int
-	claims int
+	ng      int
+	claims  int
+	present [16]SetID // the own sets of the usable hidden cards, each once
+	np      int
 }
 
 func (t *tally) add(c Card, nat Nature, k *knowledge, delta int8) {
-	info := &deck.Cards[c]
+	set := cardSet[c]
 	switch {
-	case k.banned&(1<<uint(info.Key)) != 0:
+	case k.banned&(1<<cardKey[c]) != 0:
 		t.dead += delta
+		return
 	case nat.Effect() == Cheerful:
-		t.flex[info.Set] += delta
+		t.flex[set] += delta
 		t.cheer += delta
 	default:
-		t.own[info.Set] += delta
+		t.own[set] += delta
+	}
+	if delta > 0 && t.own[set]+t.flex[set] == 1 && t.np < len(t.present) {
+		t.present[t.np] = set
+		t.np++
 	}
 }
 
@@ -159,7 +165,7 @@ func tallyOf(v *View, p engine.Seat, k *knowledge) tally {
 			t.ng++
 		}
 	}
-	t.claims = v.Players[p].Claims
+	t.claims = len(v.Players[p].Exposed) // every exposed set began with a claim
 	return t
 }
 
@@ -170,6 +176,18 @@ func (t *tally) in(x SetID) (only, flex int) {
 		return 0, int(t.cheer)
 	}
 	return int(t.own[x]), int(t.flex[x])
+}
+
+// count is the cards (hidden and exposed) that could count for set x.
+func (t *tally) count(x SetID) int {
+	only, flex := t.in(x)
+	n := only + flex
+	for i := range t.ng {
+		if t.groups[i].set == x {
+			n += int(t.groups[i].n)
+		}
+	}
+	return n
 }
 
 // plan is a pattern the bot aims at: set a with ta cards and set b with tb
@@ -186,7 +204,11 @@ type plan struct {
 // cards already in place, then the most room left among the unseen cards,
 // then the most points.
 func (t *tally) evaluate(k *knowledge) plan {
-	var sets [16]SetID
+	// Candidate sets: the exposed ones, the cheerful set, and the sets the
+	// hand holds most of (a plan built on a set with fewer cards rarely wins
+	// the comparison, and this keeps the pairs few).
+	const top = 5
+	var sets [top + 6]SetID
 	n := 0
 	add := func(x SetID) {
 		for i := range n {
@@ -202,13 +224,33 @@ func (t *tally) evaluate(k *knowledge) plan {
 	for i := range t.ng {
 		add(t.groups[i].set)
 	}
-	for x := range deck.Sets {
-		if t.own[x] > 0 || t.flex[x] > 0 {
-			add(SetID(x))
-		}
-	}
 	if t.cheer > 0 {
 		add(deck.CheerfulSet)
+	}
+	var best5 [top]SetID
+	var cnt5 [top]int8
+	m := 0
+	for _, x := range t.present[:t.np] {
+		c := t.own[x] + t.flex[x]
+		if c == 0 || deck.Sets[x].Size < 3 {
+			continue
+		}
+		i := m
+		if m < top {
+			m++
+		} else if c <= cnt5[top-1] {
+			continue
+		} else {
+			i = top - 1
+		}
+		for i > 0 && cnt5[i-1] < c {
+			best5[i], cnt5[i] = best5[i-1], cnt5[i-1]
+			i--
+		}
+		best5[i], cnt5[i] = x, c
+	}
+	for i := range m {
+		add(best5[i])
 	}
 	best := plan{value: -1 << 30, a: -1, b: -1}
 	try := func(pl plan) {
@@ -216,9 +258,28 @@ func (t *tally) evaluate(k *knowledge) plan {
 			best = pl
 		}
 	}
+	// A plan's value is 100 a card in place plus at most maxBonus (room 24
+	// a set, 8 for a single set, 3 a point), so a plan whose cards in place
+	// cannot beat the best so far is skipped; the sets are tried in order of
+	// the cards held, so the best plan comes early.
+	const maxBonus = 80
+	var cnt [len(sets)]int
+	for i := range n {
+		c, x := t.count(sets[i]), sets[i]
+		j := i
+		for j > 0 && cnt[j-1] < c {
+			cnt[j], sets[j] = cnt[j-1], sets[j-1]
+			j--
+		}
+		cnt[j], sets[j] = c, x
+	}
+	beats := func(ub int) bool { return ub*100+maxBonus > best.value }
 	for i := range n {
 		a := sets[i]
-		if deck.Sets[a].Size >= 8 && !deck.Sets[a].Orphan {
+		if !beats(min(8, cnt[i]+cnt[0])) {
+			break // no plan with a (or a later set) first can win
+		}
+		if deck.Sets[a].Size >= 8 && !deck.Sets[a].Orphan && beats(min(8, cnt[i])) {
 			try(t.score(k, a, 8, -1, 0))
 		}
 		for j := range n {
@@ -226,10 +287,10 @@ func (t *tally) evaluate(k *knowledge) plan {
 			if a == b {
 				continue
 			}
-			if j > i && deck.Sets[a].Size >= 4 && deck.Sets[b].Size >= 4 {
+			if j > i && deck.Sets[a].Size >= 4 && deck.Sets[b].Size >= 4 && beats(min(4, cnt[i])+min(4, cnt[j])) {
 				try(t.score(k, a, 4, b, 4))
 			}
-			if deck.Sets[a].Size >= 5 && deck.Sets[b].Size >= 3 {
+			if deck.Sets[a].Size >= 5 && deck.Sets[b].Size >= 3 && beats(min(5, cnt[i])+min(3, cnt[j])) {
 				try(t.score(k, a, 5, b, 3))
 			}
 		}
@@ -397,7 +458,8 @@ func greedyDiscard(v *View, p engine.Seat, legal []engine.Action, r *dice.Stream
 			return a
 		}
 	}
-	k := know(v, p)
+	kv := know(v, p)
+	k := &kv
 	t := tallyOf(v, p, k)
 	best := t.evaluate(k)
 	total := len(v.Hand)
@@ -405,31 +467,30 @@ func greedyDiscard(v *View, p engine.Seat, legal []engine.Action, r *dice.Stream
 		total += len(g.Cards)
 	}
 	excess := total > handSize+1
-	// How many cards of each own set the plan counts on.
-	var bestAct engine.Action
-	bestKeep := 1 << 30
-	for _, a := range legal {
-		d, ok := a.(Discard)
-		if !ok {
-			continue
+	otherCheerWanted := 0
+	for _, o := range v.Hand {
+		if o.Nature.Effect() == Cheerful && best.wants(cardSet[o.Card], true) {
+			otherCheerWanted++
 		}
-		cv := cardIn(v, d.Card)
-		info := &deck.Cards[d.Card]
+	}
+	bestCard, bestKeep := NoCard, 1<<30
+	for _, cv := range v.Hand {
+		set, key := cardSet[cv.Card], cardKey[cv.Card]
 		cheer := cv.Nature.Effect() == Cheerful
 		keep := 0
 		switch {
-		case k.banned&(1<<uint(info.Key)) != 0:
+		case k.banned&(1<<key) != 0:
 			keep = -1000
-		case best.wants(info.Set, cheer):
-			tgt, have := best.need(&t, info.Set, cheer)
+		case best.wants(set, cheer):
+			tgt, have := best.need(&t, set, cheer)
 			keep = 500 + 10*have
 			if have > tgt {
 				keep = 300 + 10*tgt // a surplus card
 			}
 		default:
-			only, flex := t.in(info.Set)
-			keep = 20*(only+flex) + int(k.avail[info.Set])
-			if deck.Sets[info.Set].Size < 3 {
+			only, flex := t.in(set)
+			keep = 20*(only+flex) + int(k.avail[set])
+			if deck.Sets[set].Size < 3 {
 				keep -= 50 // a set too small to use
 			}
 			if cheer {
@@ -442,16 +503,16 @@ func greedyDiscard(v *View, p engine.Seat, legal []engine.Action, r *dice.Stream
 				keep += 60 // it would cost a random card
 			case Cheerful:
 				// every other cheerful card would go too
-				for _, o := range v.Hand {
-					if o.Card != d.Card && o.Nature.Effect() == Cheerful && best.wants(deck.Cards[o.Card].Set, true) {
-						keep += 300
-					}
+				n := otherCheerWanted
+				if best.wants(set, true) {
+					n--
 				}
+				keep += 300 * n
 			case Proud:
 				for _, o := range v.Hand {
-					if o.Card != d.Card && deck.Cards[o.Card].Key == info.Key {
+					if o.Card != cv.Card && cardKey[o.Card] == key {
 						keep += 40
-						if best.wants(info.Set, false) {
+						if best.wants(set, false) {
 							keep += 300
 						}
 					}
@@ -463,13 +524,13 @@ func greedyDiscard(v *View, p engine.Seat, legal []engine.Action, r *dice.Stream
 			}
 		}
 		if keep < bestKeep {
-			bestKeep, bestAct = keep, a
+			bestKeep, bestCard = keep, cv.Card
 		}
 	}
-	if bestAct == nil {
+	if bestCard == NoCard {
 		return legal[r.Roll(len(legal))-1]
 	}
-	return bestAct
+	return boxedDiscard[bestCard] // every card in hand may be discarded
 }
 
 func cardIn(v *View, c Card) CardView {
@@ -478,7 +539,7 @@ func cardIn(v *View, c Card) CardView {
 			return cv
 		}
 	}
-	return CardView{Card: c, Nature: deck.Cards[c].Nature}
+	return CardView{Card: c, Nature: cardNature[c]}
 }
 
 func isCheerful(v *View, c Card) bool { return cardIn(v, c).Nature.Effect() == Cheerful }
@@ -488,7 +549,8 @@ func greedyClaim(v *View, p engine.Seat, legal []engine.Action) engine.Action {
 	if v.Card == nil {
 		return boxedPass
 	}
-	k := know(v, p)
+	kv := know(v, p)
+	k := &kv
 	t := tallyOf(v, p, k)
 	now := t.evaluate(k)
 	var pick engine.Action = boxedPass
@@ -499,7 +561,7 @@ func greedyClaim(v *View, p engine.Seat, legal []engine.Action) engine.Action {
 			continue
 		}
 		u := t
-		set := deck.Cards[cl.Card].Set
+		set := cardSet[cl.Card]
 		if cl.Cheerful {
 			set = deck.CheerfulSet
 		}

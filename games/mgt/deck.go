@@ -123,10 +123,28 @@ type Deck struct {
 	// Orphans, BeastOrphans and CheerfulSet are the special sets.
 	Orphans, BeastOrphans, CheerfulSet SetID
 	byName                             map[string]Card
+	desc                               []string // "Harpy (Avian, cheerful)", for event texts
 }
 
 // deck is the embedded deck, loaded once.
 var deck = mustLoadDeck()
+
+// Compact per-card tables for the hot paths (rules and bots), so that they do
+// not walk the wide CardInfo records.
+var (
+	cardSet    [maxCards]SetID
+	cardKey    [maxCards]uint8
+	cardNature [maxCards]Nature
+)
+
+func init() {
+	if len(deck.Keys) > 64 {
+		panic("mgt: more than 64 types and families: banned types no longer fit a uint64")
+	}
+	for i, c := range deck.Cards {
+		cardSet[i], cardKey[i], cardNature[i] = c.Set, uint8(c.Key), c.Nature
+	}
+}
 
 func mustLoadDeck() *Deck {
 	d, err := loadDeck()
@@ -311,6 +329,7 @@ func (d *Deck) loadCards(text string) error {
 		if c.Nature == Cheerful {
 			d.Sets[d.CheerfulSet].Size++
 		}
+		d.desc = append(d.desc, c.Name+" ("+c.Type+", "+c.Nature.String()+")")
 	}
 	return nil
 }

@@ -114,7 +114,7 @@ func (c *State) redeal(p engine.Seat, seen *bitset, r *dice.Stream, keepClaimers
 		}
 		slices.Sort(c.players[q].hand)
 		for _, x := range c.players[q].hand {
-			if deck.Cards[x].Nature == Miscellaneous && c.nat[x] == NoNature {
+			if cardNature[x] == Miscellaneous && c.nat[x] == NoNature {
 				c.nat[x] = deck.rollNature(r.Roll)
 			}
 		}
@@ -131,7 +131,7 @@ func (c *State) redeal(p engine.Seat, seen *bitset, r *dice.Stream, keepClaimers
 func (c *State) reserve(q engine.Seat, seen *bitset, slots []slot, pool *[]Card, put func(int, Card), filled []bool, r *dice.Stream) bool {
 	card := c.card
 	pl := &c.players[q]
-	own := deck.Cards[card].Set
+	own := cardSet[card]
 	var options [2]SetID
 	n := 0
 	hasGroup := func(set SetID) bool {
@@ -157,9 +157,9 @@ func (c *State) reserve(q engine.Seat, seen *bitset, slots []slot, pool *[]Card,
 				if fixed {
 					return c.cheerful(x)
 				}
-				return deck.Cards[x].Nature == Cheerful
+				return cardNature[x] == Cheerful
 			}
-			return deck.Cards[x].Set == set
+			return cardSet[x] == set
 		}
 		need := 3
 		for _, x := range pl.hand {

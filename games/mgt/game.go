@@ -100,20 +100,23 @@ func New(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []engin
 		return nil, nil, fmt.Errorf("mgt: a table has %d to %d players, got %d", minSeats, maxSeats, len(seats))
 	}
 	c := &config{rounds: opts.Rounds, names: make([]string, len(seats))}
+	c.drawsCard = make([]string, len(seats))
 	for i, si := range seats {
 		c.names[i] = si.Name
 		if c.names[i] == "" {
 			c.names[i] = "Player " + strconv.Itoa(i+1)
 		}
+		c.drawsCard[i] = c.names[i] + " draws a card."
 	}
 	s := &State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget}
-	var ev events
+	ev := make(events, 0, 4)
 	s.deal(0, d, &ev)
 	return s, ev, nil
 }
 
 // config is the part of a game that never changes; clones share it.
 type config struct {
-	rounds int
-	names  []string // display names, never empty
+	rounds    int
+	names     []string // display names, never empty
+	drawsCard []string // "Ann draws a card.": what the others read of a turn's draw
 }

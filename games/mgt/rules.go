@@ -18,8 +18,16 @@ func (e *events) public(kind, text string, data any) {
 
 // private adds an event only p sees; the others see others (nothing if empty).
 func (e *events) private(p engine.Seat, kind, text, others string) {
-	*e = append(*e, engine.Event{Kind: kind, Text: text, Only: []engine.Seat{p}, Others: others})
+	*e = append(*e, engine.Event{Kind: kind, Text: text, Only: onlySeat[p][:1:1], Others: others})
 }
+
+// onlySeat holds the Only lists of private events, shared (never modified).
+var onlySeat = func() (out [maxSeats][]engine.Seat) {
+	for i := range out {
+		out[i] = []engine.Seat{engine.Seat(i)}
+	}
+	return out
+}()
 
 // Event data for UIs.
 type (
@@ -40,7 +48,7 @@ type (
 // nature returns card c's nature this round: a miscellaneous card that has
 // been drawn has the nature it rolled.
 func (s *State) nature(c Card) Nature {
-	n := deck.Cards[c].Nature
+	n := cardNature[c]
 	if n == Miscellaneous && s.nat[c] != NoNature {
 		return s.nat[c]
 	}
@@ -52,7 +60,7 @@ func (s *State) cheerful(c Card) bool { return s.nature(c).Effect() == Cheerful 
 
 // usable reports whether p may still collect c (its type is not banned).
 func (s *State) usable(p engine.Seat, c Card) bool {
-	return s.players[p].banned&(1<<uint(deck.Cards[c].Key)) == 0
+	return s.players[p].banned&(1<<cardKey[c]) == 0
 }
 
 // total is p's hidden and exposed cards.
@@ -71,6 +79,9 @@ func (s *State) name(p engine.Seat) string { return s.cfg.names[p] }
 // rolled nature: "Shoggoth (Semisolid Life Form, miscellaneous: clingy)".
 func (s *State) describe(c Card) string {
 	info := &deck.Cards[c]
+	if info.Nature != Miscellaneous {
+		return deck.desc[c]
+	}
 	n := s.nature(c)
 	nat := n.String()
 	if info.Nature == Miscellaneous && n != Miscellaneous {
@@ -134,7 +145,7 @@ func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
 	c := s.stock[len(s.stock)-1]
 	s.stock = s.stock[:len(s.stock)-1]
 	roll := ""
-	if deck.Cards[c].Nature == Miscellaneous {
+	if cardNature[c] == Miscellaneous {
 		var faces [8]int
 		k := 0
 		s.nat[c] = deck.rollNature(func(sides int) int {
@@ -215,14 +226,15 @@ func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
 		s.endRound(-1, Win{}, d, ev)
 		return
 	}
-	s.drawFromStock(p, "draws a card", d, ev)
+	s.drawFromStock(p, s.cfg.drawsCard[p], d, ev)
 }
 
 // drawFromStock is a draw that honest and impatient cards react to: the
-// turn's draw and an impatient extra draw.
+// turn's draw and an impatient extra draw. others is what the other players
+// read: "Ann draws a card.".
 func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *events) {
 	c, roll := s.take(p, d)
-	ev.private(p, "draw", "You draw "+s.describe(c)+roll+".", s.name(p)+" "+what+".")
+	ev.private(p, "draw", "You draw "+s.describe(c)+roll+".", what)
 	switch s.nature(c).Effect() {
 	case Honest:
 		k := min(lookSize, len(s.stock))
@@ -274,7 +286,7 @@ func (s *State) refill(p engine.Seat, d *dice.Stream, ev *events) bool {
 // extraDraw is the impatient draw.
 func (s *State) extraDraw(p engine.Seat, d *dice.Stream, ev *events) {
 	s.extra--
-	s.drawFromStock(p, "draws another card (impatient)", d, ev)
+	s.drawFromStock(p, s.name(p)+" draws another card (impatient).", d, ev)
 }
 
 // meldGroup returns the index of p's exposed set that c may join, or -1.
@@ -282,7 +294,7 @@ func (s *State) meldGroup(p engine.Seat, c Card) int {
 	if !s.usable(p, c) {
 		return -1
 	}
-	own, cheer := deck.Cards[c].Set, s.cheerful(c)
+	own, cheer := cardSet[c], s.cheerful(c)
 	for i, g := range s.players[p].groups {
 		if len(g.cards) < handSize && (g.set == own || cheer && g.set == deck.CheerfulSet) {
 			return i
@@ -319,16 +331,16 @@ func (s *State) meld(p engine.Seat, c Card, ev *events) {
 func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	s.extra = 0
 	s.removeFromHand(p, c)
-	data := CardData{Seat: p, Card: c, Set: deck.Cards[c].Set, Nature: s.nature(c)}
+	data := CardData{Seat: p, Card: c, Set: cardSet[c], Nature: s.nature(c)}
 	if s.total(p) > handSize {
-		s.discards = append(s.discards, c)
+		s.pile(c)
 		ev.public("excess", s.name(p)+" discards "+s.describe(c)+" to get back to 8 cards (no effect; it cannot be claimed).", data)
 		return
 	}
 	ev.public("discard", s.name(p)+" discards "+s.describe(c)+".", data)
 	switch s.nature(c).Effect() {
 	case Cheerful:
-		s.discards = append(s.discards, c)
+		s.pile(c)
 		var gone []Card
 		for _, x := range s.players[p].hand {
 			if s.cheerful(x) {
@@ -345,7 +357,7 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 			return
 		}
 	case Mean:
-		s.discards = append(s.discards, c)
+		s.pile(c)
 		hand := s.players[p].hand
 		if len(hand) == 0 {
 			ev.public("mean", "Mean "+c.String()+" wants revenge, but "+s.name(p)+" has no cards in hand.", nil)
@@ -355,18 +367,21 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 		x := hand[roll-1]
 		s.forced(p, []Card{x})
 		ev.public("mean", "Mean "+c.String()+" takes revenge: "+s.name(p)+" discards a random card (d"+strconv.Itoa(len(hand))+" = "+strconv.Itoa(roll)+"): "+s.describe(x)+".",
-			CardData{Seat: p, Card: x, Set: deck.Cards[x].Set, Nature: s.nature(x)})
+			CardData{Seat: p, Card: x, Set: cardSet[x], Nature: s.nature(x)})
 		if !s.refill(p, d, ev) {
 			return
 		}
 	case Proud:
 		pl := &s.players[p]
-		key := deck.Cards[c].Key
+		key := int(cardKey[c])
 		pl.aside = append(pl.aside, c)
-		pl.banned |= 1 << uint(key)
+		if pl.banned&(1<<uint(key)) == 0 {
+			pl.banned |= 1 << uint(key)
+			pl.bans = append(slices.Clip(pl.bans), deck.Keys[key].Name)
+		}
 		var gone []Card
 		for _, x := range pl.hand {
-			if deck.Cards[x].Key == key {
+			if int(cardKey[x]) == key {
 				gone = append(gone, x)
 			}
 		}
@@ -381,7 +396,7 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 			return
 		}
 	default:
-		s.discards = append(s.discards, c)
+		s.pile(c)
 	}
 	if w, ok := s.winning(p); ok {
 		s.endRound(p, w, d, ev)
@@ -395,12 +410,18 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	s.openClaims(p, d, ev)
 }
 
+// pile puts c on the discard pile with the nature it has now (a rolled
+// nature sticks to the card for the round).
+func (s *State) pile(c Card) {
+	s.discards = append(s.discards, s.cardView(c))
+}
+
 // forced moves cards from p's hand to the discard pile: a forced discard,
 // which has no nature effect and cannot be claimed.
 func (s *State) forced(p engine.Seat, cs []Card) {
 	for _, x := range cs {
 		s.removeFromHand(p, x)
-		s.discards = append(s.discards, x)
+		s.pile(x)
 	}
 }
 
@@ -448,7 +469,7 @@ func (s *State) eligibility(q engine.Seat, c Card) uint8 {
 		return 0
 	}
 	pl := &s.players[q]
-	own, cheer := deck.Cards[c].Set, s.cheerful(c)
+	own, cheer := cardSet[c], s.cheerful(c)
 	var opts uint8
 	hasOwn, hasCheer := false, false
 	for _, g := range pl.groups {
@@ -460,7 +481,7 @@ func (s *State) eligibility(q engine.Seat, c Card) uint8 {
 		if !s.usable(q, x) {
 			continue
 		}
-		if deck.Cards[x].Set == own {
+		if cardSet[x] == own {
 			nOwn++
 		}
 		if s.cheerful(x) {
@@ -534,13 +555,14 @@ func (s *State) settleClaims(d *dice.Stream, ev *events) {
 func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 	c := s.card
 	for i := len(s.discards) - 1; i >= 0; i-- {
-		if s.discards[i] == c {
-			s.discards = slices.Delete(s.discards, i, i+1)
+		if s.discards[i].Card == c {
+			// Copy on write: views share the pile.
+			s.discards = slices.Concat(s.discards[:i], s.discards[i+1:])
 			break
 		}
 	}
 	pl := &s.players[q]
-	set := deck.Cards[c].Set
+	set := cardSet[c]
 	if cheerful {
 		set = deck.CheerfulSet
 	}
@@ -588,12 +610,12 @@ func (s *State) pickThree(q engine.Seat, set SetID) []Card {
 		case set == deck.CheerfulSet && s.cheerful(x):
 			same := 0
 			for _, y := range hand {
-				if deck.Cards[y].Set == deck.Cards[x].Set {
+				if cardSet[y] == cardSet[x] {
 					same++
 				}
 			}
 			cs = append(cs, cand{x, same})
-		case set != deck.CheerfulSet && deck.Cards[x].Set == set:
+		case set != deck.CheerfulSet && cardSet[x] == set:
 			r := 0
 			if s.cheerful(x) {
 				r = 1

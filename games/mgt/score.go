@@ -139,7 +139,7 @@ func (s *State) holdOf(p engine.Seat) hold {
 		}
 		m := member{own: -1}
 		if s.usable(p, c) {
-			m = member{own: deck.Cards[c].Set, cheer: s.cheerful(c)}
+			m = member{own: cardSet[c], cheer: s.cheerful(c)}
 		}
 		h.hidden[h.nh] = m
 		h.nh++
@@ -160,7 +160,59 @@ func (s *State) winning(p engine.Seat) (Win, bool) {
 		return Win{}, false
 	}
 	h := s.holdOf(p)
+	if !h.couldWin() {
+		return Win{}, false
+	}
 	return h.best()
+}
+
+// couldWin is a quick necessary condition for a winning hand, so that most
+// hands skip the full search: apart from seven orphans and one more, every
+// card counts for one of two sets, and the cheerful set takes only cheerful
+// cards, so the cards that are not cheerful (and the exposed sets) span at
+// most two sets, and no card may be dead.
+func (h *hold) couldWin() bool {
+	var sets [2]SetID
+	n := 0
+	orphans := [2]int{}
+	ok := true
+	note := func(x SetID) {
+		if n > 0 && sets[0] == x || n > 1 && sets[1] == x {
+			return
+		}
+		if n == 2 {
+			ok = false
+			return
+		}
+		sets[n] = x
+		n++
+	}
+	for i := range h.ng {
+		g := h.groups[i]
+		if g.set != deck.CheerfulSet {
+			note(g.set)
+		}
+		if g.set == deck.Orphans {
+			orphans[0] += g.n
+		} else if g.set == deck.BeastOrphans {
+			orphans[1] += g.n
+		}
+	}
+	for i := range h.nh {
+		m := h.hidden[i]
+		switch {
+		case m.own < 0:
+			ok = false
+		case !m.cheer:
+			note(m.own)
+		}
+		if m.own == deck.Orphans {
+			orphans[0]++
+		} else if m.own == deck.BeastOrphans && m.own >= 0 {
+			orphans[1]++
+		}
+	}
+	return ok || orphans[0] >= 7 || orphans[1] >= 7
 }
 
 // candidates lists the sets the cards could count for.

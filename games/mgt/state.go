@@ -41,14 +41,15 @@ type group struct {
 
 // player is one seat's cards and tallies.
 type player struct {
-	hand   []Card  // hidden, sorted by card
-	groups []group // exposed sets
-	aside  []Card  // proud cards set aside this round (public)
-	banned uint64  // keys (types) banned by proud discards, for the whole game
-	skip   int8    // turns to lose (aggressive attacks lost)
-	claims int8    // cards taken from the discard pile this round
-	score  int     // points so far
-	wins   int     // rounds won
+	hand   []Card   // hidden, sorted by card
+	groups []group  // exposed sets
+	aside  []Card   // proud cards set aside this round (public)
+	banned uint64   // keys (types) banned by proud discards, for the whole game
+	bans   []string // their names, for views (copy-on-write: replaced, never modified)
+	skip   int8     // turns to lose (aggressive attacks lost)
+	claims int8     // cards taken from the discard pile this round
+	score  int      // points so far
+	wins   int      // rounds won
 }
 
 // State is a game of Monster Girl Taxonomy in progress. It implements
@@ -61,7 +62,7 @@ type State struct {
 	turn     engine.Seat // the player who discards (and, in PhaseTarget/PhaseRPS/PhaseClaim, who discarded)
 	extra    int8        // impatient draws the turn's player may still take before discarding
 	stock    []Card      // the top is the end
-	discards []Card      // the discard pile, oldest first (append only within a round)
+	discards []CardView  // the discard pile, oldest first: appended to, replaced on a claim, never changed in place (views share it)
 	players  []player
 	nat      [maxCards]Nature // natures rolled this round by miscellaneous cards (NoNature: not drawn yet)
 	seen     [maxSeats]bitset // cards each seat has looked at (honest) that may still be hidden
@@ -85,6 +86,14 @@ type bitset [maxCards / 64]uint64
 
 func (b *bitset) add(c Card)      { b[c>>6] |= 1 << (c & 63) }
 func (b *bitset) has(c Card) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+func (b *bitset) any() bool {
+	for _, w := range b {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // Pending returns the seats that must act now, in seat order.
 func (s *State) Pending() []engine.Seat {
@@ -163,18 +172,30 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 	switch s.phase {
 	case PhaseDiscard:
 		pl := &s.players[p]
-		out := make([]engine.Action, 0, 1+2*len(pl.hand))
-		if s.extra > 0 && len(s.stock) > 0 {
+		n := len(pl.hand)
+		draw := s.extra > 0 && len(s.stock) > 0
+		if draw {
+			n++
+		}
+		var melds uint16 // hand positions that can be melded (a hand holds at most 16 cards here)
+		if len(pl.groups) > 0 {
+			for i, c := range pl.hand {
+				if i < 16 && s.meldGroup(p, c) >= 0 {
+					melds |= 1 << i
+					n++
+				}
+			}
+		}
+		out := make([]engine.Action, 0, n)
+		if draw {
 			out = append(out, boxedDraw)
 		}
 		for _, c := range pl.hand {
 			out = append(out, boxedDiscard[c])
 		}
-		if len(pl.groups) > 0 {
-			for _, c := range pl.hand {
-				if s.meldGroup(p, c) >= 0 {
-					out = append(out, boxedMeld[c])
-				}
+		for i, c := range pl.hand {
+			if i < 16 && melds&(1<<i) != 0 {
+				out = append(out, boxedMeld[c])
 			}
 		}
 		return out
@@ -221,7 +242,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err := s.check(p, a); err != nil {
 		return nil, err
 	}
-	var ev events
+	ev := make(events, 0, 2)
 	switch a := a.(type) {
 	case Draw:
 		s.extraDraw(p, d, &ev)
@@ -380,13 +401,14 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.stock = slices.Clone(s.stock)
-	c.discards = slices.Clone(s.discards)
+	c.discards = slices.Clip(s.discards) // shared: a clone's append reallocates
 	c.results = slices.Clone(s.results)
 	c.players = slices.Clone(s.players)
 	for i := range c.players {
 		pl := &c.players[i]
 		pl.hand = slices.Clone(pl.hand)
 		pl.aside = slices.Clone(pl.aside)
+		pl.bans = slices.Clone(pl.bans)
 		if pl.groups != nil {
 			pl.groups = slices.Clone(pl.groups)
 			for j := range pl.groups {

@@ -22,6 +22,7 @@ type View struct {
 	Hand      []CardView    `json:"hand"`  // the viewer's hidden hand, in deck order
 	ExtraDraw bool          `json:"extra_draw,omitempty"`
 	StockTop  []KnownCard   `json:"stock_top,omitempty"` // stock cards the viewer has looked at (honest)
+	Known     []KnownHand   `json:"known,omitempty"`     // cards in other hands the viewer has seen (honest)
 	Players   []PlayerView  `json:"players"`
 	Discards  []CardView    `json:"discards"`        // the discard pile, oldest first
 	Card      *CardView     `json:"card,omitempty"`  // the turn's discard being resolved (attack, claims)
@@ -46,20 +47,27 @@ type KnownCard struct {
 	Depth int  `json:"depth"`
 }
 
-// PlayerView is one player as the viewer sees them.
+// KnownHand lists cards of another player's hand the viewer has seen.
+type KnownHand struct {
+	Seat  engine.Seat `json:"seat"`
+	Cards []Card      `json:"cards"`
+}
+
+// PlayerView is one player as everyone sees them. Every exposed set began
+// with one claim, so len(Exposed) is the cards the player took from discards
+// this round; rounds won are in View.Results.
 type PlayerView struct {
 	Seat    engine.Seat `json:"seat"`
 	Name    string      `json:"name"`
 	Cards   int         `json:"cards"` // hidden cards in hand
+	Score   int         `json:"score"`
+	Skips   int         `json:"skips"` // turns still to lose
 	Exposed []GroupView `json:"exposed,omitempty"`
 	Aside   []Card      `json:"aside,omitempty"`  // proud cards set aside this round
 	Banned  []string    `json:"banned,omitempty"` // types (or beastman families) banned for the game
-	Known   []Card      `json:"known,omitempty"`  // cards of this hand the viewer has seen (honest)
-	Score   int         `json:"score"`
-	Wins    int         `json:"wins"`
-	Claims  int         `json:"claims"` // cards taken from discards this round
-	Skips   int         `json:"skips"`  // turns still to lose
 }
+
+
 
 // GroupView is an exposed set.
 type GroupView struct {
@@ -69,7 +77,7 @@ type GroupView struct {
 }
 
 func (s *State) cardView(c Card) CardView {
-	return CardView{Card: c, Nature: s.nature(c), Misc: deck.Cards[c].Nature == Miscellaneous}
+	return CardView{Card: c, Nature: s.nature(c), Misc: cardNature[c] == Miscellaneous}
 }
 
 // View returns what seat p may see; any seat that is not at the table gets
@@ -86,22 +94,41 @@ func (s *State) View(p engine.Seat) engine.View {
 	if s.phase == PhaseRPS {
 		v.Target = s.target
 	}
-	if s.card != NoCard {
-		cv := s.cardView(s.card)
-		v.Card = &cv
+	// One block holds every card of the view: the discard being resolved,
+	// the viewer's hand and every exposed set. The discard pile is shared.
+	ncards, ngroups := 1, 0
+	if p >= 0 {
+		ncards += len(s.players[p].hand)
 	}
-	v.Discards = make([]CardView, len(s.discards))
-	for i, c := range s.discards {
-		v.Discards[i] = s.cardView(c)
+	for i := range s.players {
+		ngroups += len(s.players[i].groups)
+		for _, g := range s.players[i].groups {
+			ncards += len(g.cards)
+		}
+	}
+	block := make([]CardView, ncards)
+	cards := func(cs []Card) []CardView {
+		out := block[:len(cs):len(cs)]
+		block = block[len(cs):]
+		for i, c := range cs {
+			out[i] = s.cardView(c)
+		}
+		return out
+	}
+	if s.card != NoCard {
+		one := [1]Card{s.card}
+		v.Card = &cards(one[:])[0]
+	} else {
+		block = block[1:]
+	}
+	v.Discards = s.discards[:len(s.discards):len(s.discards)]
+	if v.Discards == nil {
+		v.Discards = []CardView{}
 	}
 	var seen *bitset
 	if p >= 0 {
 		seen = &s.seen[p]
-		hand := s.players[p].hand
-		v.Hand = make([]CardView, len(hand))
-		for i, c := range hand {
-			v.Hand[i] = s.cardView(c)
-		}
+		v.Hand = cards(s.players[p].hand)
 		v.ExtraDraw = p == s.turn && s.phase == PhaseDiscard && s.extra > 0 && len(s.stock) > 0
 		if s.phase == PhaseRPS {
 			v.Throw = s.throwOf(p)
@@ -114,44 +141,46 @@ func (s *State) View(p engine.Seat) engine.View {
 				v.Answer = "claim"
 			}
 		}
-		for i := len(s.stock) - 1; i >= 0; i-- {
-			if seen.has(s.stock[i]) {
-				v.StockTop = append(v.StockTop, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
+		if seen.any() {
+			for i := len(s.stock) - 1; i >= 0; i-- {
+				if seen.has(s.stock[i]) {
+					v.StockTop = append(v.StockTop, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
+				}
 			}
 		}
 	} else {
 		v.Hand = []CardView{}
 	}
+	var groups []GroupView
+	if ngroups > 0 {
+		groups = make([]GroupView, ngroups)
+	}
 	v.Players = make([]PlayerView, len(s.players))
 	for i := range s.players {
 		pl := &s.players[i]
 		pv := &v.Players[i]
-		*pv = PlayerView{
-			Seat: engine.Seat(i), Name: s.cfg.names[i], Cards: len(pl.hand), Score: pl.score, Wins: pl.wins,
-			Claims: int(pl.claims), Skips: int(pl.skip), Aside: pl.aside[:len(pl.aside):len(pl.aside)],
+		pv.Seat, pv.Name, pv.Cards, pv.Score, pv.Skips = engine.Seat(i), s.cfg.names[i], len(pl.hand), pl.score, int(pl.skip)
+		if len(pl.aside) > 0 {
+			pv.Aside = pl.aside[:len(pl.aside):len(pl.aside)]
 		}
-		if len(pl.groups) > 0 {
-			pv.Exposed = make([]GroupView, len(pl.groups))
+		if n := len(pl.groups); n > 0 {
+			pv.Exposed, groups = groups[:n:n], groups[n:]
 			for j, g := range pl.groups {
-				cards := make([]CardView, len(g.cards))
-				for k, c := range g.cards {
-					cards[k] = s.cardView(c)
-				}
-				pv.Exposed[j] = GroupView{Set: g.set, Cards: cards, Claimed: g.claimed}
+				pv.Exposed[j] = GroupView{Set: g.set, Cards: cards(g.cards), Claimed: g.claimed}
 			}
 		}
-		if pl.banned != 0 {
-			for k := range deck.Keys {
-				if pl.banned&(1<<uint(k)) != 0 {
-					pv.Banned = append(pv.Banned, deck.Keys[k].Name)
-				}
-			}
+		if len(pl.bans) > 0 {
+			pv.Banned = pl.bans[:len(pl.bans):len(pl.bans)]
 		}
-		if seen != nil && engine.Seat(i) != p {
+		if seen != nil && engine.Seat(i) != p && seen.any() {
+			var known []Card
 			for _, c := range pl.hand {
 				if seen.has(c) {
-					pv.Known = append(pv.Known, c)
+					known = append(known, c)
 				}
+			}
+			if known != nil {
+				v.Known = append(v.Known, KnownHand{Seat: engine.Seat(i), Cards: known})
 			}
 		}
 	}
@@ -193,8 +222,10 @@ func renderText(ev engine.View, _ engine.Seat) string {
 		if len(pl.Banned) > 0 {
 			b.WriteString("      banned: " + strings.Join(pl.Banned, ", ") + " (proud: " + cardList(pl.Aside) + ")\n")
 		}
-		if len(pl.Known) > 0 {
-			b.WriteString("      you know they hold: " + cardList(pl.Known) + "\n")
+		for _, k := range v.Known {
+			if k.Seat == pl.Seat {
+				b.WriteString("      you know they hold: " + cardList(k.Cards) + "\n")
+			}
 		}
 	}
 	if n := len(v.Discards); n > 0 {
@@ -259,7 +290,7 @@ type handGroup struct {
 func groupHand(hand []CardView) []handGroup {
 	var out []handGroup
 	for _, cv := range hand {
-		set := deck.Cards[cv.Card].Set
+		set := cardSet[cv.Card]
 		i := slices.IndexFunc(out, func(g handGroup) bool { return g.set == set })
 		if i < 0 {
 			out = append(out, handGroup{set: set})
