@@ -1,6 +1,7 @@
 package mgt
 
 import (
+	"encoding/json"
 	"testing"
 
 	"tabletop/engine/enginetest"
@@ -8,4 +9,13 @@ import (
 
 func TestConformance(t *testing.T) {
 	enginetest.Run(t, Game, enginetest.Config{Hidden: true, SeatCounts: []int{2, 4, 6}})
+}
+
+func mustJSON(tb testing.TB, v any) string {
+	tb.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(raw)
 }

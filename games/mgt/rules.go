@@ -243,11 +243,12 @@ func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *ev
 			top[i] = s.stock[len(s.stock)-1-i]
 			s.seen[p].add(top[i])
 		}
-		text := "Honest " + c.String() + " tells you what she saw: the stock is empty."
-		if k > 0 {
-			text = "Honest " + c.String() + " tells you what she saw: the top of the stock is " + cardList(top) + " (top first)."
+		if k == 0 {
+			ev.private(p, "look", "Honest "+c.String()+" has nothing to tell: the stock is empty.", "")
+			break
 		}
-		ev.private(p, "look", text, s.name(p)+" looks at the top "+plural(k, "card", "cards")+" of the stock.")
+		ev.private(p, "look", "Honest "+c.String()+" tells you what she saw: the top of the stock is "+cardList(top)+" (top first).",
+			s.name(p)+" looks at the top "+plural(k, "card", "cards")+" of the stock.")
 	case Impatient:
 		if len(s.stock) > 0 {
 			s.extra++

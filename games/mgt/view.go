@@ -67,8 +67,6 @@ type PlayerView struct {
 	Banned  []string    `json:"banned,omitempty"` // types (or beastman families) banned for the game
 }
 
-
-
 // GroupView is an exposed set.
 type GroupView struct {
 	Set     SetID      `json:"set"`

@@ -1,0 +1,690 @@
+package mgt
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// mustCards reads card names.
+func mustCards(tb testing.TB, names ...string) []Card {
+	tb.Helper()
+	out := make([]Card, len(names))
+	for i, n := range names {
+		c, err := ParseCard(n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// scene is a hand-built table: seat 0 is to discard, holding hands[0]; the
+// other seats hold hands[i]; the stock holds stock (top first). Cards not
+// named are out of play.
+func scene(tb testing.TB, hands [][]string, stock ...string) *State {
+	tb.Helper()
+	seats := make([]engine.SeatInfo, len(hands))
+	for i := range seats {
+		seats[i].Name = []string{"Ann", "Bo", "Cy", "Di", "Ed", "Flo"}[i]
+	}
+	s, _, err := New(Options{}, seats, dice.NewUnrecordedStream(dice.Seed{1}))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s.nat = [maxCards]Nature{}
+	s.seen = [maxSeats]bitset{}
+	s.discards = nil
+	s.phase, s.turn, s.extra, s.card, s.target = PhaseDiscard, 0, 0, NoCard, NoTarget
+	for i := range s.players {
+		s.players[i] = player{}
+		s.players[i].hand = mustCards(tb, hands[i]...)
+		slices.Sort(s.players[i].hand)
+	}
+	cs := mustCards(tb, stock...)
+	slices.Reverse(cs)
+	s.stock = cs
+	return s
+}
+
+// expose gives seat p an exposed set of the named cards, the last one claimed.
+func expose(tb testing.TB, s *State, p engine.Seat, set SetID, names ...string) {
+	tb.Helper()
+	cs := mustCards(tb, names...)
+	s.players[p].groups = append(s.players[p].groups, group{set: set, cards: cs, claimed: cs[len(cs)-1]})
+	s.players[p].claims++
+}
+
+func setID(tb testing.TB, name string) SetID {
+	tb.Helper()
+	for i, st := range deck.Sets {
+		if st.Name == name {
+			return SetID(i)
+		}
+	}
+	tb.Fatalf("no set %q", name)
+	return -1
+}
+
+// act applies a text action and fails the test on error.
+func act(tb testing.TB, s *State, p engine.Seat, text string, d *dice.Stream) []engine.Event {
+	tb.Helper()
+	a, err := ParseAction(text)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if d == nil {
+		d = dice.NewUnrecordedStream(dice.Seed{2})
+	}
+	ev, err := s.Apply(p, a, d)
+	if err != nil {
+		tb.Fatalf("%s plays %q: %v", s.name(p), text, err)
+	}
+	return ev
+}
+
+func eventTexts(evs []engine.Event, p engine.Seat) string {
+	var out []string
+	for _, e := range engine.EventsFor(evs, p) {
+		out = append(out, e.Text)
+	}
+	return strings.Join(out, "\n")
+}
+
+func names(cs []Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+func legalTexts(s *State, p engine.Seat) []string {
+	var out []string
+	for _, a := range s.Legal(p) {
+		out = append(out, a.String())
+	}
+	return out
+}
+
+var avian = []string{"Harpy", "Black Harpy", "Cockatrice", "Siren", "Karasu-Tengu", "Thunderbird", "Gandharva", "Jubjub"}
+
+func TestDeal_EightEachAndTheDealerDrawsFirst(t *testing.T) {
+	s, _, err := New(Options{}, make([]engine.SeatInfo, 4), dice.NewUnrecordedStream(dice.Seed{3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.turn != 0 || s.phase != PhaseDiscard {
+		t.Fatalf("after the deal: turn %d phase %s, want the dealer (0) discarding", s.turn, s.phase)
+	}
+	for p := range s.players {
+		want := 8
+		if p == 0 {
+			want = 9
+		}
+		if got := len(s.players[p].hand); got != want {
+			t.Errorf("seat %d holds %d cards, want %d", p, got, want)
+		}
+	}
+	if got, want := len(s.stock), len(deck.Cards)-33; got != want {
+		t.Errorf("stock holds %d cards, want %d", got, want)
+	}
+}
+
+func TestWin_Patterns(t *testing.T) {
+	orphans := []string{"Matango", "Dwarf", "Roper", "Cancer", "Gazer", "Ao-Oni", "Otohime"}
+	beastOrphans := []string{"Weresheep", "Orc", "Werebat", "Cyclops", "Yeti", "Selkie", "Satyros", "Wendigo"}
+	tests := []struct {
+		name    string
+		hand    []string
+		pattern Pattern
+	}{
+		{"eight of one type", avian, Eight},
+		{"four and four of two types", []string{"Harpy", "Siren", "Jubjub", "Gandharva", "Mermaid", "Merrow", "Sea Bishop", "Unagi Joro"}, FourFour},
+		{"five and three of two types", []string{"Black Harpy", "Siren", "Jubjub", "Gandharva", "Cockatrice", "Mimic", "Charybdis", "Jinn of the Jar"}, FiveThree},
+		{"seven orphans and one more", append(slices.Clone(orphans), "Harpy"), SevenOrphans},
+		{"seven beastman orphans and one more", append(beastOrphans[:7:7], "Harpy"), SevenOrphans},
+		{"eight beastman orphans count as seven and one", beastOrphans, SevenOrphans},
+		{"four orphans and four beastman orphans are two sets", []string{"Matango", "Dwarf", "Roper", "Cancer", "Weresheep", "Orc", "Werebat", "Cyclops"}, FourFour},
+		{"beastmen are collected by family", []string{"Werewolf", "Anubis", "Kobold", "Hellhound", "Werecat", "Sphinx", "Cheshire Cat", "Cait Sith"}, FourFour},
+		{"cheerful cards form a set across types", []string{"Succubus", "Alice", "Slime", "Goblin", "Siren", "Jubjub", "Gandharva", "Black Harpy"}, FourFour},
+		{"a cheerful card may count for its own type", []string{"Harpy", "Siren", "Jubjub", "Gandharva", "Mermaid", "Merrow", "Sea Bishop", "Unagi Joro"}, FourFour},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := scene(t, [][]string{tt.hand, nil})
+			w, ok := s.winning(0)
+			if !ok || w.Pattern != tt.pattern {
+				t.Fatalf("winning(%v) = %v %v, want %v", tt.hand, w.Pattern, ok, tt.pattern)
+			}
+		})
+	}
+	notWinning := []struct {
+		name string
+		hand []string
+	}{
+		{"orphans of both kinds do not mix in one set", []string{"Matango", "Dwarf", "Roper", "Cancer", "Weresheep", "Orc", "Werebat", "Harpy"}},
+		{"the beastman type is not a set", []string{"Werewolf", "Anubis", "Werecat", "Sphinx", "Grizzly", "Centaur", "Minotaur", "Youko"}},
+		{"four and four of one type is not two sets", []string{"Harpy", "Siren", "Jubjub", "Gandharva", "Black Harpy", "Cockatrice", "Thunderbird", "Mermaid"}},
+		{"six and two", []string{"Harpy", "Siren", "Jubjub", "Gandharva", "Black Harpy", "Cockatrice", "Mermaid", "Merrow"}},
+		{"three sets", []string{"Harpy", "Siren", "Jubjub", "Mermaid", "Merrow", "Sea Bishop", "Mimic", "Charybdis"}},
+	}
+	for _, tt := range notWinning {
+		t.Run(tt.name, func(t *testing.T) {
+			s := scene(t, [][]string{tt.hand, nil})
+			if w, ok := s.winning(0); ok {
+				t.Fatalf("winning(%v) = %v, want no win", tt.hand, w.describe())
+			}
+		})
+	}
+}
+
+func TestWin_HandPlusExposedMakesEight(t *testing.T) {
+	s := scene(t, [][]string{{"Mermaid", "Merrow", "Sea Bishop", "Unagi Joro"}, nil})
+	expose(t, s, 0, setID(t, "Avian"), "Harpy", "Siren", "Jubjub", "Gandharva")
+	w, ok := s.winning(0)
+	if !ok || w.Pattern != FourFour {
+		t.Fatalf("hidden Piscine four and exposed Avian four: %v %v, want 4+4", w.Pattern, ok)
+	}
+	s.players[0].hand = s.players[0].hand[:3]
+	if _, ok := s.winning(0); ok {
+		t.Fatalf("seven cards win")
+	}
+}
+
+func TestScore_HowPoints(t *testing.T) {
+	tests := []struct {
+		name    string
+		pattern Pattern
+		claims  int
+		want    int
+	}{
+		{"4+4, two cards taken", FourFour, 2, 1},
+		{"4+4, one card taken", FourFour, 1, 2},
+		{"4+4, none taken", FourFour, 0, 3},
+		{"5+3, one card taken", FiveThree, 1, 2},
+		{"5+3, two cards taken", FiveThree, 2, 2},
+		{"5+3, none taken", FiveThree, 0, 3},
+		{"8, exposed", Eight, 1, 4},
+		{"8, concealed", Eight, 0, 5},
+		{"7 orphans + 1: the text lists none", SevenOrphans, 0, 0},
+	}
+	for _, tt := range tests {
+		if got := howPoints(tt.pattern, tt.claims); got != tt.want {
+			t.Errorf("%s: howPoints(%v, %d) = %d, want %d", tt.name, tt.pattern, tt.claims, got, tt.want)
+		}
+	}
+}
+
+func TestScore_WhatPoints(t *testing.T) {
+	tests := []struct {
+		name string
+		hand []string
+		want int // what points of the best reading
+	}{
+		{"4+4 of types with only 4 monsters: 3 each", []string{"Mermaid", "Merrow", "Sea Bishop", "Unagi Joro", "Scylla", "Kraken", "Mindflayer", "Giant Slug"}, 6},
+		{"a four of a type of 5-7: 2; of 8 or more: 0", []string{"Angel", "Dark Angel", "Cupid", "Valkyrie", "Harpy", "Siren", "Jubjub", "Gandharva"}, 2},
+		{"a four of orphans: 2", []string{"Matango", "Dwarf", "Roper", "Cancer", "Mermaid", "Merrow", "Sea Bishop", "Unagi Joro"}, 5},
+		{"eight of a type of only 8: 6", avian, 6},
+		{"eight of a type of 9-12: 3", []string{"Golem", "Gargoyle", "Lava Golem", "Automaton", "Living Doll", "Cursed Sword", "Living Armor", "Chochin Obake"}, 3},
+		{"eight of a type of 13 or more: 0", []string{"Mummy", "Zombie", "Ghoul", "Pharaoh", "Lich", "Wight", "Jiangshi", "Ochimusha"}, 0},
+		{"seven orphans and one more: 12", []string{"Matango", "Dwarf", "Roper", "Cancer", "Gazer", "Ao-Oni", "Otohime", "Siren"}, 12},
+		{"5+3: the five scores as a four of its type, the three nothing", []string{"Mermaid", "Merrow", "Sea Bishop", "Unagi Joro", "Mermaid", "Mimic", "Charybdis", "Jinn of the Jar"}, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.want < 0 {
+				return // covered below with a legal five
+			}
+			s := scene(t, [][]string{tt.hand, nil})
+			w, ok := s.winning(0)
+			if !ok || w.What != tt.want {
+				t.Fatalf("%v: what = %d (%v, win %v), want %d", tt.hand, w.What, w.describe(), ok, tt.want)
+			}
+		})
+	}
+	t.Run("5+3 five scores as a four", func(t *testing.T) {
+		// Wolf (beastman family of 6): a four scores 2; Mimetic three: nothing.
+		s := scene(t, [][]string{{"Werewolf", "Anubis", "Kobold", "Hellhound", "Kikimora", "Mimic", "Charybdis", "Jinn of the Jar"}, nil})
+		w, ok := s.winning(0)
+		if !ok || w.Pattern != FiveThree || w.What != 2 || w.How != 3 {
+			t.Fatalf("five Wolf + three Mimetic: %v how %d what %d, want 5+3 how 3 what 2", w.describe(), w.How, w.What)
+		}
+	})
+}
+
+func TestScore_BestReadingIsTaken(t *testing.T) {
+	// Four Piscine (Merrow is cheerful) and four other cheerful cards: 4+4
+	// Piscine and cheerful (3 how + 3 what), or five cheerful and three
+	// Piscine (3 how + 0 what). The better reading counts.
+	s := scene(t, [][]string{{"Mermaid", "Merrow", "Sea Bishop", "Unagi Joro", "Succubus", "Alice", "Slime", "Goblin"}, nil})
+	w, ok := s.winning(0)
+	if !ok || w.Pattern != FourFour || w.Points() != 6 {
+		t.Fatalf("got %s for %d points, want 4+4 for 6", w.describe(), w.Points())
+	}
+}
+
+func TestRound_WinnerScoresAndTheDealerRotates(t *testing.T) {
+	s := scene(t, [][]string{append(slices.Clone(avian), "Charybdis"), {"Mummy"}, {"Zombie"}}, "Ghoul", "Lich")
+	ev := act(t, s, 0, "discard Charybdis", nil)
+	if s.players[0].score != 11 || len(s.results) != 1 || s.results[0].Winner != 0 {
+		t.Fatalf("after a concealed eight Avian: score %d results %+v, want 11 (5 how + 6 what)\n%s", s.players[0].score, s.results, eventTexts(ev, 0))
+	}
+	if s.round != 2 || s.dealer != 1 || s.turn != 1 {
+		t.Fatalf("round %d dealer %d turn %d, want round 2 dealt by seat 1 who plays first", s.round, s.dealer, s.turn)
+	}
+	if !strings.Contains(eventTexts(ev, 2), "Ann wins round 1 with eight Avian: how 5 + what 6 = 11 points") {
+		t.Fatalf("round result not announced:\n%s", eventTexts(ev, 2))
+	}
+}
+
+func TestRound_EmptyStockEndsWithNoScore(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy", "Zombie", "Ghoul", "Lich", "Harpy", "Mermaid", "Mimic", "Golem", "Roper"}, {"Scylla"}})
+	act(t, s, 0, "discard Roper", nil)
+	if len(s.results) != 1 || s.results[0].Winner != -1 || s.players[0].score != 0 {
+		t.Fatalf("results %+v: want round 1 ended with no score when seat 1 must draw from an empty stock", s.results)
+	}
+	if s.round != 2 {
+		t.Fatalf("round %d, want 2", s.round)
+	}
+}
+
+func TestGame_RoundsOptionAndTiesShare(t *testing.T) {
+	for _, rounds := range []int{3, 4} {
+		s, _, err := New(Options{Rounds: rounds}, make([]engine.SeatInfo, 2), dice.NewUnrecordedStream(dice.Seed{5}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 1; r <= rounds; r++ {
+			if _, over := s.Outcome(); over {
+				t.Fatalf("rounds=%d: over after %d rounds", rounds, r-1)
+			}
+			s.endRound(-1, Win{}, dice.NewUnrecordedStream(dice.Seed{6}), new(events))
+		}
+		out, over := s.Outcome()
+		if !over || len(out.Winners) != 2 || !strings.Contains(out.Text, "share the win with 0 points") {
+			t.Fatalf("rounds=%d: after %d rounds with no score: over %v %+v, want over and both sharing", rounds, rounds, over, out)
+		}
+	}
+	s := scene(t, [][]string{nil, nil, nil})
+	s.players[1].score, s.players[2].score = 7, 7
+	s.round = s.cfg.rounds
+	s.endRound(-1, Win{}, dice.NewUnrecordedStream(dice.Seed{6}), new(events))
+	if out, _ := s.Outcome(); !slices.Equal(out.Winners, []engine.Seat{1, 2}) {
+		t.Fatalf("winners %v, want Bo and Cy sharing", out.Winners)
+	}
+	if _, _, err := New(Options{Rounds: 5}, make([]engine.SeatInfo, 2), dice.NewUnrecordedStream(dice.Seed{5})); err == nil {
+		t.Fatalf("5 rounds accepted")
+	}
+}
+
+func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
+	s := scene(t, [][]string{
+		{"Siren", "Lich"},
+		{"Harpy", "Jubjub", "Gandharva", "Zombie"},
+		{"Black Harpy", "Cockatrice", "Thunderbird", "Ghoul"},
+		{"Gazer"},
+	}, "Dryad", "Troll", "Hobgoblin")
+	act(t, s, 0, "discard Siren", nil)
+	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1, 2}) {
+		t.Fatalf("phase %s pending %v, want a claim window for seats 1 and 2", s.phase, s.Pending())
+	}
+	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren", "pass"}) {
+		t.Fatalf("Legal(1) = %v", got)
+	}
+	act(t, s, 2, "claim Siren", nil)
+	ev := act(t, s, 1, "claim Siren", nil)
+	if s.turn != 1 || s.phase != PhaseDiscard || len(s.players[1].groups) != 1 {
+		t.Fatalf("turn %d phase %s: want seat 1 (first after the discarder) to take Siren and discard", s.turn, s.phase)
+	}
+	if got := names(s.players[1].groups[0].cards); !slices.Equal(got, []string{"Harpy", "Gandharva", "Jubjub", "Siren"}) {
+		t.Fatalf("exposed %v, want the three Avians and Siren", got)
+	}
+	if got := names(s.players[1].hand); !slices.Equal(got, []string{"Zombie"}) || s.players[1].claims != 1 {
+		t.Fatalf("seat 1 keeps %v (claims %d), want Zombie", got, s.players[1].claims)
+	}
+	if !strings.Contains(eventTexts(ev, 2), "goes to Bo") || strings.Contains(eventTexts(ev, 3), "goes to Bo") {
+		t.Fatalf("the losing claimer is told privately:\n%s", eventTexts(ev, 2))
+	}
+	if !strings.Contains(eventTexts(ev, 3), "Bo claims Siren (Avian, none) and exposes a Avian set: Harpy, Gandharva, Jubjub, Siren") {
+		t.Fatalf("the claim is public:\n%s", eventTexts(ev, 3))
+	}
+	// Play continues from the claimer: after Bo's discard, Cy draws.
+	act(t, s, 1, "discard Zombie", nil)
+	if s.turn != 2 {
+		t.Fatalf("after the claimer's discard, turn %d, want 2", s.turn)
+	}
+
+	// Priority wraps around from the discarder: seat 2 discards, 3 and 1 claim, 3 wins.
+	s = scene(t, [][]string{{"Mummy"}, {"Harpy", "Jubjub", "Gandharva"}, {"Siren", "Lich", "Wight"}, {"Black Harpy", "Cockatrice", "Thunderbird"}}, "Dryad")
+	s.turn = 2
+	act(t, s, 2, "discard Siren", nil)
+	act(t, s, 1, "claim Siren", nil)
+	act(t, s, 3, "claim Siren", nil)
+	if s.turn != 3 {
+		t.Fatalf("claims by seats 1 and 3 after seat 2's discard went to %d, want 3", s.turn)
+	}
+}
+
+func TestClaim_NeedsThreeOfTheSet(t *testing.T) {
+	s := scene(t, [][]string{{"Siren", "Mummy"}, {"Harpy", "Jubjub", "Mummy"}}, "Dryad")
+	act(t, s, 0, "discard Siren", nil)
+	if s.phase == PhaseClaim {
+		t.Fatalf("a claim window opened for a player with two Avians")
+	}
+}
+
+func TestNature_LoyalCannotBeClaimed(t *testing.T) {
+	s := scene(t, [][]string{{"Valkyrie", "Mummy"}, {"Angel", "Dark Angel", "Cupid"}}, "Dryad")
+	act(t, s, 0, "discard Valkyrie", nil)
+	if s.phase == PhaseClaim || s.turn != 1 {
+		t.Fatalf("phase %s turn %d: the loyal Valkyrie opened a claim window", s.phase, s.turn)
+	}
+	c := mustCards(t, "Valkyrie")[0]
+	if _, err := s.Apply(1, Claim{Card: c}, dice.NewUnrecordedStream(dice.Seed{})); !errors.Is(err, engine.ErrIllegalAction) {
+		t.Fatalf("claiming the loyal card: %v, want illegal", err)
+	}
+}
+
+func TestClaim_ExposedSetGrowsByMeld(t *testing.T) {
+	s := scene(t, [][]string{{"Cockatrice", "Mummy", "Zombie", "Ghoul", "Lich"}, nil}, "Dryad")
+	expose(t, s, 0, setID(t, "Avian"), "Harpy", "Siren", "Jubjub", "Gandharva")
+	if got := legalTexts(s, 0); !slices.Contains(got, "meld Cockatrice") || slices.Contains(got, "meld Mummy") {
+		t.Fatalf("Legal = %v, want meld Cockatrice only", got)
+	}
+	act(t, s, 0, "meld Cockatrice", nil)
+	if n := len(s.players[0].groups[0].cards); n != 5 {
+		t.Fatalf("exposed set has %d cards after a meld, want 5", n)
+	}
+}
+
+func TestNature_CheerfulTakesTheOtherCheerfulCardsAndRefills(t *testing.T) {
+	s := scene(t, [][]string{{"Harpy", "Succubus", "Alice", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper"}, {"Gazer"}},
+		"Jubjub", "Siren", "Troll", "Dryad")
+	ev := act(t, s, 0, "discard Harpy", nil)
+	if got := names(s.players[0].hand); slices.Contains(got, "Succubus") || slices.Contains(got, "Alice") || !slices.Contains(got, "Jubjub") || !slices.Contains(got, "Siren") {
+		t.Fatalf("hand after a cheerful discard: %v, want Succubus and Alice gone and Jubjub, Siren drawn", got)
+	}
+	if s.total(0) != 8 {
+		t.Fatalf("hand of %d after the refill, want 8", s.total(0))
+	}
+	if !strings.Contains(eventTexts(ev, 1), "every other cheerful card leaves Ann too: Succubus, Alice") {
+		t.Fatalf("events:\n%s", eventTexts(ev, 1))
+	}
+	if strings.Contains(eventTexts(ev, 1), "Jubjub") {
+		t.Fatalf("the refill's cards leaked to another seat:\n%s", eventTexts(ev, 1))
+	}
+}
+
+func TestNature_MeanDiscardsARandomCard(t *testing.T) {
+	for seed := range byte(6) {
+		s := scene(t, [][]string{{"Imp", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Jiangshi", "Roper", "Gazer"}, {"Cancer"}}, "Troll", "Dryad")
+		ev := act(t, s, 0, "discard Imp", dice.NewUnrecordedStream(dice.Seed{seed}))
+		if len(s.discards) != 2 || s.total(0) != 8 || !slices.Contains(names(s.players[0].hand), "Troll") {
+			t.Fatalf("after a mean discard: pile %d, hand %v; want Imp and one random card discarded and Troll drawn", len(s.discards), names(s.players[0].hand))
+		}
+		if !strings.Contains(eventTexts(ev, 1), "Mean Imp takes revenge: Ann discards a random card (d8 = ") {
+			t.Fatalf("events:\n%s", eventTexts(ev, 1))
+		}
+	}
+}
+
+func TestNature_ForcedDiscardsDoNotChain(t *testing.T) {
+	// Every other card is mean, cheerful or proud: the random one has no effect.
+	s := scene(t, [][]string{{"Imp", "Demon", "Devil", "Bubble Slime", "Girtablilu", "Medusa", "Apophis", "Pixie", "Dark Elf"}, {"Cancer"}}, "Troll", "Dryad")
+	act(t, s, 0, "discard Imp", nil)
+	if len(s.discards) != 2 || s.total(0) != 8 {
+		t.Fatalf("pile %v after one mean discard, want two cards", s.discards)
+	}
+	s = scene(t, [][]string{{"Harpy", "Imp", "Succubus", "Lilim", "Mummy", "Zombie", "Ghoul", "Lich", "Wight"}, {"Cancer"}}, "Troll", "Dryad")
+	act(t, s, 0, "discard Harpy", nil)
+	// Succubus (cheerful) is discarded by force: neither its cheerfulness nor
+	// anything else acts again, and Imp (mean) and Lilim (proud) stay.
+	if got := names(s.players[0].hand); !slices.Contains(got, "Imp") || !slices.Contains(got, "Lilim") || len(s.discards) != 2 {
+		t.Fatalf("hand %v pile %d after a cheerful discard", got, len(s.discards))
+	}
+}
+
+func TestNature_ProudBansTheTypeForTheGame(t *testing.T) {
+	s := scene(t, [][]string{{"Lilim", "Imp", "Succubus", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper"}, {"Demon", "Devil", "Alp", "Gazer"}},
+		"Troll", "Dryad", "Hobgoblin", "Alice")
+	ev := act(t, s, 0, "discard Lilim", nil)
+	if got := names(s.players[0].hand); slices.Contains(got, "Imp") || slices.Contains(got, "Succubus") || s.total(0) != 8 {
+		t.Fatalf("hand %v after a proud Fiend: want every Fiend gone and 8 cards", got)
+	}
+	if !slices.Equal(names(s.players[0].aside), []string{"Lilim"}) || slices.Contains(names(cardsOf(s.discards)), "Lilim") {
+		t.Fatalf("Lilim should be set aside, not on the pile: aside %v", names(s.players[0].aside))
+	}
+	if s.phase == PhaseClaim {
+		t.Fatalf("a proud card set aside opened a claim window")
+	}
+	if !strings.Contains(eventTexts(ev, 1), "Fiend is banned for Ann for the rest of the game") {
+		t.Fatalf("events:\n%s", eventTexts(ev, 1))
+	}
+	// Banned cards are dead for Ann: they cannot be claimed or count in a pattern.
+	s.players[0].hand = mustCards(t, "Alp", "Arch-Imp", "Kunoichi", "Mummy", "Zombie", "Ghoul", "Lich", "Wight")
+	slices.Sort(s.players[0].hand)
+	if e := s.eligibility(0, mustCards(t, "Demon")[0]); e != 0 {
+		t.Fatalf("Ann may claim a banned Fiend")
+	}
+	s.players[0].hand = mustCards(t, "Alp", "Arch-Imp", "Kunoichi", "Gremlin", "Mummy", "Zombie", "Ghoul", "Lich")
+	slices.Sort(s.players[0].hand)
+	if _, ok := s.winning(0); ok {
+		t.Fatalf("four banned Fiends and four Undead win")
+	}
+	// The ban lasts into the next round.
+	s.round = 1
+	s.endRound(-1, Win{}, dice.NewUnrecordedStream(dice.Seed{}), new(events))
+	if s.round != 2 || s.players[0].banned == 0 {
+		t.Fatalf("the ban did not last into round 2")
+	}
+}
+
+func cardsOf(cvs []CardView) []Card {
+	out := make([]Card, len(cvs))
+	for i, cv := range cvs {
+		out[i] = cv.Card
+	}
+	return out
+}
+
+func TestNature_HonestLooksAtTheTopThreePrivately(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy"}, {"Zombie"}, {"Ghoul"}}, "Karasu-Tengu", "Harpy", "Siren", "Jubjub", "Troll")
+	s.players[0].hand = mustCards(t, "Mummy", "Lich")
+	ev := act(t, s, 0, "discard Lich", nil) // Bo draws the honest Karasu-Tengu
+	mine, theirs := eventTexts(ev, 1), eventTexts(ev, 2)
+	if !strings.Contains(mine, "the top of the stock is Harpy, Siren, Jubjub (top first)") {
+		t.Fatalf("Bo's events:\n%s", mine)
+	}
+	if !strings.Contains(theirs, "Bo looks at the top 3 cards of the stock") || strings.Contains(theirs, "Harpy") {
+		t.Fatalf("Cy's events:\n%s", theirs)
+	}
+	v := s.View(1).(*View)
+	if len(v.StockTop) != 3 || v.StockTop[0].Card.String() != "Harpy" || v.StockTop[2].Depth != 2 {
+		t.Fatalf("Bo's view of the stock: %+v", v.StockTop)
+	}
+	if len(s.View(2).(*View).StockTop) != 0 {
+		t.Fatalf("Cy sees what Bo saw")
+	}
+}
+
+func TestNature_HonestClaimShowsTheDiscardersHand(t *testing.T) {
+	s := scene(t, [][]string{{"Karasu-Tengu", "Mummy", "Zombie"}, {"Harpy", "Jubjub", "Siren"}, {"Ghoul"}}, "Troll")
+	ev := act(t, s, 0, "discard Karasu-Tengu", nil)
+	ev = append(ev, act(t, s, 1, "claim Karasu-Tengu", nil)...)
+	if !strings.Contains(eventTexts(ev, 1), "Ann holds Mummy, Zombie") {
+		t.Fatalf("Bo's events:\n%s", eventTexts(ev, 1))
+	}
+	if got := eventTexts(ev, 2); !strings.Contains(got, "Bo looks at Ann's hand") || strings.Contains(got, "Zombie") {
+		t.Fatalf("Cy's events:\n%s", got)
+	}
+	if v := s.View(1).(*View); len(v.Known) != 1 || v.Known[0].Seat != 0 || len(v.Known[0].Cards) != 2 {
+		t.Fatalf("Bo's view of Ann's hand: %+v", v.Known)
+	}
+}
+
+func TestNature_ImpatientMayDrawAgainThenDiscardsDownToEight(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy", "Roper"}, {"Zombie", "Ghoul", "Wight", "Jiangshi", "Ochimusha", "Pharaoh", "Ghost"}}, "Cockatrice", "Harpy", "Troll", "Dryad")
+	act(t, s, 0, "discard Roper", nil) // Bo draws the impatient Cockatrice
+	if got := legalTexts(s, 1); got[0] != "draw" {
+		t.Fatalf("Legal(1) = %v, want draw first", got)
+	}
+	act(t, s, 1, "draw", nil)
+	if s.total(1) != 9 || s.extra != 0 {
+		t.Fatalf("after the extra draw: %d cards, extra %d", s.total(1), s.extra)
+	}
+	// With ten cards (Bo started this scene with seven, so add one) the first
+	// discard is an excess discard, the second the turn's discard.
+	s.players[1].hand = append(s.players[1].hand, mustCards(t, "Dullahan")...)
+	slices.Sort(s.players[1].hand)
+	ev := act(t, s, 1, "discard Dullahan", nil)
+	if !strings.Contains(eventTexts(ev, 0), "to get back to 8 cards") || s.turn != 1 {
+		t.Fatalf("the first of two discards is an excess discard:\n%s", eventTexts(ev, 0))
+	}
+	act(t, s, 1, "discard Harpy", nil)
+	if s.turn != 0 || s.total(1) != 8 {
+		t.Fatalf("turn %d, Bo holds %d", s.turn, s.total(1))
+	}
+	// The extra draw must be taken at once: after a discard it is gone.
+	s = scene(t, [][]string{{"Mummy", "Roper"}, {"Zombie"}}, "Cockatrice", "Harpy", "Troll")
+	act(t, s, 0, "discard Roper", nil)
+	act(t, s, 1, "discard Zombie", nil)
+	if s.extra != 0 || s.turn != 0 {
+		t.Fatalf("the impatient draw is still open after a discard (extra %d, turn %d)", s.extra, s.turn)
+	}
+}
+
+func TestNature_AggressiveRockPaperScissors(t *testing.T) {
+	s := scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	if s.phase != PhaseTarget || !slices.Equal(legalTexts(s, 0), []string{"attack 2", "attack 3", "no attack"}) {
+		t.Fatalf("phase %s legal %v", s.phase, legalTexts(s, 0))
+	}
+	act(t, s, 0, "attack 3", nil)
+	if !slices.Equal(s.Pending(), []engine.Seat{0, 2}) {
+		t.Fatalf("pending %v, want the two players", s.Pending())
+	}
+	ev := act(t, s, 2, "rock", nil)
+	if strings.Contains(eventTexts(ev, 0), "rock") || !strings.Contains(eventTexts(ev, 0), "Cy has thrown") {
+		t.Fatalf("a sealed throw leaked: %s", eventTexts(ev, 0))
+	}
+	if v := s.View(0).(*View); v.Throw != NoHand || strings.Contains(mustJSON(t, v), "rock") {
+		t.Fatalf("Ann's view shows Cy's throw")
+	}
+	act(t, s, 0, "rock", nil) // a tie: throw again
+	if !slices.Equal(s.Pending(), []engine.Seat{0, 2}) {
+		t.Fatalf("after a tie pending %v, want both again", s.Pending())
+	}
+	act(t, s, 0, "paper", nil)
+	act(t, s, 2, "scissors", nil)
+	if s.players[0].skip != 1 {
+		t.Fatalf("Ann lost with paper against scissors but does not lose a turn")
+	}
+	// Bo plays, then Cy, then Ann's turn is lost and Bo plays again.
+	if s.turn != 1 {
+		t.Fatalf("turn %d, want Bo", s.turn)
+	}
+	act(t, s, 1, "discard Zombie", nil)
+	act(t, s, 2, "discard Ghoul", nil)
+	if s.turn != 1 || s.players[0].skip != 0 {
+		t.Fatalf("turn %d, want Ann's turn skipped", s.turn)
+	}
+}
+
+func TestNature_MiscellaneousRollsWhenDrawnAndKeepsIt(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy", "Lich"}, {"Zombie"}}, "Shoggoth", "Troll")
+	ev := act(t, s, 0, "discard Lich", nil)
+	c := mustCards(t, "Shoggoth")[0]
+	n := s.nature(c)
+	if n == Miscellaneous || n == NoNature {
+		t.Fatalf("Shoggoth drawn but its nature is %s", n)
+	}
+	if !strings.Contains(eventTexts(ev, 1), "[2d20-4: ") || strings.Contains(eventTexts(ev, 0), "2d20") {
+		t.Fatalf("the roll is shown to the drawer only:\n%s", eventTexts(ev, 1))
+	}
+	ev = act(t, s, 1, "discard Shoggoth", nil)
+	if !strings.Contains(eventTexts(ev, 0), "Bo discards Shoggoth (Semisolid Life Form, miscellaneous: "+n.String()+")") {
+		t.Fatalf("the discard does not announce the rolled nature %s:\n%s", n, eventTexts(ev, 0))
+	}
+}
+
+func TestRefill_BackToEightAfterAForcedLoss(t *testing.T) {
+	s := scene(t, [][]string{{"Lilim", "Imp", "Succubus", "Demon", "Devil", "Mummy", "Zombie", "Ghoul", "Lich"}, {"Gazer"}},
+		"Troll", "Dryad", "Hobgoblin", "Alice", "Roper")
+	ev := act(t, s, 0, "discard Lilim", nil)
+	if s.total(0) != 8 || len(s.players[0].hand) != 8 {
+		t.Fatalf("after losing four Fiends: %d cards, want 8", s.total(0))
+	}
+	if !strings.Contains(eventTexts(ev, 1), "Ann draws 4 cards to refill to 8") {
+		t.Fatalf("events:\n%s", eventTexts(ev, 1))
+	}
+}
+
+func TestApply_IllegalChangesNothing(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy", "Lich"}, {"Zombie"}}, "Troll")
+	tests := []struct {
+		name string
+		seat engine.Seat
+		a    engine.Action
+		want error
+		says string
+	}{
+		{"a card not in hand", 0, Discard{Card: mustCards(t, "Harpy")[0]}, engine.ErrIllegalAction, "Harpy is not in your hand"},
+		{"not your turn", 1, Discard{Card: mustCards(t, "Zombie")[0]}, engine.ErrNotYourTurn, "it is Ann's turn"},
+		{"no impatient draw", 0, Draw{}, engine.ErrIllegalAction, "impatient"},
+		{"no claim window", 0, Pass{}, engine.ErrIllegalAction, "discard a card"},
+		{"no such seat", 7, Pass{}, engine.ErrNotYourTurn, "no place"},
+		{"meld without an exposed set", 0, Meld{Card: mustCards(t, "Lich")[0]}, engine.ErrIllegalAction, "fits none"},
+		{"bad card index", 0, Discard{Card: 999}, engine.ErrIllegalAction, "not in your hand"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := s.clone()
+			d := dice.NewStream(dice.Seed{1})
+			_, err := s.Apply(tt.seat, tt.a, d)
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.says) {
+				t.Fatalf("Apply(%v) = %v, want %v saying %q", tt.a, err, tt.want, tt.says)
+			}
+			if d.Len() != 0 || mustJSON(t, s.View(0)) != mustJSON(t, before.View(0)) {
+				t.Fatalf("a refused action changed the state or rolled dice")
+			}
+		})
+	}
+}
+
+func TestParseAction_RoundTrip(t *testing.T) {
+	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "pass"} {
+		a, err := ParseAction(text)
+		if err != nil || a.String() != text {
+			t.Errorf("ParseAction(%q) = %v, %v", text, a, err)
+			continue
+		}
+		raw := mustJSON(t, a)
+		back, err := Game.Decode(a.Kind(), []byte(raw))
+		if err != nil || back.String() != text {
+			t.Errorf("Decode(%s) = %v, %v; want %q", raw, back, err, text)
+		}
+	}
+	for _, bad := range []string{"", "discard", "discard Nobody", "attack", "attack 0", "jump", "rock hard"} {
+		if _, err := ParseAction(bad); err == nil {
+			t.Errorf("ParseAction(%q): no error", bad)
+		}
+	}
+}
+
+func TestDecode_RejectsBadInput(t *testing.T) {
+	for _, tt := range []struct{ kind, body string }{
+		{"discard", `{}`}, {"discard", `{"card":"Nobody"}`}, {"discard", `{"card":"Harpy","x":1}`},
+		{"throw", `{"hand":"lizard"}`}, {"throw", `{}`}, {"attack", `{"target":-5}`}, {"claim", `{}`},
+		{"dance", `{}`}, {"draw", `{"x":1}`},
+	} {
+		if _, err := Game.Decode(tt.kind, []byte(tt.body)); err == nil {
+			t.Errorf("Decode(%s, %s): no error", tt.kind, tt.body)
+		}
+	}
+}
