@@ -95,3 +95,12 @@ type Metric struct {
 type MetricReporter interface {
 	Metrics() []Metric
 }
+
+// Equaler is implemented by states that keep derived data (caches, lazily
+// built views) which reflect.DeepEqual would wrongly count. Equal reports
+// whether two states are the same game position: the same future under the
+// same actions and dice, and the same views. enginetest uses it to check
+// clones, refusals and replays.
+type Equaler interface {
+	Equal(other State) bool
+}
