@@ -3,6 +3,7 @@ package dice
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -151,8 +152,9 @@ type instr struct {
 type program struct {
 	code   []instr
 	groups []*diceNode
-	stack  int // deepest stack the code needs
-	draws  int // dice drawn by a roll without explosions, at most
+	stack  int  // deepest stack the code needs
+	single bool // the code is one dice group
+	draws  int  // dice drawn by a roll without explosions, at most
 }
 
 func compile(root node) program {
@@ -195,58 +197,50 @@ func compile(root node) program {
 		}
 	}
 	walk(root)
+	p.single = len(p.code) == 1 && p.code[0].op == opDice
 	return p
 }
 
-// Rolls of few dice allocate their Result and its dice together, in the
-// smallest of these that fits.
-type (
-	roll2 struct {
-		r Result
-		d [2]Die
-	}
-	roll4 struct {
-		r Result
-		d [4]Die
-	}
-	roll8 struct {
-		r Result
-		d [8]Die
-	}
-	roll16 struct {
-		r Result
-		d [16]Die
-	}
+// arena hands out Results and room for their dice in blocks, so that a
+// roll costs a fraction of an allocation. It lives in the Stream, which one
+// goroutine uses at a time. A Result kept alive keeps its blocks alive too
+// (a few kilobytes at most).
+type arena struct {
+	results []Result
+	dice    []Die
+}
+
+const (
+	arenaResults = 64  // Results per block
+	arenaDice    = 256 // dice per block; bigger rolls get their own
 )
 
-// newResult returns an empty Result with room for n dice.
-func newResult(n int) *Result {
-	switch {
-	case n <= 2:
-		x := &roll2{}
-		x.r.Dice = x.d[:0]
-		return &x.r
-	case n <= 4:
-		x := &roll4{}
-		x.r.Dice = x.d[:0]
-		return &x.r
-	case n <= 8:
-		x := &roll8{}
-		x.r.Dice = x.d[:0]
-		return &x.r
-	case n <= 16:
-		x := &roll16{}
-		x.r.Dice = x.d[:0]
-		return &x.r
+// result returns an empty Result with room for n dice. Room beyond n comes
+// from an ordinary append, so explosions never write into a neighbour.
+func (a *arena) result(n int) *Result {
+	if len(a.results) == 0 {
+		a.results = make([]Result, arenaResults)
 	}
-	return &Result{Dice: make([]Die, 0, n)}
+	r := &a.results[0]
+	a.results = a.results[1:]
+	switch {
+	case n > arenaDice/4:
+		r.Dice = make([]Die, 0, n)
+	case n > 0:
+		if n > len(a.dice) {
+			a.dice = make([]Die, arenaDice)
+		}
+		r.Dice = a.dice[:0:n]
+		a.dice = a.dice[n:]
+	}
+	return r
 }
 
 // Roll rolls the expression with dice drawn from s and returns the total and
 // every die. It fails only when explosions push the roll past MaxDice dice;
 // the dice drawn so far stay drawn from s.
 func (e *Expr) Roll(s *Stream) (*Result, error) {
-	r := newResult(e.prog.draws)
+	r := s.arena.result(e.prog.draws)
 	r.Expr = e
 	total, dice, err := e.eval(s, r.Dice)
 	if err != nil {
@@ -267,7 +261,11 @@ func (e *Expr) RollTotal(s *Stream) (int, error) {
 
 // eval runs the program, appending the dice it draws to dice.
 func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
-	var buf [32]int
+	if e.prog.single {
+		drawn := 0
+		return e.rollGroup(0, s, dice, &drawn)
+	}
+	var buf [16]int
 	st := buf[:0]
 	if e.prog.stack > len(buf) {
 		st = make([]int, 0, e.prog.stack)
@@ -315,12 +313,43 @@ func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
 func (d *diceNode) face(s *Stream) int {
 	switch d.kind {
 	case fudgeDie:
-		return s.Fudge()
+		return s.draw(3) - 2
 	case d66Die:
-		t := s.Roll(6)
-		return 10*t + s.Roll(6)
+		t := s.draw(6)
+		return 10*t + s.draw(6)
 	}
-	return s.Roll(d.sides)
+	return s.draw(d.sides)
+}
+
+// draw is Stream.Roll without its indirections: it reads the ChaCha8 source
+// directly and reduces to 1..sides the way math/rand/v2's IntN does on
+// 64-bit platforms (Lemire's multiply-and-reject: the high word of x*sides,
+// drawing again while the low word falls in the biased sliver), so it hands
+// out exactly the faces Stream.Roll would. TestStream_DrawMatchesRoll holds
+// it to that; 32-bit platforms, where IntN works differently, use Roll.
+func (s *Stream) draw(sides int) int {
+	if bits.UintSize == 32 {
+		return s.Roll(sides)
+	}
+	n := uint64(sides)
+	var v uint64
+	if n&(n-1) == 0 {
+		v = s.src.Uint64() & (n - 1)
+	} else {
+		hi, lo := bits.Mul64(s.src.Uint64(), n)
+		if lo < n {
+			reject := -n % n
+			for lo < reject {
+				hi, lo = bits.Mul64(s.src.Uint64(), n)
+			}
+		}
+		v = hi
+	}
+	face := int(v) + 1
+	if s.record {
+		s.draws = append(s.draws, Draw{Sides: sides, Face: face})
+	}
+	return face
 }
 
 // rollGroup rolls group gi, appends its dice and returns its value. Each die
@@ -337,6 +366,50 @@ func (e *Expr) rollGroup(gi int, s *Stream, dice []Die, drawn *int) (int, []Die,
 		perFace = 2
 	}
 	proto := Die{Sides: d.sides, Fudge: d.kind == fudgeDie, Kept: true, Group: gi}
+	if d.reroll.op == cmpNone && d.explode.op == cmpNone {
+		// Fast path: exactly count dice, one draw each (two for d66).
+		*drawn += d.count * perFace
+		if *drawn > MaxDice {
+			return 0, nil, fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
+		}
+		total := 0
+		switch {
+		case d.kind == plainDie && d.keep == keepAll && d.success.op != cmpNone:
+			// A success pool (10d6>=4): count as the dice land.
+			for range d.count {
+				die := proto
+				die.Face = s.draw(d.sides)
+				if d.success.match(die.Face) {
+					die.Success = true
+					total++
+				}
+				dice = append(dice, die)
+			}
+			return total, dice, nil
+		case d.kind == plainDie:
+			for range d.count {
+				proto.Face = s.draw(d.sides)
+				total += proto.Face
+				dice = append(dice, proto)
+			}
+		case d.kind == fudgeDie:
+			for range d.count {
+				proto.Face = s.draw(3) - 2
+				total += proto.Face
+				dice = append(dice, proto)
+			}
+		default:
+			for range d.count {
+				proto.Face = d.face(s)
+				total += proto.Face
+				dice = append(dice, proto)
+			}
+		}
+		if d.keep == keepAll && d.success.op == cmpNone {
+			return total, dice, nil
+		}
+		return d.score(dice[start:]), dice, nil
+	}
 	for range d.count {
 		for explosions := 0; ; explosions++ {
 			*drawn += perFace
@@ -361,7 +434,12 @@ func (e *Expr) rollGroup(gi int, s *Stream, dice []Die, drawn *int) (int, []Die,
 			break
 		}
 	}
-	group := dice[start:]
+	return d.score(dice[start:]), dice, nil
+}
+
+// score applies keep/drop to the dice of a group and returns its value: the
+// sum of the kept faces or the number of kept dice that succeed.
+func (d *diceNode) score(group []Die) int {
 	if d.keep != keepAll {
 		keepDice(group, d.keep, d.keepN)
 	}
@@ -378,7 +456,7 @@ func (e *Expr) rollGroup(gi int, s *Stream, dice []Die, drawn *int) (int, []Die,
 			total++
 		}
 	}
-	return total, dice, nil
+	return total
 }
 
 // keepDice marks the dice that keep/drop removes as dropped. Among equal

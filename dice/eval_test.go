@@ -2,6 +2,7 @@ package dice
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -238,5 +239,21 @@ func TestResult_MarshalJSON(t *testing.T) {
 	want := `{"expr":"2d6","total":7,"dice":[{"sides":6,"face":3,"group":0,"kept":true,"exploded":false,"rerolled":false},{"sides":6,"face":4,"group":0,"kept":true,"exploded":false,"rerolled":false}]}`
 	if string(b) != want {
 		t.Errorf("json.Marshal(result) = %s, want %s", b, want)
+	}
+}
+
+func TestStream_DrawMatchesRoll(t *testing.T) {
+	// Expr.Roll draws through Stream.draw, which must hand out exactly the
+	// faces Stream.Roll would, recorded the same way.
+	for _, sides := range []int{1, 2, 3, 4, 6, 7, 10, 20, 64, 66, 100, 1000, 999_983, MaxSides} {
+		a, b := NewStream(Seed{byte(sides)}), NewStream(Seed{byte(sides)})
+		for i := range 2000 {
+			if x, y := a.Roll(sides), b.draw(sides); x != y {
+				t.Fatalf("d%d, draw %d: Roll = %d, draw = %d", sides, i, x, y)
+			}
+		}
+		if !reflect.DeepEqual(a.Draws(0), b.Draws(0)) {
+			t.Fatalf("d%d: recorded draws differ", sides)
+		}
 	}
 }

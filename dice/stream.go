@@ -65,6 +65,7 @@ type Stream struct {
 	rng    *mrand.Rand
 	record bool
 	draws  []Draw
+	arena  arena // blocks that Expr.Roll carves its results from (eval.go)
 }
 
 // NewStream returns a stream generated from seed, recording every draw.
