@@ -32,7 +32,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	botList := fs.String("bots", "", "bots for seats 2.., comma-separated (e.g. nash,greedy,random)")
 	turns := fs.Int("turns", 0, "shorthand for -o turns=N")
 	seedHex := fs.String("seed", "", "table seed in hex (default: random; revealed at the end)")
-	name := fs.String("name", "You", "your name at the table")
+	name := fs.String("name", "Player", "your name at the table")
 	export := fs.String("export", "", "write the table export to FILE at the end, without asking")
 	opts := optionFlags{}
 	fs.Var(opts, "o", "game option name=value (repeatable)")
