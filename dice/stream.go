@@ -30,6 +30,9 @@ func NewSeed() Seed {
 // is accepted for convenience (tests, --seed flags) and is zero-padded on the right.
 func ParseSeed(s string) (Seed, error) {
 	var seed Seed
+	if len(s)%2 == 1 {
+		s = "0" + s // "7" means the byte 07
+	}
 	b, err := hex.DecodeString(s)
 	if err != nil {
 		return seed, fmt.Errorf("dice: seed %q: not hexadecimal", s)

@@ -66,6 +66,7 @@ func TestParseSeed(t *testing.T) {
 	}{
 		{"full seed", strings.Repeat("ab", 32), ""},
 		{"short seed is padded", "01", ""},
+		{"odd number of digits", "7", ""},
 		{"not hex", "xyz", "not hexadecimal"},
 		{"too long", strings.Repeat("ab", 33), "want 1 to 32 bytes"},
 		{"empty", "", "want 1 to 32 bytes"},
@@ -79,7 +80,7 @@ func TestParseSeed(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || !strings.HasPrefix(s.String(), tt.in) || len(s.String()) != 64 {
+			if err != nil || !strings.HasPrefix(s.String(), strings.Repeat("0", len(tt.in)%2)+tt.in) || len(s.String()) != 64 {
 				t.Fatalf("ParseSeed(%q) = %s, %v", tt.in, s, err)
 			}
 		})
