@@ -157,8 +157,8 @@ type program struct {
 	draws  int  // dice drawn by a roll without explosions, at most
 }
 
-func compile(root node) program {
-	var p program
+func compile(root node, size int) program {
+	p := program{code: make([]instr, 0, size)}
 	depth := 0
 	push := func(in instr, delta int) {
 		p.code = append(p.code, in)
@@ -192,6 +192,10 @@ func compile(root node) program {
 			draws := n.count
 			if n.reroll.op != cmpNone {
 				draws *= 2
+			}
+			if n.explode.op != cmpNone {
+				// Room for a few explosions, so that most rolls fit.
+				draws += draws/2 + 2
 			}
 			p.draws += draws
 		}

@@ -67,7 +67,9 @@ func Parse(s string) (e *Expr, err error) {
 	if p.tok.kind != tokEOF {
 		p.unexpected()
 	}
-	return newExpr(root), nil
+	e = &Expr{root: root, text: nodeString(root)}
+	e.prog = compile(root, p.nodes)
+	return e, nil
 }
 
 // MustParse is like Parse but panics if s is not a valid expression. It is
@@ -80,12 +82,6 @@ func MustParse(s string) *Expr {
 	return e
 }
 
-func newExpr(root node) *Expr {
-	e := &Expr{root: root, text: nodeString(root)}
-	e.prog = compile(root)
-	return e
-}
-
 // parser is a recursive-descent parser with one token of lookahead. It panics
 // with a *SyntaxError on the first error; Parse recovers it.
 type parser struct {
@@ -93,6 +89,7 @@ type parser struct {
 	tok   token
 	depth int
 	draws int // dice drawn by a roll at most, without explosions
+	nodes int // nodes in the tree, for sizing the compiled code
 }
 
 func (p *parser) recover(errp *error) {
@@ -172,6 +169,7 @@ func (p *parser) unary() node {
 	p.next()
 	x := p.unary()
 	p.leave()
+	p.nodes++
 	return &negNode{x: x}
 }
 
@@ -186,6 +184,7 @@ func (p *parser) primary() node {
 		if p.tok.kind == tokD {
 			return p.dice(t.pos, t.val)
 		}
+		p.nodes++
 		return &numNode{val: t.val}
 	case tokD:
 		return p.dice(p.tok.pos, 1)
@@ -242,6 +241,7 @@ func (p *parser) binary(op byte, pos Pos, x, y node) node {
 	if lo < -MaxValue || hi > MaxValue {
 		p.errorf(pos, "value too large (over %d)", MaxValue)
 	}
+	p.nodes++
 	return &binNode{op: op, x: x, y: y, lo: lo, hi: hi}
 }
 
@@ -279,6 +279,7 @@ func (p *parser) dice(pos Pos, count int) node {
 		p.errorf(sidesPos, "too many sides (max %d)", MaxSides)
 	}
 	p.modifiers(d)
+	p.nodes++
 	draws := d.count
 	if d.kind == d66Die {
 		draws *= 2
