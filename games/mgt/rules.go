@@ -661,9 +661,16 @@ type RoundResult struct {
 	Points  int         `json:"points"`
 }
 
+// roundEndHook, if set (by tests only), sees the state as each round ends,
+// before the next deal.
+var roundEndHook func(*State)
+
 // endRound scores the round for winner (or nobody, winner -1) and deals the
 // next round, or ends the game.
 func (s *State) endRound(winner engine.Seat, w Win, d *dice.Stream, ev *events) {
+	if roundEndHook != nil {
+		roundEndHook(s)
+	}
 	r := RoundResult{Round: s.round, Winner: winner}
 	if winner < 0 {
 		ev.public("round", "The stock is empty: round "+strconv.Itoa(s.round)+" ends with no score.", r)

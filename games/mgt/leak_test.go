@@ -1,0 +1,257 @@
+package mgt
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// hiddenFrom returns the cards seat p may not know about in st: the cards in
+// other hands and in the stock, except those p has looked at (honest). If
+// reveal is set, that seat's hand is public (a round's winner).
+func hiddenFrom(st *State, p engine.Seat, reveal engine.Seat) bitset {
+	var seen, out bitset
+	if p >= 0 {
+		seen = st.seen[p]
+	}
+	for q := range st.players {
+		if engine.Seat(q) == p || engine.Seat(q) == reveal {
+			continue
+		}
+		for _, c := range st.players[q].hand {
+			if !seen.has(c) {
+				out.add(c)
+			}
+		}
+	}
+	for _, c := range st.stock {
+		if !seen.has(c) {
+			out.add(c)
+		}
+	}
+	return out
+}
+
+// cardNames matches any card's name as a whole word, longest names first so
+// that "Black Harpy" is read before "Harpy".
+var cardNames = func() *regexp.Regexp {
+	names := make([]string, len(deck.Cards))
+	for i, c := range deck.Cards {
+		names[i] = regexp.QuoteMeta(c.Name)
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return len(b) - len(a) })
+	return regexp.MustCompile(`(?:^|[^A-Za-z'-])(` + strings.Join(names, "|") + `)(?:$|[^A-Za-z'-])`)
+}()
+
+// typeSlot matches the type in "Harpy (Avian, cheerful)": a type name may be
+// a card's name too (Mermaid, Elf, Dwarf).
+var typeSlot = regexp.MustCompile(`\([A-Z][A-Za-z' -]*, `)
+
+// ambiguous marks the cards whose names are also the names of types, sets
+// or families (Angel, Elf, Dwarf, Mermaid, Orc, ...): in event texts they are
+// not told apart, so only the events' JSON data is checked for them.
+var ambiguous = func() map[Card]bool {
+	other := map[string]bool{}
+	for _, c := range deck.Cards {
+		other[c.Type] = true
+		other[strings.TrimSuffix(deck.Keys[c.Key].Name, " (beastman)")] = true
+	}
+	for _, st := range deck.Sets {
+		other[st.Name] = true
+	}
+	m := map[Card]bool{}
+	for i, c := range deck.Cards {
+		if other[c.Name] {
+			m[Card(i)] = true
+		}
+	}
+	return m
+}()
+
+// nonCards matches the JSON fields that hold set and type names.
+var nonCards = regexp.MustCompile(`"(set|sets|banned)":(\[[^\]]*\]|"[^"]*")`)
+
+// mentioned returns the cards a text names.
+func mentioned(text string) []Card {
+	text = typeSlot.ReplaceAllString(text, "(")
+	var out []Card
+	for {
+		m := cardNames.FindStringSubmatchIndex(text)
+		if m == nil {
+			return out
+		}
+		out = append(out, deck.byName[strings.ToLower(text[m[2]:m[3]])])
+		text = text[m[3]:]
+	}
+}
+
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '-' || b == '\''
+}
+
+// leaks returns the forbidden cards that what (a view or event, as JSON and
+// text) shows.
+func leaks(forbidden *bitset, jsonText, text string) []string {
+	// Set and type names are not cards, though some are spelled alike (the
+	// Elf set, the Mermaid type).
+	jsonText = nonCards.ReplaceAllString(jsonText, "")
+	var out []string
+	for rest := jsonText; ; {
+		i := strings.IndexByte(rest, '"')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i+1:], '"')
+		if j < 0 {
+			break
+		}
+		str := rest[i+1 : i+1+j]
+		rest = rest[i+j+2:]
+		if c, ok := deck.byName[strings.ToLower(str)]; ok && str == c.String() && forbidden.has(c) {
+			out = append(out, str)
+		}
+	}
+	// Most texts name no hidden card at all: look closer only if one might.
+	maybe := false
+	for i := range deck.Cards {
+		if forbidden.has(Card(i)) && strings.Contains(text, deck.Cards[i].Name) {
+			maybe = true
+			break
+		}
+	}
+	if maybe {
+		for _, c := range mentioned(text) {
+			if forbidden.has(c) && !ambiguous[c] {
+				out = append(out, c.String())
+			}
+		}
+	}
+	return out
+}
+
+func TestLeakCheck_FindsAPlantedLeak(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy", "Roper"}, {"Black Harpy", "Zombie"}}, "Siren")
+	forbidden := hiddenFrom(s, 0, -1)
+	if got := leaks(&forbidden, `{"card":"Zombie"}`, "Ann saw Black Harpy, not the Harpy"); !slices.Equal(got, []string{"Zombie", "Black Harpy"}) {
+		t.Fatalf("leaks = %v, want Zombie (JSON) and Black Harpy (text)", got)
+	}
+	if got := leaks(&forbidden, `{"set":"Elf","card":"Otohime"}`, "Otohime (Mermaid, none) and Mummy"); len(got) != 0 {
+		t.Fatalf("a type name was read as a card: %v", got)
+	}
+	s.seen[0].add(mustCards(t, "Siren")[0])
+	forbidden = hiddenFrom(s, 0, -1)
+	if got := leaks(&forbidden, "", "Siren"); len(got) != 0 {
+		t.Fatalf("a card the seat looked at counts as hidden: %v", got)
+	}
+}
+
+// TestLeak_NothingHiddenReachesASeat plays many seeded games with a mix of
+// bots and checks, after every action and for every seat and the spectator,
+// that nothing the seat may not know (other hands, the stock order, another
+// player's honest look) appears in its view or in its filtered events.
+func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
+	var snaps []*State
+	roundEndHook = func(s *State) { snaps = append(snaps, s.clone()) }
+	defer func() { roundEndHook = nil }()
+	games := 25
+	if testing.Short() {
+		games = 8
+	}
+	checked := 0
+	for g := range games {
+		n := 2 + g%5
+		seats := make([]engine.SeatInfo, n)
+		bots := make([]engine.Bot, n)
+		for i := range seats {
+			seats[i].Name = fmt.Sprintf("P%d", i+1)
+			bots[i] = greedyBot{}
+			if (i+g)%3 == 0 {
+				bots[i] = randomBot{}
+			}
+		}
+		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'L'})
+		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
+		snaps = nil
+		st, deal, err := New(Options{}, seats, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(step int, evs []engine.Event) {
+			t.Helper()
+			// Split the events at each deal: the ones before it belong to the
+			// round that ended (its state is in snaps, with the winner's hand
+			// public), the ones after to the state now.
+			for p := engine.Spectator; p < engine.Seat(n); p++ {
+				seg := 0
+				for _, e := range engine.EventsFor(evs, p) {
+					if e.Kind == "deal" {
+						seg++
+					}
+					state, reveal := st, engine.Seat(-1)
+					if seg < len(snaps) {
+						state, reveal = snaps[seg], lastWinner(snaps[seg])
+					}
+					forbidden := hiddenFrom(state, p, reveal)
+					data, _ := json.Marshal(e.Data)
+					if bad := leaks(&forbidden, string(data), e.Text); len(bad) > 0 {
+						t.Fatalf("game %d step %d: %s sees hidden %v in event %q", g, step, p, bad, e.Text)
+					}
+					checked++
+				}
+				// Results show past winners' hands: public, and from earlier deals.
+				v := *st.View(p).(*View)
+				v.Results = nil
+				forbidden := hiddenFrom(st, p, -1)
+				if bad := leaks(&forbidden, mustJSON(t, &v), ""); len(bad) > 0 {
+					t.Fatalf("game %d step %d: %s sees hidden %v in its view", g, step, p, bad)
+				}
+				checked++
+			}
+			snaps = snaps[:0]
+		}
+		check(0, deal)
+		for step := 1; ; step++ {
+			if _, over := st.Outcome(); over {
+				break
+			}
+			p := st.Pending()[0]
+			a := bots[p].Act(p, st.View(p), st.Legal(p), r)
+			evs, err := st.Apply(p, a, d)
+			if err != nil {
+				t.Fatalf("game %d step %d: %s: %v", g, step, a, err)
+			}
+			check(step, evs)
+		}
+	}
+	t.Logf("%d views and events checked", checked)
+}
+
+// lastWinner is the winner of the round st has just ended (its hand is
+// shown to everyone), or -1. The hook runs before the result is recorded,
+// so it is the seat whose cards make a winning hand.
+func lastWinner(st *State) engine.Seat {
+	for q := range st.players {
+		if _, ok := st.winning(engine.Seat(q)); ok {
+			return engine.Seat(q)
+		}
+	}
+	return -1
+}
+
+func TestLeakCheck_AmbiguousNamesAreFew(t *testing.T) {
+	var got []string
+	for c := range ambiguous {
+		got = append(got, c.String())
+	}
+	slices.Sort(got)
+	if len(got) > 10 {
+		t.Fatalf("%d cards share a name with a type or set: %v", len(got), got)
+	}
+	t.Logf("checked in event data only: %v", got)
+}
