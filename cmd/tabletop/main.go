@@ -136,11 +136,16 @@ func newFlags(env Env, name, usage string) *flag.FlagSet {
 // usage error; -h returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	// The flag package prints the usage itself on -h and on every error; we
+	// print it only for -h, and errors as one line.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	for {
 		fs.SetOutput(io.Discard)
 		err := fs.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
+			usage()
 			return nil, err
 		}
 		if err != nil {

@@ -106,3 +106,21 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(raw)
 }
+
+func TestHelp_PrintsUsageOnce(t *testing.T) {
+	for _, cmd := range []string{"roll", "odds", "verify", "sim", "play"} {
+		t.Run(cmd, func(t *testing.T) {
+			code, _, errOut := run(t, "", cmd, "-h")
+			if code != 0 || strings.Count(errOut, "usage: tabletop "+cmd) != 1 {
+				t.Fatalf("%s -h = %d, stderr:\n%s\nwant the usage exactly once", cmd, code, errOut)
+			}
+		})
+	}
+}
+
+func TestUnknownFlag_IsOneLineAndExit2(t *testing.T) {
+	code, _, errOut := run(t, "", "roll", "--bogus", "3d6")
+	if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "bogus") {
+		t.Fatalf("roll --bogus = %d, stderr %q; want 2 and one line naming the flag", code, errOut)
+	}
+}
