@@ -30,6 +30,7 @@ var Info = engine.Info{
 	MinSeats:     1,
 	MaxSeats:     8,
 	RulesVersion: RulesVersion,
+	ScoreName:    "trophies",
 	Options: []engine.OptionSpec{{
 		Name:    "turns",
 		Kind:    engine.OptionInt,

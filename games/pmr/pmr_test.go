@@ -649,6 +649,20 @@ func TestOutcome_MostTrophiesShare(t *testing.T) {
 	}
 }
 
+func TestState_Metrics(t *testing.T) {
+	s := mustNew(t, 30, "Ann", "Bob", "Cid")
+	give(s, 0, Monster{}, Monster{Age: 10})
+	give(s, 2, Monster{})
+	s.ageAll(new(eventBuf)) // Ann's M2 retires at 11
+	ms := s.Metrics()
+	if len(ms) != 1 || ms[0].Name != "monsters" || fmt.Sprint(ms[0].Seats) != "[1 0 1]" {
+		t.Errorf("Metrics() = %+v, want monsters [1 0 1]", ms)
+	}
+	if Info.ScoreName != "trophies" {
+		t.Errorf("Info.ScoreName = %q, want trophies", Info.ScoreName)
+	}
+}
+
 func TestParseAction_RoundTrip(t *testing.T) {
 	for _, text := range []string{"capture", "train M2 speed", "train M12 random", "breed M1 M3", "enter M2", "choose brawn"} {
 		a, err := ParseAction(text)

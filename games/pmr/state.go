@@ -470,6 +470,17 @@ func (s *State) outcome() engine.Outcome {
 	return engine.Outcome{Winners: winners, Scores: scores, Text: text}
 }
 
+// Metrics implements engine.MetricReporter: "monsters", the monsters alive
+// in each stable now; retired monsters do not count. Simulations read it at
+// the end of a game.
+func (s *State) Metrics() []engine.Metric {
+	alive := make([]float64, len(s.stables))
+	for i := range s.stables {
+		alive[i] = float64(len(s.stables[i].monsters))
+	}
+	return []engine.Metric{{Name: "monsters", Seats: alive}}
+}
+
 // Clone returns an independent copy. Monster lists are copy-on-write, so the
 // copy shares them; everything that Apply changes in place is copied.
 func (s *State) Clone() engine.State { return s.clone() }
