@@ -98,6 +98,7 @@ type CardInfo struct {
 	Name   string
 	Type   string // the list's top-level heading
 	Family string // the list's second-level heading
+	Kind   string // what a discard announces: the type, or "Fox beastman" for a type collected by family
 	Nature Nature // as the data file assigns it
 	Key    int    // the unit a proud card bans: its type, or its family for a type collected by family
 	Set    SetID  // the set it is collected into (cheerful cards may also go to the cheerful set)
@@ -289,7 +290,11 @@ func (d *Deck) loadCards(text string) error {
 		c := Card(len(d.Cards))
 		keys[k].members = append(keys[k].members, c)
 		d.byName[lower] = c
-		d.Cards = append(d.Cards, CardInfo{Name: name, Type: typ, Family: fam, Nature: n, Key: k})
+		kind := typ
+		if byFamily {
+			kind = fam + " " + strings.ToLower(typ)
+		}
+		d.Cards = append(d.Cards, CardInfo{Name: name, Type: typ, Family: fam, Kind: kind, Nature: n, Key: k})
 		cardLines = append(cardLines, line)
 	}
 	if len(d.Cards) == 0 {
@@ -329,7 +334,7 @@ func (d *Deck) loadCards(text string) error {
 		if c.Nature == Cheerful {
 			d.Sets[d.CheerfulSet].Size++
 		}
-		d.desc = append(d.desc, c.Name+" ("+c.Type+", "+c.Nature.String()+")")
+		d.desc = append(d.desc, c.Name+" ("+c.Kind+", "+c.Nature.String()+")")
 	}
 	return nil
 }

@@ -87,7 +87,7 @@ func (s *State) describe(c Card) string {
 	if info.Nature == Miscellaneous && n != Miscellaneous {
 		nat = "miscellaneous: " + nat
 	}
-	return info.Name + " (" + info.Type + ", " + nat + ")"
+	return info.Name + " (" + info.Kind + ", " + nat + ")"
 }
 
 func cardList(cs []Card) string {

@@ -311,7 +311,7 @@ func cardViews(cs []CardView) string {
 		info := &deck.Cards[cv.Card]
 		b.WriteString(info.Name)
 		if deck.Sets[info.Set].Orphan {
-			b.WriteString(" (" + deck.Keys[info.Key].Name + ")")
+			b.WriteString(" (" + info.Kind + ")")
 		}
 		switch {
 		case cv.Misc && cv.Nature != Miscellaneous:
