@@ -1,0 +1,32 @@
+package mgt_test
+
+import (
+	"fmt"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/games/mgt"
+)
+
+// ExampleNew deals a seeded two-player game and plays the first discard.
+func ExampleNew() {
+	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}
+	d := dice.NewUnrecordedStream(dice.Seed{1})
+	s, _, err := mgt.New(mgt.Options{Rounds: 3}, seats, d)
+	if err != nil {
+		panic(err)
+	}
+	v := s.View(0).(*mgt.View)
+	fmt.Println("Ann holds", len(v.Hand), "cards; the stock holds", v.Stock)
+	a := s.Legal(0)[0]
+	events, _ := s.Apply(0, a, d)
+	for _, e := range engine.EventsFor(events, 1) {
+		fmt.Println(e.Text)
+	}
+	// Output:
+	// Ann holds 9 cards; the stock holds 184
+	// Ann discards Demon (Fiend, mean).
+	// Mean Demon takes revenge: Ann discards a random card (d8 = 8): Undine (Elemental, none).
+	// Ann draws 1 card to refill to 8.
+	// You draw Jinko (Tiger beastman, none).
+}
