@@ -32,37 +32,50 @@ func TestPlaythrough(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := playthrough(t, tt.turns, tt.bots, tt.full)
-			path := filepath.Join("testdata", "playthrough-"+tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./games/pmr -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-				for i := range min(len(gl), len(wl)) {
-					if gl[i] != wl[i] {
-						t.Fatalf("%s differs at line %d:\ngot:  %s\nwant: %s\n(if the rules changed on purpose, bump RulesVersion and run go test ./games/pmr -update)", path, i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("%s differs in length: got %d lines, want %d", path, len(gl), len(wl))
+			got, data := playthrough(t, tt.turns, tt.bots, tt.full)
+			checkGolden(t, filepath.Join("testdata", "playthrough-"+tt.name+".golden"), got)
+			if !tt.full {
+				// The event data (JSON for UIs and stored logs) of the long
+				// game, one event a line: kind, privacy and data.
+				checkGolden(t, filepath.Join("testdata", "eventdata-"+tt.name+".golden"), data)
 			}
 		})
 	}
 }
 
-func playthrough(t *testing.T, turns int, names []string, full bool) []byte {
+// checkGolden compares got with the golden file at path (rewriting it first
+// with -update) and reports the first line that differs.
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./games/pmr -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("%s differs at line %d:\ngot:  %s\nwant: %s\n(if the rules changed on purpose, bump RulesVersion and run go test ./games/pmr -update)", path, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s differs in length: got %d lines, want %d", path, len(gl), len(wl))
+	}
+}
+
+// playthrough plays a seeded game and returns its transcript and, one event a
+// line, the JSON of every event's data.
+func playthrough(t *testing.T, turns int, names []string, full bool) (transcript, data []byte) {
 	bots, seats := mustBots(t, names...)
 	tab, err := engine.NewTable(Game, engine.Options{"turns": fmt.Sprint(turns)}, seats, dice.Seed{0x9a, 0x3e})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
+	var b, db bytes.Buffer
 	fmt.Fprintf(&b, "# %s, %d turns, seed %s\n", strings.Join(names, ", "), turns, tab.Seed())
 	for step := 1; ; step++ {
 		st := tab.State()
@@ -87,6 +100,11 @@ func playthrough(t *testing.T, turns int, names []string, full bool) []byte {
 			t.Fatalf("step %d: %v", step, err)
 		}
 		for _, e := range evs {
+			j, err := json.Marshal(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&db, "%d %s %v %s\n", step, e.Kind, e.Only, j)
 			if len(e.Only) > 0 {
 				fmt.Fprintf(&b, "%s (only %v; others: %s): %s\n", e.Kind, e.Only, e.Others, e.Text)
 			} else {
@@ -97,5 +115,5 @@ func playthrough(t *testing.T, turns int, names []string, full bool) []byte {
 	o, _ := tab.Over()
 	j, _ := json.Marshal(tab.State().View(engine.Spectator))
 	fmt.Fprintf(&b, "\n== outcome: %s %v\nfinal view: %s\n", o.Text, o.Scores, j)
-	return b.Bytes()
+	return b.Bytes(), db.Bytes()
 }
