@@ -90,6 +90,14 @@ func (s *State) describe(c Card) string {
 	return info.Name + " (" + info.Kind + ", " + nat + ")"
 }
 
+// setPhrase names a set in running text: "Avian", "orphans", "cheerful cards".
+func setPhrase(set SetID) string {
+	if set == deck.CheerfulSet {
+		return "cheerful cards"
+	}
+	return set.String()
+}
+
 func cardList(cs []Card) string {
 	var b strings.Builder
 	for i, c := range cs {
@@ -320,7 +328,7 @@ func (s *State) meld(p engine.Seat, c Card, ev *events) {
 	g := &s.players[p].groups[i]
 	s.removeFromHand(p, c)
 	g.cards = append(g.cards, c)
-	ev.public("meld", s.name(p)+" adds "+s.describe(c)+" to the exposed "+g.set.String()+" set ("+strconv.Itoa(len(g.cards))+" cards).",
+	ev.public("meld", s.name(p)+" adds "+s.describe(c)+" to the exposed set of "+setPhrase(g.set)+" ("+strconv.Itoa(len(g.cards))+" cards).",
 		CardData{Seat: p, Card: c, Set: g.set, Nature: s.nature(c)})
 }
 
@@ -574,7 +582,7 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 	cards := append(three, c)
 	pl.groups = append(pl.groups, group{set: set, cards: cards, claimed: c})
 	pl.claims++
-	ev.public("claim", s.name(q)+" claims "+s.describe(c)+" and exposes a "+set.String()+" set: "+cardList(cards)+".",
+	ev.public("claim", s.name(q)+" claims "+s.describe(c)+" and exposes a set of "+setPhrase(set)+": "+cardList(cards)+".",
 		CardsData{Seat: q, Cards: slices.Clone(cards)})
 	if s.nature(c).Effect() == Honest {
 		hand := s.players[from].hand

@@ -197,6 +197,8 @@ func renderText(ev engine.View, _ engine.Seat) string {
 	b.WriteString("Round " + strconv.Itoa(v.Round) + " of " + strconv.Itoa(v.Rounds) + " · stock " + strconv.Itoa(v.Stock) + " cards")
 	if v.Phase == PhaseOver {
 		b.WriteString(" · game over")
+	} else if v.Turn == v.Seat {
+		b.WriteString(" · your turn")
 	} else if v.Turn >= 0 && int(v.Turn) < len(v.Players) {
 		b.WriteString(" · " + v.Players[v.Turn].Name + "'s turn")
 	}
@@ -243,14 +245,24 @@ func renderText(ev engine.View, _ engine.Seat) string {
 	}
 	if v.Seat >= 0 {
 		b.WriteString("Your hand (" + strconv.Itoa(len(v.Hand)) + "):\n")
-		for _, grp := range groupHand(v.Hand) {
+		var banned []string
+		if int(v.Seat) < len(v.Players) {
+			banned = v.Players[v.Seat].Banned
+		}
+		var usable, dead []CardView
+		for _, cv := range v.Hand {
+			if slices.Contains(banned, deck.Keys[deck.Cards[cv.Card].Key].Name) {
+				dead = append(dead, cv)
+			} else {
+				usable = append(usable, cv)
+			}
+		}
+		for _, grp := range groupHand(usable) {
 			info := &deck.Sets[grp.set]
 			b.WriteString("  " + grp.set.String() + " (" + strconv.Itoa(len(grp.cards)) + " of " + strconv.Itoa(info.Size) + "): " + cardViews(grp.cards) + "\n")
 		}
-		for _, pl := range v.Players {
-			if pl.Seat == v.Seat && len(pl.Banned) > 0 {
-				b.WriteString("  (banned for you: " + strings.Join(pl.Banned, ", ") + ")\n")
-			}
+		if len(dead) > 0 {
+			b.WriteString("  banned for you (they do not count): " + cardViews(dead) + "\n")
 		}
 	}
 	switch v.Phase {
