@@ -351,7 +351,7 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 	if !strings.Contains(eventTexts(ev, 2), "goes to Bo") || strings.Contains(eventTexts(ev, 3), "goes to Bo") {
 		t.Fatalf("the losing claimer is told privately:\n%s", eventTexts(ev, 2))
 	}
-	if !strings.Contains(eventTexts(ev, 3), "Bo claims Siren (Avian, none) and exposes a Avian set: Harpy, Gandharva, Jubjub, Siren") {
+	if !strings.Contains(eventTexts(ev, 3), "Bo claims Siren (Avian, none) and exposes a set of Avian: Harpy, Gandharva, Jubjub, Siren") {
 		t.Fatalf("the claim is public:\n%s", eventTexts(ev, 3))
 	}
 	// Play continues from the claimer: after Bo's discard, Cy draws.
