@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"tabletop/engine"
+	"tabletop/server"
+	"tabletop/store/sqlite"
+)
+
+func init() {
+	register("serve", "host tables for browsers and the JSON API: tabletop serve [--addr 127.0.0.1:8080] [--db tabletop.db]", runServe)
+}
+
+// Main is the running server: its store, its HTTP service and the listener.
+// Tests start the real thing with Addr "127.0.0.1:0".
+type Main struct {
+	Addr     string           // host:port to listen on
+	DB       string           // SQLite file
+	SyncFull bool             // synchronous=FULL: commits survive power loss too
+	Games    *engine.Registry // the games served
+	Logger   *slog.Logger
+
+	store  *sqlite.Store
+	srv    *server.Server
+	http   *http.Server
+	ln     net.Listener
+	served chan error
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Run opens the store, starts listening and serves in the background. It
+// returns once the server accepts connections.
+func (m *Main) Run(ctx context.Context) error {
+	if m.Logger == nil {
+		m.Logger = slog.Default()
+	}
+	st, err := sqlite.Open(m.DB, sqlite.Options{SyncFull: m.SyncFull})
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(server.Config{Store: st, Games: m.Games, Logger: m.Logger})
+	if err != nil {
+		st.Close()
+		return err
+	}
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", m.Addr)
+	if err != nil {
+		srv.Close()
+		st.Close()
+		return fmt.Errorf("listen on %s: %w", m.Addr, err)
+	}
+	m.store, m.srv, m.ln = st, srv, ln
+	m.http = &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      time.Minute, // event streams extend their own deadline
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
+	}
+	m.served = make(chan error, 1)
+	go func() { m.served <- m.http.Serve(ln) }()
+	return nil
+}
+
+// URL is the address the server listens on, as a URL.
+func (m *Main) URL() string { return "http://" + m.ln.Addr().String() }
+
+// Close shuts down gracefully: it ends the live event streams and the bots,
+// lets running requests finish (up to 10 seconds), then closes the store,
+// which commits the appends already queued. Closing again does nothing.
+func (m *Main) Close() error {
+	if m.http == nil {
+		return nil
+	}
+	m.closeOnce.Do(func() { m.closeErr = m.shutdown() })
+	return m.closeErr
+}
+
+func (m *Main) shutdown() error {
+	m.srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := m.http.Shutdown(ctx)
+	if serr := <-m.served; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+		err = errors.Join(err, serr)
+	}
+	return errors.Join(err, m.store.Close())
+}
+
+func runServe(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
+	db := fs.String("db", "tabletop.db", "SQLite database file (created if missing)")
+	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("serve takes no arguments, got %q (try -h)", pos[0])
+	}
+	if *syncMode != "normal" && *syncMode != "full" {
+		return usagef("--sync must be normal or full, got %q", *syncMode)
+	}
+	m := &Main{
+		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(),
+		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+	}
+	if err := m.Run(ctx); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "tabletop: serving on %s (database %s); Ctrl-C stops\n", m.URL(), *db)
+	select {
+	case <-ctx.Done():
+	case err := <-m.served:
+		m.served <- err // Close reads it again
+	}
+	if err := m.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintln(env.Stdout, "tabletop: stopped")
+	return nil
+}
