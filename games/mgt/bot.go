@@ -67,41 +67,45 @@ type knowledge struct {
 func know(v *View, p engine.Seat) knowledge {
 	var k knowledge
 	var seen [maxSets]int8
-	count := func(c Card) {
-		seen[cardSet[c]]++
-		if cardNature[c] == Cheerful {
-			seen[deck.CheerfulSet]++
+	cheerful := deck.CheerfulSet
+	for _, cv := range v.Hand {
+		seen[cardSet[cv.Card]]++
+		if cardNature[cv.Card] == Cheerful {
+			seen[cheerful]++
 		}
 	}
-	for _, cv := range v.Hand {
-		count(cv.Card)
-	}
 	for _, cv := range v.Discards {
-		count(cv.Card)
+		seen[cardSet[cv.Card]]++
+		if cardNature[cv.Card] == Cheerful {
+			seen[cheerful]++
+		}
 	}
 	for i := range v.Players {
 		pl := &v.Players[i]
 		for _, g := range pl.Exposed {
 			for _, cv := range g.Cards {
-				count(cv.Card)
+				seen[cardSet[cv.Card]]++
+				if cardNature[cv.Card] == Cheerful {
+					seen[cheerful]++
+				}
 			}
 		}
 		for _, c := range pl.Aside {
-			count(c)
+			seen[cardSet[c]]++
+			if cardNature[c] == Cheerful {
+				seen[cheerful]++
+			}
 		}
+	}
+	for i := range len(deck.Sets) {
+		k.avail[i] = max(0, setSize[i]-seen[i])
 	}
 	for _, name := range v.Players[p].Banned {
-		if key, ok := keyByName[name]; ok {
-			k.banned |= 1 << uint(key)
-		}
-	}
-	for i := range deck.Sets {
-		k.avail[i] = int8(max(0, deck.Sets[i].Size-int(seen[i])))
-	}
-	for key := range deck.Keys {
-		if k.banned&(1<<uint(key)) == 0 {
+		key, ok := keyByName[name]
+		if !ok {
 			continue
 		}
+		k.banned |= 1 << uint(key)
 		set := deck.Keys[key].Set
 		if deck.Sets[set].Orphan {
 			k.avail[set] = max(0, k.avail[set]-1)
@@ -111,6 +115,14 @@ func know(v *View, p engine.Seat) knowledge {
 	}
 	return k
 }
+
+// setSize is every set's size, compact for the bot's loops.
+var setSize = func() (out [maxSets]int8) {
+	for i, st := range deck.Sets {
+		out[i] = int8(min(st.Size, 127))
+	}
+	return out
+}()
 
 var keyByName = func() map[string]int {
 	m := make(map[string]int, len(deck.Keys))
@@ -232,7 +244,7 @@ func (t *tally) evaluate(k *knowledge) plan {
 	m := 0
 	for _, x := range t.present[:t.np] {
 		c := t.own[x] + t.flex[x]
-		if c == 0 || deck.Sets[x].Size < 3 {
+		if c == 0 || setSize[x] < 3 {
 			continue
 		}
 		i := m
@@ -279,7 +291,7 @@ func (t *tally) evaluate(k *knowledge) plan {
 		if !beats(min(8, cnt[i]+cnt[0])) {
 			break // no plan with a (or a later set) first can win
 		}
-		if deck.Sets[a].Size >= 8 && !deck.Sets[a].Orphan && beats(min(8, cnt[i])) {
+		if setSize[a] >= 8 && !deck.Sets[a].Orphan && beats(min(8, cnt[i])) {
 			try(t.score(k, a, 8, -1, 0))
 		}
 		for j := range n {
@@ -287,10 +299,10 @@ func (t *tally) evaluate(k *knowledge) plan {
 			if a == b {
 				continue
 			}
-			if j > i && deck.Sets[a].Size >= 4 && deck.Sets[b].Size >= 4 && beats(min(4, cnt[i])+min(4, cnt[j])) {
+			if j > i && setSize[a] >= 4 && setSize[b] >= 4 && beats(min(4, cnt[i])+min(4, cnt[j])) {
 				try(t.score(k, a, 4, b, 4))
 			}
-			if deck.Sets[a].Size >= 5 && deck.Sets[b].Size >= 3 && beats(min(5, cnt[i])+min(3, cnt[j])) {
+			if setSize[a] >= 5 && setSize[b] >= 3 && beats(min(5, cnt[i])+min(3, cnt[j])) {
 				try(t.score(k, a, 5, b, 3))
 			}
 		}
@@ -490,7 +502,7 @@ func greedyDiscard(v *View, p engine.Seat, legal []engine.Action, r *dice.Stream
 		default:
 			only, flex := t.in(set)
 			keep = 20*(only+flex) + int(k.avail[set])
-			if deck.Sets[set].Size < 3 {
+			if setSize[set] < 3 {
 				keep -= 50 // a set too small to use
 			}
 			if cheer {

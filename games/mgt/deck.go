@@ -125,6 +125,7 @@ type Deck struct {
 	Orphans, BeastOrphans, CheerfulSet SetID
 	byName                             map[string]Card
 	desc                               []string // "Harpy (Avian, cheerful)", for event texts
+	youDraw                            []string // "You draw Harpy (Avian, cheerful)."
 }
 
 // deck is the embedded deck, loaded once.
@@ -335,6 +336,7 @@ func (d *Deck) loadCards(text string) error {
 			d.Sets[d.CheerfulSet].Size++
 		}
 		d.desc = append(d.desc, c.Name+" ("+c.Kind+", "+c.Nature.String()+")")
+		d.youDraw = append(d.youDraw, "You draw "+d.desc[i]+".")
 	}
 	return nil
 }

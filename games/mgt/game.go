@@ -101,12 +101,14 @@ func New(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []engin
 	}
 	c := &config{rounds: opts.Rounds, names: make([]string, len(seats))}
 	c.drawsCard = make([]string, len(seats))
+	c.discards = make([]string, len(seats))
 	for i, si := range seats {
 		c.names[i] = si.Name
 		if c.names[i] == "" {
 			c.names[i] = "Player " + strconv.Itoa(i+1)
 		}
 		c.drawsCard[i] = c.names[i] + " draws a card."
+		c.discards[i] = c.names[i] + " discards "
 	}
 	s := &State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget}
 	ev := make(events, 0, 4)
@@ -119,4 +121,5 @@ type config struct {
 	rounds    int
 	names     []string // display names, never empty
 	drawsCard []string // "Ann draws a card.": what the others read of a turn's draw
+	discards  []string // "Ann discards "
 }

@@ -242,7 +242,11 @@ func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
 // read: "Ann draws a card.".
 func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *events) {
 	c, roll := s.take(p, d)
-	ev.private(p, "draw", "You draw "+s.describe(c)+roll+".", what)
+	text := deck.youDraw[c]
+	if roll != "" {
+		text = "You draw " + s.describe(c) + roll + "."
+	}
+	ev.private(p, "draw", text, what)
 	switch s.nature(c).Effect() {
 	case Honest:
 		k := min(lookSize, len(s.stock))
@@ -346,7 +350,7 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 		ev.public("excess", s.name(p)+" discards "+s.describe(c)+" to get back to 8 cards (no effect; it cannot be claimed).", data)
 		return
 	}
-	ev.public("discard", s.name(p)+" discards "+s.describe(c)+".", data)
+	ev.public("discard", s.cfg.discards[p]+s.describe(c)+".", data)
 	switch s.nature(c).Effect() {
 	case Cheerful:
 		s.pile(c)

@@ -99,7 +99,7 @@ func (b *bitset) any() bool {
 func (s *State) Pending() []engine.Seat {
 	switch s.phase {
 	case PhaseDiscard, PhaseTarget:
-		return []engine.Seat{s.turn}
+		return onlySeat[s.turn][:1:1] // shared: callers must not modify it
 	case PhaseRPS:
 		out := make([]engine.Seat, 0, 2)
 		for _, p := range s.duellists() {

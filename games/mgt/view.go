@@ -31,6 +31,8 @@ type View struct {
 	Answer    string        `json:"answer,omitempty"`
 	Waiting   []engine.Seat `json:"waiting"` // who must act now
 	Results   []RoundResult `json:"results,omitempty"`
+
+	players [4]PlayerView // backs Players at tables of up to four: one allocation less
 }
 
 // CardView is a card with its nature this round (a miscellaneous card's
@@ -153,7 +155,11 @@ func (s *State) View(p engine.Seat) engine.View {
 	if ngroups > 0 {
 		groups = make([]GroupView, ngroups)
 	}
-	v.Players = make([]PlayerView, len(s.players))
+	if len(s.players) <= len(v.players) {
+		v.Players = v.players[:len(s.players):len(s.players)]
+	} else {
+		v.Players = make([]PlayerView, len(s.players))
+	}
 	for i := range s.players {
 		pl := &s.players[i]
 		pv := &v.Players[i]
