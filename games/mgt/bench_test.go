@@ -40,7 +40,7 @@ func BenchmarkRound(b *testing.B) {
 	b.ReportAllocs()
 	actions, rounds := 0, 0
 	for b.Loop() {
-		st, _, err := New(Options{}, seats, d)
+		st, err := New(Options{}, seats, d)
 		if err != nil {
 			b.Fatal(err)
 		}

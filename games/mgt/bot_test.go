@@ -16,7 +16,7 @@ func playGames(tb testing.TB, games int, bots []engine.Bot) (share, points []flo
 	for g := range games {
 		d := dice.NewUnrecordedStream(dice.Seed{byte(g), byte(g >> 8), 'S'})
 		r := dice.NewUnrecordedStream(dice.Seed{byte(g), byte(g >> 8), 'R'})
-		st, _, err := New(Options{}, make([]engine.SeatInfo, n), d)
+		st, err := New(Options{}, make([]engine.SeatInfo, n), d)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func TestGreedy_BeatsRandom(t *testing.T) {
 // reading hidden information.
 func TestGreedy_PlaysFromItsViewOnly(t *testing.T) {
 	d := dice.NewUnrecordedStream(dice.Seed{9})
-	st, _, err := New(Options{}, make([]engine.SeatInfo, 4), d)
+	st, err := New(Options{}, make([]engine.SeatInfo, 4), d)
 	if err != nil {
 		t.Fatal(err)
 	}

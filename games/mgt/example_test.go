@@ -12,7 +12,7 @@ import (
 func ExampleNew() {
 	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}
 	d := dice.NewUnrecordedStream(dice.Seed{1})
-	s, _, err := mgt.New(mgt.Options{Rounds: 3}, seats, d)
+	s, err := mgt.New(mgt.Options{Rounds: 3}, seats, d)
 	if err != nil {
 		panic(err)
 	}

@@ -69,7 +69,7 @@ func (game) Info() engine.Info { return Info }
 // Setup implements engine.Game: opts has been normalised against Info. It
 // shuffles and deals the first round with dice from d.
 func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
-	s, _, err := New(Options{Rounds: opts.Int("rounds")}, seats, d)
+	s, err := New(Options{Rounds: opts.Int("rounds")}, seats, d)
 	if err != nil {
 		return nil, err
 	}
@@ -88,8 +88,14 @@ func (game) Bot(name string) (engine.Bot, error) { return NewBot(name) }
 func (game) RenderText(v engine.View, s engine.Seat) string { return renderText(v, s) }
 
 // New sets up a game and deals round 1 (seat 1 deals and plays first), with
-// dice from d. It returns the deal's events (private hands).
-func New(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []engine.Event, error) {
+// dice from d.
+func New(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, error) {
+	s, _, err := newGame(opts, seats, d)
+	return s, err
+}
+
+// newGame is New that also returns the deal's events (the private hands).
+func newGame(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []engine.Event, error) {
 	if opts.Rounds == 0 {
 		opts.Rounds = DefaultRounds
 	}

@@ -178,7 +178,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'L'})
 		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
 		snaps = nil
-		st, deal, err := New(Options{}, seats, d)
+		st, deal, err := newGame(Options{}, seats, d)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	enginetest.Run(t, Game, enginetest.Config{Hidden: true, SeatCounts: []int{2, 4, 6}})
+	enginetest.Run(t, Game, enginetest.Config{Hidden: true})
 }
 
 func mustJSON(tb testing.TB, v any) string {

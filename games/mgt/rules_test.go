@@ -33,7 +33,7 @@ func scene(tb testing.TB, hands [][]string, stock ...string) *State {
 	for i := range seats {
 		seats[i].Name = []string{"Ann", "Bo", "Cy", "Di", "Ed", "Flo"}[i]
 	}
-	s, _, err := New(Options{}, seats, dice.NewUnrecordedStream(dice.Seed{1}))
+	s, err := New(Options{}, seats, dice.NewUnrecordedStream(dice.Seed{1}))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func legalTexts(s *State, p engine.Seat) []string {
 var avian = []string{"Harpy", "Black Harpy", "Cockatrice", "Siren", "Karasu-Tengu", "Thunderbird", "Gandharva", "Jubjub"}
 
 func TestDeal_EightEachAndTheDealerDrawsFirst(t *testing.T) {
-	s, _, err := New(Options{}, make([]engine.SeatInfo, 4), dice.NewUnrecordedStream(dice.Seed{3}))
+	s, err := New(Options{}, make([]engine.SeatInfo, 4), dice.NewUnrecordedStream(dice.Seed{3}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestRound_EmptyStockEndsWithNoScore(t *testing.T) {
 
 func TestGame_RoundsOptionAndTiesShare(t *testing.T) {
 	for _, rounds := range []int{3, 4} {
-		s, _, err := New(Options{Rounds: rounds}, make([]engine.SeatInfo, 2), dice.NewUnrecordedStream(dice.Seed{5}))
+		s, err := New(Options{Rounds: rounds}, make([]engine.SeatInfo, 2), dice.NewUnrecordedStream(dice.Seed{5}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -318,7 +318,7 @@ func TestGame_RoundsOptionAndTiesShare(t *testing.T) {
 	if out, _ := s.Outcome(); !slices.Equal(out.Winners, []engine.Seat{1, 2}) {
 		t.Fatalf("winners %v, want Bo and Cy sharing", out.Winners)
 	}
-	if _, _, err := New(Options{Rounds: 5}, make([]engine.SeatInfo, 2), dice.NewUnrecordedStream(dice.Seed{5})); err == nil {
+	if _, err := New(Options{Rounds: 5}, make([]engine.SeatInfo, 2), dice.NewUnrecordedStream(dice.Seed{5})); err == nil {
 		t.Fatalf("5 rounds accepted")
 	}
 }
