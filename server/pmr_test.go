@@ -1,0 +1,79 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"tabletop/engine"
+	"tabletop/games/pmr"
+	"tabletop/server"
+)
+
+// TestPages_PMRTemplateRendersEveryPhase plays a short Pocket Monster
+// Rancher game through the API (two people and a bot) and renders every
+// seat's page and the spectator's at every step.
+func TestPages_PMRTemplateRendersEveryPhase(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(pmr.Game) })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "options": map[string]string{"turns": "3"},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy", "bot": "greedy"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	pages := []string{"/t/" + c.ID, "/t/" + c.ID + "/s/" + c.Seats[0].Token, "/t/" + c.ID + "/s/" + c.Seats[1].Token}
+	phases := map[string]bool{}
+	for step := 0; step < 200; step++ {
+		for _, p := range pages {
+			if r := h.do("GET", p, "", nil); r.status != http.StatusOK || !strings.Contains(r.body, "stable of Cy") {
+				t.Fatalf("step %d: GET %s = %d\n%s", step, p, r.status, r.body)
+			}
+		}
+		st := h.waitFor(c.ID, "", "a person to act", func(st tableState) bool {
+			var b struct {
+				Pending []int `json:"pending"`
+			}
+			json.Unmarshal(st.View, &b)
+			return st.Over || len(b.Pending) > 0 && b.Pending[0] != 2
+		})
+		var v struct {
+			Phase string `json:"phase"`
+		}
+		json.Unmarshal(st.View, &v)
+		phases[v.Phase] = true
+		if st.Over {
+			break
+		}
+		acted := false
+		for _, s := range c.Seats[:2] {
+			me := h.mustState(c.ID, s.Token)
+			if me.MyTurn {
+				a := me.Legal[step%len(me.Legal)]
+				h.mustPost(c.ID, s.Token, a)
+				acted = true
+				break
+			}
+		}
+		if !acted {
+			continue
+		}
+	}
+	for _, p := range []string{"activity", "enter", "match", "over"} {
+		if !phases[p] {
+			t.Errorf("the game never showed phase %s (saw %v)", p, phases)
+		}
+	}
+	if r := h.do("GET", pages[0], "", nil); !strings.Contains(r.body, "Game over") || !strings.Contains(r.body, "Download the table export") {
+		t.Fatalf("the finished page:\n%s", r.body)
+	}
+}
+
+func (h *harness) mustPost(id, token string, a legal) {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables/"+id+"/actions", token, map[string]any{"kind": a.Kind, "action": a.Action})
+	if r.status != http.StatusOK {
+		h.t.Fatalf("act %s: %d %s", a.Text, r.status, r.body)
+	}
+}
