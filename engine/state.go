@@ -36,6 +36,10 @@ func (s Seat) String() string {
 //   - View(s) depends only on what s may know: changing another seat's hidden
 //     information leaves it unchanged.
 //   - Clone returns a deep copy: applying actions to one never changes the other.
+//
+// Pending is for whoever drives the game (the table, bots' scheduling). It may
+// say more than a seat may know (in a claim window, who is able to claim), so
+// a UI shows a seat only what View says about who is being waited for.
 type State interface {
 	Pending() []Seat
 	Legal(s Seat) []Action

@@ -96,8 +96,10 @@ func (t *Table) Seed() dice.Seed { return t.seed }
 // Len is the number of actions in the log.
 func (t *Table) Len() int { return len(t.log) }
 
-// Log returns the log entries from index from on. The entries hold private
-// events; filter them with EventsFor before showing them to a seat.
+// Log returns the log entries from index from on. Entries hold secrets:
+// private events, the dice each action consumed and sealed actions. Before the
+// game is over show a seat only EventsFor(entry.Events, seat), never an
+// entry's Text, Action or Dice (another seat's sealed choice, or a shuffle).
 func (t *Table) Log(from int) []Entry {
 	if from >= len(t.log) {
 		return nil
@@ -172,8 +174,11 @@ func (t *Table) BotStream(s Seat) *dice.Stream {
 	return dice.NewUnrecordedStream(dice.Derive(t.seed, "bot", uint64(int64(s)), uint64(len(t.log))))
 }
 
-// Export writes the table out. With reveal false the seed is left out (use that
-// for anything a player may read before the game is over).
+// Export writes the table out. An export holds every secret of the game: the
+// private events, every die the log consumed (a shuffle's dice give away the
+// deck) and, with reveal, the seed. Give it to players only once the game is
+// over; before that it is for the table store alone. With reveal false the
+// seed is left out.
 func (t *Table) Export(reveal bool) Export {
 	x := Export{
 		Game:         t.game.Info().ID,
