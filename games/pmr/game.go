@@ -13,6 +13,9 @@ import (
 // actions resolve, so that old logs are not silently replayed under new rules.
 const RulesVersion = "pmr-1"
 
+// maxSeats is the largest table: seat sets fit in a byte.
+const maxSeats = 8
+
 // Turn limits for the turns option.
 const (
 	DefaultTurns = 30  // the standard game
@@ -28,7 +31,7 @@ var Info = engine.Info{
 	ID:           "pmr",
 	Name:         "Pocket Monster Rancher",
 	MinSeats:     1,
-	MaxSeats:     8,
+	MaxSeats:     maxSeats,
 	RulesVersion: RulesVersion,
 	ScoreName:    "trophies",
 	Options: []engine.OptionSpec{{
@@ -93,9 +96,7 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		c.chosen[i] = name + " has chosen"
 		c.possessive[i] = name + "'s "
 	}
-	s := &State{cfg: c, turn: 1, phase: PhaseActivity, stables: make([]stable, len(seats))}
-	s.board = s.buildBoard()
-	return s, nil
+	return &State{cfg: c, turn: 1, phase: PhaseActivity, stables: make([]stable, len(seats))}, nil
 }
 
 // config is the part of a game that never changes; clones share it.

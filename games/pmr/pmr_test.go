@@ -49,7 +49,7 @@ func give(s *State, p engine.Seat, ms ...Monster) {
 		}
 		st.monsters = append(st.monsters[:len(st.monsters):len(st.monsters)], m)
 	}
-	s.board = s.buildBoard()
+	s.changed()
 }
 
 // fudgeStream returns a stream whose first Fudge dice show faces (-1, 0, +1),
@@ -273,7 +273,7 @@ func TestBreed_BothNegativeParentsNeverGain(t *testing.T) {
 func startEntries(s *State) {
 	s.turn = 3
 	s.startTournament(nil, new(eventBuf))
-	s.board = s.buildBoard()
+	s.changed()
 }
 
 func TestTournament_ByesGoToHighestSums(t *testing.T) {
@@ -719,6 +719,38 @@ func TestView_SpectatorSeesNoSealedChoice(t *testing.T) {
 	j, _ := json.Marshal(v)
 	if strings.Contains(string(j), "capture") {
 		t.Errorf("spectator view leaks the sealed choice: %s", j)
+	}
+}
+
+// Views and Pending are cached and shared, so a view or pending list handed
+// out must never change afterwards, whatever happens to the state or to
+// clones of it.
+func TestView_CachedAndNeverModified(t *testing.T) {
+	s := mustNew(t, 30, "Ann", "Bob")
+	d := dice.NewStream(dice.Seed{1})
+	v0 := s.View(0)
+	if s.View(0) != v0 {
+		t.Errorf("View(0) twice: two views, want the cached one")
+	}
+	p0 := s.Pending()
+	before, _ := json.Marshal(v0)
+	pendingBefore := fmt.Sprint(p0)
+
+	mustApply(t, s, 0, "capture", d)
+	c := s.clone()
+	if c.View(1) == s.View(1) {
+		t.Errorf("a clone shares the original's view cache")
+	}
+	mustApply(t, s, 1, "capture", d)
+	mustApply(t, c, 1, "capture", d)
+	if after, _ := json.Marshal(v0); string(after) != string(before) {
+		t.Errorf("a view changed after Apply:\n%s\n%s", before, after)
+	}
+	if fmt.Sprint(p0) != pendingBefore {
+		t.Errorf("a pending list changed after Apply: %v, was %s", p0, pendingBefore)
+	}
+	if v := s.View(0).(*View); v.Turn != 2 || len(v.Stables[0].Monsters) != 1 {
+		t.Errorf("after the turn, View(0) shows turn %d with %d monsters, want turn 2 with 1", v.Turn, len(v.Stables[0].Monsters))
 	}
 }
 

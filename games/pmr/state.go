@@ -1,6 +1,7 @@
 package pmr
 
 import (
+	"slices"
 	"strings"
 
 	"tabletop/dice"
@@ -89,44 +90,64 @@ func (st *stable) find(id int) int {
 }
 
 // State is a game of Pocket Monster Rancher in progress. It implements
-// engine.State and engine.Determinizer. A State is not safe for concurrent
-// use (View fills a cache); clone it for each goroutine.
+// engine.State, engine.Determinizer and engine.Equaler. A State is not safe
+// for concurrent use (View fills a cache); clone it for each goroutine.
 type State struct {
 	cfg     *config
 	turn    int // 1-based
 	phase   Phase
 	stables []stable
 	tour    *tournament // the tournament being played, nil outside tournaments
-	// board is the public part of every view, rebuilt after every change (so
-	// that equal states are deeply equal) and shared, never modified, by views
-	// and clones.
+
+	// Caches, derived from the fields above and never compared (see Equal).
+	// Every change of the state drops them (changed); View rebuilds them.
+	//
+	// board is the public part of every view. It is built when a view is
+	// asked for rather than after every Apply, since many states (search,
+	// the sealing of several stables in a row) are never looked at. Once
+	// built it is never modified, so views and clones share it.
 	board *Board
+	// views holds the spectator's view at 0 and seat p's at p+1, each filled
+	// the first time it is asked for, so that asking again allocates
+	// nothing. Clones do not share it (they would fill it concurrently).
+	views []View
 }
 
-// Pending returns the stables that must act now, in seat order: every stable
-// that has not sealed its choice (activity, entry or ability).
-func (s *State) Pending() []engine.Seat {
-	var out []engine.Seat
-	switch s.phase {
-	case PhaseActivity, PhaseEnter:
-		out = make([]engine.Seat, 0, len(s.stables))
-		for i := range s.stables {
-			if s.pending(engine.Seat(i)) {
-				out = append(out, engine.Seat(i))
+// changed drops the caches after a change of the state.
+func (s *State) changed() {
+	s.board = nil
+	s.views = nil
+}
+
+// pendingSets[m] lists the seats in the bit set m in seat order (nil for
+// none). Pending and Board.Pending return these shared slices, so that asking
+// who must act, which a simulation does before every action, allocates
+// nothing.
+var pendingSets = func() (out [1 << maxSeats][]engine.Seat) {
+	for m := 1; m < len(out); m++ {
+		for p := range maxSeats {
+			if m&(1<<p) != 0 {
+				out[m] = append(out[m], engine.Seat(p))
 			}
 		}
-	case PhaseMatch:
-		m := &s.tour.match
-		for x := 0; x < 2; x++ {
-			if m.choice[x] == NoAbility {
-				out = append(out, m.side[x].Stable)
-			}
-		}
-		if len(out) == 2 && out[0] > out[1] {
-			out[0], out[1] = out[1], out[0]
-		}
+		out[m] = out[m][:len(out[m]):len(out[m])]
 	}
 	return out
+}()
+
+// Pending returns the stables that must act now, in seat order: every stable
+// that has not sealed its choice (activity, entry or ability). The slice is
+// shared and must not be modified.
+func (s *State) Pending() []engine.Seat { return pendingSets[s.pendingSet()] }
+
+// pendingSet returns the pending stables as a bit set (bit p for seat p).
+func (s *State) pendingSet() (m uint) {
+	for i := range s.stables {
+		if s.pending(engine.Seat(i)) {
+			m |= 1 << i
+		}
+	}
+	return m
 }
 
 // pending reports whether seat p must act now.
@@ -246,7 +267,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 			s.resolveContest(d, e)
 		}
 	}
-	s.board = s.buildBoard()
+	s.changed()
 	return e.finish(), nil
 }
 
@@ -491,7 +512,61 @@ func (s *State) clone() *State {
 	if s.tour != nil {
 		c.tour = s.tour.clone()
 	}
+	c.views = nil // the board is immutable and shared; the views are filled lazily
 	return &c
+}
+
+// Equal implements engine.Equaler: it reports whether other is a *State in
+// the same position. It compares every field that decides the future or a
+// view (the table's settings, the turn and phase, every stable with its
+// hidden sealed choice and entry, the tournament and its match) and skips the
+// caches, which are derived from them. TestState_Equal proves that a change
+// to any of these fields makes states unequal.
+func (s *State) Equal(other engine.State) bool {
+	o, ok := other.(*State)
+	if !ok || s == nil || o == nil {
+		return ok && s == o
+	}
+	if s == o {
+		return true
+	}
+	if !s.cfg.equal(o.cfg) || s.turn != o.turn || s.phase != o.phase ||
+		!slices.EqualFunc(s.stables, o.stables, stable.equal) {
+		return false
+	}
+	if s.tour == nil || o.tour == nil {
+		return s.tour == o.tour
+	}
+	return s.tour.equal(o.tour)
+}
+
+// equal compares the settings. The names are derived from the seats.
+func (c *config) equal(o *config) bool {
+	return c == o || c.turns == o.turns && slices.Equal(c.seats, o.seats)
+}
+
+func (st stable) equal(o stable) bool {
+	// Sealed actions are always values of this package's comparable action
+	// types (Apply dereferences pointers before storing them).
+	return st.trophies == o.trophies && st.nextID == o.nextID && st.sealed == o.sealed &&
+		st.entry == o.entry && slices.Equal(st.monsters, o.monsters)
+}
+
+func (t *tournament) equal(o *tournament) bool {
+	return t.number == o.number && t.rounds == o.rounds && t.round == o.round && t.pos == o.pos &&
+		slices.Equal(t.entrants, o.entrants) && slices.Equal(t.slots, o.slots) && slices.Equal(t.next, o.next) &&
+		slices.EqualFunc(t.matches, o.matches, func(a, b MatchView) bool { return a.equal(&b) }) &&
+		t.match.equal(&o.match)
+}
+
+func (m *match) equal(o *match) bool {
+	return m.side == o.side && m.idx == o.idx && m.mon == o.mon && m.contest == o.contest &&
+		m.used == o.used && m.choice == o.choice && m.view.equal(&o.view)
+}
+
+func (m *MatchView) equal(o *MatchView) bool {
+	return m.Round == o.Round && m.A == o.A && m.B == o.B && m.Terrain == o.Terrain && m.Winner == o.Winner &&
+		slices.Equal(m.Contests, o.Contests) && slices.Equal(m.DiceOff, o.DiceOff)
 }
 
 // Determinize returns a copy in which every choice seat p cannot see (the
@@ -525,5 +600,6 @@ func (s *State) Determinize(p engine.Seat, r *dice.Stream) engine.State {
 			}
 		}
 	}
+	c.changed() // the views show the re-drawn choices
 	return c
 }

@@ -20,7 +20,7 @@ type Board struct {
 	NextTournament int             `json:"next_tournament"` // the turn after which the next tournament is held; 0 if none is left
 	Stables        []StableView    `json:"stables"`         // by seat
 	Tournament     *TournamentView `json:"tournament,omitempty"`
-	Pending        []engine.Seat   `json:"pending"` // who must act now
+	Pending        []engine.Seat   `json:"pending"` // who must act now (shared with State.Pending)
 }
 
 // StableView is one stable as everyone sees it.
@@ -81,45 +81,66 @@ type Contest struct {
 }
 
 // View returns what seat p may see (a *View). A spectator (or any seat that is
-// not a stable) sees the public board only.
+// not a stable) sees the public board only. The view is cached until the
+// state changes and shared by every caller: it must not be modified.
 func (s *State) View(p engine.Seat) engine.View {
-	v := &View{Seat: p, Board: s.board}
-	if p >= 0 && int(p) < len(s.stables) {
-		st := &s.stables[p]
-		switch s.phase {
-		case PhaseActivity:
-			if st.sealed != nil {
-				v.Sealed = st.sealed.String()
-			}
-		case PhaseEnter:
-			if st.entry > 0 {
-				v.Sealed = Enter{Monster: st.entry}.String()
-			}
-		case PhaseMatch:
-			m := &s.tour.match
-			if x := m.sideOf(p); x >= 0 && m.choice[x] != NoAbility {
-				v.Sealed = Choose{Ability: m.choice[x]}.String()
-			}
-		}
+	if s.board == nil {
+		s.board, s.views = s.buildBoard()
+	}
+	if p != engine.Spectator && (p < 0 || int(p) >= len(s.stables)) {
+		return &View{Seat: p, Board: s.board} // not worth a cache slot
+	}
+	if s.views == nil { // a clone's
+		s.views = make([]View, len(s.stables)+1)
+	}
+	v := &s.views[p+1]
+	if v.Board == nil {
+		*v = View{Seat: p, Sealed: s.sealedText(p), Board: s.board}
 	}
 	return v
+}
+
+// sealedText is seat p's own sealed choice that has not been resolved yet,
+// "" if none (and for the spectator).
+func (s *State) sealedText(p engine.Seat) string {
+	if p < 0 || int(p) >= len(s.stables) {
+		return ""
+	}
+	st := &s.stables[p]
+	switch s.phase {
+	case PhaseActivity:
+		if st.sealed != nil {
+			return st.sealed.String()
+		}
+	case PhaseEnter:
+		if st.entry > 0 {
+			return Enter{Monster: st.entry}.String()
+		}
+	case PhaseMatch:
+		m := &s.tour.match
+		if x := m.sideOf(p); x >= 0 && m.choice[x] != NoAbility {
+			return Choose{Ability: m.choice[x]}.String()
+		}
+	}
+	return ""
 }
 
 // noMonsters makes an empty stable marshal as [] rather than null.
 var noMonsters = []Monster{}
 
-// boardBlock holds a board and its parts in one allocation; boardBlock4 is
-// the same for up to four stables; tournamentBlock holds the tournament's.
+// boardBlock holds a board, its parts and room for its views in one
+// allocation; boardBlock4 is the same for up to four stables;
+// tournamentBlock holds the tournament's.
 type (
 	boardBlock struct {
 		b       Board
 		stables [8]StableView
-		pending [8]engine.Seat
+		views   [9]View
 	}
 	boardBlock4 struct {
 		b       Board
 		stables [4]StableView
-		pending [4]engine.Seat
+		views   [5]View
 	}
 	tournamentBlock struct {
 		tv TournamentView
@@ -127,19 +148,20 @@ type (
 	}
 )
 
-// buildBoard builds the public board; Apply calls it after every change.
-func (s *State) buildBoard() *Board {
+// buildBoard builds the public board, and room for the views that show it;
+// View calls it after a change.
+func (s *State) buildBoard() (*Board, []View) {
 	var (
 		b       *Board
 		stables []StableView
-		pending []engine.Seat
+		views   []View
 	)
 	if len(s.stables) <= 4 {
 		blk := new(boardBlock4)
-		b, stables, pending = &blk.b, blk.stables[:], blk.pending[:]
+		b, stables, views = &blk.b, blk.stables[:], blk.views[:]
 	} else {
 		blk := new(boardBlock)
-		b, stables, pending = &blk.b, blk.stables[:], blk.pending[:]
+		b, stables, views = &blk.b, blk.stables[:], blk.views[:]
 	}
 	*b = Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase}
 	if s.phase != PhaseOver {
@@ -153,7 +175,6 @@ func (s *State) buildBoard() *Board {
 	}
 	n := len(s.stables)
 	b.Stables = stables[:n:n]
-	np := 0
 	for i := range s.stables {
 		st := &s.stables[i]
 		p := engine.Seat(i)
@@ -167,10 +188,6 @@ func (s *State) buildBoard() *Board {
 			sv.Monsters = noMonsters
 		}
 		sv.Pending = s.pending(p)
-		if sv.Pending {
-			pending[np] = p
-			np++
-		}
 		switch s.phase {
 		case PhaseActivity:
 			sv.Chosen = st.sealed != nil
@@ -182,10 +199,7 @@ func (s *State) buildBoard() *Board {
 			sv.Chosen = x >= 0 && m.choice[x] != NoAbility
 		}
 	}
-	b.Pending = pending[:np:np]
-	if np == 0 {
-		b.Pending = nil
-	}
+	b.Pending = s.Pending()
 	if t := s.tour; t != nil {
 		tb := new(tournamentBlock)
 		tv, mv := &tb.tv, &tb.mv
@@ -202,5 +216,5 @@ func (s *State) buildBoard() *Board {
 		}
 		b.Tournament = tv
 	}
-	return b
+	return b, views[: n+1 : n+1]
 }
