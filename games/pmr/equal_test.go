@@ -107,6 +107,8 @@ var equalMutations = map[string]func(s *State){
 var equalSkipped = map[string]string{
 	"State.board":       "cache built from the other fields",
 	"State.views":       "cache built from the other fields",
+	"State.arena":       "memory for what the state hands out",
+	"State.tourView":    "cache, checked against the tournament before use",
 	"config.names":      "derived from config.seats",
 	"config.chosen":     "derived from config.seats",
 	"config.possessive": "derived from config.seats",

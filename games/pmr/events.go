@@ -2,15 +2,15 @@ package pmr
 
 import (
 	"strconv"
-	"sync"
 
 	"tabletop/dice"
 	"tabletop/engine"
 )
 
 // EventData is the structured detail of an event, for UIs: Event.Data holds a
-// *EventData. Only the fields that apply to the event's kind are set. Its
-// pointers share the state's copy-on-write data: never modify them.
+// *EventData, except for "sealed" events, whose Data is a *SealedData. Only
+// the fields that apply to the event's kind are set. Its pointers share the
+// state's copy-on-write data: never modify them.
 //
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
 // see "Ann has chosen"), "capture", "train", "breed", "tournament" (a
@@ -35,10 +35,20 @@ type EventData struct {
 	Contest  *Contest    `json:"contest,omitempty"` // "contest": the comparison
 }
 
+// SealedData is the data of a "sealed" event, the most common kind (every
+// Apply has one): it marshals as an EventData with only these fields set
+// would, at a fifth of the size.
+type SealedData struct {
+	Turn   int         `json:"turn"`   // the turn the choice was sealed in
+	Stable engine.Seat `json:"stable"` // the stable that sealed it
+	Action string      `json:"action"` // the sealed choice: "train M2 speed"
+}
+
 // eventBuf collects the events of one Apply. Texts are appended to one byte
 // buffer and dice to one slice; finish turns them into events with a handful
 // of allocations, however many events there are.
 type eventBuf struct {
+	mem       *arena // where the event data goes
 	turn      int
 	buf       []byte
 	dice      []int
@@ -53,12 +63,10 @@ type eventRec struct {
 	dice   [2]int
 	only   engine.Seat // the one seat that sees it, or -1 for everyone
 	others string      // what the others see of a private event
-	action [2]int      // buf[action[0]:action[1]] is EventData.Action
-	data   EventData
+	action [2]int      // "sealed": buf[action[0]:action[1]] is SealedData.Action
+	stable engine.Seat // "sealed": SealedData.Stable
+	data   *EventData  // every other kind: its data, but for Turn and Dice
 }
-
-// eventBufs recycles the buffers of Apply.
-var eventBufs = sync.Pool{New: func() any { return new(eventBuf) }}
 
 func (e *eventBuf) reset(turn int) {
 	e.turn = turn
@@ -93,25 +101,22 @@ func (e *eventBuf) monster(m *Monster) {
 	e.buf = append(e.buf, m.Name...)
 }
 
-// emit ends the event begun last.
+// emit ends the event begun last. Its data goes straight to the arena, to
+// be copied only once.
 func (e *eventBuf) emit(kind string, data EventData) {
+	if e.mem == nil {
+		e.mem = new(arena) // a scenario test's buffer
+	}
+	d := e.mem.data.one()
+	*d = data
 	e.recs = append(e.recs, eventRec{
 		kind: kind,
 		text: [2]int{e.textStart, len(e.buf)},
 		dice: [2]int{e.diceStart, len(e.dice)},
 		only: -1,
-		data: data,
+		data: d,
 	})
 	e.begin()
-}
-
-// private ends the event begun last as one only seat p sees; the others see
-// others.
-func (e *eventBuf) private(kind string, p engine.Seat, others string, data EventData) {
-	e.emit(kind, data)
-	r := &e.recs[len(e.recs)-1]
-	r.only = p
-	r.others = others
 }
 
 // onlySeat holds a one-seat slice per seat for Event.Only, so that private
@@ -123,50 +128,40 @@ var onlySeat = func() (out [8][]engine.Seat) {
 	return out
 }()
 
-// eventBlock1 holds the one event of an Apply that only seals a choice (the
-// most common kind), with its data and dice, in one allocation.
-type (
-	eventBlock1 struct {
-		ev   [1]engine.Event
-		data [1]EventData
-		dice [8]int
-	}
-)
-
-// finish returns the collected events.
-func (e *eventBuf) finish() []engine.Event {
+// finish returns the collected events, made from a's memory.
+func (e *eventBuf) finish(a *arena) []engine.Event {
 	n := len(e.recs)
 	if n == 0 {
 		return nil
 	}
-	var evs []engine.Event
-	var data []EventData
+	evs := a.events.take(n)
 	var faces []int
-	switch {
-	case n == 1 && len(e.dice) <= 8:
-		b := new(eventBlock1)
-		evs, data, faces = b.ev[:], b.data[:], b.dice[:0]
-	default:
-		evs, data = make([]engine.Event, n), make([]EventData, n)
-		faces = make([]int, 0, len(e.dice))
+	if len(e.dice) > 0 {
+		faces = a.dice.take(len(e.dice))
+		copy(faces, e.dice)
 	}
-	faces = append(faces, e.dice...)
-	text := string(e.buf)
+	text := a.text.string(e.buf)
 	for i := range e.recs {
 		r := &e.recs[i]
-		data[i] = r.data
-		data[i].Turn = e.turn
-		if r.action[1] > r.action[0] {
-			data[i].Action = text[r.action[0]:r.action[1]]
-		}
-		if r.dice[1] > r.dice[0] {
-			data[i].Dice = faces[r.dice[0]:r.dice[1]:r.dice[1]]
-		}
-		evs[i] = engine.Event{Kind: r.kind, Text: text[r.text[0]:r.text[1]], Data: &data[i]}
+		ev := &evs[i]
+		ev.Kind = r.kind
+		ev.Text = text[r.text[0]:r.text[1]]
 		if r.only >= 0 {
-			evs[i].Only = onlySeat[r.only][:1:1]
-			evs[i].Others = r.others
+			ev.Only = onlySeat[r.only][:1:1]
+			ev.Others = r.others
 		}
+		if r.data == nil {
+			d := a.sealed.one()
+			*d = SealedData{Turn: e.turn, Stable: r.stable, Action: text[r.action[0]:r.action[1]]}
+			ev.Data = d
+			continue
+		}
+		d := r.data
+		d.Turn = e.turn
+		if r.dice[1] > r.dice[0] {
+			d.Dice = faces[r.dice[0]:r.dice[1]:r.dice[1]]
+		}
+		ev.Data = d
 	}
 	return evs
 }
@@ -189,7 +184,13 @@ func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	case Choose:
 		e.buf = a.appendText(e.buf)
 	}
-	end := len(e.buf)
-	e.private("sealed", p, s.cfg.chosen[p], EventData{Stable: p})
-	e.recs[len(e.recs)-1].action = [2]int{start, end}
+	e.recs = append(e.recs, eventRec{
+		kind:   "sealed",
+		text:   [2]int{e.textStart, len(e.buf)},
+		only:   p,
+		others: s.cfg.chosen[p],
+		action: [2]int{start, len(e.buf)},
+		stable: p,
+	})
+	e.begin()
 }

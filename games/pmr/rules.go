@@ -67,10 +67,11 @@ func roundHalf(sum int) int {
 	return -((-sum + 1) / 2)
 }
 
-// edit returns the stable's monsters as a fresh copy that may be changed, and
-// stores it: the old slice may be shared with clones and views.
-func (st *stable) edit(extra int) []Monster {
-	ms := make([]Monster, len(st.monsters), len(st.monsters)+extra)
+// edit returns the stable's monsters as a fresh copy (from a) that may be
+// changed, with room for extra more, and stores it: the old slice may be
+// shared with clones, views and events.
+func (st *stable) edit(a *arena, extra int) []Monster {
+	ms := a.monsters.take(len(st.monsters) + extra)[:len(st.monsters)]
 	copy(ms, st.monsters)
 	st.monsters = ms
 	return ms
@@ -108,7 +109,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	ag := e.fudge(d)
 	st.nextID++
 	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID), Speed: sp, Brawn: br, Mind: mi, Age: 5 + ag}
-	ms := st.edit(1)
+	ms := st.edit(s.mem(), 1)
 	st.monsters = append(ms, m)
 	mp := &st.monsters[len(st.monsters)-1] // never modified again: copy-on-write
 	e.str(s.cfg.names[p])
@@ -135,7 +136,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 
 func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 	st := &s.stables[p]
-	ms := st.edit(0)
+	ms := st.edit(s.mem(), 0)
 	m := &ms[st.find(a.Monster)]
 	e.begin()
 	e.str(s.cfg.names[p])
@@ -241,7 +242,7 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 		e.int(base + f)
 		m.add(ab, base+f)
 	}
-	ms := st.edit(1)
+	ms := st.edit(s.mem(), 1)
 	st.monsters = append(ms, m)
 	e.emit("breed", EventData{Stable: p, Parents: parents, Monster: &st.monsters[len(st.monsters)-1], Result: "offspring"})
 }
@@ -711,7 +712,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	g := e.fudge(d)
 	e.face(g)
 	ab := abilityOf(g)
-	ms := st.edit(0)
+	ms := st.edit(s.mem(), 0)
 	m := &ms[st.find(x.Monster)]
 	before := m.Get(ab)
 	m.add(ab, change)
@@ -736,7 +737,7 @@ func (s *State) ageAll(e *eventBuf) {
 			continue
 		}
 		old := st.monsters
-		ms := make([]Monster, 0, len(old)+1)
+		ms := s.mem().monsters.take(len(old))[:0]
 		for _, m := range old {
 			m.Age++
 			if m.Age > 10 {
@@ -752,7 +753,7 @@ func (s *State) ageAll(e *eventBuf) {
 			}
 			ms = append(ms, m)
 		}
-		st.monsters = ms
+		st.monsters = ms[:len(ms):len(ms)] // no room to append in place: copy-on-write
 	}
 	e.emit("age", EventData{Stable: -1, Change: 1, Entrants: retired})
 }

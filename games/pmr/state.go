@@ -107,16 +107,24 @@ type State struct {
 	// the sealing of several stables in a row) are never looked at. Once
 	// built it is never modified, so views and clones share it.
 	board *Board
-	// views holds the spectator's view at 0 and seat p's at p+1, each filled
+	// views holds the spectator's view at 0 and seat p's at p+1, each made
 	// the first time it is asked for, so that asking again allocates
-	// nothing. Clones do not share it (they would fill it concurrently).
-	views []View
+	// nothing. Clones do not share them (one of them might be on its way).
+	views [maxSeats + 1]*View
+	// tourView is the last tournament view built. The next board reuses it
+	// while it still shows the tournament (the entries and the first of two
+	// sealed abilities change nothing public), so it survives changes.
+	tourView *TournamentView
+	// arena is where the events, views and legal lists that the state hands
+	// out, and its monster lists, are carved from (arena.go). Clones do not
+	// share it.
+	arena *arena
 }
 
 // changed drops the caches after a change of the state.
 func (s *State) changed() {
 	s.board = nil
-	s.views = nil
+	s.views = [maxSeats + 1]*View{}
 }
 
 // pendingSets[m] lists the seats in the bit set m in seat order (nil for
@@ -182,22 +190,25 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 	switch s.phase {
 	case PhaseActivity:
 		n := len(ms)
-		out := make([]engine.Action, 0, 1+4*n+n*(n-1)/2)
-		out = append(out, boxedCapture)
+		out := s.mem().actions.take(1 + 4*n + n*(n-1)/2)
+		out[0] = boxedCapture
+		k := 1
 		for i := range ms {
 			id := ms[i].ID
 			for ab := Speed; ab <= Random; ab++ {
-				out = append(out, trainAction(id, ab))
+				out[k] = trainAction(id, ab)
+				k++
 			}
 		}
 		for i := range ms {
 			for j := i + 1; j < n; j++ {
-				out = append(out, breedAction(ms[i].ID, ms[j].ID))
+				out[k] = breedAction(ms[i].ID, ms[j].ID)
+				k++
 			}
 		}
 		return out
 	case PhaseEnter:
-		out := make([]engine.Action, len(ms))
+		out := s.mem().actions.take(len(ms))
 		for i := range ms {
 			out[i] = enterAction(ms[i].ID)
 		}
@@ -205,10 +216,12 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 	case PhaseMatch:
 		m := &s.tour.match
 		used := m.used[m.sideOf(p)]
-		out := make([]engine.Action, 0, 3)
+		out := s.mem().actions.take(3 - bits(int(used)))
+		k := 0
 		for ab := Speed; ab <= Mind; ab++ {
 			if used&abilityBit(ab) == 0 {
-				out = append(out, boxedChoose[ab])
+				out[k] = boxedChoose[ab]
+				k++
 			}
 		}
 		return out
@@ -243,8 +256,8 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err != nil {
 		return nil, err
 	}
-	e := eventBufs.Get().(*eventBuf)
-	defer eventBufs.Put(e)
+	mem := s.mem()
+	e := &mem.e
 	e.reset(s.turn)
 	switch s.phase {
 	case PhaseActivity:
@@ -268,7 +281,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		}
 	}
 	s.changed()
-	return e.finish(), nil
+	return e.finish(mem), nil
 }
 
 // deref accepts pointers to actions as well as values; a nil pointer is no
@@ -512,7 +525,8 @@ func (s *State) clone() *State {
 	if s.tour != nil {
 		c.tour = s.tour.clone()
 	}
-	c.views = nil // the board is immutable and shared; the views are filled lazily
+	c.views = [maxSeats + 1]*View{} // the board is immutable and shared; views are made lazily
+	c.arena = nil
 	return &c
 }
 

@@ -85,17 +85,16 @@ type Contest struct {
 // state changes and shared by every caller: it must not be modified.
 func (s *State) View(p engine.Seat) engine.View {
 	if s.board == nil {
-		s.board, s.views = s.buildBoard()
+		s.board = s.buildBoard()
 	}
 	if p != engine.Spectator && (p < 0 || int(p) >= len(s.stables)) {
 		return &View{Seat: p, Board: s.board} // not worth a cache slot
 	}
-	if s.views == nil { // a clone's
-		s.views = make([]View, len(s.stables)+1)
-	}
-	v := &s.views[p+1]
-	if v.Board == nil {
+	v := s.views[p+1]
+	if v == nil {
+		v = s.mem().views.one()
 		*v = View{Seat: p, Sealed: s.sealedText(p), Board: s.board}
+		s.views[p+1] = v
 	}
 	return v
 }
@@ -128,41 +127,16 @@ func (s *State) sealedText(p engine.Seat) string {
 // noMonsters makes an empty stable marshal as [] rather than null.
 var noMonsters = []Monster{}
 
-// boardBlock holds a board, its parts and room for its views in one
-// allocation; boardBlock4 is the same for up to four stables;
-// tournamentBlock holds the tournament's.
-type (
-	boardBlock struct {
-		b       Board
-		stables [8]StableView
-		views   [9]View
-	}
-	boardBlock4 struct {
-		b       Board
-		stables [4]StableView
-		views   [5]View
-	}
-	tournamentBlock struct {
-		tv TournamentView
-		mv MatchView
-	}
-)
+// tournamentBlock holds the tournament's view and its match's together.
+type tournamentBlock struct {
+	tv TournamentView
+	mv MatchView
+}
 
-// buildBoard builds the public board, and room for the views that show it;
-// View calls it after a change.
-func (s *State) buildBoard() (*Board, []View) {
-	var (
-		b       *Board
-		stables []StableView
-		views   []View
-	)
-	if len(s.stables) <= 4 {
-		blk := new(boardBlock4)
-		b, stables, views = &blk.b, blk.stables[:], blk.views[:]
-	} else {
-		blk := new(boardBlock)
-		b, stables, views = &blk.b, blk.stables[:], blk.views[:]
-	}
+// buildBoard builds the public board; View calls it after a change.
+func (s *State) buildBoard() *Board {
+	mem := s.mem()
+	b := mem.boards.one()
 	*b = Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase}
 	if s.phase != PhaseOver {
 		next := (s.turn + 2) / 3 * 3
@@ -174,7 +148,7 @@ func (s *State) buildBoard() (*Board, []View) {
 		}
 	}
 	n := len(s.stables)
-	b.Stables = stables[:n:n]
+	b.Stables = mem.stables.take(n)
 	for i := range s.stables {
 		st := &s.stables[i]
 		p := engine.Seat(i)
@@ -201,20 +175,44 @@ func (s *State) buildBoard() (*Board, []View) {
 	}
 	b.Pending = s.Pending()
 	if t := s.tour; t != nil {
-		tb := new(tournamentBlock)
-		tv, mv := &tb.tv, &tb.mv
-		*tv = TournamentView{
-			Number:   t.number,
-			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
-			Matches:  t.matches[:len(t.matches):len(t.matches)],
+		if s.tourView == nil || !s.tourView.shows(t, s.phase) {
+			s.tourView = s.buildTournament(mem)
 		}
-		if s.phase == PhaseMatch {
-			*mv = t.match.view
-			mv.Contests = mv.Contests[:len(mv.Contests):len(mv.Contests)]
-			mv.DiceOff = mv.DiceOff[:len(mv.DiceOff):len(mv.DiceOff)]
-			tv.Match = mv
-		}
-		b.Tournament = tv
+		b.Tournament = s.tourView
 	}
-	return b, views[: n+1 : n+1]
+	return b
+}
+
+// buildTournament builds the view of the tournament being played.
+func (s *State) buildTournament(mem *arena) *TournamentView {
+	t := s.tour
+	tb := mem.tours.one()
+	tv, mv := &tb.tv, &tb.mv
+	*tv = TournamentView{
+		Number:   t.number,
+		Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+		Matches:  t.matches[:len(t.matches):len(t.matches)],
+	}
+	if s.phase == PhaseMatch {
+		*mv = t.match.view
+		mv.Contests = mv.Contests[:len(mv.Contests):len(mv.Contests)]
+		mv.DiceOff = mv.DiceOff[:len(mv.DiceOff):len(mv.DiceOff)]
+		tv.Match = mv
+	}
+	return tv
+}
+
+// shows reports whether tv is the view of tournament t in phase. Entrants
+// and finished matches are only ever appended to t (the view shares their
+// arrays), so equal lengths of the same arrays mean equal contents.
+func (tv *TournamentView) shows(t *tournament, phase Phase) bool {
+	if tv.Number != t.number || len(tv.Entrants) != len(t.entrants) || len(tv.Matches) != len(t.matches) ||
+		len(t.entrants) > 0 && &tv.Entrants[0] != &t.entrants[0] ||
+		len(t.matches) > 0 && &tv.Matches[0] != &t.matches[0] {
+		return false
+	}
+	if phase != PhaseMatch {
+		return tv.Match == nil
+	}
+	return tv.Match != nil && tv.Match.equal(&t.match.view)
 }
