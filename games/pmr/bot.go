@@ -22,7 +22,7 @@ func NewBot(name string) (engine.Bot, error) {
 	case BotGreedy:
 		return greedyBot{}, nil
 	case BotNash:
-		return nashBot{}, nil
+		return &nashBot{}, nil
 	}
 	return nil, fmt.Errorf("pmr: no bot %q (want random, greedy or nash)", name)
 }
@@ -73,9 +73,14 @@ func (greedyBot) Act(p engine.Seat, view engine.View, legal []engine.Action, r *
 // enumeration (solveGame) and samples its choice from the optimal strategy
 // with its own stream, so no opponent can predict or exploit it: against any
 // opponent it wins at least the game's value.
-type nashBot struct{}
+//
+// A nash bot remembers the games it has solved (solved), so it is not safe
+// for concurrent use: make one per goroutine, as sim does.
+type nashBot struct {
+	solved solved
+}
 
-func (nashBot) Act(p engine.Seat, view engine.View, legal []engine.Action, r *dice.Stream) engine.Action {
+func (b *nashBot) Act(p engine.Seat, view engine.View, legal []engine.Action, r *dice.Stream) engine.Action {
 	v, ok := view.(*View)
 	if !ok || v.Board == nil || int(p) >= len(v.Stables) || p < 0 {
 		return legal[r.Roll(len(legal))-1]
@@ -88,14 +93,15 @@ func (nashBot) Act(p engine.Seat, view engine.View, legal []engine.Action, r *di
 		rivals := rivalsOf(v, p)
 		best, bestV := 0, -1.0
 		for i := range ms {
-			if val := matchValue(&ms[i], rivals); val > bestV || val == bestV && ms[i].Sum() > ms[best].Sum() {
+			if val := b.solved.matchValue(&ms[i], rivals); val > bestV || val == bestV && ms[i].Sum() > ms[best].Sum() {
 				best, bestV = i, val
 			}
 		}
 		return pick(enterAction(ms[best].ID), legal, r)
 	case PhaseMatch:
 		if c, ok := contestOf(v, p); ok {
-			return pick(boxedChoose[c.nash(r)], legal, r)
+			x, _ := b.solved.solve(&c)
+			return pick(boxedChoose[c.sample(x, r)], legal, r)
 		}
 	}
 	return legal[r.Roll(len(legal))-1]
@@ -122,7 +128,7 @@ func rivalsOf(v *View, p engine.Seat) *rivals {
 // matchValue is the chance that m wins a match against one of the rivals,
 // when both play the equilibrium: the game's value averaged over the rivals
 // and the three terrains. With no rival it is 1.
-func matchValue(m *Monster, r *rivals) float64 {
+func (sv *solved) matchValue(m *Monster, r *rivals) float64 {
 	if r.n == 0 {
 		return 1
 	}
@@ -130,12 +136,69 @@ func matchValue(m *Monster, r *rivals) float64 {
 	for i := 0; i < r.n; i++ {
 		for t := Speed; t <= Mind; t++ {
 			c := contest{me: *m, opp: r.m[i], terrain: t, remaining: 3}
-			g, _ := c.matrix()
-			_, v := solveGame(&g)
+			_, v := sv.solve(&c)
 			total += v
 		}
 	}
 	return total / float64(3*r.n)
+}
+
+// solved remembers the equilibria of the contests a nash bot has solved. A
+// bot meets the same few situations again and again (every entry weighs each
+// monster against each rival on each terrain), and solving one takes dozens
+// of small linear systems, so the nash bot was several times slower than
+// the game itself.
+//
+// A contest's equilibrium depends only on which side wins each comparison
+// of my ability a with theirs b (win, loss or tie for all nine pairs: a tie
+// leads to a game over the remaining abilities), the abilities each side has
+// used, and how many remain; key packs exactly these, so a remembered
+// solution is the one solve would compute, to the last bit.
+type solved struct {
+	memo map[uint32]solution
+}
+
+type solution struct {
+	x [3]float64 // my strategy over options(usedMe)
+	v float64    // the game's value for me
+}
+
+// maxSolved bounds the memory; a game meets a few hundred situations.
+const maxSolved = 1 << 16
+
+// solve returns the contest's equilibrium strategy for me and its value.
+func (sv *solved) solve(c *contest) (x [3]float64, v float64) {
+	k := c.key()
+	if s, ok := sv.memo[k]; ok {
+		return s.x, s.v
+	}
+	x, v = c.solve()
+	if sv.memo == nil || len(sv.memo) >= maxSolved {
+		sv.memo = make(map[uint32]solution)
+	}
+	sv.memo[k] = solution{x, v}
+	return x, v
+}
+
+// key packs what the contest's equilibrium depends on: 9 outcomes (3^9 <
+// 2^15), then the used abilities of each side (3 bits each) and the number
+// of abilities remaining (2 bits).
+func (c *contest) key() uint32 {
+	var k uint32
+	for a := Speed; a <= Mind; a++ {
+		for b := Speed; b <= Mind; b++ {
+			k = k*3 + uint32(c.outcome(a, b)+1) // 1 win, 0 loss, -1 tie
+		}
+	}
+	for ab := Speed; ab <= Mind; ab++ {
+		if c.usedMe[ab] {
+			k |= 1 << (15 + ab - Speed)
+		}
+		if c.usedOpp[ab] {
+			k |= 1 << (18 + ab - Speed)
+		}
+	}
+	return k | uint32(c.remaining&3)<<21
 }
 
 // nashActivity plans for the whole game rather than the next tournament.
@@ -439,20 +502,31 @@ func (c *contest) tieValue(mine, theirs Ability) float64 {
 	return v
 }
 
+// solve returns the equilibrium strategy for me and the game's value.
+func (c *contest) solve() (x [3]float64, v float64) {
+	g, _ := c.matrix()
+	return solveGame(&g)
+}
+
 // nash samples an ability from the equilibrium strategy.
 func (c *contest) nash(r *dice.Stream) Ability {
-	g, mine := c.matrix()
-	x, _ := solveGame(&g)
+	x, _ := c.solve()
+	return c.sample(x, r)
+}
+
+// sample picks one of my options by the mixed strategy x.
+func (c *contest) sample(x [3]float64, r *dice.Stream) Ability {
+	mine, m := options(c.usedMe)
 	const scale = 1 << 20
 	u := float64(r.Roll(scale)-1) / scale
-	for i := 0; i < g.m; i++ {
+	for i := 0; i < m; i++ {
 		u -= x[i]
 		if u < 0 {
 			return mine[i]
 		}
 	}
 	// Rounding left a sliver: take the last ability with weight.
-	for i := g.m - 1; i >= 0; i-- {
+	for i := m - 1; i >= 0; i-- {
 		if x[i] > 0 {
 			return mine[i]
 		}

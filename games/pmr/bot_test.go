@@ -243,3 +243,31 @@ func TestBots_Strength(t *testing.T) {
 		t.Errorf("greedy %.3f does not clearly beat random %.3f", share["greedy"], share["random"]/2)
 	}
 }
+
+// The nash bot's remembered solutions are exactly what solving again gives:
+// contests that share a key share an equilibrium, to the last bit.
+func TestSolved_SameAsSolving(t *testing.T) {
+	r := dice.NewUnrecordedStream(dice.Seed{11})
+	var sv solved
+	for range 20000 {
+		c := contest{
+			me:        Monster{Speed: r.Roll(9) - 4, Brawn: r.Roll(9) - 4, Mind: r.Roll(9) - 4},
+			opp:       Monster{Speed: r.Roll(9) - 4, Brawn: r.Roll(9) - 4, Mind: r.Roll(9) - 4},
+			terrain:   Ability(r.Roll(3)),
+			remaining: 3,
+		}
+		if r.Roll(2) == 1 { // after a first tie
+			c.usedMe[r.Roll(3)] = true
+			c.usedOpp[r.Roll(3)] = true
+			c.remaining = 2
+		}
+		x, v := sv.solve(&c)
+		wx, wv := c.solve()
+		if x != wx || v != wv {
+			t.Fatalf("%+v: remembered %v %v, solving gives %v %v", c, x, v, wx, wv)
+		}
+	}
+	if n := len(sv.memo); n < 100 {
+		t.Errorf("only %d distinct contests in 20000: the test does not reach far", n)
+	}
+}
