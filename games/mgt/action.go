@@ -338,6 +338,15 @@ var (
 	boxedClaim    [maxCards][2]engine.Action
 )
 
+// Shared lists of legal actions for the phases whose choices depend only on
+// the table size and the seat, so that Legal need not allocate them. Like
+// Pending's lists they are never modified, and capped so that an append
+// copies.
+var (
+	throwList   []engine.Action                         // rock, paper, scissors
+	targetLists [maxSeats + 1][maxSeats][]engine.Action // by table size and attacker: "attack N" for every other seat, then "no attack"
+)
+
 func init() {
 	for h := Rock; h <= Scissors; h++ {
 		boxedThrow[h] = Throw{Hand: h}
@@ -350,5 +359,17 @@ func init() {
 		boxedDiscard[i] = Discard{Card: c}
 		boxedMeld[i] = Meld{Card: c}
 		boxedClaim[i] = [2]engine.Action{Claim{Card: c}, Claim{Card: c, Cheerful: true}}
+	}
+	throwList = boxedThrow[Rock:]
+	for n := minSeats; n <= maxSeats; n++ {
+		for p := range n {
+			out := make([]engine.Action, 0, n)
+			for q := range n {
+				if q != p {
+					out = append(out, boxedAttack[q])
+				}
+			}
+			targetLists[n][p] = append(out, boxedNoAttack)
+		}
 	}
 }

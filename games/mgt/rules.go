@@ -18,16 +18,8 @@ func (e *events) public(kind, text string, data any) {
 
 // private adds an event only p sees; the others see others (nothing if empty).
 func (e *events) private(p engine.Seat, kind, text, others string) {
-	*e = append(*e, engine.Event{Kind: kind, Text: text, Only: onlySeat[p][:1:1], Others: others})
+	*e = append(*e, engine.Event{Kind: kind, Text: text, Only: seatLists[1<<p], Others: others})
 }
-
-// onlySeat holds the Only lists of private events, shared (never modified).
-var onlySeat = func() (out [maxSeats][]engine.Seat) {
-	for i := range out {
-		out[i] = []engine.Seat{engine.Seat(i)}
-	}
-	return out
-}()
 
 // Event data for UIs.
 type (

@@ -95,30 +95,47 @@ func (b *bitset) any() bool {
 	return false
 }
 
-// Pending returns the seats that must act now, in seat order.
+// Pending returns the seats that must act now, in seat order. The list is
+// shared (seatLists): callers must not modify it.
 func (s *State) Pending() []engine.Seat {
 	switch s.phase {
 	case PhaseDiscard, PhaseTarget:
-		return onlySeat[s.turn][:1:1] // shared: callers must not modify it
+		return seatLists[1<<s.turn]
 	case PhaseRPS:
-		out := make([]engine.Seat, 0, 2)
+		var mask uint
 		for _, p := range s.duellists() {
 			if s.throwOf(p) == NoHand {
-				out = append(out, p)
+				mask |= 1 << p
 			}
 		}
-		return out
+		return seatLists[mask]
 	case PhaseClaim:
-		var out []engine.Seat
+		var mask uint
 		for i := range s.players {
 			if s.elig[i] != 0 && s.answer[i] == 0 {
-				out = append(out, engine.Seat(i))
+				mask |= 1 << i
 			}
 		}
-		return out
+		return seatLists[mask]
 	}
 	return nil
 }
+
+// seatLists holds every set of seats as a list in seat order, indexed by its
+// bit mask (seatLists[0] is nil). Pending runs before every action, so it
+// returns these shared lists (capped: an append copies) instead of
+// allocating; nobody modifies them.
+var seatLists = func() (out [1 << maxSeats][]engine.Seat) {
+	for m := 1; m < len(out); m++ {
+		for p := range maxSeats {
+			if m&(1<<p) != 0 {
+				out[m] = append(out[m], engine.Seat(p))
+			}
+		}
+		out[m] = slices.Clip(out[m])
+	}
+	return out
+}()
 
 // duellists returns the two players of a rock-paper-scissors contest, in
 // seat order.
@@ -164,7 +181,8 @@ func (s *State) pending(p engine.Seat) bool {
 //   - a claim window: the claims p may make, then "pass".
 //
 // It depends only on p's own cards and public facts. It is empty for a seat
-// that need not act.
+// that need not act. To choose a target and in rock-paper-scissors the list
+// is shared (see throwList): callers must not modify it.
 func (s *State) Legal(p engine.Seat) []engine.Action {
 	if !s.pending(p) {
 		return nil
@@ -200,15 +218,9 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		}
 		return out
 	case PhaseTarget:
-		out := make([]engine.Action, 0, len(s.players))
-		for i := range s.players {
-			if engine.Seat(i) != p {
-				out = append(out, boxedAttack[i])
-			}
-		}
-		return append(out, boxedNoAttack)
+		return targetLists[len(s.players)][p]
 	case PhaseRPS:
-		return []engine.Action{boxedThrow[Rock], boxedThrow[Paper], boxedThrow[Scissors]}
+		return throwList
 	case PhaseClaim:
 		out := make([]engine.Action, 0, 3)
 		if s.elig[p]&claimOwn != 0 {
