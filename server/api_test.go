@@ -205,8 +205,9 @@ func TestAPI_EventStreamResumesAfterLastEventID(t *testing.T) {
 	h := mustServer(t)
 	c := h.mustCreate("3")
 	ann, bo := c.Seats[0].Token, c.Seats[1].Token
+	// Guarding halves damage: no round here can end the duel early.
 	h.mustAct(c.ID, ann, duel.Attack)
-	h.mustAct(c.ID, bo, duel.Attack)
+	h.mustAct(c.ID, bo, duel.Guard)
 	evs, _ := h.readSSE("/api/tables/"+c.ID+"/events", ann, untilState)
 	if len(evs) != 3 || evs[0].name != "entry" || evs[0].id != "1" || evs[1].id != "2" || evs[2].name != "state" || evs[2].id != "2" {
 		t.Fatalf("first stream: %+v", evs)

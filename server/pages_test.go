@@ -83,7 +83,7 @@ func TestPages_StreamSendsTheWholeLogThenResumesFromLastEventID(t *testing.T) {
 	h := mustServer(t)
 	c := h.mustCreate("3")
 	h.mustAct(c.ID, c.Seats[0].Token, duel.Attack)
-	h.mustAct(c.ID, c.Seats[1].Token, duel.Attack)
+	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard) // at most 3 damage: the duel goes on
 	page := "/t/" + c.ID + "/s/" + c.Seats[0].Token
 	evs, _ := h.readSSE(page+"/events", "", untilState)
 	if len(evs) != 2 || evs[0].name != "logall" || evs[1].name != "state" || evs[1].id != "2" ||
