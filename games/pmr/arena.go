@@ -57,15 +57,21 @@ type block[T any] struct {
 	next int // the size of the next allocation
 }
 
-// take returns n zeroed elements.
+// take returns the first n elements of the free part (zeroed, unless the
+// caller has written there, as eventBuf does), with a new block if needed.
 func (b *block[T]) take(n int) []T {
 	if n > len(b.free) {
-		b.next = min(max(2*b.next, minBlock), maxBlock)
-		b.free = make([]T, max(n, b.next))
+		b.renew(n)
 	}
 	s := b.free[:n:n]
 	b.free = b.free[n:]
 	return s
+}
+
+// renew replaces the free part with a new block of at least n elements.
+func (b *block[T]) renew(n int) {
+	b.next = min(max(2*b.next, minBlock), maxBlock)
+	b.free = make([]T, max(n, b.next))
 }
 
 // one returns a pointer to one zeroed element.

@@ -44,41 +44,41 @@ type SealedData struct {
 	Action string      `json:"action"` // the sealed choice: "train M2 speed"
 }
 
-// eventBuf collects the events of one Apply. Texts are appended to one byte
-// buffer and dice to one slice; finish turns them into events with a handful
-// of allocations, however many events there are.
+// eventBuf collects the events of one Apply. Each event's text and dice are
+// written into reusable buffers and copied to the arena when the event is
+// emitted; the events themselves are written straight into the free part of
+// the arena's event block, so that finish hands them out without a copy.
+// Every write of a pointer costs a barrier while the garbage collector runs,
+// so an event is written once.
 type eventBuf struct {
-	mem       *arena // where the event data goes
-	turn      int
-	buf       []byte
-	dice      []int
-	recs      []eventRec
-	textStart int
-	diceStart int
+	mem  *arena // where the events go
+	turn int
+	buf  []byte         // the text of the event being written
+	dice []int          // its dice
+	evs  []engine.Event // the events so far: the start of mem.events.free
 }
 
-type eventRec struct {
-	kind   string
-	text   [2]int // buf[text[0]:text[1]]
-	dice   [2]int
-	only   engine.Seat // the one seat that sees it, or -1 for everyone
-	others string      // what the others see of a private event
-	action [2]int      // "sealed": buf[action[0]:action[1]] is SealedData.Action
-	stable engine.Seat // "sealed": SealedData.Stable
-	data   *EventData  // every other kind: its data, but for Turn and Dice
+// arena returns the buffer's arena (a scenario test's buffer makes its own).
+func (e *eventBuf) arena() *arena {
+	if e.mem == nil {
+		e.mem = new(arena)
+		e.mem.e.mem = e.mem
+	}
+	return e.mem
 }
 
+// reset starts the events of an action in the given turn.
 func (e *eventBuf) reset(turn int) {
 	e.turn = turn
-	e.buf = e.buf[:0]
-	e.dice = e.dice[:0]
-	e.recs = e.recs[:0]
+	e.evs = e.arena().events.free[:0]
+	e.begin()
 }
 
-// begin starts an event's text and dice.
+// begin starts an event's text and dice, dropping anything written since the
+// last event.
 func (e *eventBuf) begin() {
-	e.textStart = len(e.buf)
-	e.diceStart = len(e.dice)
+	e.buf = e.buf[:0]
+	e.dice = e.dice[:0]
 }
 
 func (e *eventBuf) str(s string) { e.buf = append(e.buf, s...) }
@@ -101,69 +101,53 @@ func (e *eventBuf) monster(m *Monster) {
 	e.buf = append(e.buf, m.Name...)
 }
 
-// emit ends the event begun last. Its data goes straight to the arena, to
-// be copied only once.
-func (e *eventBuf) emit(kind string, data EventData) {
-	if e.mem == nil {
-		e.mem = new(arena) // a scenario test's buffer
+// emit ends the event begun last, about stable (-1 for none), and returns its
+// data for the caller to fill in: Turn and Dice are set.
+func (e *eventBuf) emit(kind string, stable engine.Seat) *EventData {
+	a := e.arena()
+	d := a.data.one()
+	d.Turn, d.Stable = e.turn, stable
+	if len(e.dice) > 0 {
+		d.Dice = a.dice.take(len(e.dice))
+		copy(d.Dice, e.dice)
 	}
-	d := e.mem.data.one()
-	*d = data
-	e.recs = append(e.recs, eventRec{
-		kind: kind,
-		text: [2]int{e.textStart, len(e.buf)},
-		dice: [2]int{e.diceStart, len(e.dice)},
-		only: -1,
-		data: d,
-	})
+	e.add(engine.Event{Kind: kind, Text: a.text.string(e.buf), Data: d})
 	e.begin()
+	return d
+}
+
+// add appends ev to the events, in place at the start of the free part of
+// the arena's event block (e.evs and the block's free part share their
+// start, and cap(e.evs) is the room left); when the block is full they move
+// to a new one, and the rest of the old one goes unused.
+func (e *eventBuf) add(ev engine.Event) {
+	if len(e.evs) == cap(e.evs) {
+		b := &e.arena().events
+		b.renew(2*len(e.evs) + 1)
+		e.evs = append(b.free[:0], e.evs...)
+	}
+	e.evs = append(e.evs, ev)
 }
 
 // onlySeat holds a one-seat slice per seat for Event.Only, so that private
 // events need no allocation. Nobody may modify an event's Only slice.
-var onlySeat = func() (out [8][]engine.Seat) {
+var onlySeat = func() (out [maxSeats][]engine.Seat) {
 	for i := range out {
 		out[i] = []engine.Seat{engine.Seat(i)}
 	}
 	return out
 }()
 
-// finish returns the collected events, made from a's memory.
-func (e *eventBuf) finish(a *arena) []engine.Event {
-	n := len(e.recs)
+// finish returns the events of the action: the used start of the arena's
+// free event block, which is handed out for good.
+func (e *eventBuf) finish() []engine.Event {
+	n := len(e.evs)
 	if n == 0 {
 		return nil
 	}
-	evs := a.events.take(n)
-	var faces []int
-	if len(e.dice) > 0 {
-		faces = a.dice.take(len(e.dice))
-		copy(faces, e.dice)
-	}
-	text := a.text.string(e.buf)
-	for i := range e.recs {
-		r := &e.recs[i]
-		ev := &evs[i]
-		ev.Kind = r.kind
-		ev.Text = text[r.text[0]:r.text[1]]
-		if r.only >= 0 {
-			ev.Only = onlySeat[r.only][:1:1]
-			ev.Others = r.others
-		}
-		if r.data == nil {
-			d := a.sealed.one()
-			*d = SealedData{Turn: e.turn, Stable: r.stable, Action: text[r.action[0]:r.action[1]]}
-			ev.Data = d
-			continue
-		}
-		d := r.data
-		d.Turn = e.turn
-		if r.dice[1] > r.dice[0] {
-			d.Dice = faces[r.dice[0]:r.dice[1]:r.dice[1]]
-		}
-		ev.Data = d
-	}
-	return evs
+	out := e.mem.events.take(n) // the memory e.evs was written in
+	e.evs = nil
+	return out
 }
 
 // sealEvent tells p what it sealed and the others that it has chosen.
@@ -184,13 +168,10 @@ func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	case Choose:
 		e.buf = a.appendText(e.buf)
 	}
-	e.recs = append(e.recs, eventRec{
-		kind:   "sealed",
-		text:   [2]int{e.textStart, len(e.buf)},
-		only:   p,
-		others: s.cfg.chosen[p],
-		action: [2]int{start, len(e.buf)},
-		stable: p,
-	})
+	mem := e.arena()
+	text := mem.text.string(e.buf)
+	d := mem.sealed.one()
+	*d = SealedData{Turn: e.turn, Stable: p, Action: text[start:]}
+	e.add(engine.Event{Kind: "sealed", Text: text, Data: d, Only: onlySeat[p][:1:1], Others: s.cfg.chosen[p]})
 	e.begin()
 }

@@ -131,7 +131,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	e.face(ag)
 	e.str(" → ")
 	e.int(m.Age)
-	e.emit("capture", EventData{Stable: p, Monster: mp})
+	e.emit("capture", p).Monster = mp
 }
 
 func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
@@ -176,7 +176,8 @@ func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 			e.int(before)
 		}
 	}
-	e.emit("train", EventData{Stable: p, Monster: m, Ability: ab, Change: m.Get(ab) - before, Result: result})
+	data := e.emit("train", p)
+	data.Monster, data.Ability, data.Change, data.Result = m, ab, m.Get(ab)-before, result
 }
 
 func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
@@ -208,7 +209,8 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	parents := [2]int{pa.ID, pb.ID}
 	if res >= 7 {
 		e.str(": no offspring")
-		e.emit("breed", EventData{Stable: p, Parents: parents, Result: "no offspring"})
+		data := e.emit("breed", p)
+		data.Parents, data.Result = parents, "no offspring"
 		return
 	}
 	st.nextID++
@@ -244,7 +246,8 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	}
 	ms := st.edit(s.mem(), 1)
 	st.monsters = append(ms, m)
-	e.emit("breed", EventData{Stable: p, Parents: parents, Monster: &st.monsters[len(st.monsters)-1], Result: "offspring"})
+	data := e.emit("breed", p)
+	data.Parents, data.Monster, data.Result = parents, &st.monsters[len(st.monsters)-1], "offspring"
 }
 
 // nextTurn moves on to the next turn, or ends the game after the last one.
@@ -257,7 +260,7 @@ func (s *State) nextTurn(e *eventBuf) {
 		e.int(s.turn)
 		e.str(" turns: ")
 		e.str(o.Text)
-		e.emit("over", EventData{Stable: -1, Result: o.Text})
+		e.emit("over", -1).Result = o.Text
 		return
 	}
 	s.turn++
@@ -326,14 +329,14 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 	e.int(number)
 	if n == 0 {
 		e.str(": no stable has a monster to enter")
-		e.emit("tournament", EventData{Stable: -1})
+		e.emit("tournament", -1)
 		s.nextTurn(e)
 		return
 	}
 	s.tour = &tournament{number: number}
 	s.phase = PhaseEnter
 	e.str(": each stable with a monster seals an entry")
-	e.emit("tournament", EventData{Stable: -1})
+	e.emit("tournament", -1)
 }
 
 // startBracket reveals the entries, seeds them and plays on until a match
@@ -397,7 +400,7 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 			s.entrantText(e, &t.entrants[i])
 		}
 	}
-	e.emit("entries", EventData{Stable: -1, Entrants: t.entrants})
+	e.emit("entries", -1).Entrants = t.entrants
 	t.slots = make([]int, size)
 	for i, seed := range seedOrder(size) {
 		if seed <= n {
@@ -523,7 +526,8 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 	e.str(" doubled)")
 	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1}
 	s.phase = PhaseMatch
-	e.emit("match", EventData{Stable: -1, A: &t.entrants[a], B: &t.entrants[b], Terrain: terrain})
+	data := e.emit("match", -1)
+	data.A, data.B, data.Terrain = &t.entrants[a], &t.entrants[b], terrain
 }
 
 // resolveContest compares the two sealed abilities of the current contest.
@@ -577,7 +581,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		if c.Winner >= 0 {
 			s.entrantText(e, &m.side[c.Winner])
 			e.str(" wins")
-			e.emit("contest", EventData{Stable: -1, Contest: cp})
+			e.emit("contest", -1).Contest = cp
 			s.endMatch(c.Winner, d, e)
 			return
 		}
@@ -585,12 +589,12 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		switch m.contest {
 		case 1:
 			e.str("tie; each now chooses an ability it has not used")
-			e.emit("contest", EventData{Stable: -1, Contest: cp})
+			e.emit("contest", -1).Contest = cp
 			m.contest = 2
 			return
 		case 2:
 			e.str("tie; the last abilities compete")
-			e.emit("contest", EventData{Stable: -1, Contest: cp})
+			e.emit("contest", -1).Contest = cp
 			m.contest = 3
 			for x := 0; x < 2; x++ {
 				for ab := Speed; ab <= Mind; ab++ {
@@ -602,7 +606,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 			continue
 		}
 		e.str("tie after three contests; dice-off")
-		e.emit("contest", EventData{Stable: -1, Contest: cp})
+		e.emit("contest", -1).Contest = cp
 		s.diceOff(d, e)
 		return
 	}
@@ -628,7 +632,7 @@ func (s *State) diceOff(d *dice.Stream, e *eventBuf) {
 			e.str(": ")
 			s.entrantText(e, &m.side[w])
 			e.str(" wins")
-			e.emit("diceoff", EventData{Stable: -1})
+			e.emit("diceoff", -1)
 			s.endMatch(w, d, e)
 			return
 		}
@@ -662,7 +666,8 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 	e.str(s.cfg.names[w.Stable])
 	e.str(" has ")
 	e.str(plural(st.trophies, "trophy", "trophies"))
-	e.emit("trophy", EventData{Stable: w.Stable, A: &t.entrants[champ], Trophies: st.trophies})
+	data := e.emit("trophy", w.Stable)
+	data.A, data.Trophies = &t.entrants[champ], st.trophies
 
 	s.improve(w, true, d, e)
 	for i := range s.stables {
@@ -700,7 +705,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	}
 	if change == 0 {
 		e.str(" → no change")
-		e.emit("improve", EventData{Stable: x.Stable, Result: "no change"})
+		e.emit("improve", x.Stable).Result = "no change"
 		return
 	}
 	e.str(" → ")
@@ -722,7 +727,8 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	e.int(before)
 	e.str(" → ")
 	e.int(before + change)
-	e.emit("improve", EventData{Stable: x.Stable, Monster: m, Ability: ab, Change: change})
+	data := e.emit("improve", x.Stable)
+	data.Monster, data.Ability, data.Change = m, ab, change
 }
 
 // ageAll ages every monster of every stable by one year; those older than 10
@@ -755,7 +761,8 @@ func (s *State) ageAll(e *eventBuf) {
 		}
 		st.monsters = ms[:len(ms):len(ms)] // no room to append in place: copy-on-write
 	}
-	e.emit("age", EventData{Stable: -1, Change: 1, Entrants: retired})
+	data := e.emit("age", -1)
+	data.Change, data.Entrants = 1, retired
 }
 
 // entrantText writes "Ann's M2 Pebblet".

@@ -281,7 +281,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		}
 	}
 	s.changed()
-	return e.finish(mem), nil
+	return e.finish(), nil
 }
 
 // deref accepts pointers to actions as well as values; a nil pointer is no
