@@ -1,0 +1,207 @@
+// Package storetest is the conformance suite every store.Store runs:
+//
+//	func TestConformance(t *testing.T) {
+//		storetest.Run(t, func(t *testing.T) store.Store { return mustOpen(t) })
+//	}
+//
+// It checks the contract documented on store.Store with duel tables: the log
+// round-trips through engine.Replay, refused writes change nothing, of two
+// appends racing at the same sequence number exactly one wins, concurrent
+// appends to many tables all commit, and the lobby's list leaves out
+// finished and unlisted tables.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/internal/duel"
+	"tabletop/store"
+)
+
+// Run runs the suite; open returns a new, empty store, closed by the caller's
+// cleanup.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	t.Run("AppendedEntriesReplay", func(t *testing.T) { testReplay(t, open(t)) })
+	t.Run("RefusedWritesChangeNothing", func(t *testing.T) { testErrors(t, open(t)) })
+	t.Run("RacingAppendsExactlyOneWins", func(t *testing.T) { testRace(t, open(t)) })
+	t.Run("ConcurrentAppendsToManyTablesAllCommit", func(t *testing.T) { testConcurrent(t, open(t)) })
+	t.Run("ListOpenLeavesOutFinishedAndUnlisted", func(t *testing.T) { testList(t, open(t)) })
+}
+
+// MustTable creates a listed duel table (Ann, and a bot) in s and returns the
+// engine table beside it, for the caller to play and append.
+func MustTable(tb testing.TB, s store.Store, id string) *engine.Table {
+	tb.Helper()
+	tab, err := engine.NewTable(duel.Game, engine.Options{"rounds": "3"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo", Bot: "random"}}, dice.Seed{4, 2})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rec := store.Table{ID: id, Listed: true, TokenHashes: [][]byte{{1, 2, 3}, nil}, Export: tab.Export(true)}
+	if err := s.CreateTable(context.Background(), rec); err != nil {
+		tb.Fatalf("CreateTable: %v", err)
+	}
+	return tab
+}
+
+// MustAct plays seat's stance on tab and returns the new log entry.
+func MustAct(tb testing.TB, tab *engine.Table, seat engine.Seat, stance string) engine.Entry {
+	tb.Helper()
+	if _, err := tab.Act(seat, duel.Stance{Stance: stance}); err != nil {
+		tb.Fatal(err)
+	}
+	return tab.Log(tab.Len() - 1)[0]
+}
+
+func testReplay(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab := MustTable(t, s, "abc")
+	seq := 0
+	for _, st := range []string{duel.Attack, duel.Guard, duel.Guard} {
+		for _, seat := range tab.State().Pending() {
+			var err error
+			if seq, err = s.Append(ctx, "abc", seq, MustAct(t, tab, seat, st)); err != nil {
+				t.Fatalf("Append: %v", err)
+			}
+		}
+	}
+	rec, err := s.LoadTable(ctx, "abc")
+	if err != nil {
+		t.Fatalf("LoadTable: %v", err)
+	}
+	if rec.Seq != tab.Len() || len(rec.Export.Log) != tab.Len() {
+		t.Fatalf("LoadTable: seq %d with %d entries, want %d", rec.Seq, len(rec.Export.Log), tab.Len())
+	}
+	if !rec.Listed || len(rec.TokenHashes) != 2 || string(rec.TokenHashes[0]) != "\x01\x02\x03" || rec.TokenHashes[1] != nil {
+		t.Fatalf("LoadTable: listed %v, token hashes %v", rec.Listed, rec.TokenHashes)
+	}
+	back, err := engine.Replay(duel.Game, rec.Export)
+	if err != nil {
+		t.Fatalf("Replay of the stored table: %v", err)
+	}
+	if back.Len() != tab.Len() || back.Commitment() != tab.Commitment() {
+		t.Fatalf("replayed %d entries, want %d", back.Len(), tab.Len())
+	}
+}
+
+func testErrors(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab := MustTable(t, s, "abc")
+	fresh := tab.Export(true)
+	e := MustAct(t, tab, 0, duel.Attack)
+	tests := []struct {
+		name string
+		do   func() error
+		want error
+	}{
+		{"load unknown table", func() error { _, err := s.LoadTable(ctx, "nope"); return err }, store.ErrNotFound},
+		{"append to unknown table", func() error { _, err := s.Append(ctx, "nope", 0, e); return err }, store.ErrNotFound},
+		{"append ahead of the log", func() error { _, err := s.Append(ctx, "abc", 3, e); return err }, store.ErrVersionConflict},
+		{"create an existing id", func() error {
+			return s.CreateTable(ctx, store.Table{ID: "abc", TokenHashes: make([][]byte, 2), Export: fresh})
+		}, store.ErrExists},
+		{"finish unknown table", func() error { return s.Finish(ctx, "nope", "x") }, store.ErrNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.do(); !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+		})
+	}
+	if rec, err := s.LoadTable(ctx, "abc"); err != nil || rec.Seq != 0 {
+		t.Fatalf("after refused writes: seq %d, err %v; want 0, nil", rec.Seq, err)
+	}
+}
+
+func testRace(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for round := range 20 {
+		id := fmt.Sprint("race", round)
+		tab := MustTable(t, s, id)
+		a, b := MustAct(t, tab, 0, duel.Attack), MustAct(t, tab, 1, duel.Guard)
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i, e := range []engine.Entry{a, b} {
+			wg.Go(func() { _, errs[i] = s.Append(ctx, id, 0, e) })
+		}
+		wg.Wait()
+		wins := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				wins++
+			case !errors.Is(err, store.ErrVersionConflict):
+				t.Fatalf("losing append: err = %v, want ErrVersionConflict", err)
+			}
+		}
+		if wins != 1 {
+			t.Fatalf("%d of 2 racing appends won (errors %v), want exactly 1", wins, errs)
+		}
+		if rec, err := s.LoadTable(ctx, id); err != nil || rec.Seq != 1 {
+			t.Fatalf("after the race: seq %d, err %v; want 1", rec.Seq, err)
+		}
+	}
+}
+
+func testConcurrent(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const tables, actions = 16, 6
+	var wg sync.WaitGroup
+	errs := make(chan error, tables)
+	for i := range tables {
+		id := fmt.Sprint("t", i)
+		tab := MustTable(t, s, id)
+		wg.Go(func() {
+			for n := range actions {
+				seat := tab.State().Pending()[0]
+				if _, err := tab.Act(seat, duel.Stance{Stance: duel.Guard}); err != nil {
+					errs <- err
+					return
+				}
+				if _, err := s.Append(ctx, id, n, tab.Log(n)[0]); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("append: %v", err)
+	}
+	for i := range tables {
+		if rec, err := s.LoadTable(ctx, fmt.Sprint("t", i)); err != nil || rec.Seq != actions {
+			t.Fatalf("table %d: seq %d, err %v; want %d", i, rec.Seq, err, actions)
+		}
+	}
+}
+
+func testList(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	MustTable(t, s, "open")
+	MustTable(t, s, "done")
+	tab, err := engine.NewTable(duel.Game, nil, make([]engine.SeatInfo, 2), dice.Seed{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTable(ctx, store.Table{ID: "private", TokenHashes: make([][]byte, 2), Export: tab.Export(true)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, "done", "seat 0 wins"); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.ListOpen(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].ID != "open" || list[0].Game != "duel" || len(list[0].Seats) != 2 {
+		t.Fatalf("ListOpen = %+v, want only the open table", list)
+	}
+}
