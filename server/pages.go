@@ -101,11 +101,16 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, r, err)
 		return
 	}
+	names := map[string]string{}
+	for _, info := range s.games.Infos() {
+		names[info.ID] = info.Name
+	}
 	s.render(w, r, s.pages.base, "lobby", http.StatusOK, struct {
-		Title  string
-		Games  []engine.Info
-		Tables []store.Summary
-	}{"Lobby", s.games.Infos(), list})
+		Title     string
+		Games     []engine.Info
+		GameNames map[string]string
+		Tables    []store.Summary
+	}{"Lobby", s.games.Infos(), names, list})
 }
 
 // newForm is the new-table form of one game.
