@@ -124,6 +124,21 @@ var setSize = func() (out [maxSets]int8) {
 	return out
 }()
 
+// Per-set facts for the bot's plan search, compact so that the pairs it
+// tries do not walk the wide SetInfo records: what points a four (or a
+// five) and an eight of the set score, and whether it is an orphan set.
+var (
+	setFourWhat  [maxSets]int8
+	setEightWhat [maxSets]int8
+	setOrphan    [maxSets]bool
+)
+
+func init() {
+	for i, st := range deck.Sets {
+		setFourWhat[i], setEightWhat[i], setOrphan[i] = int8(fourWhat(SetID(i))), int8(eightWhat(SetID(i))), st.Orphan
+	}
+}
+
 var keyByName = func() map[string]int {
 	m := make(map[string]int, len(deck.Keys))
 	for i, k := range deck.Keys {
@@ -265,9 +280,11 @@ func (t *tally) evaluate(k *knowledge) plan {
 		add(best5[i])
 	}
 	best := plan{value: -1 << 30, a: -1, b: -1}
-	try := func(pl plan) {
-		if pl.value > best.value {
-			best = pl
+	// try scores "ta of a, tb of b" and keeps it if it beats the best so
+	// far; the plan itself is built only then (this runs for every pair).
+	try := func(a SetID, ta int, b SetID, tb int) {
+		if value, fit := t.score(k, a, ta, b, tb); value > best.value {
+			best = plan{a: a, b: b, ta: ta, tb: tb, value: value, fit: fit}
 		}
 	}
 	// A plan's value is 100 a card in place plus at most maxBonus (room 24
@@ -291,8 +308,8 @@ func (t *tally) evaluate(k *knowledge) plan {
 		if !beats(min(8, cnt[i]+cnt[0])) {
 			break // no plan with a (or a later set) first can win
 		}
-		if setSize[a] >= 8 && !deck.Sets[a].Orphan && beats(min(8, cnt[i])) {
-			try(t.score(k, a, 8, -1, 0))
+		if setSize[a] >= 8 && !setOrphan[a] && beats(min(8, cnt[i])) {
+			try(a, 8, -1, 0)
 		}
 		for j := range n {
 			b := sets[j]
@@ -300,24 +317,27 @@ func (t *tally) evaluate(k *knowledge) plan {
 				continue
 			}
 			if j > i && setSize[a] >= 4 && setSize[b] >= 4 && beats(min(4, cnt[i])+min(4, cnt[j])) {
-				try(t.score(k, a, 4, b, 4))
+				try(a, 4, b, 4)
 			}
 			if setSize[a] >= 5 && setSize[b] >= 3 && beats(min(5, cnt[i])+min(3, cnt[j])) {
-				try(t.score(k, a, 5, b, 3))
+				try(a, 5, b, 3)
 			}
 		}
 	}
 	for _, o := range [2]SetID{deck.Orphans, deck.BeastOrphans} {
 		if t.own[o]+t.flex[o] > 0 {
-			try(t.orphanScore(k, o))
+			if pl := t.orphanScore(k, o); pl.value > best.value {
+				best = pl
+			}
 		}
 	}
 	return best
 }
 
-// score values the plan "ta of a, tb of b".
-func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) plan {
-	pl := plan{a: a, b: b, ta: ta, tb: tb, value: -1 << 30}
+// score values the plan "ta of a, tb of b": its value, and its fit (the
+// cards in place). An impossible plan is worth -1 << 30.
+func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) (value, fit int) {
+	const impossible = -1 << 30
 	ea, eb := 0, 0
 	for i := range t.ng {
 		switch g := t.groups[i]; g.set {
@@ -326,11 +346,11 @@ func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) plan {
 		case b:
 			eb += int(g.n)
 		default:
-			return pl
+			return impossible, 0
 		}
 	}
 	if ea > ta || eb > tb {
-		return pl
+		return impossible, 0
 	}
 	// A cheerful card counts for its own set or for the cheerful set: when
 	// one of the two sets is the cheerful set, the cheerful cards of the
@@ -363,8 +383,8 @@ func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) plan {
 			missB--
 		}
 	}
-	pl.fit = ta + tb - missA - missB
-	value := pl.fit * 100
+	fit = ta + tb - missA - missB
+	value = fit * 100
 	value += room(int(k.avail[a]), missA)
 	if b >= 0 {
 		value += room(int(k.avail[b]), missB)
@@ -372,12 +392,12 @@ func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) plan {
 	var what int
 	switch {
 	case ta == 8:
-		what = eightWhat(a)
+		what = int(setEightWhat[a])
 		value += 8 // one set: a single thing to wait for
 	case ta == 4:
-		what = fourWhat(a) + fourWhat(b)
+		what = int(setFourWhat[a] + setFourWhat[b])
 	default:
-		what = fourWhat(a)
+		what = int(setFourWhat[a])
 	}
 	pat := Eight
 	if tb == 4 {
@@ -386,8 +406,7 @@ func (t *tally) score(k *knowledge, a SetID, ta int, b SetID, tb int) plan {
 		pat = FiveThree
 	}
 	value += 3 * (what + howPoints(pat, t.claims))
-	pl.value = value
-	return pl
+	return value, fit
 }
 
 func availOf(k *knowledge, x SetID) int8 {

@@ -254,7 +254,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err := s.check(p, a); err != nil {
 		return nil, err
 	}
-	ev := make(events, 0, 2)
+	ev := make(events, 0, 3) // one Apply makes 1 to 3 events, rarely more
 	switch a := a.(type) {
 	case Draw:
 		s.extraDraw(p, d, &ev)
