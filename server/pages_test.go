@@ -119,6 +119,7 @@ func TestPages_ErrorsArePagesWithTheRightStatus(t *testing.T) {
 		{"bad option", "POST", "/new/duel", "opt.rounds=0&seat0.who=person&seat1.who=person", 400, "out of range"},
 		{"bad seat", "POST", "/new/duel", "seat0.who=alien&seat1.who=person", 400, "not a person, a bot or nobody"},
 		{"no such page", "GET", "/nothing/here", "", 404, "no page here"},
+		{"oversized form", "POST", "/t/" + c.ID + "/s/" + c.Seats[0].Token + "/act", "action=" + strings.Repeat("x", 1<<20), 413, "too large"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
