@@ -7,7 +7,6 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -296,7 +295,9 @@ func botDue(l *live) engine.Seat {
 
 // runBots plays bot seats while one is pending. Each choice comes from the
 // seat's bot seeing only its seat's view, with the table's bot stream, and is
-// stored like any action.
+// stored like any action. The bot thinks without holding the table's lock,
+// so pages and streams of the table stay responsive; if the table moved on
+// meanwhile (a person acted), the choice is dropped and made again.
 func (s *Server) runBots(l *live) {
 	defer s.bg.Done()
 	defer func() {
@@ -314,7 +315,30 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			return
 		}
-		err := s.botTurnLocked(l, seat)
+		// A clone, since views may share memory with the state, which a
+		// person's action may change while the bot thinks.
+		st := l.tab.State().Clone()
+		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+		l.mu.Unlock()
+		view, legal := st.View(seat), st.Legal(seat)
+
+		bot, err := bots.New(l.game, name)
+		if err != nil {
+			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			return
+		}
+		if len(legal) == 0 {
+			s.log.Error("bot turn failed: a pending bot seat has no legal action", "table", l.id, "seat", int(seat))
+			return
+		}
+		a := bot.Act(seat, view, legal, stream)
+
+		l.mu.Lock()
+		if l.stale || l.tab.Len() != seq {
+			l.mu.Unlock()
+			continue // the table moved on while the bot thought
+		}
+		_, err = s.applyLocked(s.ctx, l, seat, a)
 		l.mu.Unlock()
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
@@ -322,21 +346,6 @@ func (s *Server) runBots(l *live) {
 		}
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
-}
-
-func (s *Server) botTurnLocked(l *live, seat engine.Seat) error {
-	st := l.tab.State()
-	bot, err := bots.New(l.game, l.tab.Seats()[seat].Bot)
-	if err != nil {
-		return err
-	}
-	legal := st.Legal(seat)
-	if len(legal) == 0 {
-		return errors.New("a pending bot seat has no legal action")
-	}
-	a := bot.Act(seat, st.View(seat), legal, l.tab.BotStream(seat))
-	_, err = s.applyLocked(s.ctx, l, seat, a)
-	return err
 }
 
 func trimPrefix(msg string) string {
