@@ -340,11 +340,21 @@ func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, m
 		s.pageError(w, r, err)
 		return
 	}
+	// The page is rendered while the table is locked: a game's view may
+	// share memory with its state, which an action may change.
+	var buf bytes.Buffer
 	l.mu.Lock()
 	p := pageData(l, seat, base, true)
-	l.mu.Unlock()
 	p.Error = msg
-	s.render(w, r, s.pages.forGame(l.game.Info().ID), "table", status, p)
+	err = s.pages.forGame(l.game.Info().ID).ExecuteTemplate(&buf, "table", p)
+	l.mu.Unlock()
+	if err != nil {
+		s.pageError(w, r, fmt.Errorf("server: rendering table %s: %w", l.id, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
 }
 
 func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
