@@ -688,3 +688,37 @@ func TestDecode_RejectsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestView_SeenStockCardsAreOnTop holds the invariant View relies on to look
+// only at the top of the stock for cards a seat has seen: over seeded games
+// (and determinizations of them), no seen card lies deeper than lookSize.
+func TestView_SeenStockCardsAreOnTop(t *testing.T) {
+	d := dice.NewUnrecordedStream(dice.Seed{12})
+	r := dice.NewUnrecordedStream(dice.Seed{13})
+	bots := []engine.Bot{greedyBot{}, randomBot{}, greedyBot{}, randomBot{}}
+	check := func(g, step int, st *State) {
+		for p := range st.players {
+			for i, c := range st.stock {
+				if depth := len(st.stock) - 1 - i; depth >= lookSize && st.seen[p].has(c) {
+					t.Fatalf("game %d step %d: seat %d has seen %s at depth %d of the stock", g, step, p, c, depth)
+				}
+			}
+		}
+	}
+	for g := range 20 {
+		st, err := New(Options{}, make([]engine.SeatInfo, 2+g%3), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; st.phase != PhaseOver; step++ {
+			check(g, step, st)
+			p := st.Pending()[0]
+			if step%5 == 0 {
+				check(g, step, st.Determinize(p, r).(*State))
+			}
+			if _, err := st.Apply(p, bots[p].Act(p, st.View(p), st.Legal(p), r), d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

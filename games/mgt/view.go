@@ -32,7 +32,12 @@ type View struct {
 	Waiting   []engine.Seat `json:"waiting"` // who must act now
 	Results   []RoundResult `json:"results,omitempty"`
 
-	players [4]PlayerView // backs Players at tables of up to four: one allocation less
+	// Backing arrays: at tables of up to four, Players, StockTop and Known
+	// need no allocations of their own (a third of a greedy game's views
+	// know some cards).
+	players  [4]PlayerView
+	stockTop [lookSize]KnownCard
+	known    [3]KnownHand
 }
 
 // CardView is a card with its nature this round (a miscellaneous card's
@@ -142,10 +147,19 @@ func (s *State) View(p engine.Seat) engine.View {
 			}
 		}
 		if seen.any() {
-			for i := len(s.stock) - 1; i >= 0; i-- {
+			// Only the top lookSize cards can have been seen: an honest look
+			// shows the top lookSize cards, the stock only loses cards from
+			// the top, and its order changes only at a deal (which forgets
+			// every look) or in Determinize (which leaves seen cards in
+			// place). TestView_SeenStockCardsAreOnTop holds this.
+			top := v.stockTop[:0]
+			for i := len(s.stock) - 1; i >= max(0, len(s.stock)-lookSize); i-- {
 				if seen.has(s.stock[i]) {
-					v.StockTop = append(v.StockTop, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
+					top = append(top, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
 				}
+			}
+			if len(top) > 0 {
+				v.StockTop = top
 			}
 		}
 	} else {
@@ -176,19 +190,45 @@ func (s *State) View(p engine.Seat) engine.View {
 		if len(pl.bans) > 0 {
 			pv.Banned = pl.bans[:len(pl.bans):len(pl.bans)]
 		}
-		if seen != nil && engine.Seat(i) != p && seen.any() {
-			var known []Card
-			for _, c := range pl.hand {
+	}
+	if seen != nil && seen.any() {
+		v.Known = s.known(p, seen, v.known[:0])
+	}
+	return v
+}
+
+// known appends to out the cards of other players' hands that p has seen,
+// by player; the lists share one allocation.
+func (s *State) known(p engine.Seat, seen *bitset, out []KnownHand) []KnownHand {
+	n := 0
+	for i := range s.players {
+		if engine.Seat(i) != p {
+			for _, c := range s.players[i].hand {
 				if seen.has(c) {
-					known = append(known, c)
+					n++
 				}
-			}
-			if known != nil {
-				v.Known = append(v.Known, KnownHand{Seat: engine.Seat(i), Cards: known})
 			}
 		}
 	}
-	return v
+	if n == 0 {
+		return nil
+	}
+	cards := make([]Card, 0, n)
+	for i := range s.players {
+		if engine.Seat(i) == p {
+			continue
+		}
+		from := len(cards)
+		for _, c := range s.players[i].hand {
+			if seen.has(c) {
+				cards = append(cards, c)
+			}
+		}
+		if len(cards) > from {
+			out = append(out, KnownHand{Seat: engine.Seat(i), Cards: cards[from:len(cards):len(cards)]})
+		}
+	}
+	return out
 }
 
 // renderText draws a view for the terminal: scores, every player's exposed
