@@ -23,6 +23,24 @@ func TestPages_PMRTemplateRendersEveryPhase(t *testing.T) {
 	}
 	var c created
 	decode(t, r, &c)
+	// Whom the game waits for comes from the view's "pending" list.
+	var known struct {
+		Known   bool `json:"waiting_known"`
+		Waiting int  `json:"waiting_for"`
+		View    struct {
+			Pending []int `json:"pending"`
+		} `json:"view"`
+	}
+	decode(t, h.do("GET", "/api/tables/"+c.ID, c.Seats[1].Token, nil), &known)
+	others := 0
+	for _, p := range known.View.Pending {
+		if p != 1 {
+			others++
+		}
+	}
+	if !known.Known || known.Waiting != others {
+		t.Fatalf("Bo's waiting_known %v, waiting_for %d; the view's pending list %v", known.Known, known.Waiting, known.View.Pending)
+	}
 	pages := []string{"/t/" + c.ID, "/t/" + c.ID + "/s/" + c.Seats[0].Token, "/t/" + c.ID + "/s/" + c.Seats[1].Token}
 	phases := map[string]bool{}
 	for step := 0; step < 200; step++ {

@@ -11,21 +11,24 @@ import (
 // table at one moment. It is built from View(seat), Legal(seat) and the
 // public facts of the table only; the seed appears once the game is over.
 type seatState struct {
-	ID         string          `json:"id"`
-	Game       string          `json:"game"`
-	GameName   string          `json:"game_name"`
-	Seat       engine.Seat     `json:"seat"` // -1 for a spectator
-	Seats      []seatInfo      `json:"seats"`
-	Seq        int             `json:"seq"` // entries in the log
-	View       engine.View     `json:"view"`
-	Legal      []legalAction   `json:"legal"`
-	MyTurn     bool            `json:"my_turn"`
-	Waiting    int             `json:"waiting_for"` // pending seats other than this one
-	Over       bool            `json:"over"`
-	Outcome    *engine.Outcome `json:"outcome,omitempty"`
-	Commitment string          `json:"commitment"`
-	Seed       string          `json:"seed,omitempty"` // only once the game is over
-	Options    engine.Options  `json:"options"`
+	ID       string        `json:"id"`
+	Game     string        `json:"game"`
+	GameName string        `json:"game_name"`
+	Seat     engine.Seat   `json:"seat"` // -1 for a spectator
+	Seats    []seatInfo    `json:"seats"`
+	Seq      int           `json:"seq"` // entries in the log
+	View     engine.View   `json:"view"`
+	Legal    []legalAction `json:"legal"`
+	MyTurn   bool          `json:"my_turn"`
+	Waiting  int           `json:"waiting_for"` // seats other than this one the view says are being waited for
+	// WaitingKnown says whether the view tells whom the game waits for
+	// (see Waiter); if not, Waiting is 0 and no seat is marked pending.
+	WaitingKnown bool            `json:"waiting_known"`
+	Over         bool            `json:"over"`
+	Outcome      *engine.Outcome `json:"outcome,omitempty"`
+	Commitment   string          `json:"commitment"`
+	Seed         string          `json:"seed,omitempty"` // only once the game is over
+	Options      engine.Options  `json:"options"`
 }
 
 type seatInfo struct {
@@ -33,7 +36,7 @@ type seatInfo struct {
 	Name    string      `json:"name"`
 	Bot     string      `json:"bot,omitempty"`
 	You     bool        `json:"you,omitempty"`
-	Pending bool        `json:"pending,omitempty"`
+	Pending bool        `json:"pending,omitempty"` // the view says the game waits for this seat
 }
 
 // legalAction is one action a seat may take now, ready to post back.
@@ -53,26 +56,58 @@ type logLine struct {
 	Events []engine.Event `json:"events"`
 }
 
+// Waiter is implemented by views that say whom the game is waiting for. The
+// server shows a seat who is being waited for only from its view, never from
+// State.Pending, which may know more than the seat (who is able to claim a
+// discard, say).
+type Waiter interface {
+	Waiting() []engine.Seat
+}
+
+// waitingIn returns the seats a view says the game is waiting for: its
+// Waiting method, or else a top-level "waiting" or "pending" list of seats in
+// its JSON form. ok is false if the view does not say.
+func waitingIn(v engine.View) (seats []engine.Seat, ok bool) {
+	if w, isWaiter := v.(Waiter); isWaiter {
+		return w.Waiting(), true
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(raw, &top) != nil {
+		return nil, false
+	}
+	for _, key := range []string{"waiting", "pending"} {
+		if r, found := top[key]; found && json.Unmarshal(r, &seats) == nil {
+			return seats, true
+		}
+	}
+	return nil, false
+}
+
 // stateFor builds what seat sees now. Call with l.mu held.
 func stateFor(l *live, seat engine.Seat) seatState {
 	tab := l.tab
 	st := tab.State()
-	pending := st.Pending()
 	info := l.game.Info()
 	out := seatState{
 		ID: l.id, Game: info.ID, GameName: info.Name, Seat: seat, Seq: tab.Len(),
 		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(),
 		Legal: []legalAction{},
 	}
+	waiting, known := waitingIn(out.View)
+	out.WaitingKnown = known
 	for i, si := range tab.Seats() {
-		p := slices.Contains(pending, engine.Seat(i))
+		p := slices.Contains(waiting, engine.Seat(i))
 		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p})
 		if p && engine.Seat(i) != seat {
 			out.Waiting++
 		}
 	}
-	if seat >= 0 && slices.Contains(pending, seat) {
-		out.MyTurn = true
+	if seat >= 0 {
+		// Legal is non-empty exactly for seats the game waits for.
 		for _, a := range st.Legal(seat) {
 			raw, err := json.Marshal(a)
 			if err != nil {
@@ -80,6 +115,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 			}
 			out.Legal = append(out.Legal, legalAction{Kind: a.Kind(), Text: a.String(), Action: raw})
 		}
+		out.MyTurn = len(out.Legal) > 0
 	}
 	if o, over := tab.Over(); over {
 		out.Over, out.Outcome = true, &o
