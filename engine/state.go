@@ -108,3 +108,15 @@ type MetricReporter interface {
 type Equaler interface {
 	Equal(other State) bool
 }
+
+// Only returns seat s's legal action if it has exactly one. A choice of one is
+// no choice: tables, simulations and UIs play it without asking the person or
+// the bot. Games rely on this to ask every seat where asking only some would
+// give away a secret (everyone answers a claim window; most can only pass).
+func Only(st State, s Seat) (Action, bool) {
+	legal := st.Legal(s)
+	if len(legal) != 1 {
+		return nil, false
+	}
+	return legal[0], true
+}

@@ -252,7 +252,8 @@ func (p *player) play(seed dice.Seed, s *sums) error {
 
 // Play plays one game of g to the end with the given bots, through the engine
 // interface: each pending seat's bot sees its View and Legal actions and its
-// choice is applied. Dice come from an unrecorded stream of seed, and each
+// choice is applied. A seat with a single legal action plays it without
+// asking its bot, as every UI does (engine.Only). Dice come from an unrecorded stream of seed, and each
 // bot's choices from a stream of its own derived from seed.
 func Play(g engine.Game, opts engine.Options, seats []engine.SeatInfo, bs []engine.Bot, seed dice.Seed, maxSteps int) (engine.Outcome, []engine.Metric, int, error) {
 	d := dice.NewUnrecordedStream(seed)
@@ -278,7 +279,11 @@ func Play(g engine.Game, opts engine.Options, seats []engine.SeatInfo, bs []engi
 			return engine.Outcome{}, nil, steps, fmt.Errorf("game did not end after %d actions", steps)
 		}
 		seat := pending[0]
-		a := bs[seat].Act(seat, st.View(seat), st.Legal(seat), botRand[seat])
+		legal := st.Legal(seat)
+		a := legal[0]
+		if len(legal) > 1 { // a choice of one is no choice: the bot is not asked
+			a = bs[seat].Act(seat, st.View(seat), legal, botRand[seat])
+		}
 		if _, err := st.Apply(seat, a, d); err != nil {
 			return engine.Outcome{}, nil, steps, fmt.Errorf("bot at seat %d chose %q: %w", seat, a, err)
 		}

@@ -136,20 +136,27 @@ func (p *session) loop(ctx context.Context) error {
 	}
 }
 
-// runBots lets every pending bot act until only the person is pending or the
+// runBots lets every pending bot act, and plays any seat's only legal action
+// (a choice of one is no choice), until the person has a real choice or the
 // game is over.
 func (p *session) runBots() error {
 	for range 100000 {
 		st := p.tab.State()
 		acted := false
 		for _, s := range st.Pending() {
-			b, ok := p.bots[s]
-			if !ok {
+			a, only := engine.Only(st, s)
+			b, isBot := p.bots[s]
+			switch {
+			case only && s == p.me:
+				fmt.Fprintf(p.env.Stdout, "  (your only choice: %s)\n", a)
+			case only:
+			case isBot:
+				a = b.Act(s, st.View(s), st.Legal(s), p.tab.BotStream(s))
+			default:
 				continue
 			}
-			a := b.Act(s, st.View(s), st.Legal(s), p.tab.BotStream(s))
 			if _, err := p.tab.Act(s, a); err != nil {
-				return fmt.Errorf("bot at seat %d chose %q: %w", s+1, a, err)
+				return fmt.Errorf("seat %d playing %q: %w", s+1, a, err)
 			}
 			acted = true
 			break

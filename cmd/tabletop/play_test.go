@@ -73,3 +73,16 @@ func TestPlay_RefusesBadSetup(t *testing.T) {
 		})
 	}
 }
+
+func TestPlay_OnlyChoiceIsPlayedWithoutAsking(t *testing.T) {
+	// On Pocket Monster Rancher's first turn a stable with no monster can only
+	// capture: play takes it and says so, and the first prompt is on turn 2.
+	code, out, errOut := run(t, "quit\n", "play", "pmr", "--bots", "greedy", "--turns", "3", "--seed", "01")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	first := strings.Index(out, "> ")
+	if !strings.Contains(out, "(your only choice: capture)") || first < strings.Index(out, "Turn 2 of 3") {
+		t.Fatalf("the only choice was not played before the first prompt:\n%s", out)
+	}
+}
