@@ -313,7 +313,7 @@ var (
 	boxedTrain   [cachedIDs][4]engine.Action         // [id][ability-1]
 	boxedBreed   [cachedIDs][cachedIDs]engine.Action // [a][b], a < b
 	boxedEnter   [cachedIDs]engine.Action
-	boxedChoose  [4]engine.Action // [ability]
+	boxedChoose  = [4]engine.Action{Speed: Choose{Speed}, Brawn: Choose{Brawn}, Mind: Choose{Mind}} // [ability]
 )
 
 func init() {
@@ -325,9 +325,6 @@ func init() {
 			boxedBreed[id][b] = Breed{A: id, B: b}
 		}
 		boxedEnter[id] = Enter{Monster: id}
-	}
-	for ab := Speed; ab <= Mind; ab++ {
-		boxedChoose[ab] = Choose{Ability: ab}
 	}
 }
 

@@ -30,16 +30,19 @@ type arena struct {
 	monsters block[Monster]
 	boards   block[Board]
 	stables  block[StableView]
+	infos    block[StableInfo]
 	views    block[View]
 	tours    block[tournamentBlock]
-	e        eventBuf // the working buffer of Apply, with e.mem pointing back here
+	entrants block[Entrant]
+	matches  block[MatchView]
+	buf      []byte // the text buffer of Apply's eventBuf, kept between calls
+	faces    []int  // its dice buffer
 }
 
 // mem returns the state's arena.
 func (s *State) mem() *arena {
 	if s.arena == nil {
 		s.arena = new(arena)
-		s.arena.e.mem = s.arena
 	}
 	return s.arena
 }

@@ -105,13 +105,16 @@ var equalMutations = map[string]func(s *State){
 
 // equalSkipped are the fields Equal does not compare, and why.
 var equalSkipped = map[string]string{
-	"State.board":       "cache built from the other fields",
-	"State.views":       "cache built from the other fields",
-	"State.arena":       "memory for what the state hands out",
-	"State.tourView":    "cache, checked against the tournament before use",
-	"config.names":      "derived from config.seats",
-	"config.chosen":     "derived from config.seats",
-	"config.possessive": "derived from config.seats",
+	"State.board":          "cache built from the other fields",
+	"State.views":          "cache built from the other fields",
+	"State.arena":          "memory for what the state hands out",
+	"State.tourView":       "cache, checked against the tournament before use",
+	"State.infos":          "cache, checked against the stables before use",
+	"stable.activities":    "cache, checked against the monsters before use",
+	"stable.activitiesFor": "cache, checked against the monsters before use",
+	"config.names":         "derived from config.seats",
+	"config.chosen":        "derived from config.seats",
+	"config.possessive":    "derived from config.seats",
 }
 
 func TestState_Equal(t *testing.T) {

@@ -62,7 +62,6 @@ type eventBuf struct {
 func (e *eventBuf) arena() *arena {
 	if e.mem == nil {
 		e.mem = new(arena)
-		e.mem.e.mem = e.mem
 	}
 	return e.mem
 }

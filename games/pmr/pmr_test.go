@@ -722,7 +722,7 @@ func TestView_SpectatorSeesNoSealedChoice(t *testing.T) {
 	}
 }
 
-// Views and Pending are cached and shared, so a view or pending list handed
+// Views, Pending and Legal are cached and shared, so a view or list handed
 // out must never change afterwards, whatever happens to the state or to
 // clones of it.
 func TestView_CachedAndNeverModified(t *testing.T) {
@@ -733,8 +733,9 @@ func TestView_CachedAndNeverModified(t *testing.T) {
 		t.Errorf("View(0) twice: two views, want the cached one")
 	}
 	p0 := s.Pending()
+	l0 := s.Legal(0)
 	before, _ := json.Marshal(v0)
-	pendingBefore := fmt.Sprint(p0)
+	pendingBefore, legalBefore := fmt.Sprint(p0), fmt.Sprint(l0)
 
 	mustApply(t, s, 0, "capture", d)
 	c := s.clone()
@@ -746,8 +747,11 @@ func TestView_CachedAndNeverModified(t *testing.T) {
 	if after, _ := json.Marshal(v0); string(after) != string(before) {
 		t.Errorf("a view changed after Apply:\n%s\n%s", before, after)
 	}
-	if fmt.Sprint(p0) != pendingBefore {
-		t.Errorf("a pending list changed after Apply: %v, was %s", p0, pendingBefore)
+	if fmt.Sprint(p0) != pendingBefore || fmt.Sprint(l0) != legalBefore {
+		t.Errorf("a pending or legal list changed after Apply: %v %v, was %s %s", p0, l0, pendingBefore, legalBefore)
+	}
+	if got := fmt.Sprint(s.Legal(0)); got == legalBefore {
+		t.Errorf("Legal(0) with a monster is still %s", got)
 	}
 	if v := s.View(0).(*View); v.Turn != 2 || len(v.Stables[0].Monsters) != 1 {
 		t.Errorf("after the turn, View(0) shows turn %d with %d monsters, want turn 2 with 1", v.Turn, len(v.Stables[0].Monsters))

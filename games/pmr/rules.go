@@ -343,6 +343,17 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 // needs a choice.
 func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 	t := s.tour
+	entries := 0
+	for i := range s.stables {
+		if s.stables[i].entry > 0 {
+			entries++
+		}
+	}
+	// A knockout of n entrants has n-1 matches: room for all of them, so
+	// that they are appended in place.
+	mem := s.mem()
+	t.entrants = mem.entrants.take(entries)[:0]
+	t.matches = mem.matches.take(max(entries-1, 0))[:0]
 	for i := range s.stables {
 		st := &s.stables[i]
 		if st.entry > 0 {

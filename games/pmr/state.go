@@ -78,6 +78,13 @@ type stable struct {
 	nextID   int           // the number of the last monster the stable got
 	sealed   engine.Action // this turn's sealed activity, nil if none (hidden)
 	entry    int           // tournament entry: 0 = not yet, -1 = not entering, else monster id (hidden until all are in)
+
+	// activities caches Legal's activity list while the monsters have the
+	// numbers of those in activitiesFor (a cache: Equal skips it, clones
+	// share it). Training or ageing copies the monster list; the list of
+	// activities stays.
+	activities    []engine.Action
+	activitiesFor []Monster
 }
 
 func (st *stable) find(id int) int {
@@ -115,6 +122,9 @@ type State struct {
 	// while it still shows the tournament (the entries and the first of two
 	// sealed abilities change nothing public), so it survives changes.
 	tourView *TournamentView
+	// infos are the last public facts built for each stable; the next board
+	// reuses them while they still hold (stableInfo).
+	infos [maxSeats]*StableInfo
 	// arena is where the events, views and legal lists that the state hands
 	// out, and its monster lists, are carved from (arena.go). Clones do not
 	// share it.
@@ -182,31 +192,25 @@ func (s *State) pending(p engine.Seat) bool {
 // then breed for every pair; for an entry every monster; in a match every
 // ability the monster has not yet used in this match. It is empty for a seat
 // that need not act.
+//
+// The list is shared (the activities are cached with the stable until its
+// monsters change, the abilities are fixed lists): callers must not modify
+// it. A simulation asks for it before every action.
 func (s *State) Legal(p engine.Seat) []engine.Action {
 	if !s.pending(p) {
 		return nil
 	}
-	ms := s.stables[p].monsters
+	st := &s.stables[p]
+	ms := st.monsters
 	switch s.phase {
 	case PhaseActivity:
-		n := len(ms)
-		out := s.mem().actions.take(1 + 4*n + n*(n-1)/2)
-		out[0] = boxedCapture
-		k := 1
-		for i := range ms {
-			id := ms[i].ID
-			for ab := Speed; ab <= Random; ab++ {
-				out[k] = trainAction(id, ab)
-				k++
-			}
+		if len(ms) == 0 {
+			return captureOnly
 		}
-		for i := range ms {
-			for j := i + 1; j < n; j++ {
-				out[k] = breedAction(ms[i].ID, ms[j].ID)
-				k++
-			}
+		if !sameIDs(st.activitiesFor, ms) {
+			st.activities, st.activitiesFor = s.activities(ms), ms
 		}
-		return out
+		return st.activities
 	case PhaseEnter:
 		out := s.mem().actions.take(len(ms))
 		for i := range ms {
@@ -215,18 +219,67 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		return out
 	case PhaseMatch:
 		m := &s.tour.match
-		used := m.used[m.sideOf(p)]
-		out := s.mem().actions.take(3 - bits(int(used)))
-		k := 0
-		for ab := Speed; ab <= Mind; ab++ {
-			if used&abilityBit(ab) == 0 {
-				out[k] = boxedChoose[ab]
-				k++
-			}
-		}
-		return out
+		return chooseLists[m.used[m.sideOf(p)]]
 	}
 	return nil
+}
+
+// captureOnly is the activity list of a stable without monsters.
+var captureOnly = []engine.Action{boxedCapture}
+
+// chooseLists[used] lists the choices of abilities not in the set used.
+var chooseLists = func() (out [1 << (Mind + 1)][]engine.Action) {
+	for used := range out {
+		for ab := Speed; ab <= Mind; ab++ {
+			if used&int(abilityBit(ab)) == 0 {
+				out[used] = append(out[used], boxedChoose[ab])
+			}
+		}
+		out[used] = out[used][:len(out[used]):len(out[used])]
+	}
+	return out
+}()
+
+// activities lists the activities of a stable with monsters ms.
+func (s *State) activities(ms []Monster) []engine.Action {
+	n := len(ms)
+	out := s.mem().actions.take(1 + 4*n + n*(n-1)/2)
+	out[0] = boxedCapture
+	k := 1
+	for i := range ms {
+		id := ms[i].ID
+		for ab := Speed; ab <= Random; ab++ {
+			out[k] = trainAction(id, ab)
+			k++
+		}
+	}
+	for i := range ms {
+		for j := i + 1; j < n; j++ {
+			out[k] = breedAction(ms[i].ID, ms[j].ID)
+			k++
+		}
+	}
+	return out
+}
+
+// sameIDs reports whether the monsters of a and b have the same numbers in
+// the same order: then they have the same activities.
+func sameIDs(a, b []Monster) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID {
+			return false
+		}
+	}
+	return true
+}
+
+// sameMonsters reports whether a and b are the same monster list. Lists are
+// copy-on-write, so the same slice means the same monsters.
+func sameMonsters(a, b []Monster) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Apply plays action a for seat p. A refused action returns an error that says
@@ -256,31 +309,36 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err != nil {
 		return nil, err
 	}
+	// The event buffer lives on the stack: appending to a buffer in the heap
+	// would store its slice header, with a write barrier while the garbage
+	// collector runs, for every piece of text. Its buffers are kept for the
+	// next Apply.
 	mem := s.mem()
-	e := &mem.e
+	e := eventBuf{mem: mem, buf: mem.buf[:0], dice: mem.faces[:0]}
 	e.reset(s.turn)
 	switch s.phase {
 	case PhaseActivity:
 		s.stables[p].sealed = a
-		s.sealEvent(e, p, a)
+		s.sealEvent(&e, p, a)
 		if s.allSealed() {
-			s.resolveTurn(d, e)
+			s.resolveTurn(d, &e)
 		}
 	case PhaseEnter:
 		s.stables[p].entry = a.(Enter).Monster
-		s.sealEvent(e, p, a)
+		s.sealEvent(&e, p, a)
 		if s.allEntered() {
-			s.startBracket(d, e)
+			s.startBracket(d, &e)
 		}
 	case PhaseMatch:
 		m := &s.tour.match
 		m.choice[m.sideOf(p)] = a.(Choose).Ability
-		s.sealEvent(e, p, a)
+		s.sealEvent(&e, p, a)
 		if m.choice[0] != NoAbility && m.choice[1] != NoAbility {
-			s.resolveContest(d, e)
+			s.resolveContest(d, &e)
 		}
 	}
 	s.changed()
+	mem.buf, mem.faces = e.buf[:0], e.dice[:0]
 	return e.finish(), nil
 }
 

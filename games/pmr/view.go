@@ -23,15 +23,25 @@ type Board struct {
 	Pending        []engine.Seat   `json:"pending"` // who must act now (shared with State.Pending)
 }
 
-// StableView is one stable as everyone sees it.
+// StableView is one stable as everyone sees it: its StableInfo (fields
+// promoted, so that it marshals as one object) and whether it must act or
+// has chosen.
 type StableView struct {
+	*StableInfo
+	Pending bool `json:"pending"` // must act now
+	Chosen  bool `json:"chosen"`  // has sealed a choice that is not revealed yet
+}
+
+// StableInfo is the part of a StableView that changes only with the
+// stable's trophies or monsters, not with every sealed choice, so boards
+// share it: a simulation builds a board for every action, and most actions
+// only seal a choice.
+type StableInfo struct {
 	Seat     engine.Seat `json:"seat"`
 	Name     string      `json:"name"`
 	Bot      string      `json:"bot,omitempty"`
 	Trophies int         `json:"trophies"`
 	Monsters []Monster   `json:"monsters"`
-	Pending  bool        `json:"pending"` // must act now
-	Chosen   bool        `json:"chosen"`  // has sealed a choice that is not revealed yet
 }
 
 // TournamentView is the tournament being played.
@@ -149,19 +159,13 @@ func (s *State) buildBoard() *Board {
 	}
 	n := len(s.stables)
 	b.Stables = mem.stables.take(n)
+	pending := s.pendingSet()
 	for i := range s.stables {
 		st := &s.stables[i]
 		p := engine.Seat(i)
 		sv := &b.Stables[i]
-		sv.Seat = p
-		sv.Name = s.cfg.names[i]
-		sv.Bot = s.cfg.seats[i].Bot
-		sv.Trophies = st.trophies
-		sv.Monsters = st.monsters[:len(st.monsters):len(st.monsters)]
-		if sv.Monsters == nil {
-			sv.Monsters = noMonsters
-		}
-		sv.Pending = s.pending(p)
+		sv.StableInfo = s.stableInfo(p)
+		sv.Pending = pending&(1<<i) != 0
 		switch s.phase {
 		case PhaseActivity:
 			sv.Chosen = st.sealed != nil
@@ -173,7 +177,7 @@ func (s *State) buildBoard() *Board {
 			sv.Chosen = x >= 0 && m.choice[x] != NoAbility
 		}
 	}
-	b.Pending = s.Pending()
+	b.Pending = pendingSets[pending]
 	if t := s.tour; t != nil {
 		if s.tourView == nil || !s.tourView.shows(t, s.phase) {
 			s.tourView = s.buildTournament(mem)
@@ -181,6 +185,29 @@ func (s *State) buildBoard() *Board {
 		b.Tournament = s.tourView
 	}
 	return b
+}
+
+// stableInfo returns the public facts of stable p: the last ones built while
+// they still hold (the same trophies and the same monster list, which is
+// copy-on-write, so the same slice means the same monsters), else new ones.
+func (s *State) stableInfo(p engine.Seat) *StableInfo {
+	st := &s.stables[p]
+	if in := s.infos[p]; in != nil && in.Trophies == st.trophies && sameMonsters(in.Monsters, st.monsters) {
+		return in
+	}
+	in := s.mem().infos.one()
+	*in = StableInfo{
+		Seat:     p,
+		Name:     s.cfg.names[p],
+		Bot:      s.cfg.seats[p].Bot,
+		Trophies: st.trophies,
+		Monsters: st.monsters[:len(st.monsters):len(st.monsters)],
+	}
+	if in.Monsters == nil {
+		in.Monsters = noMonsters
+	}
+	s.infos[p] = in
+	return in
 }
 
 // buildTournament builds the view of the tournament being played.
