@@ -95,3 +95,28 @@ func (h *harness) mustPost(id, token string, a legal) {
 		h.t.Fatalf("act %s: %d %s", a.Text, r.status, r.body)
 	}
 }
+
+// TestServer_PlaysAPersonsOnlyChoice checks that a seat with a single legal
+// action has it played by the server (a choice of one is no choice): on
+// Pocket Monster Rancher's first turn both people can only capture, so the
+// table is at turn 2 before anyone acts.
+func TestServer_PlaysAPersonsOnlyChoice(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(pmr.Game) })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "options": map[string]string{"turns": "3"},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	st := h.waitFor(c.ID, c.Seats[0].Token, "turn 2", func(st tableState) bool {
+		var v struct {
+			Turn int `json:"turn"`
+		}
+		json.Unmarshal(st.View, &v)
+		return v.Turn == 2
+	})
+	if !st.MyTurn || len(st.Legal) < 2 {
+		t.Fatalf("at turn 2 Ann should have a real choice, has my_turn %v and %d legal actions", st.MyTurn, len(st.Legal))
+	}
+}

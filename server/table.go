@@ -282,11 +282,17 @@ func (s *Server) afterChangeLocked(l *live) {
 	go s.runBots(l)
 }
 
-// botDue returns a pending seat played by a bot, or -1.
+// botDue returns a pending seat the server plays: one played by a bot, or
+// one whose only legal action it can take for the person (a choice of one is
+// no choice, engine.Only), or -1.
 func botDue(l *live) engine.Seat {
 	seats := l.tab.Seats()
-	for _, p := range l.tab.State().Pending() {
-		if int(p) < len(seats) && seats[p].Bot != "" {
+	st := l.tab.State()
+	for _, p := range st.Pending() {
+		if int(p) >= len(seats) {
+			continue
+		}
+		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
 			return p
 		}
 	}
@@ -322,23 +328,26 @@ func (s *Server) runBots(l *live) {
 		l.mu.Unlock()
 		view, legal := st.View(seat), st.Legal(seat)
 
-		bot, err := bots.New(l.game, name)
-		if err != nil {
-			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
-			return
-		}
 		if len(legal) == 0 {
 			s.log.Error("bot turn failed: a pending bot seat has no legal action", "table", l.id, "seat", int(seat))
 			return
 		}
-		a := bot.Act(seat, view, legal, stream)
+		a := legal[0]
+		if len(legal) > 1 {
+			bot, err := bots.New(l.game, name)
+			if err != nil {
+				s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+				return
+			}
+			a = bot.Act(seat, view, legal, stream)
+		}
 
 		l.mu.Lock()
 		if l.stale || l.tab.Len() != seq {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		_, err = s.applyLocked(s.ctx, l, seat, a)
+		_, err := s.applyLocked(s.ctx, l, seat, a)
 		l.mu.Unlock()
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
