@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
-	"strings"
 )
 
 // Die is one die of a roll.
@@ -30,33 +30,30 @@ type Die struct {
 // String renders the die as Result.String does: the face ([+] [_] [-] for
 // Fudge dice), "!" after an exploding die, "*" after a success, and
 // parentheses around a face that does not count: "(1)" dropped, "(1r)" rerolled.
-func (d Die) String() string {
-	var b strings.Builder
-	d.write(&b)
-	return b.String()
-}
+func (d Die) String() string { return string(d.appendText(nil)) }
 
-func (d Die) write(b *strings.Builder) {
+func (d Die) appendText(b []byte) []byte {
 	if !d.Kept {
-		b.WriteByte('(')
+		b = append(b, '(')
 	}
 	if d.Fudge {
-		b.WriteString(FudgeSymbol(d.Face))
+		b = append(b, FudgeSymbol(d.Face)...)
 	} else {
-		b.WriteString(strconv.Itoa(d.Face))
+		b = strconv.AppendInt(b, int64(d.Face), 10)
 	}
 	if d.Exploded {
-		b.WriteByte('!')
+		b = append(b, '!')
 	}
 	if d.Success {
-		b.WriteByte('*')
+		b = append(b, '*')
 	}
 	if d.Rerolled {
-		b.WriteByte('r')
+		b = append(b, 'r')
 	}
 	if !d.Kept {
-		b.WriteByte(')')
+		b = append(b, ')')
 	}
+	return b
 }
 
 // Result is the outcome of one roll of an expression.
@@ -76,44 +73,34 @@ type Result struct {
 // Any other expression prints itself with each group's dice in braces after
 // the group: "1d20-2d6: d20{14}-2d6{3 5} = 6". See Die.String for the marks.
 func (r *Result) String() string {
-	var p printer
-	p.b.WriteString(r.Expr.text)
+	b := append([]byte(nil), r.Expr.text...)
 	if len(r.Dice) == 0 && len(r.Expr.prog.groups) == 0 {
-		p.b.WriteString(" = ")
-		p.b.WriteString(strconv.Itoa(r.Total))
-		return p.b.String()
+		b = append(b, " = "...)
+		return string(strconv.AppendInt(b, int64(r.Total), 10))
 	}
-	p.b.WriteString(": ")
+	b = append(b, ": "...)
 	if _, ok := r.Expr.root.(*diceNode); ok {
-		r.writeGroup(&p.b, 0)
+		b = r.appendGroup(b, 0)
 	} else {
-		gi := 0
-		p.dice = func(b *strings.Builder, d *diceNode) {
-			d.write(b)
-			b.WriteByte('{')
-			r.writeGroup(b, gi)
-			b.WriteByte('}')
-			gi++
-		}
-		p.node(r.Expr.root)
+		b = appendNode(b, r.Expr.root, &rolledDice{r: r})
 	}
-	p.b.WriteString(" = ")
-	p.b.WriteString(strconv.Itoa(r.Total))
-	return p.b.String()
+	b = append(b, " = "...)
+	return string(strconv.AppendInt(b, int64(r.Total), 10))
 }
 
-func (r *Result) writeGroup(b *strings.Builder, gi int) {
+func (r *Result) appendGroup(b []byte, gi int) []byte {
 	first := true
 	for _, d := range r.Dice {
 		if d.Group != gi {
 			continue
 		}
 		if !first {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 		first = false
-		d.write(b)
+		b = d.appendText(b)
 	}
+	return b
 }
 
 // MarshalJSON writes {"expr": canonical text, "total": ..., "dice": [...]}.
@@ -157,8 +144,13 @@ type program struct {
 	draws  int  // dice drawn by a roll without explosions, at most
 }
 
-func compile(root node, size int) program {
-	p := program{code: make([]instr, 0, size)}
+// compile flattens root, a tree of size nodes, taking room for the code and
+// the list of groups from mem when they fit.
+func compile(root node, size int, mem *exprMem) program {
+	p := program{code: mem.code[:0], groups: mem.groups[:0]}
+	if size > len(mem.code) {
+		p.code = make([]instr, 0, size)
+	}
 	depth := 0
 	push := func(in instr, delta int) {
 		p.code = append(p.code, in)
@@ -210,8 +202,10 @@ func compile(root node, size int) program {
 // goroutine uses at a time. A Result kept alive keeps its blocks alive too
 // (a few kilobytes at most).
 type arena struct {
-	results []Result
-	dice    []Die
+	results []Result // the current block of Results; results[nextR:] are free
+	nextR   int
+	dice    []Die // the current block of dice; dice[nextD:] are free
+	nextD   int
 }
 
 const (
@@ -219,38 +213,39 @@ const (
 	arenaDice    = 256 // dice per block; bigger rolls get their own
 )
 
-// result returns an empty Result with room for n dice. Room beyond n comes
-// from an ordinary append, so explosions never write into a neighbour.
-func (a *arena) result(n int) *Result {
-	if len(a.results) == 0 {
-		a.results = make([]Result, arenaResults)
+// alloc returns an empty Result and room for n dice (an empty slice with
+// capacity n). Room beyond n comes from an ordinary append, so explosions
+// never write into a neighbour. The blocks are used up by advancing an
+// index rather than by reslicing them: a Stream lives on the heap, and
+// every pointer stored there while the collector runs goes through its
+// write barrier, which cost more than the rest of a one-die roll.
+func (a *arena) alloc(n int) (*Result, []Die) {
+	if a.nextR == len(a.results) {
+		a.results, a.nextR = make([]Result, arenaResults), 0
 	}
-	r := &a.results[0]
-	a.results = a.results[1:]
+	r := &a.results[a.nextR]
+	a.nextR++
 	switch {
 	case n > arenaDice/4:
-		r.Dice = make([]Die, 0, n)
-	case n > 0:
-		if n > len(a.dice) {
-			a.dice = make([]Die, arenaDice)
-		}
-		r.Dice = a.dice[:0:n]
-		a.dice = a.dice[n:]
+		return r, make([]Die, 0, n)
+	case n > len(a.dice)-a.nextD:
+		a.dice, a.nextD = make([]Die, arenaDice), 0
 	}
-	return r
+	dice := a.dice[a.nextD : a.nextD : a.nextD+n]
+	a.nextD += n
+	return r, dice
 }
 
 // Roll rolls the expression with dice drawn from s and returns the total and
 // every die. It fails only when explosions push the roll past MaxDice dice;
 // the dice drawn so far stay drawn from s.
 func (e *Expr) Roll(s *Stream) (*Result, error) {
-	r := s.arena.result(e.prog.draws)
-	r.Expr = e
-	total, dice, err := e.eval(s, r.Dice)
+	r, dice := s.arena.alloc(e.prog.draws)
+	total, dice, err := e.eval(s, dice)
 	if err != nil {
 		return nil, err
 	}
-	r.Total, r.Dice = total, dice
+	*r = Result{Expr: e, Total: total, Dice: dice}
 	return r, nil
 }
 
@@ -325,35 +320,41 @@ func (d *diceNode) face(s *Stream) int {
 	return s.draw(d.sides)
 }
 
-// draw is Stream.Roll without its indirections: it reads the ChaCha8 source
-// directly and reduces to 1..sides the way math/rand/v2's IntN does on
-// 64-bit platforms (Lemire's multiply-and-reject: the high word of x*sides,
-// drawing again while the low word falls in the biased sliver), so it hands
-// out exactly the faces Stream.Roll would. TestStream_DrawMatchesRoll holds
-// it to that; 32-bit platforms, where IntN works differently, use Roll.
+// draw is Stream.Roll without its indirections: one face of a die with the
+// given number of sides, recorded if the stream records.
+// TestStream_DrawMatchesRoll holds it to handing out exactly the faces
+// Stream.Roll would, recorded the same way.
 func (s *Stream) draw(sides int) int {
-	if bits.UintSize == 32 {
-		return s.Roll(sides)
-	}
-	n := uint64(sides)
-	var v uint64
-	if n&(n-1) == 0 {
-		v = s.src.Uint64() & (n - 1)
-	} else {
-		hi, lo := bits.Mul64(s.src.Uint64(), n)
-		if lo < n {
-			reject := -n % n
-			for lo < reject {
-				hi, lo = bits.Mul64(s.src.Uint64(), n)
-			}
-		}
-		v = hi
-	}
-	face := int(v) + 1
+	face := int(s.uniform(uint64(sides))) + 1
 	if s.record {
 		s.draws = append(s.draws, Draw{Sides: sides, Face: face})
 	}
 	return face
+}
+
+// uniform returns a uniform value in [0, n), n > 0, taking from the ChaCha8
+// source exactly what Stream.Roll's rng.IntN(n) takes and returning the same
+// value. It reads the source directly and reduces the way math/rand/v2 does
+// on 64-bit platforms: a power of two masks the low bits; any other n takes
+// the high word of x*n (Lemire's multiply-and-reject), drawing again while
+// the low word falls in the biased sliver below -n%n (always below n, so the
+// costly modulo is reached about once in 2^64/n draws). Written as one loop
+// with one call, it is small enough to inline into the loops that draw many
+// dice. 32-bit platforms, where IntN works differently, go through the Rand.
+func (s *Stream) uniform(n uint64) uint64 {
+	if bits.UintSize == 32 {
+		return uint64(s.rng.IntN(int(n)))
+	}
+	for {
+		x := s.src.Uint64()
+		if n&(n-1) == 0 {
+			return x & (n - 1)
+		}
+		hi, lo := bits.Mul64(x, n)
+		if lo >= n || lo >= -n%n {
+			return hi
+		}
+	}
 }
 
 // rollGroup rolls group gi, appends its dice and returns its value. Each die
@@ -364,81 +365,87 @@ func (s *Stream) draw(sides int) int {
 // the number of them meeting the success count.
 func (e *Expr) rollGroup(gi int, s *Stream, dice []Die, drawn *int) (int, []Die, error) {
 	d := e.prog.groups[gi]
+	if d.plain() {
+		*drawn += d.count
+		if *drawn > MaxDice {
+			return 0, nil, fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
+		}
+		start := len(dice)
+		dice = slices.Grow(dice, d.count)[:start+d.count]
+		return d.rollPlain(gi, s, dice[start:]), dice, nil
+	}
 	start := len(dice)
 	perFace := 1
 	if d.kind == d66Die {
 		perFace = 2
 	}
-	proto := Die{Sides: d.sides, Fudge: d.kind == fudgeDie, Kept: true, Group: gi}
-	if d.reroll.op == cmpNone && d.explode.op == cmpNone {
-		// Fast path: exactly count dice, one draw each (two for d66).
-		*drawn += d.count * perFace
-		if *drawn > MaxDice {
-			return 0, nil, fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
-		}
-		total := 0
-		switch {
-		case d.kind == plainDie && d.keep == keepAll && d.success.op != cmpNone:
-			// A success pool (10d6>=4): count as the dice land.
-			for range d.count {
-				die := proto
-				die.Face = s.draw(d.sides)
-				if d.success.match(die.Face) {
-					die.Success = true
-					total++
-				}
-				dice = append(dice, die)
-			}
-			return total, dice, nil
-		case d.kind == plainDie:
-			for range d.count {
-				proto.Face = s.draw(d.sides)
-				total += proto.Face
-				dice = append(dice, proto)
-			}
-		case d.kind == fudgeDie:
-			for range d.count {
-				proto.Face = s.draw(3) - 2
-				total += proto.Face
-				dice = append(dice, proto)
-			}
-		default:
-			for range d.count {
-				proto.Face = d.face(s)
-				total += proto.Face
-				dice = append(dice, proto)
-			}
-		}
-		if d.keep == keepAll && d.success.op == cmpNone {
-			return total, dice, nil
-		}
-		return d.score(dice[start:]), dice, nil
-	}
+	fudge := d.kind == fudgeDie
 	for range d.count {
 		for explosions := 0; ; explosions++ {
 			*drawn += perFace
 			if *drawn > MaxDice {
 				return 0, nil, fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
 			}
-			die := proto
-			die.Face = d.face(s)
-			if d.reroll.op != cmpNone && d.reroll.match(die.Face) {
-				die.Rerolled, die.Kept = true, false
-				dice = append(dice, die)
+			// Each Die is written whole where it lands rather than copied
+			// from a prototype and patched: patching a field and then
+			// copying the struct stalls on store forwarding.
+			face := d.face(s)
+			if d.reroll.op != cmpNone && d.reroll.match(face) {
+				dice = append(dice, Die{Sides: d.sides, Face: face, Group: gi, Fudge: fudge, Rerolled: true})
 				*drawn += perFace
-				die = proto
-				die.Face = d.face(s)
+				face = d.face(s)
 			}
-			if d.explode.op != cmpNone && explosions < MaxExplode && d.explode.match(die.Face) {
-				die.Exploded = true
-				dice = append(dice, die)
-				continue
+			exploded := d.explode.op != cmpNone && explosions < MaxExplode && d.explode.match(face)
+			dice = append(dice, Die{Sides: d.sides, Face: face, Group: gi, Fudge: fudge, Kept: true, Exploded: exploded})
+			if !exploded {
+				break
 			}
-			dice = append(dice, die)
-			break
 		}
 	}
 	return d.score(dice[start:]), dice, nil
+}
+
+// plain reports whether every die of the group is one draw that stands:
+// plain or Fudge dice without rerolls or explosions (keep/drop and success
+// counts are fine). Such a group always rolls exactly count dice.
+func (d *diceNode) plain() bool {
+	return d.kind != d66Die && d.reroll.op == cmpNone && d.explode.op == cmpNone
+}
+
+// rollPlain rolls a plain group (see plain) into out, which has room for
+// exactly its dice, and returns its value. It is the common case, and its
+// loop is kept to a draw and a few stores per die: the faces are read from
+// the source through uniform, each Die is written field by field where it
+// lands, and the stream records the whole group after the loop instead of
+// testing for it at every die (nothing else draws in between, so the
+// record is the same). Field by field, because building a Die (or a
+// prototype) and copying it makes the CPU read back, 16 bytes at a time,
+// a struct it has only just written 8 and 1 bytes at a time, and that
+// load waits for the stores to reach the cache (a failed store forward);
+// it cost more than the draw.
+func (d *diceNode) rollPlain(gi int, s *Stream, out []Die) int {
+	n, base := uint64(d.sides), 1 // face = base + a uniform value in [0, n)
+	fudge := d.kind == fudgeDie
+	if fudge {
+		base = -1 // a d3 read as -1, 0, +1
+	}
+	total := 0
+	for i := range out {
+		face := base + int(s.uniform(n))
+		g := &out[i]
+		g.Sides, g.Face, g.Group = d.sides, face, gi
+		g.Fudge, g.Kept, g.Dropped, g.Exploded, g.Rerolled, g.Success = fudge, true, false, false, false, false
+		total += face
+	}
+	if s.record {
+		for i := range out {
+			s.draws = append(s.draws, Draw{Sides: d.sides, Face: out[i].Face - base + 1})
+		}
+	}
+	if d.keep == keepAll && d.success.op == cmpNone {
+		return total
+	}
+	return d.score(out)
 }
 
 // score applies keep/drop to the dice of a group and returns its value: the

@@ -1,9 +1,6 @@
 package dice
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // node is an element of the parse tree. Trees carry no positions, so two
 // parses of equivalent text give trees that compare equal with reflect.DeepEqual.
@@ -67,16 +64,22 @@ func (c cond) match(face int) bool {
 	return false
 }
 
-func (c cond) String() string {
+func (c cond) String() string { return string(c.appendText(nil)) }
+
+// appendText appends the condition as written: "=N", ">=N", "<=N", or
+// nothing for no condition.
+func (c cond) appendText(b []byte) []byte {
 	switch c.op {
 	case cmpEq:
-		return "=" + strconv.Itoa(c.val)
+		b = append(b, '=')
 	case cmpGE:
-		return ">=" + strconv.Itoa(c.val)
+		b = append(b, ">="...)
 	case cmpLE:
-		return "<=" + strconv.Itoa(c.val)
+		b = append(b, "<="...)
+	default:
+		return b
 	}
-	return ""
+	return strconv.AppendInt(b, int64(c.val), 10)
 }
 
 // keepOp is a keep or drop modifier.
@@ -201,91 +204,90 @@ func precedence(n node) int {
 	return 4
 }
 
-// printer writes a tree in canonical form. If dice is set, it writes each
-// dice group instead of the default.
-type printer struct {
-	b    strings.Builder
-	dice func(b *strings.Builder, d *diceNode)
-}
-
-func (p *printer) node(n node) {
+// appendNode appends the canonical text of a tree to b. If rolled is not
+// nil, each dice group is followed by its dice in braces (Result.String).
+// Appending to a slice that the caller can keep on its stack, rather than
+// writing to a strings.Builder, lets Parse build the text without
+// allocating (see canonicalText).
+func appendNode(b []byte, n node, rolled *rolledDice) []byte {
 	switch n := n.(type) {
 	case *numNode:
-		p.b.WriteString(strconv.Itoa(n.val))
+		b = strconv.AppendInt(b, int64(n.val), 10)
 	case *negNode:
-		p.b.WriteByte('-')
-		p.operand(n.x, precedence(n.x) < 3)
+		b = append(b, '-')
+		b = appendOperand(b, n.x, precedence(n.x) < 3, rolled)
 	case *binNode:
 		prec := precedence(n)
-		p.operand(n.x, precedence(n.x) < prec)
-		p.b.WriteByte(n.op)
+		b = appendOperand(b, n.x, precedence(n.x) < prec, rolled)
+		b = append(b, n.op)
 		// Operators are left-associative: a right operand of equal precedence
 		// needs parentheses to keep its shape (1-(2-3), 1+(2+3)).
-		p.operand(n.y, precedence(n.y) <= prec)
+		b = appendOperand(b, n.y, precedence(n.y) <= prec, rolled)
 	case *diceNode:
-		if p.dice != nil {
-			p.dice(&p.b, n)
-		} else {
-			n.write(&p.b)
+		b = n.appendText(b)
+		if rolled != nil {
+			b = append(b, '{')
+			b = rolled.r.appendGroup(b, rolled.group)
+			b = append(b, '}')
+			rolled.group++
 		}
 	}
+	return b
 }
 
-func (p *printer) operand(n node, paren bool) {
-	if paren {
-		p.b.WriteByte('(')
-	}
-	p.node(n)
-	if paren {
-		p.b.WriteByte(')')
-	}
+// rolledDice is the roll whose dice appendNode writes after each group, and
+// the index of the next group.
+type rolledDice struct {
+	r     *Result
+	group int
 }
 
-// write writes the group in canonical form: the count unless it is 1, the
-// sides, then explosion, reroll, keep/drop and success count in that order.
-func (d *diceNode) write(b *strings.Builder) {
+func appendOperand(b []byte, n node, paren bool, rolled *rolledDice) []byte {
+	if paren {
+		b = append(b, '(')
+	}
+	b = appendNode(b, n, rolled)
+	if paren {
+		b = append(b, ')')
+	}
+	return b
+}
+
+// appendText appends the group in canonical form: the count unless it is 1,
+// the sides, then explosion, reroll, keep/drop and success count in that
+// order.
+func (d *diceNode) appendText(b []byte) []byte {
 	if d.count != 1 {
-		b.WriteString(strconv.Itoa(d.count))
+		b = strconv.AppendInt(b, int64(d.count), 10)
 	}
-	b.WriteByte('d')
+	b = append(b, 'd')
 	if d.kind == fudgeDie {
-		b.WriteByte('F')
+		b = append(b, 'F')
 	} else {
-		b.WriteString(strconv.Itoa(d.sides))
+		b = strconv.AppendInt(b, int64(d.sides), 10)
 	}
 	if d.explode.op != cmpNone {
-		b.WriteByte('!')
+		b = append(b, '!')
 		// A plain "!" explodes on the highest face. A comparison right after
 		// "!" belongs to the explosion only when something follows it (see
 		// doc.go), which the parser guarantees for a non-default explosion.
 		if d.explode != (cond{cmpEq, d.maxFace()}) {
-			b.WriteString(d.explode.String())
+			b = d.explode.appendText(b)
 		}
 	}
 	if d.reroll.op != cmpNone {
-		b.WriteString("ro")
+		b = append(b, "ro"...)
 		if d.reroll.op == cmpEq {
-			b.WriteString(strconv.Itoa(d.reroll.val))
+			b = strconv.AppendInt(b, int64(d.reroll.val), 10)
 		} else {
-			b.WriteString(d.reroll.String())
+			b = d.reroll.appendText(b)
 		}
 	}
 	if d.keep != keepAll {
-		b.WriteString(keepText[d.keep])
-		b.WriteString(strconv.Itoa(d.keepN))
+		b = append(b, keepText[d.keep]...)
+		b = strconv.AppendInt(b, int64(d.keepN), 10)
 	}
-	b.WriteString(d.success.String())
+	return d.success.appendText(b)
 }
 
-func (d *diceNode) String() string {
-	var b strings.Builder
-	d.write(&b)
-	return b.String()
-}
-
-// nodeString returns the canonical text of a tree.
-func nodeString(n node) string {
-	var p printer
-	p.node(n)
-	return p.b.String()
-}
+func (d *diceNode) String() string { return string(d.appendText(nil)) }

@@ -44,6 +44,31 @@ type Expr struct {
 	root node
 	text string // canonical form
 	prog program
+	mem  exprMem
+}
+
+// exprMem is room inside an Expr for the tree and code of a short
+// expression, enough for "3d6", "1d20+5" or "2d6+1d4+3": the parser and
+// compile take from it first and allocate only what does not fit, so that
+// parsing a typical expression costs the Expr's allocation alone, where a
+// node, slice and string of its own each cost about as much as the rest of
+// the parse (see BenchmarkParseRoll).
+type exprMem struct {
+	dice   [2]diceNode
+	bin    [2]binNode
+	num    [2]numNode
+	groups [2]*diceNode
+	code   [5]instr
+}
+
+// alloc returns the next unused element of buf, counting the used ones in
+// *used, or a new one once buf is used up.
+func alloc[T any](buf []T, used *int) *T {
+	if *used < len(buf) {
+		*used++
+		return &buf[*used-1]
+	}
+	return new(T)
 }
 
 // String returns the canonical form of the expression: lowercase, no spaces,
@@ -53,8 +78,9 @@ func (e *Expr) String() string { return e.text }
 
 // Parse parses a dice expression (see the package documentation for the
 // grammar). Errors in the text are *SyntaxError values.
-func Parse(s string) (e *Expr, err error) {
-	p := &parser{lex: lexer{input: s}}
+func Parse(s string) (_ *Expr, err error) {
+	e := new(Expr)
+	p := &parser{lex: lexer{input: s}, mem: &e.mem}
 	defer p.recover(&err)
 	if len(s) > MaxLen {
 		p.lex.errorf(MaxLen, "expression longer than %d bytes", MaxLen)
@@ -63,13 +89,27 @@ func Parse(s string) (e *Expr, err error) {
 	if p.tok.kind == tokEOF {
 		p.lex.errorf(p.tok.pos, "empty expression")
 	}
-	root := p.expr()
+	e.root = p.expr()
 	if p.tok.kind != tokEOF {
 		p.unexpected()
 	}
-	e = &Expr{root: root, text: nodeString(root)}
-	e.prog = compile(root, p.nodes)
+	e.text = canonicalText(s, e.root)
+	e.prog = compile(e.root, p.nodes, &e.mem)
 	return e, nil
+}
+
+// canonicalText returns the canonical form of root, parsed from s. It is
+// built in a buffer on the stack, and since most expressions are typed in
+// canonical form, but for a leading count of 1 ("1d20+5") or leading spaces,
+// it is then taken from the end of s when it matches there, which costs no
+// allocation (and keeps s, at most MaxLen bytes, alive with the Expr).
+func canonicalText(s string, root node) string {
+	var buf [64]byte
+	b := appendNode(buf[:0], root, nil)
+	if tail := s[max(0, len(s)-len(b)):]; tail == string(b) {
+		return tail
+	}
+	return string(b)
 }
 
 // MustParse is like Parse but panics if s is not a valid expression. It is
@@ -90,6 +130,9 @@ type parser struct {
 	depth int
 	draws int // dice drawn by a roll at most, without explosions
 	nodes int // nodes in the tree, for sizing the compiled code
+
+	mem               *exprMem // room for the first nodes (see alloc)
+	nDice, nBin, nNum int      // nodes of each kind taken from mem
 }
 
 func (p *parser) recover(errp *error) {
@@ -185,7 +228,9 @@ func (p *parser) primary() node {
 			return p.dice(t.pos, t.val)
 		}
 		p.nodes++
-		return &numNode{val: t.val}
+		n := alloc(p.mem.num[:], &p.nNum)
+		n.val = t.val
+		return n
 	case tokD:
 		return p.dice(p.tok.pos, 1)
 	case tokLParen:
@@ -242,7 +287,9 @@ func (p *parser) binary(op byte, pos Pos, x, y node) node {
 		p.errorf(pos, "value too large (over %d)", MaxValue)
 	}
 	p.nodes++
-	return &binNode{op: op, x: x, y: y, lo: lo, hi: hi}
+	n := alloc(p.mem.bin[:], &p.nBin)
+	*n = binNode{op: op, x: x, y: y, lo: lo, hi: hi}
+	return n
 }
 
 // dice parses a group of dice; the count, if written, has been read.
@@ -251,7 +298,8 @@ func (p *parser) binary(op byte, pos Pos, x, y node) node {
 //	Sides    = Integer | "%" | "F" .
 //	Modifier = Explode | Reroll | Keep .
 func (p *parser) dice(pos Pos, count int) node {
-	d := &diceNode{count: count, sides: 0}
+	d := alloc(p.mem.dice[:], &p.nDice)
+	d.count = count
 	p.next() // 'd'
 	switch p.tok.kind {
 	case tokInt:
@@ -408,42 +456,32 @@ func (p *parser) target() int {
 }
 
 // check rejects modifiers that make no sense on their group or together.
+// It runs on every group parsed, so it builds nothing (no list of faces, no
+// name for the group) unless it has an error to report.
 func (p *parser) check(d *diceNode, explodePos, rerollPos, keepPos, successPos Pos) {
-	name := "d" + strconv.Itoa(d.sides)
-	if d.kind == fudgeDie {
-		name = "dF"
-	}
 	if d.kind == d66Die {
-		for _, pos := range []Pos{explodePos, rerollPos, keepPos, successPos} {
+		for _, pos := range [...]Pos{explodePos, rerollPos, keepPos, successPos} {
 			if pos >= 0 {
 				p.errorf(pos, "d66 takes no modifiers")
 			}
 		}
+		return
 	}
-	faces := d.faces()
-	matches := func(c cond) int {
-		n := 0
-		for _, f := range faces {
-			if c.match(f) {
-				n++
-			}
-		}
-		return n
-	}
+	faces := d.maxFace() - d.minFace() + 1
 	if explodePos >= 0 {
 		switch {
 		case d.kind == fudgeDie:
 			p.errorf(explodePos, "Fudge dice do not explode")
 		case keepPos >= 0:
 			p.errorf(keepPos, "keep/drop cannot be combined with exploding dice")
-		case matches(d.explode) == 0:
-			p.errorf(explodePos, "%s never explodes: no face meets %s", name, d.explode)
-		case matches(d.explode) == len(faces):
-			p.errorf(explodePos, "%s would explode forever: every face meets %s", name, d.explode)
+		case d.matches(d.explode) == 0:
+			p.errorf(explodePos, "%s never explodes: no face meets %s", d.name(), d.explode)
+		case d.matches(d.explode) == faces:
+			p.errorf(explodePos, "%s would explode forever: every face meets %s", d.name(), d.explode)
 		}
 	}
-	if rerollPos >= 0 && matches(d.reroll) == 0 {
-		p.errorf(rerollPos, "%s never rerolls: no face meets %s", name, d.reroll)
+	if rerollPos >= 0 && d.matches(d.reroll) == 0 {
+		p.errorf(rerollPos, "%s never rerolls: no face meets %s", d.name(), d.reroll)
 	}
 	if keepPos >= 0 {
 		switch d.keep {
@@ -457,7 +495,34 @@ func (p *parser) check(d *diceNode, explodePos, rerollPos, keepPos, successPos P
 			}
 		}
 	}
-	if successPos >= 0 && matches(d.success) == 0 {
-		p.errorf(successPos, "no face of %s meets %s: nothing can succeed", name, d.success)
+	if successPos >= 0 && d.matches(d.success) == 0 {
+		p.errorf(successPos, "no face of %s meets %s: nothing can succeed", d.name(), d.success)
 	}
+}
+
+// matches counts the faces of one die of the group that meet c. The faces
+// of a plain or Fudge die are every number from minFace to maxFace, so this
+// is the overlap of two ranges. (d66, whose faces have gaps, takes no
+// modifiers.)
+func (d *diceNode) matches(c cond) int {
+	lo, hi := d.minFace(), d.maxFace()
+	switch c.op {
+	case cmpEq:
+		lo, hi = max(lo, c.val), min(hi, c.val)
+	case cmpGE:
+		lo = max(lo, c.val)
+	case cmpLE:
+		hi = min(hi, c.val)
+	default:
+		return 0
+	}
+	return max(0, hi-lo+1)
+}
+
+// name names the group's die in error messages: "d6", "dF".
+func (d *diceNode) name() string {
+	if d.kind == fudgeDie {
+		return "dF"
+	}
+	return "d" + strconv.Itoa(d.sides)
 }
