@@ -98,7 +98,8 @@ func (st *stable) find(id int) int {
 
 // State is a game of Pocket Monster Rancher in progress. It implements
 // engine.State, engine.Determinizer and engine.Equaler. A State is not safe
-// for concurrent use (View fills a cache); clone it for each goroutine.
+// for concurrent use, not even for reading (View and Legal fill caches and
+// take memory from the state's arena); clone it for each goroutine.
 type State struct {
 	cfg     *config
 	turn    int // 1-based
