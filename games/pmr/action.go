@@ -1,7 +1,6 @@
 package pmr
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -241,21 +240,7 @@ func parseID(s string) (int, error) {
 
 // decode reads an action's JSON body; see Game.Decode.
 func decode(kind string, raw json.RawMessage) (engine.Action, error) {
-	body := bytes.TrimSpace(raw)
-	if len(body) == 0 || bytes.Equal(body, []byte("null")) {
-		body = []byte("{}")
-	}
-	strict := func(v any) error {
-		d := json.NewDecoder(bytes.NewReader(body))
-		d.DisallowUnknownFields()
-		if err := d.Decode(v); err != nil {
-			return fmt.Errorf("pmr: %s: bad action body %s: %v", kind, raw, err)
-		}
-		if d.More() {
-			return fmt.Errorf("pmr: %s: bad action body %s: trailing data", kind, raw)
-		}
-		return nil
-	}
+	strict := func(v any) error { return engine.DecodeStrict("pmr", kind, raw, v) }
 	switch kind {
 	case KindCapture:
 		var a Capture
