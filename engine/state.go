@@ -36,6 +36,10 @@ func (s Seat) String() string {
 //   - View(s) depends only on what s may know: changing another seat's hidden
 //     information leaves it unchanged.
 //   - Clone returns a deep copy: applying actions to one never changes the other.
+//   - The slices and views a state hands out (Pending, Legal, View, events)
+//     may share memory with it and with each other: callers must not modify
+//     them. A State may fill caches when read, so it is not safe for
+//     concurrent use, even by readers; Clone it for another goroutine.
 //
 // Pending is for whoever drives the game (the table, bots' scheduling). It may
 // say more than a seat may know (in a claim window, who is able to claim), so
