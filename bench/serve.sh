@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Actions per second and latency of "tabletop serve" against a boardgame.io
+# server, with the same workload measured in the same run on the same
+# machine: N tables (matches) of two players each, every player a client that
+# acts whenever it is its turn, for S seconds. Only 127.0.0.1 is used.
+#
+#   boardgame.io@0.50.2: bench/serve-peer.mjs (a two-player game whose one
+#     move "play" adds 1 to a counter; turns alternate; never ends), driven by
+#     bench/serve-peer-load.mjs over its socket.io protocol; storage InMemory
+#     (its default) and FlatFile.
+#   tabletop: the binary's "serve" on a fresh SQLite file, driven by
+#     "tabletop loadgen --addr ... --pid ..." (Pocket Monster Rancher,
+#     turns=300: sealed simultaneous choices, dice, views per seat).
+#
+# Installs the peer from npm into a temporary folder and removes it after.
+#
+#   bash bench/serve.sh
+#   TABLES=50 BENCH_SECONDS=10 bash bench/serve.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TABLES="${TABLES:-50}"
+SECS="${BENCH_SECONDS:-10}"
+PEER=boardgame.io@0.50.2
+PERSIST=node-persist@3.1.3
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# koa-compose 4.2 copies the middleware list when the app's request handler is
+# made, and boardgame.io 0.50.2 makes it (koa-socket-2's attach) before it
+# adds its lobby routes, which then answer 404; 4.1.0 is what it was built with.
+echo "installing $PEER and $PERSIST (FlatFile storage) into $work" >&2
+(cd "$work" && npm init -y >/dev/null 2>&1 &&
+	node -e 'const f="package.json",p=require("./"+f);p.overrides={"koa-compose":"4.1.0"};require("fs").writeFileSync(f,JSON.stringify(p,null,2))' &&
+	npm install --silent --no-audit --no-fund "$PEER" "$PERSIST" >/dev/null 2>&1)
+cp bench/serve-peer.mjs bench/serve-peer-load.mjs "$work/"
+echo "building tabletop" >&2
+go build -o "$work/tabletop" ./cmd/tabletop
+
+# wait_line FILE PATTERN: wait up to 20 s for a line matching PATTERN.
+wait_line() {
+	for _ in $(seq 200); do
+		if grep -q "$2" "$1" 2>/dev/null; then return 0; fi
+		sleep 0.1
+	done
+	echo "timed out waiting for $2 in $1" >&2
+	cat "$1" >&2
+	return 1
+}
+
+# peer STORAGE: one boardgame.io run, its result in $work/peer-STORAGE.json.
+peer() {
+	local storage=$1 out="$work/peer-$1.out"
+	echo "measuring boardgame.io ($storage storage), $TABLES matches, ${SECS}s" >&2
+	(cd "$work" && NODE_ENV=production exec node serve-peer.mjs "$storage" "$work/flatfile" >"$out" 2>"$work/peer-$1.err") &
+	local pid=$!
+	pids+=("$pid")
+	wait_line "$out" '"port"'
+	local port
+	port=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).port)' "$out")
+	(cd "$work" && timeout $((SECS + 120)) node serve-peer-load.mjs --port "$port" --tables "$TABLES" --seconds "$SECS" --pid "$pid") >"$work/peer-$storage.json"
+	kill "$pid"
+	wait "$pid" 2>/dev/null || true
+}
+
+# tabletop: one run against "tabletop serve", result in $work/tabletop.json.
+tabletop() {
+	echo "measuring tabletop serve (SQLite, --sync normal), $TABLES tables, ${SECS}s" >&2
+	"$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" >"$work/serve.out" 2>"$work/serve.err" &
+	local pid=$!
+	pids+=("$pid")
+	wait_line "$work/serve.out" 'serving on'
+	local addr
+	addr=$(sed -n 's|.*serving on http://\([0-9.:]*\).*|\1|p' "$work/serve.out")
+	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$TABLES" --duration "${SECS}s" --json >"$work/tabletop.json"
+	kill -TERM "$pid"
+	wait "$pid" 2>/dev/null || true
+}
+
+# selfcap: loadgen --self with the per-seat rate limit off, to show what the
+# server does when the limit (20 actions/s per seat) is not what binds.
+selfcap() {
+	echo "measuring tabletop in-process with no rate limit, $TABLES tables, ${SECS}s" >&2
+	timeout $((SECS + 120)) "$work/tabletop" loadgen --self --rate -1 --tables "$TABLES" --duration "${SECS}s" --json >"$work/self.json"
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+peer memory
+peer flatfile
+tabletop
+selfcap
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+WORK="$work" NPROC=$(nproc) GOV=$(go version) NODEV=$(node --version) \
+	CPU="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" \
+	LOAD_BEFORE="$load_before" LOAD_AFTER="$load_after" PEER="$PEER" \
+	node - <<'EOF'
+const fs = require('fs');
+const w = process.env.WORK;
+const read = (f) => JSON.parse(fs.readFileSync(`${w}/${f}`, 'utf8'));
+const rows = [
+  ['boardgame.io', 'InMemory (default; nothing durable)', read('peer-memory.json')],
+  ['boardgame.io', 'FlatFile (node-persist, no fsync)', read('peer-flatfile.json')],
+  ['tabletop serve', 'SQLite WAL, sync=normal, every action', read('tabletop.json')],
+  ['tabletop --self', 'same, rate limit off, in-process', read('self.json')],
+];
+const f = (x, d = 1) => (x === undefined || x === null ? '-' : Number(x).toFixed(d));
+console.log(`machine: ${process.env.NPROC} CPUs (${process.env.CPU}), shared; load average ${process.env.LOAD_BEFORE} before, ${process.env.LOAD_AFTER} after`);
+console.log(`versions: ${process.env.GOV}; node ${process.env.NODEV}; ${process.env.PEER}`);
+console.log(`workload: ${rows[0][2].tables} tables x 2 players, ${f(rows[0][2].seconds, 0)} s each; boardgame.io: "counter" (alternate moves); tabletop: pmr turns=300 (simultaneous sealed choices)`);
+console.log('latency: move sent -> the new state on the acting player\'s own connection (boardgame.io: socket.io "update"; tabletop: SSE "state" with its seq)');
+console.log('');
+const head = ['server', 'storage', 'actions/s', 'p50 ms', 'p99 ms', 'errors', 'srv ms/act', 'srv cores', 'client cores'];
+const table = [head];
+for (const [name, storage, r] of rows) {
+  const cpu = r.server_cpu || {};
+  const ms = name === 'tabletop --self' ? `(${f(cpu.ms_per_action, 3)})` : f(cpu.ms_per_action, 3);
+  table.push([name, storage, f(r.acked_per_sec), f(r.latency_ms.p50, 2), f(r.latency_ms.p99, 2),
+    String(r.errors) + (r.errors ? ' ' + JSON.stringify(r.error_codes) : ''), ms, f(cpu.cores, 2),
+    r.loadgen_cpu ? f(r.loadgen_cpu.cores, 2) : '(in srv)']);
+}
+const widths = head.map((_, i) => Math.max(...table.map((row) => row[i].length)));
+for (const row of table) console.log(row.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+console.log('(tabletop --self: ms/act and cores are the whole process, server and load clients together)');
+const tt = rows[2][2];
+if (tt.stored !== undefined) console.log(`tabletop serve stored ${tt.stored} log entries for ${tt.acked} acknowledged actions (the rest: moves the server played for a seat whose only legal action it was)`);
+console.log('');
+for (const [label, t] of [['tabletop serve', rows[2][2]], ['tabletop --self (no limit)', rows[3][2]]]) {
+  for (const [name, storage, r] of rows.slice(0, 2)) {
+    const a = t.acked_per_sec / r.acked_per_sec;
+    const p = t.latency_ms.p99 / r.latency_ms.p99;
+    let line = `${label} vs boardgame.io ${storage.split(' ')[0]}: actions/s x${f(a, 2)}, p99 x${f(p, 2)} (${p < 1 ? 'lower' : 'higher'})`;
+    if (label === 'tabletop serve' && t.server_cpu && r.server_cpu) line += `, server CPU per action x${f(t.server_cpu.ms_per_action / r.server_cpu.ms_per_action, 2)}`;
+    console.log(line);
+  }
+}
+const target = tt.acked_per_sec >= 10 * rows[0][2].acked_per_sec && tt.latency_ms.p99 < rows[0][2].latency_ms.p99;
+console.log(`target (>= 10x boardgame.io's actions/s at ${tt.tables} tables, lower p99, every action durable): ${target ? 'met' : 'NOT met'}`);
+EOF
