@@ -324,22 +324,11 @@ func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
 	return st[0], dice, nil
 }
 
-// face draws one face of a die of group d.
-func (d *diceNode) face(s *Stream) int {
-	switch d.kind {
-	case fudgeDie:
-		return s.draw(3) - 2
-	case d66Die:
-		t := s.draw(6)
-		return 10*t + s.draw(6)
-	}
-	return s.draw(d.sides)
-}
-
 // draw is Stream.Roll without its indirections: one face of a die with the
-// given number of sides, recorded if the stream records.
-// TestStream_DrawMatchesRoll holds it to handing out exactly the faces
-// Stream.Roll would, recorded the same way.
+// given number of sides, recorded if the stream records. The loops that
+// roll a group draw through uniform and record the group's draws at the
+// end (see recordDice). TestStream_DrawMatchesRoll holds draw, and so
+// uniform, to handing out exactly the faces Stream.Roll would.
 func (s *Stream) draw(sides int) int {
 	face := int(s.uniform(uint64(sides))) + 1
 	if s.record {
@@ -350,25 +339,75 @@ func (s *Stream) draw(sides int) int {
 
 // uniform returns a uniform value in [0, n), n > 0, taking from the ChaCha8
 // source exactly what Stream.Roll's rng.IntN(n) takes and returning the same
-// value. It reads the source directly and reduces the way math/rand/v2 does
-// on 64-bit platforms: a power of two masks the low bits; any other n takes
-// the high word of x*n (Lemire's multiply-and-reject), drawing again while
-// the low word falls in the biased sliver below -n%n (always below n, so the
-// costly modulo is reached about once in 2^64/n draws). Written as one loop
-// with one call, it is small enough to inline into the loops that draw many
-// dice. 32-bit platforms, where IntN works differently, go through the Rand.
+// value. It reads the source directly and reduces as math/rand/v2 does on
+// 64-bit platforms (see reduce); 32-bit platforms, where IntN works
+// differently, go through the Rand.
 func (s *Stream) uniform(n uint64) uint64 {
 	if bits.UintSize == 32 {
 		return uint64(s.rng.IntN(int(n)))
 	}
+	v, ok := reduce(s.src.Uint64(), n)
+	if !ok {
+		v = s.redraw(n)
+	}
+	return v
+}
+
+// reduce maps x, a draw from the source, to [0, n) as math/rand/v2 does on
+// 64-bit platforms: a power of two masks the low bits; any other n takes the
+// high word of x*n (Lemire's multiply-and-reject), unless the low word falls
+// in the biased sliver below -n%n, when reduce reports false and the caller
+// must redraw. (The sliver is below n, so the modulo is computed about once
+// in 2^64/n draws.) Without a call of its own, reduce inlines into the loops
+// that draw many dice, which call the source themselves: one call per die
+// where there were three.
+func reduce(x, n uint64) (uint64, bool) {
+	if n&(n-1) == 0 {
+		return x & (n - 1), true
+	}
+	hi, lo := bits.Mul64(x, n)
+	return hi, lo >= n || lo >= -n%n
+}
+
+// redraw draws again after reduce reported the biased sliver, as often as
+// it takes.
+func (s *Stream) redraw(n uint64) uint64 {
 	for {
-		x := s.src.Uint64()
-		if n&(n-1) == 0 {
-			return x & (n - 1)
+		if v, ok := reduce(s.src.Uint64(), n); ok {
+			return v
 		}
-		hi, lo := bits.Mul64(x, n)
-		if lo >= n || lo >= -n%n {
-			return hi
+	}
+}
+
+// face draws one face of a die of group d, without recording it: for a d66
+// a tens d6 and a units d6 (11..66), for the others see draws.
+func (d *diceNode) face(s *Stream) int {
+	if d.kind == d66Die {
+		return 10*(1+int(s.uniform(6))) + 1 + int(s.uniform(6))
+	}
+	n, base := d.draws()
+	return base + int(s.uniform(n))
+}
+
+// recordDice records the draws behind dice, the dice of group d in the
+// order they were drawn, as draw would have recorded them one by one: one
+// draw per die (a Fudge die is a d3 showing 1..3), two d6 for a d66.
+func (s *Stream) recordDice(d *diceNode, dice []Die) {
+	if s.record {
+		s.appendDraws(d, dice)
+	}
+}
+
+// appendDraws is recordDice's loop, apart so that the test inlines.
+func (s *Stream) appendDraws(d *diceNode, dice []Die) {
+	for _, g := range dice {
+		switch d.kind {
+		case d66Die:
+			s.draws = append(s.draws, Draw{Sides: 6, Face: g.Face / 10}, Draw{Sides: 6, Face: g.Face % 10})
+		case fudgeDie:
+			s.draws = append(s.draws, Draw{Sides: 3, Face: g.Face + 2})
+		default:
+			s.draws = append(s.draws, Draw{Sides: d.sides, Face: g.Face})
 		}
 	}
 }
@@ -379,89 +418,124 @@ func (s *Stream) uniform(n uint64) uint64 {
 // by another die treated the same way, up to MaxExplode times. Then keep/drop
 // picks the dice that count, and the group's value is either their sum or
 // the number of them meeting the success count.
+//
+// The stream records the group's draws once the group is rolled rather
+// than as it draws them: nothing else draws in between, so the record is
+// the same, and the loops are left with a draw and a few stores per die.
 func (e *Expr) rollGroup(gi int, s *Stream, dice []Die, drawn *int) (int, []Die, error) {
 	d := e.prog.groups[gi]
+	start := len(dice)
 	if d.plain() {
-		*drawn += d.count
+		*drawn += d.count * d.drawsPerDie()
 		if *drawn > MaxDice {
-			return 0, nil, fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
+			return 0, nil, e.tooManyDice()
 		}
-		start := len(dice)
 		dice = slices.Grow(dice, d.count)[:start+d.count]
 		return d.rollPlain(gi, s, dice[start:]), dice, nil
 	}
-	start := len(dice)
-	perFace := 1
-	if d.kind == d66Die {
-		perFace = 2
-	}
-	fudge := d.kind == fudgeDie
+	// Rerolls or explosions, which d66 does not take: one draw per die.
+	n, base := d.draws()
 	for range d.count {
 		for explosions := 0; ; explosions++ {
-			*drawn += perFace
+			*drawn++
 			if *drawn > MaxDice {
-				return 0, nil, fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
+				s.recordDice(d, dice[start:])
+				return 0, nil, e.tooManyDice()
 			}
-			// Each Die is written whole where it lands rather than copied
-			// from a prototype and patched: patching a field and then
-			// copying the struct stalls on store forwarding.
-			face := d.face(s)
+			face := base + int(s.uniform(n))
 			if d.reroll.op != cmpNone && d.reroll.match(face) {
-				dice = append(dice, Die{Sides: d.sides, Face: face, Group: gi, Fudge: fudge, Rerolled: true})
-				*drawn += perFace
-				face = d.face(s)
+				dice = d.appendDie(dice, gi, face)
+				dice[len(dice)-1].Kept, dice[len(dice)-1].Rerolled = false, true
+				*drawn++
+				face = base + int(s.uniform(n))
 			}
 			exploded := d.explode.op != cmpNone && explosions < MaxExplode && d.explode.match(face)
-			dice = append(dice, Die{Sides: d.sides, Face: face, Group: gi, Fudge: fudge, Kept: true, Exploded: exploded})
+			dice = d.appendDie(dice, gi, face)
+			dice[len(dice)-1].Exploded = exploded
 			if !exploded {
 				break
 			}
 		}
 	}
+	s.recordDice(d, dice[start:])
 	return d.score(dice[start:]), dice, nil
 }
 
-// plain reports whether every die of the group is one draw that stands:
-// plain or Fudge dice without rerolls or explosions (keep/drop and success
-// counts are fine). Such a group always rolls exactly count dice.
+func (e *Expr) tooManyDice() error {
+	return fmt.Errorf("dice: %s: more than %d dice in one roll", e.text, MaxDice)
+}
+
+// plain reports whether every die of the group stands as first drawn: no
+// rerolls or explosions (keep/drop and success counts are fine). Such a
+// group always rolls exactly count dice.
 func (d *diceNode) plain() bool {
-	return d.kind != d66Die && d.reroll.op == cmpNone && d.explode.op == cmpNone
+	return d.reroll.op == cmpNone && d.explode.op == cmpNone
+}
+
+// draws returns how a plain or Fudge die is drawn: its face is base plus a
+// uniform value in [0, n) (a Fudge die is a d3 read as -1, 0, +1).
+func (d *diceNode) draws() (n uint64, base int) {
+	if d.kind == fudgeDie {
+		return 3, -1
+	}
+	return uint64(d.sides), 1
+}
+
+// drawsPerDie is how many draws make one die of the group: two for a d66.
+func (d *diceNode) drawsPerDie() int {
+	if d.kind == d66Die {
+		return 2
+	}
+	return 1
 }
 
 // rollPlain rolls a plain group (see plain) into out, which has room for
 // exactly its dice, and returns its value. It is the common case, and its
-// loop is kept to a draw and a few stores per die: the faces are read from
-// the source through uniform, each Die is written field by field where it
-// lands, and the stream records the whole group after the loop instead of
-// testing for it at every die (nothing else draws in between, so the
-// record is the same). Field by field, because building a Die (or a
-// prototype) and copying it makes the CPU read back, 16 bytes at a time,
-// a struct it has only just written 8 and 1 bytes at a time, and that
-// load waits for the stores to reach the cache (a failed store forward);
-// it cost more than the draw.
+// loop is kept to a draw and a few stores per die: it calls the source
+// itself and reduces with the inlined reduce, as uniform does. (A d66, two
+// draws a die, and 32-bit platforms, see uniform, draw through face.)
 func (d *diceNode) rollPlain(gi int, s *Stream, out []Die) int {
-	n, base := uint64(d.sides), 1 // face = base + a uniform value in [0, n)
-	fudge := d.kind == fudgeDie
-	if fudge {
-		base = -1 // a d3 read as -1, 0, +1
-	}
 	total := 0
-	for i := range out {
-		face := base + int(s.uniform(n))
-		g := &out[i]
-		g.Sides, g.Face, g.Group = d.sides, face, gi
-		g.Fudge, g.Kept, g.Dropped, g.Exploded, g.Rerolled, g.Success = fudge, true, false, false, false, false
-		total += face
-	}
-	if s.record {
+	if d.kind == d66Die || bits.UintSize == 32 {
 		for i := range out {
-			s.draws = append(s.draws, Draw{Sides: d.sides, Face: out[i].Face - base + 1})
+			face := d.face(s)
+			d.setDie(&out[i], gi, face)
+			total += face
+		}
+	} else {
+		n, base := d.draws()
+		for i := range out {
+			v, ok := reduce(s.src.Uint64(), n)
+			if !ok {
+				v = s.redraw(n)
+			}
+			face := base + int(v)
+			d.setDie(&out[i], gi, face)
+			total += face
 		}
 	}
+	s.recordDice(d, out)
 	if d.keep == keepAll && d.success.op == cmpNone {
 		return total
 	}
 	return d.score(out)
+}
+
+// setDie makes g a standing die of group gi showing face. It writes g field
+// by field because building a Die and copying it into place makes the CPU
+// read back, 16 bytes at a time, a struct it has only just written 8 and 1
+// bytes at a time, and that load waits for the stores to reach the cache (a
+// failed store forward): it cost more than the draw.
+func (d *diceNode) setDie(g *Die, gi, face int) {
+	g.Sides, g.Face, g.Group = d.sides, face, gi
+	g.Fudge, g.Kept, g.Dropped, g.Exploded, g.Rerolled, g.Success = d.kind == fudgeDie, true, false, false, false, false
+}
+
+// appendDie appends a standing die of group gi showing face (see setDie).
+func (d *diceNode) appendDie(dice []Die, gi, face int) []Die {
+	dice = append(dice, Die{})
+	d.setDie(&dice[len(dice)-1], gi, face)
+	return dice
 }
 
 // score applies keep/drop to the dice of a group and returns its value: the
