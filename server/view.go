@@ -1,8 +1,12 @@
 package server
 
 import (
+	"encoding"
 	"encoding/json"
+	"reflect"
 	"slices"
+	"strings"
+	"sync"
 
 	"tabletop/engine"
 )
@@ -71,6 +75,14 @@ func waitingIn(v engine.View) (seats []engine.Seat, ok bool) {
 	if w, isWaiter := v.(Waiter); isWaiter {
 		return w.Waiting(), true
 	}
+	if seats, ok, decided := waitingField(v); decided {
+		return seats, ok
+	}
+	return waitingJSON(v)
+}
+
+// waitingJSON is waitingIn by the view's JSON form.
+func waitingJSON(v engine.View) (seats []engine.Seat, ok bool) {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, false
@@ -79,12 +91,207 @@ func waitingIn(v engine.View) (seats []engine.Seat, ok bool) {
 	if json.Unmarshal(raw, &top) != nil {
 		return nil, false
 	}
-	for _, key := range []string{"waiting", "pending"} {
+	for _, key := range waitingKeys {
 		if r, found := top[key]; found && json.Unmarshal(r, &seats) == nil {
 			return seats, true
 		}
 	}
 	return nil, false
+}
+
+// waitingField answers waitingIn from the view's fields, without encoding the
+// whole view to JSON and decoding it again (which cost more than the rest of
+// stateFor for PMR). It decides only where the answer is certainly the one
+// the JSON form gives: a struct (or a pointer to one) without custom
+// marshaling, whose "waiting" or "pending" key, found by encoding/json's rules
+// for embedded structs, is a plain list of signed integers. Otherwise decided
+// is false.
+func waitingField(v engine.View) (seats []engine.Seat, ok, decided bool) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return nil, false, false
+	}
+	plan := waitingPlanFor(rv.Type())
+	if plan.undecided {
+		return nil, false, false
+	}
+	if rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return nil, false, true // JSON null: no keys
+		}
+		rv = rv.Elem()
+	}
+	for _, f := range plan.keys {
+		if f.path == nil {
+			continue
+		}
+		list, err := rv.FieldByIndexErr(f.path)
+		if err != nil {
+			continue // inside a nil embedded pointer: not in the JSON form
+		}
+		if f.omitEmpty && list.Len() == 0 || f.omitZero && list.IsNil() {
+			continue
+		}
+		if list.IsNil() {
+			return nil, true, true // "key": null decodes to a nil list
+		}
+		seats = make([]engine.Seat, list.Len())
+		for i := range seats {
+			seats[i] = engine.Seat(list.Index(i).Int())
+		}
+		return seats, true, true
+	}
+	return nil, false, true
+}
+
+// waitingKeys are the keys waitingJSON looks for, in its order.
+var waitingKeys = [2]string{"waiting", "pending"}
+
+// waitingPlan is where a view type keeps its "waiting" and "pending" lists.
+type waitingPlan struct {
+	undecided bool // only the JSON form can tell
+	keys      [2]waitingKey
+}
+
+type waitingKey struct {
+	path                []int // field index path; nil if the JSON form has no such key
+	omitEmpty, omitZero bool
+}
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	waitingPlans      sync.Map // reflect.Type -> waitingPlan
+)
+
+func waitingPlanFor(t reflect.Type) waitingPlan {
+	if p, ok := waitingPlans.Load(t); ok {
+		return p.(waitingPlan)
+	}
+	p := makeWaitingPlan(t)
+	waitingPlans.Store(t, p)
+	return p
+}
+
+// custom reports whether encoding/json would call a method of t (or *t).
+func custom(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
+		pt.Implements(marshalerType) || pt.Implements(textMarshalerType)
+}
+
+// makeWaitingPlan finds the fields that encoding/json writes as the keys
+// "waiting" and "pending": of the fields of that name, the least deeply
+// embedded one, or at equal depth the only tagged one; none if that is
+// ambiguous.
+func makeWaitingPlan(t reflect.Type) waitingPlan {
+	undecided := waitingPlan{undecided: true}
+	if t.Kind() == reflect.Pointer {
+		if custom(t) {
+			return undecided
+		}
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || custom(t) {
+		return undecided
+	}
+	type candidate struct {
+		field  reflect.StructField
+		path   []int
+		depth  int
+		tagged bool
+		opts   string
+	}
+	var found [2][]candidate
+	type node struct {
+		t    reflect.Type
+		path []int
+	}
+	seen := map[reflect.Type]bool{}
+	level := []node{{t, nil}}
+	for depth := 0; len(level) > 0; depth++ {
+		if depth > 16 {
+			return undecided
+		}
+		var next []node
+		for _, n := range level {
+			if seen[n.t] {
+				return undecided // a type embedded twice: its fields may cancel out
+			}
+			seen[n.t] = true
+			for i := range n.t.NumField() {
+				f := n.t.Field(i)
+				ft := f.Type
+				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if f.Anonymous {
+					if !f.IsExported() && ft.Kind() != reflect.Struct {
+						continue
+					}
+				} else if !f.IsExported() {
+					continue
+				}
+				tag := f.Tag.Get("json")
+				if tag == "-" {
+					continue
+				}
+				name, opts, _ := strings.Cut(tag, ",")
+				path := append(slices.Clip(n.path), i)
+				if name == "" && f.Anonymous && ft.Kind() == reflect.Struct {
+					next = append(next, node{ft, path})
+					continue
+				}
+				key := name
+				if key == "" {
+					key = f.Name
+				}
+				for k, want := range waitingKeys {
+					if key == want {
+						found[k] = append(found[k], candidate{f, path, depth, name != "", opts})
+					}
+				}
+			}
+		}
+		level = next
+	}
+	var p waitingPlan
+	for k, cands := range found {
+		if len(cands) == 0 {
+			continue
+		}
+		var best []candidate
+		for _, c := range cands {
+			if c.depth == cands[0].depth {
+				best = append(best, c)
+			}
+		}
+		if len(best) > 1 {
+			var tagged []candidate
+			for _, c := range best {
+				if c.tagged {
+					tagged = append(tagged, c)
+				}
+			}
+			if len(tagged) != 1 {
+				continue // ambiguous: encoding/json writes neither
+			}
+			best = tagged
+		}
+		c := best[0]
+		ft := c.field.Type
+		if ft.Kind() != reflect.Slice || ft.NumMethod() > 0 || custom(ft) || custom(ft.Elem()) {
+			return undecided // not a plain list: an IsZero method, a marshaler
+		}
+		switch ft.Elem().Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		default:
+			return undecided
+		}
+		o := strings.Split(c.opts, ",")
+		p.keys[k] = waitingKey{path: c.path, omitEmpty: slices.Contains(o, "omitempty"), omitZero: slices.Contains(o, "omitzero")}
+	}
+	return p
 }
 
 // stateFor builds what seat sees now. Call with l.mu held.
