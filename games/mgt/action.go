@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -338,13 +339,17 @@ var (
 	boxedClaim    [maxCards][2]engine.Action
 )
 
-// Shared lists of legal actions for the phases whose choices depend only on
-// the table size and the seat, so that Legal need not allocate them. Like
-// Pending's lists they are never modified, and capped so that an append
-// copies.
+// Shared lists of legal actions for the phases whose choices come from a
+// few small facts (the table size and the seat; the discard and the claim
+// options), so that Legal need not allocate them. Like Pending's lists they
+// are never modified, and capped so that an append copies.
 var (
 	throwList   []engine.Action                         // rock, paper, scissors
 	targetLists [maxSeats + 1][maxSeats][]engine.Action // by table size and attacker: "attack N" for every other seat, then "no attack"
+	// claimLists holds a claim window's choices by discard and claim
+	// options (claimOwn|claimCheerful): the claims, then "pass". Most
+	// players may only pass: every card's [0] is the one list "pass".
+	claimLists [maxCards][4][]engine.Action
 )
 
 func init() {
@@ -359,6 +364,23 @@ func init() {
 		boxedDiscard[i] = Discard{Card: c}
 		boxedMeld[i] = Meld{Card: c}
 		boxedClaim[i] = [2]engine.Action{Claim{Card: c}, Claim{Card: c, Cheerful: true}}
+	}
+	passOnly := []engine.Action{boxedPass}
+	for i := range deck.Cards {
+		for e := range claimLists[i] {
+			if e == 0 {
+				claimLists[i][e] = passOnly
+				continue
+			}
+			var out []engine.Action
+			if e&claimOwn != 0 {
+				out = append(out, boxedClaim[i][0])
+			}
+			if e&claimCheerful != 0 {
+				out = append(out, boxedClaim[i][1])
+			}
+			claimLists[i][e] = slices.Clip(append(out, boxedPass))
+		}
 	}
 	throwList = boxedThrow[Rock:]
 	for n := minSeats; n <= maxSeats; n++ {

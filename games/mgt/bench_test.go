@@ -9,13 +9,19 @@ import (
 
 // playRound plays one round of st with the given bots, through the engine
 // interface only (Pending, View, Legal, Apply), and returns the actions taken.
+// Like a table (engine.Only), it plays a seat's only legal action without
+// building a view or asking the bot: in most claim windows, "pass".
 func playRound(tb testing.TB, st *State, bots []engine.Bot, d, r *dice.Stream) int {
 	tb.Helper()
 	round := st.round
 	n := 0
 	for st.round == round && st.phase != PhaseOver {
 		for _, p := range st.Pending() {
-			a := bots[p].Act(p, st.View(p), st.Legal(p), r)
+			legal := st.Legal(p)
+			a := legal[0]
+			if len(legal) > 1 {
+				a = bots[p].Act(p, st.View(p), legal, r)
+			}
 			if _, err := st.Apply(p, a, d); err != nil {
 				tb.Fatalf("%s: %v", a, err)
 			}
@@ -52,4 +58,44 @@ func BenchmarkRound(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(rounds), "ns/round")
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
 	b.ReportMetric(float64(actions)/float64(rounds), "actions/round")
+}
+
+// claimWindow is a six-player claim window on a Siren that Bo may claim and
+// the others may only pass.
+func claimWindow(tb testing.TB) *State {
+	tb.Helper()
+	s := scene(tb, [][]string{{"Siren", "Lich"}, {"Harpy", "Jubjub", "Gandharva"}, {"Zombie"}, {"Gazer"}, {"Mummy"}, {"Ghoul"}}, "Dryad")
+	act(tb, s, 0, "discard Siren", nil)
+	return s
+}
+
+// BenchmarkApply/pass is one sealed pass that does not close the claim
+// window: most actions of a game are such passes.
+func BenchmarkApply(b *testing.B) {
+	b.Run("pass", func(b *testing.B) {
+		s := claimWindow(b)
+		d := dice.NewUnrecordedStream(dice.Seed{})
+		b.ReportAllocs()
+		for b.Loop() {
+			s.answer[3] = 0
+			if _, err := s.Apply(3, boxedPass, d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkLegal/claim is what a driver asks of a claim window before each
+// answer: Pending, then Legal of a seat that may only pass.
+func BenchmarkLegal(b *testing.B) {
+	b.Run("claim", func(b *testing.B) {
+		s := claimWindow(b)
+		b.ReportAllocs()
+		for b.Loop() {
+			p := s.Pending()[2]
+			if len(s.Legal(p)) != 1 {
+				b.Fatal("want pass only")
+			}
+		}
+	})
 }

@@ -22,11 +22,16 @@ func NewBot(name string) (engine.Bot, error) {
 type randomBot struct{}
 
 func (randomBot) Act(_ engine.Seat, _ engine.View, legal []engine.Action, r *dice.Stream) engine.Action {
+	if len(legal) == 1 {
+		return legal[0] // most claim windows: pass, with no die rolled
+	}
 	return legal[r.Roll(len(legal))-1]
 }
 
-// greedyBot plays from its own view only. It finds the pattern its cards
-// come closest to (among those the unseen cards can still complete) and:
+// greedyBot plays from its own view only. A choice of one (pass, in most
+// claim windows) is played at once, without reading the view. Otherwise it
+// finds the pattern its cards come closest to (among those the unseen cards
+// can still complete) and:
 //   - discards the card that pattern uses least, avoiding discards whose
 //     nature would cost it cards the pattern needs (cheerful, proud, mean);
 //   - takes every impatient draw and melds cards into its exposed sets
@@ -39,6 +44,9 @@ func (randomBot) Act(_ engine.Seat, _ engine.View, legal []engine.Action, r *dic
 type greedyBot struct{}
 
 func (greedyBot) Act(p engine.Seat, view engine.View, legal []engine.Action, r *dice.Stream) engine.Action {
+	if len(legal) == 1 {
+		return legal[0]
+	}
 	v, ok := view.(*View)
 	if !ok || p < 0 || int(p) >= len(v.Players) {
 		return legal[r.Roll(len(legal))-1]

@@ -56,14 +56,22 @@
 //     A player may claim with three cards of the card's set in hand, of a type
 //     not banned for them, and no exposed set of that set yet; a cheerful
 //     discard may also be claimed into the cheerful set with three cheerful
-//     cards ("claim Harpy as cheerful"). Everyone who may claim seals claim or
-//     pass at once; the first claimer after the discarder in turn order takes
-//     it. Passes are not announced, but who is asked is public (Pending): a
-//     claim window shows that someone could claim. The three cards exposed
-//     with the claimed one are chosen for the player (for a type set,
-//     non-cheerful cards first; for the cheerful set, those whose own set the
-//     player holds fewest of). The claimer then discards, as on a turn (no
-//     draw), and play continues from them.
+//     cards ("claim Harpy as cheerful"). Every turn's discard that is neither
+//     loyal nor proud opens a claim window, whether or not anyone can claim
+//     it, and every player but the discarder seals an answer: claim or pass
+//     for a player who may claim, pass (the only choice) for everyone else.
+//     When all have answered, the first claimer after the discarder in turn
+//     order takes the card. Who could claim stays hidden: whether a window
+//     opens is a public fact (the card's nature), every window waits for the
+//     same players (Pending) and takes one answer from each, a pass makes no
+//     event, and a view shows only that claims are awaited and the viewer's
+//     own answer, never who else has answered (a table plays a choice of one
+//     at once, engine.Only, so the players still deciding would be the ones
+//     who can claim). The three cards exposed with the claimed one are
+//     chosen for the player (for a type set, non-cheerful cards first; for
+//     the cheerful set, those whose own set the player holds fewest of). The
+//     claimer then discards, as on a turn (no draw), and play continues from
+//     them.
 //   - Exposed sets never change set; a player may add matching cards from
 //     their hand ("meld Siren") on their own turn, one by one, up to eight.
 //   - Aggressive: after the discard (a winning discard ends the round first),

@@ -23,10 +23,18 @@ func ExampleNew() {
 	for _, e := range engine.EventsFor(events, 1) {
 		fmt.Println(e.Text)
 	}
+	// Every discard that can be claimed opens a claim window for everyone
+	// else; Bo cannot claim the Demon, so he may only pass.
+	fmt.Println("Bo may:", s.Legal(1))
+	events, _ = s.Apply(1, s.Legal(1)[0], d)
+	for _, e := range engine.EventsFor(events, 1) {
+		fmt.Println(e.Text)
+	}
 	// Output:
 	// Ann holds 9 cards; the stock holds 184
 	// Ann discards Demon (Fiend, mean).
 	// Mean Demon takes revenge: Ann discards a random card (d8 = 8): Undine (Elemental, none).
 	// Ann draws 1 card to refill to 8.
+	// Bo may: [pass]
 	// You draw Jinko (Tiger beastman, none).
 }

@@ -19,7 +19,9 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // pending seats, the legal actions, the action, the dice it consumed and
 // every event (private ones marked with who sees them), plus each player's
 // rendered view at the start of every round, with
-// testdata/playthrough-2p.golden. Rewrite it with go test -update.
+// testdata/playthrough-2p.golden. Like a table, it plays a seat's only legal
+// action (engine.Only: a pass in most claim windows) without asking the
+// bot. Rewrite it with go test -update.
 func TestPlaythrough_Golden(t *testing.T) {
 	seats := []engine.SeatInfo{{Name: "Ann", Bot: "greedy"}, {Name: "Bo", Bot: "random"}}
 	players := []engine.Bot{greedyBot{}, randomBot{}}
@@ -44,7 +46,10 @@ func TestPlaythrough_Golden(t *testing.T) {
 		}
 		p := st.Pending()[0]
 		legal := st.Legal(p)
-		a := players[p].Act(p, st.View(p), legal, tab.BotStream(p))
+		a, only := engine.Only(st, p)
+		if !only {
+			a = players[p].Act(p, st.View(p), legal, tab.BotStream(p))
+		}
 		texts := make([]string, len(legal))
 		for i, l := range legal {
 			texts[i] = l.String()

@@ -74,8 +74,8 @@ var ambiguous = func() map[Card]bool {
 	return m
 }()
 
-// nonCards matches the JSON fields that hold set and type names.
-var nonCards = regexp.MustCompile(`"(set|sets|banned)":(\[[^\]]*\]|"[^"]*")`)
+// nonCards are the JSON fields that hold set and type names.
+var nonCards = map[string]bool{"set": true, "sets": true, "banned": true}
 
 // mentioned returns the cards a text names.
 func mentioned(text string) []Card {
@@ -99,9 +99,11 @@ func isNameByte(b byte) bool {
 // text) shows.
 func leaks(forbidden *bitset, jsonText, text string) []string {
 	// Set and type names are not cards, though some are spelled alike (the
-	// Elf set, the Mermaid type).
-	jsonText = nonCards.ReplaceAllString(jsonText, "")
+	// Elf set, the Mermaid type): the strings of the fields nonCards are
+	// skipped. A string followed by a colon is a key; every other string is
+	// a value of the last key read.
 	var out []string
+	key := ""
 	for rest := jsonText; ; {
 		i := strings.IndexByte(rest, '"')
 		if i < 0 {
@@ -113,6 +115,13 @@ func leaks(forbidden *bitset, jsonText, text string) []string {
 		}
 		str := rest[i+1 : i+1+j]
 		rest = rest[i+j+2:]
+		if len(rest) > 0 && rest[0] == ':' {
+			key = str
+			continue
+		}
+		if nonCards[key] {
+			continue
+		}
 		if c, ok := deck.byName[strings.ToLower(str)]; ok && str == c.String() && forbidden.has(c) {
 			out = append(out, str)
 		}
@@ -154,7 +163,11 @@ func TestLeakCheck_FindsAPlantedLeak(t *testing.T) {
 // TestLeak_NothingHiddenReachesASeat plays many seeded games with a mix of
 // bots and checks, after every action and for every seat and the spectator,
 // that nothing the seat may not know (other hands, the stock order, another
-// player's honest look) appears in its view or in its filtered events.
+// player's honest look) appears in its view or in its filtered events. Who
+// may claim a discard is hidden too: every claim window takes one answer
+// from each player but the discarder, and Pending is the same in every
+// determinization of the state from any seat (hands re-drawn from what the
+// seat's view allows), so neither can depend on the hidden hands.
 func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 	var snaps []*State
 	roundEndHook = func(s *State) { snaps = append(snaps, s.clone()) }
@@ -177,6 +190,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 		}
 		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'L'})
 		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
+		rd := dice.NewUnrecordedStream(dice.Seed{byte(g), 'D'})
 		snaps = nil
 		st, deal, err := newGame(Options{}, seats, d)
 		if err != nil {
@@ -215,16 +229,42 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 			}
 			snaps = snaps[:0]
 		}
+		samePending := func(step int) {
+			t.Helper()
+			want := fmt.Sprint(st.Pending())
+			for p := engine.Spectator; p < engine.Seat(n); p++ {
+				for range 2 {
+					if got := fmt.Sprint(st.Determinize(p, rd).Pending()); got != want {
+						t.Fatalf("game %d step %d: Pending %s in a determinization from %s, %s in the state", g, step, got, p, want)
+					}
+				}
+			}
+		}
 		check(0, deal)
+		answers := 0
 		for step := 1; ; step++ {
 			if _, over := st.Outcome(); over {
 				break
 			}
+			// Windows are checked all through; other steps now and then.
+			if st.phase == PhaseClaim || step%8 == 0 {
+				samePending(step)
+			}
+			claiming := st.phase == PhaseClaim
 			p := st.Pending()[0]
 			a := bots[p].Act(p, st.View(p), st.Legal(p), r)
 			evs, err := st.Apply(p, a, d)
 			if err != nil {
 				t.Fatalf("game %d step %d: %s: %v", g, step, a, err)
+			}
+			if claiming {
+				answers++
+				if st.phase != PhaseClaim {
+					if answers != n-1 {
+						t.Fatalf("game %d step %d: a claim window took %d answers at a table of %d", g, step, answers, n)
+					}
+					answers = 0
+				}
 			}
 			check(step, evs)
 		}

@@ -331,8 +331,8 @@ func (s *State) meld(p engine.Seat, c Card, ev *events) {
 // discard plays a discard of c by p. With more than nine cards (after an
 // impatient draw) it is an excess discard: it has no effect and cannot be
 // claimed. Otherwise it is the turn's discard: its nature acts, then a
-// winning hand ends the round, then an aggressive card may attack, then the
-// other players may claim it.
+// winning hand ends the round, then an aggressive card may attack, then
+// every other player answers a claim window on it (openClaims).
 func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	s.extra = 0
 	s.removeFromHand(p, c)
@@ -503,36 +503,32 @@ func (s *State) eligibility(q engine.Seat, c Card) uint8 {
 }
 
 // openClaims opens the claim window on the turn's discard s.card, or passes
-// the turn on if nobody may claim it. Loyal cards and proud cards (set
-// aside, not on the pile) cannot be claimed.
+// the turn on if the card cannot be claimed: loyal cards, and proud cards
+// (set aside, not on the pile). Whether the window opens, and who answers
+// (every player but the discarder), depend only on public facts, never on
+// who is able to claim: a window for nobody looks like any other.
 func (s *State) openClaims(p engine.Seat, d *dice.Stream, ev *events) {
 	c := s.card
-	n := s.nature(c).Effect()
-	open := false
 	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
-	if n != Loyal && n != Proud {
-		for i := range s.players {
-			q := engine.Seat(i)
-			if q != p {
-				s.elig[i] = s.eligibility(q, c)
-				open = open || s.elig[i] != 0
-			}
-		}
-	}
-	if !open {
+	if n := s.nature(c).Effect(); n == Loyal || n == Proud {
 		s.nextTurn(p, d, ev)
 		return
+	}
+	for i := range s.players {
+		if q := engine.Seat(i); q != p {
+			s.elig[i] = s.eligibility(q, c)
+		}
 	}
 	s.phase = PhaseClaim
 }
 
-// settleClaims resolves the claim window once every eligible player has
-// answered: the first claimer after the discarder in turn order takes the
-// card and plays on from there.
+// settleClaims resolves the claim window once every player but the
+// discarder has answered: the first claimer after the discarder in turn
+// order takes the card and plays on from there.
 func (s *State) settleClaims(d *dice.Stream, ev *events) {
 	n := len(s.players)
 	for i := range s.players {
-		if s.elig[i] != 0 && s.answer[i] == 0 {
+		if engine.Seat(i) != s.turn && s.answer[i] == 0 {
 			return
 		}
 	}

@@ -2,6 +2,7 @@ package mgt
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -84,6 +85,20 @@ func act(tb testing.TB, s *State, p engine.Seat, text string, d *dice.Stream) []
 	ev, err := s.Apply(p, a, d)
 	if err != nil {
 		tb.Fatalf("%s plays %q: %v", s.name(p), text, err)
+	}
+	return ev
+}
+
+// passAll answers "pass" for every seat a claim window waits for and returns
+// the events (those of the last pass, which closes the window).
+func passAll(tb testing.TB, s *State, d *dice.Stream) []engine.Event {
+	tb.Helper()
+	if s.phase != PhaseClaim {
+		tb.Fatalf("phase %s, want a claim window", s.phase)
+	}
+	var ev []engine.Event
+	for _, p := range s.Pending() {
+		ev = append(ev, act(tb, s, p, "pass", d)...)
 	}
 	return ev
 }
@@ -286,6 +301,7 @@ func TestRound_WinnerScoresAndTheDealerRotates(t *testing.T) {
 func TestRound_EmptyStockEndsWithNoScore(t *testing.T) {
 	s := scene(t, [][]string{{"Mummy", "Zombie", "Ghoul", "Lich", "Harpy", "Mermaid", "Mimic", "Golem", "Roper"}, {"Scylla"}})
 	act(t, s, 0, "discard Roper", nil)
+	passAll(t, s, nil)
 	if len(s.results) != 1 || s.results[0].Winner != -1 || s.players[0].score != 0 {
 		t.Fatalf("results %+v: want round 1 ended with no score when seat 1 must draw from an empty stock", s.results)
 	}
@@ -331,13 +347,20 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 		{"Gazer"},
 	}, "Dryad", "Troll", "Hobgoblin")
 	act(t, s, 0, "discard Siren", nil)
-	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1, 2}) {
-		t.Fatalf("phase %s pending %v, want a claim window for seats 1 and 2", s.phase, s.Pending())
+	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1, 2, 3}) {
+		t.Fatalf("phase %s pending %v, want a claim window for everyone but Ann", s.phase, s.Pending())
 	}
 	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren", "pass"}) {
 		t.Fatalf("Legal(1) = %v", got)
 	}
+	if got := legalTexts(s, 3); !slices.Equal(got, []string{"pass"}) {
+		t.Fatalf("Legal(3) = %v, want pass only (Di holds no Avian)", got)
+	}
 	act(t, s, 2, "claim Siren", nil)
+	act(t, s, 3, "pass", nil)
+	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1}) {
+		t.Fatalf("phase %s pending %v, want the window open for Bo", s.phase, s.Pending())
+	}
 	ev := act(t, s, 1, "claim Siren", nil)
 	if s.turn != 1 || s.phase != PhaseDiscard || len(s.players[1].groups) != 1 {
 		t.Fatalf("turn %d phase %s: want seat 1 (first after the discarder) to take Siren and discard", s.turn, s.phase)
@@ -356,6 +379,7 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 	}
 	// Play continues from the claimer: after Bo's discard, Cy draws.
 	act(t, s, 1, "discard Zombie", nil)
+	passAll(t, s, nil)
 	if s.turn != 2 {
 		t.Fatalf("after the claimer's discard, turn %d, want 2", s.turn)
 	}
@@ -365,17 +389,121 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 	s.turn = 2
 	act(t, s, 2, "discard Siren", nil)
 	act(t, s, 1, "claim Siren", nil)
+	act(t, s, 0, "pass", nil)
 	act(t, s, 3, "claim Siren", nil)
 	if s.turn != 3 {
 		t.Fatalf("claims by seats 1 and 3 after seat 2's discard went to %d, want 3", s.turn)
 	}
 }
 
+// TestClaim_WindowTellsNothingOfWhoCanClaim: two tables that differ only in
+// Cy's hidden hand (three Avians, or none) look the same to everyone else
+// through a whole claim window on a Siren: the same Pending after the
+// discard, the same number of actions (one sealed answer from each player
+// but the discarder), and the same views and events after every answer.
+//
+// The players answer in seat order, and then as a table takes them: first
+// every seat whose only choice is to pass (engine.Only), then the others, so
+// that Cy answers last when she can claim. In that order Bo's and Di's own
+// answers come at different times, and so their views (which show their own
+// answer) are compared only once the window has closed; the spectator's view
+// and everyone's events are compared after every answer.
+func TestClaim_WindowTellsNothingOfWhoCanClaim(t *testing.T) {
+	play := func(cy []string, tableOrder bool) (transcript []string, cyLegal []string) {
+		s := scene(t, [][]string{{"Siren", "Lich"}, {"Zombie", "Ghoul"}, cy, {"Gazer", "Troll"}}, "Dryad", "Hobgoblin")
+		ev := act(t, s, 0, "discard Siren", nil)
+		cyLegal = legalTexts(s, 2)
+		record := func(what string, ev []engine.Event) {
+			line := what + ":"
+			if !tableOrder {
+				line += fmt.Sprintf(" pending %v", s.Pending())
+			}
+			for _, p := range []engine.Seat{engine.Spectator, 1, 3} {
+				line += fmt.Sprintf("\n  %s: events %s", p, mustJSON(t, engine.EventsFor(ev, p)))
+				if p == engine.Spectator || !tableOrder || s.phase != PhaseClaim {
+					line += fmt.Sprintf(" legal %v view %s", legalTexts(s, p), mustJSON(t, s.View(p)))
+				}
+			}
+			transcript = append(transcript, line)
+		}
+		record(fmt.Sprintf("discard (pending %v)", s.Pending()), ev)
+		for n := 1; s.phase == PhaseClaim; n++ {
+			if n > 3 {
+				t.Fatalf("the claim window takes more than one answer from each of the three other players")
+			}
+			pending := s.Pending()
+			p := pending[0]
+			for _, q := range pending {
+				if _, only := engine.Only(s, q); only && tableOrder {
+					p = q
+					break
+				}
+			}
+			record(fmt.Sprintf("answer %d", n), act(t, s, p, "pass", nil))
+		}
+		return transcript, cyLegal
+	}
+	for _, order := range []struct {
+		name       string
+		tableOrder bool
+	}{{"seat order", false}, {"single choices first", true}} {
+		t.Run(order.name, func(t *testing.T) {
+			able, ableLegal := play([]string{"Harpy", "Jubjub", "Gandharva"}, order.tableOrder)
+			unable, unableLegal := play([]string{"Mummy", "Wight", "Roper"}, order.tableOrder)
+			if !slices.Equal(ableLegal, []string{"claim Siren", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
+				t.Fatalf("Cy's choices: %v with three Avians, %v without; the scenes do not differ as meant", ableLegal, unableLegal)
+			}
+			if len(able) != 4 || len(unable) != 4 {
+				t.Fatalf("the window took %d actions when Cy could claim, %d when not; want 3 (Bo, Cy and Di answer)", len(able)-1, len(unable)-1)
+			}
+			if !strings.HasPrefix(able[0], "discard (pending [seat 1 seat 2 seat 3]):") {
+				t.Fatalf("after the discard: %.60s; want everyone but Ann pending", able[0])
+			}
+			for i := range able {
+				if able[i] != unable[i] {
+					t.Fatalf("step %d differs when Cy could claim:\n%s\nwhen not:\n%s", i, able[i], unable[i])
+				}
+			}
+		})
+	}
+}
+
+// TestClaim_PassIsFree: a pass that does not close the window makes no
+// event and allocates nothing, and Pending and Legal in a claim window
+// allocate nothing.
+func TestClaim_PassIsFree(t *testing.T) {
+	s := scene(t, [][]string{{"Siren", "Lich"}, {"Harpy", "Jubjub", "Gandharva"}, {"Zombie"}, {"Gazer"}, {"Mummy"}, {"Ghoul"}}, "Dryad")
+	act(t, s, 0, "discard Siren", nil)
+	d := dice.NewUnrecordedStream(dice.Seed{})
+	if ev, err := s.Apply(3, boxedPass, d); err != nil || ev != nil {
+		t.Fatalf("pass = %v, %v; want no events", ev, err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		s.answer[3] = 0
+		if _, err := s.Apply(3, boxedPass, d); err != nil {
+			t.Fatal(err)
+		}
+		_ = s.Pending()
+		_ = s.Legal(1)
+		_ = s.Legal(2)
+	})
+	if allocs != 0 {
+		t.Fatalf("a pass with Pending and Legal allocates %v times, want 0", allocs)
+	}
+}
+
 func TestClaim_NeedsThreeOfTheSet(t *testing.T) {
 	s := scene(t, [][]string{{"Siren", "Mummy"}, {"Harpy", "Jubjub", "Mummy"}}, "Dryad")
 	act(t, s, 0, "discard Siren", nil)
-	if s.phase == PhaseClaim {
-		t.Fatalf("a claim window opened for a player with two Avians")
+	if got := legalTexts(s, 1); s.phase != PhaseClaim || !slices.Equal(got, []string{"pass"}) {
+		t.Fatalf("phase %s, Legal(1) = %v: want a claim window where Bo, with two Avians, may only pass", s.phase, got)
+	}
+	if _, err := s.Apply(1, Claim{Card: mustCards(t, "Siren")[0]}, dice.NewUnrecordedStream(dice.Seed{})); !errors.Is(err, engine.ErrIllegalAction) || !strings.Contains(err.Error(), "you need three Avian cards") {
+		t.Fatalf("a claim with two Avians: %v, want illegal", err)
+	}
+	act(t, s, 1, "pass", nil)
+	if s.phase != PhaseDiscard || s.turn != 1 {
+		t.Fatalf("phase %s turn %d after the pass, want Bo's turn", s.phase, s.turn)
 	}
 }
 
@@ -496,7 +624,8 @@ func cardsOf(cvs []CardView) []Card {
 func TestNature_HonestLooksAtTheTopThreePrivately(t *testing.T) {
 	s := scene(t, [][]string{{"Mummy"}, {"Zombie"}, {"Ghoul"}}, "Karasu-Tengu", "Harpy", "Siren", "Jubjub", "Troll")
 	s.players[0].hand = mustCards(t, "Mummy", "Lich")
-	ev := act(t, s, 0, "discard Lich", nil) // Bo draws the honest Karasu-Tengu
+	act(t, s, 0, "discard Lich", nil)
+	ev := passAll(t, s, nil) // Bo draws the honest Karasu-Tengu
 	mine, theirs := eventTexts(ev, 1), eventTexts(ev, 2)
 	if !strings.Contains(mine, "the top of the stock is Harpy, Siren, Jubjub (top first)") {
 		t.Fatalf("Bo's events:\n%s", mine)
@@ -517,6 +646,7 @@ func TestNature_HonestClaimShowsTheDiscardersHand(t *testing.T) {
 	s := scene(t, [][]string{{"Karasu-Tengu", "Mummy", "Zombie"}, {"Harpy", "Jubjub", "Siren"}, {"Ghoul"}}, "Troll")
 	ev := act(t, s, 0, "discard Karasu-Tengu", nil)
 	ev = append(ev, act(t, s, 1, "claim Karasu-Tengu", nil)...)
+	ev = append(ev, act(t, s, 2, "pass", nil)...)
 	if !strings.Contains(eventTexts(ev, 1), "Ann holds Mummy, Zombie") {
 		t.Fatalf("Bo's events:\n%s", eventTexts(ev, 1))
 	}
@@ -530,7 +660,8 @@ func TestNature_HonestClaimShowsTheDiscardersHand(t *testing.T) {
 
 func TestNature_ImpatientMayDrawAgainThenDiscardsDownToEight(t *testing.T) {
 	s := scene(t, [][]string{{"Mummy", "Roper"}, {"Zombie", "Ghoul", "Wight", "Jiangshi", "Ochimusha", "Pharaoh", "Ghost"}}, "Cockatrice", "Harpy", "Troll", "Dryad")
-	act(t, s, 0, "discard Roper", nil) // Bo draws the impatient Cockatrice
+	act(t, s, 0, "discard Roper", nil)
+	passAll(t, s, nil) // Bo draws the impatient Cockatrice
 	if got := legalTexts(s, 1); got[0] != "draw" {
 		t.Fatalf("Legal(1) = %v, want draw first", got)
 	}
@@ -543,17 +674,20 @@ func TestNature_ImpatientMayDrawAgainThenDiscardsDownToEight(t *testing.T) {
 	s.players[1].hand = append(s.players[1].hand, mustCards(t, "Dullahan")...)
 	slices.Sort(s.players[1].hand)
 	ev := act(t, s, 1, "discard Dullahan", nil)
-	if !strings.Contains(eventTexts(ev, 0), "to get back to 8 cards") || s.turn != 1 {
-		t.Fatalf("the first of two discards is an excess discard:\n%s", eventTexts(ev, 0))
+	if !strings.Contains(eventTexts(ev, 0), "to get back to 8 cards") || s.turn != 1 || s.phase != PhaseDiscard {
+		t.Fatalf("the first of two discards is an excess discard (no claim window):\n%s", eventTexts(ev, 0))
 	}
 	act(t, s, 1, "discard Harpy", nil)
+	passAll(t, s, nil)
 	if s.turn != 0 || s.total(1) != 8 {
 		t.Fatalf("turn %d, Bo holds %d", s.turn, s.total(1))
 	}
 	// The extra draw must be taken at once: after a discard it is gone.
 	s = scene(t, [][]string{{"Mummy", "Roper"}, {"Zombie"}}, "Cockatrice", "Harpy", "Troll")
 	act(t, s, 0, "discard Roper", nil)
+	passAll(t, s, nil)
 	act(t, s, 1, "discard Zombie", nil)
+	passAll(t, s, nil)
 	if s.extra != 0 || s.turn != 0 {
 		t.Fatalf("the impatient draw is still open after a discard (extra %d, turn %d)", s.extra, s.turn)
 	}
@@ -582,6 +716,7 @@ func TestNature_AggressiveRockPaperScissors(t *testing.T) {
 	}
 	act(t, s, 0, "paper", nil)
 	act(t, s, 2, "scissors", nil)
+	passAll(t, s, nil) // the aggressive card may be claimed after the contest
 	if s.players[0].skip != 1 {
 		t.Fatalf("Ann lost with paper against scissors but does not lose a turn")
 	}
@@ -590,7 +725,9 @@ func TestNature_AggressiveRockPaperScissors(t *testing.T) {
 		t.Fatalf("turn %d, want Bo", s.turn)
 	}
 	act(t, s, 1, "discard Zombie", nil)
+	passAll(t, s, nil)
 	act(t, s, 2, "discard Ghoul", nil)
+	passAll(t, s, nil)
 	if s.turn != 1 || s.players[0].skip != 0 {
 		t.Fatalf("turn %d, want Ann's turn skipped", s.turn)
 	}
@@ -598,7 +735,8 @@ func TestNature_AggressiveRockPaperScissors(t *testing.T) {
 
 func TestNature_MiscellaneousRollsWhenDrawnAndKeepsIt(t *testing.T) {
 	s := scene(t, [][]string{{"Mummy", "Lich"}, {"Zombie"}}, "Shoggoth", "Troll")
-	ev := act(t, s, 0, "discard Lich", nil)
+	act(t, s, 0, "discard Lich", nil)
+	ev := passAll(t, s, nil)
 	c := mustCards(t, "Shoggoth")[0]
 	n := s.nature(c)
 	if n == Miscellaneous || n == NoNature {

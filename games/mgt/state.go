@@ -14,7 +14,7 @@ const (
 	PhaseDiscard Phase = iota // the player whose turn it is discards (or melds, or takes an impatient draw)
 	PhaseTarget               // the discarder of an aggressive card picks a player to attack, or none
 	PhaseRPS                  // the discarder and the target each seal rock, paper or scissors
-	PhaseClaim                // the players who may claim the discard each seal claim or pass
+	PhaseClaim                // every player but the discarder seals claim or pass (most can only pass)
 	PhaseOver                 // the last round has ended
 )
 
@@ -69,7 +69,7 @@ type State struct {
 	card     Card             // the voluntary discard being resolved (PhaseTarget, PhaseRPS, PhaseClaim)
 	target   engine.Seat      // the attacked player (PhaseRPS)
 	throws   [2]Hand          // sealed throws: [0] the discarder, [1] the target
-	elig     [maxSeats]uint8  // claim options by seat: claimOwn, claimCheerful
+	elig     [maxSeats]uint8  // claim options by seat (claimOwn|claimCheerful; 0: may only pass)
 	answer   [maxSeats]int8   // sealed claim answers: 0 none yet, answerPass, or a claim option
 	results  []RoundResult
 }
@@ -110,9 +110,11 @@ func (s *State) Pending() []engine.Seat {
 		}
 		return seatLists[mask]
 	case PhaseClaim:
+		// Everyone but the discarder answers, able to claim or not, so
+		// that who is asked gives nothing away.
 		var mask uint
 		for i := range s.players {
-			if s.elig[i] != 0 && s.answer[i] == 0 {
+			if s.answer[i] == 0 && engine.Seat(i) != s.turn {
 				mask |= 1 << i
 			}
 		}
@@ -167,7 +169,7 @@ func (s *State) pending(p engine.Seat) bool {
 	case PhaseRPS:
 		return (p == s.turn || p == s.target) && s.throwOf(p) == NoHand
 	case PhaseClaim:
-		return s.elig[p] != 0 && s.answer[p] == 0
+		return p != s.turn && s.answer[p] == 0
 	}
 	return false
 }
@@ -178,11 +180,13 @@ func (s *State) pending(p engine.Seat) bool {
 //     one of p's exposed sets;
 //   - choosing a target: "attack N" for every other player, then "no attack";
 //   - rock-paper-scissors: rock, paper, scissors;
-//   - a claim window: the claims p may make, then "pass".
+//   - a claim window: the claims p may make, then "pass" (for most players
+//     "pass" alone).
 //
 // It depends only on p's own cards and public facts. It is empty for a seat
-// that need not act. To choose a target and in rock-paper-scissors the list
-// is shared (see throwList): callers must not modify it.
+// that need not act. To choose a target, in rock-paper-scissors and in a
+// claim window the list is shared (see throwList and claimLists): callers
+// must not modify it.
 func (s *State) Legal(p engine.Seat) []engine.Action {
 	if !s.pending(p) {
 		return nil
@@ -222,14 +226,7 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 	case PhaseRPS:
 		return throwList
 	case PhaseClaim:
-		out := make([]engine.Action, 0, 3)
-		if s.elig[p]&claimOwn != 0 {
-			out = append(out, boxedClaim[s.card][0])
-		}
-		if s.elig[p]&claimCheerful != 0 {
-			out = append(out, boxedClaim[s.card][1])
-		}
-		return append(out, boxedPass)
+		return claimLists[s.card][s.elig[p]&(claimOwn|claimCheerful)]
 	}
 	return nil
 }
@@ -254,7 +251,14 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err := s.check(p, a); err != nil {
 		return nil, err
 	}
-	ev := make(events, 0, 3) // one Apply makes 1 to 3 events, rarely more
+	if _, ok := a.(Pass); ok && !s.lastAnswer(p) {
+		// Most answers in a claim window are passes that settle nothing:
+		// they make no event (a pass is never announced) and allocate
+		// nothing.
+		s.answer[p] = answerPass
+		return nil, nil
+	}
+	ev := make(events, 0, eventsSize(s, a))
 	switch a := a.(type) {
 	case Draw:
 		s.extraDraw(p, d, &ev)
@@ -275,10 +279,40 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.settleClaims(d, &ev)
 	case Pass:
 		s.answer[p] = answerPass
-		ev.private(p, "seal", "You pass on "+s.card.String()+".", "")
 		s.settleClaims(d, &ev)
 	}
 	return ev, nil
+}
+
+// eventsSize is how many events Apply of a usually makes, so that its list
+// is allocated once and no larger than it needs to be. Over greedy games,
+// most actions make one: a discard, the answer that closes a claim window
+// (the next player's draw; 85%), a draw. A discard whose nature costs cards
+// (cheerful, mean, proud) makes two to four, a loyal discard two or three
+// with the next draw, a claim one to three, a throw one or two. Rarer
+// longer lists (a round's end) grow as needed.
+func eventsSize(s *State, a engine.Action) int {
+	switch a := a.(type) {
+	case Discard:
+		switch s.nature(a.Card).Effect() {
+		case Cheerful, Mean, Proud, Loyal:
+			return 3
+		}
+	case Claim, Throw:
+		return 2
+	}
+	return 1
+}
+
+// lastAnswer reports whether p's answer is the last one the claim window
+// waits for.
+func (s *State) lastAnswer(p engine.Seat) bool {
+	for i := range s.players {
+		if engine.Seat(i) != p && engine.Seat(i) != s.turn && s.answer[i] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // check explains why a is not allowed for pending seat p, or returns nil.
@@ -374,10 +408,10 @@ func (s *State) notPending(p engine.Seat, a engine.Action) error {
 		}
 		return engine.NotYourTurn(a, "%s and %s are playing rock-paper-scissors", s.cfg.names[s.turn], s.cfg.names[s.target])
 	}
-	if s.answer[p] != 0 {
-		return engine.NotYourTurn(a, "your answer on %s is sealed; waiting for the others", s.card)
+	if p == s.turn {
+		return engine.NotYourTurn(a, "you discarded %s; waiting for the others to claim it or pass", s.card)
 	}
-	return engine.NotYourTurn(a, "you cannot claim %s; waiting for the players who can", s.card)
+	return engine.NotYourTurn(a, "your answer on %s is sealed; waiting for the others", s.card)
 }
 
 // Outcome reports whether the game is over and who won: the players with the

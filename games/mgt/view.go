@@ -12,25 +12,28 @@ import (
 // set-aside proud cards, banned types, hand sizes and scores, the discard
 // pile, and what it learned from honest cards. View returns a *View.
 type View struct {
-	Seat      engine.Seat   `json:"seat"` // the viewer; engine.Spectator for the public view
-	Round     int           `json:"round"`
-	Rounds    int           `json:"rounds"`
-	Dealer    engine.Seat   `json:"dealer"`
-	Phase     Phase         `json:"phase"`
-	Turn      engine.Seat   `json:"turn"`  // the player discarding, or who discarded the card being resolved
-	Stock     int           `json:"stock"` // cards left in the stock
-	Hand      []CardView    `json:"hand"`  // the viewer's hidden hand, in deck order
-	ExtraDraw bool          `json:"extra_draw,omitempty"`
-	StockTop  []KnownCard   `json:"stock_top,omitempty"` // stock cards the viewer has looked at (honest)
-	Known     []KnownHand   `json:"known,omitempty"`     // cards in other hands the viewer has seen (honest)
-	Players   []PlayerView  `json:"players"`
-	Discards  []CardView    `json:"discards"`        // the discard pile, oldest first
-	Card      *CardView     `json:"card,omitempty"`  // the turn's discard being resolved (attack, claims)
-	Target    engine.Seat   `json:"target"`          // the attacked player in rock-paper-scissors, else -1
-	Throw     Hand          `json:"throw,omitempty"` // the viewer's own sealed throw
-	Answer    string        `json:"answer,omitempty"`
-	Waiting   []engine.Seat `json:"waiting"` // who must act now
-	Results   []RoundResult `json:"results,omitempty"`
+	Seat      engine.Seat  `json:"seat"` // the viewer; engine.Spectator for the public view
+	Round     int          `json:"round"`
+	Rounds    int          `json:"rounds"`
+	Dealer    engine.Seat  `json:"dealer"`
+	Phase     Phase        `json:"phase"`
+	Turn      engine.Seat  `json:"turn"`  // the player discarding, or who discarded the card being resolved
+	Stock     int          `json:"stock"` // cards left in the stock
+	Hand      []CardView   `json:"hand"`  // the viewer's hidden hand, in deck order
+	ExtraDraw bool         `json:"extra_draw,omitempty"`
+	StockTop  []KnownCard  `json:"stock_top,omitempty"` // stock cards the viewer has looked at (honest)
+	Known     []KnownHand  `json:"known,omitempty"`     // cards in other hands the viewer has seen (honest)
+	Players   []PlayerView `json:"players"`
+	Discards  []CardView   `json:"discards"`         // the discard pile, oldest first
+	Card      *CardView    `json:"card,omitempty"`   // the turn's discard being resolved (attack, claims)
+	Target    engine.Seat  `json:"target"`           // the attacked player in rock-paper-scissors, else -1
+	Throw     Hand         `json:"throw,omitempty"`  // the viewer's own sealed throw
+	Answer    string       `json:"answer,omitempty"` // the viewer's own sealed claim answer: "claim" or "pass"
+	// Waiting is who must act now. In a claim window it is every player but
+	// the discarder until the window closes (less the viewer once it has
+	// answered): who else has answered is not shown.
+	Waiting []engine.Seat `json:"waiting"`
+	Results []RoundResult `json:"results,omitempty"`
 
 	// Backing arrays: at tables of up to four, Players, StockTop and Known
 	// need no allocations of their own (a third of a greedy game's views
@@ -93,7 +96,7 @@ func (s *State) View(p engine.Seat) engine.View {
 	}
 	v := &View{
 		Seat: p, Round: s.round, Rounds: s.cfg.rounds, Dealer: s.dealer, Phase: s.phase,
-		Turn: s.turn, Stock: len(s.stock), Target: NoTarget, Waiting: s.Pending(),
+		Turn: s.turn, Stock: len(s.stock), Target: NoTarget, Waiting: s.waiting(p),
 		Results: s.results[:len(s.results):len(s.results)],
 	}
 	if s.phase == PhaseRPS {
@@ -195,6 +198,24 @@ func (s *State) View(p engine.Seat) engine.View {
 		v.Known = s.known(p, seen, v.known[:0])
 	}
 	return v
+}
+
+// waiting is whom seat p is shown the game waiting for. In a claim window
+// that is every player but the discarder until the window closes, less p
+// itself once it has answered: who else has answered is not shown, because
+// a table answers at once for a player whose only choice is to pass
+// (engine.Only), so the players still deciding would be the ones able to
+// claim. Otherwise it is Pending. The list is shared: do not modify it.
+func (s *State) waiting(p engine.Seat) []engine.Seat {
+	if s.phase != PhaseClaim {
+		return s.Pending()
+	}
+	mask := uint(1)<<len(s.players) - 1
+	mask &^= 1 << s.turn
+	if p >= 0 && s.answer[p] != 0 {
+		mask &^= 1 << p
+	}
+	return seatLists[mask]
 }
 
 // known appends to out the cards of other players' hands that p has seen,
