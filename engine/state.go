@@ -42,8 +42,11 @@ func (s Seat) String() string {
 //     concurrent use, even by readers; Clone it for another goroutine.
 //
 // Pending is for whoever drives the game (the table, bots' scheduling). It may
-// say more than a seat may know (in a claim window, who is able to claim), so
-// a UI shows a seat only what View says about who is being waited for.
+// say more than a seat may know (who has already sealed an answer that the
+// game keeps anonymous), so a UI shows a seat only what View says about who
+// is being waited for. A game must not make the set of pending seats, or the
+// number of actions, depend on hidden information: Monster Girl Taxonomy asks
+// every player in a claim window, not only those able to claim.
 type State interface {
 	Pending() []Seat
 	Legal(s Seat) []Action
