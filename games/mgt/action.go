@@ -1,7 +1,6 @@
 package mgt
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -216,21 +215,7 @@ func ParseAction(text string) (engine.Action, error) {
 
 // decode reads an action's JSON body; see Game.Decode.
 func decode(kind string, raw json.RawMessage) (engine.Action, error) {
-	body := bytes.TrimSpace(raw)
-	if len(body) == 0 || bytes.Equal(body, []byte("null")) {
-		body = []byte("{}")
-	}
-	strict := func(v any) error {
-		d := json.NewDecoder(bytes.NewReader(body))
-		d.DisallowUnknownFields()
-		if err := d.Decode(v); err != nil {
-			return fmt.Errorf("mgt: %s: bad action body %s: %v", kind, raw, err)
-		}
-		if d.More() {
-			return fmt.Errorf("mgt: %s: bad action body %s: trailing data", kind, raw)
-		}
-		return nil
-	}
+	strict := func(v any) error { return engine.DecodeStrict("mgt", kind, raw, v) }
 	switch kind {
 	case KindDraw:
 		if err := strict(&Draw{}); err != nil {
