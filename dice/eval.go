@@ -129,9 +129,11 @@ const (
 	opDice                // roll group arg and push its value
 )
 
+// instr is an instruction. Its argument, a constant (at most MaxNumber) or
+// a group's index, fits in 32 bits, which halves the code kept in an Expr.
 type instr struct {
 	op  opcode
-	arg int
+	arg int32
 }
 
 // program is an expression flattened into postfix code for a stack machine,
@@ -144,11 +146,14 @@ type program struct {
 	draws  int  // dice drawn by a roll without explosions, at most
 }
 
-// compile flattens root, a tree of size nodes, taking room for the code and
-// the list of groups from mem when they fit.
-func compile(root node, size int, mem *exprMem) program {
-	p := program{code: mem.code[:0], groups: mem.groups[:0]}
-	if size > len(mem.code) {
+// compile flattens the tree of e, of size nodes, into e.prog, taking room
+// for the code and the list of groups from e.mem when they fit. It fills
+// e.prog in place: returning a program, which holds pointers, and storing
+// it in the Expr copied it through the runtime's write barrier.
+func compile(e *Expr, size int) {
+	p := &e.prog
+	p.code, p.groups = e.mem.code[:0], e.mem.groups[:0]
+	if size > len(e.mem.code) {
 		p.code = make([]instr, 0, size)
 	}
 	depth := 0
@@ -161,7 +166,7 @@ func compile(root node, size int, mem *exprMem) program {
 	walk = func(n node) {
 		switch n := n.(type) {
 		case *numNode:
-			push(instr{opConst, n.val}, 1)
+			push(instr{opConst, int32(n.val)}, 1)
 		case *negNode:
 			walk(n.x)
 			push(instr{op: opNeg}, 0)
@@ -179,7 +184,7 @@ func compile(root node, size int, mem *exprMem) program {
 			}
 			push(instr{op: op}, -1)
 		case *diceNode:
-			push(instr{opDice, len(p.groups)}, 1)
+			push(instr{opDice, int32(len(p.groups))}, 1)
 			p.groups = append(p.groups, n)
 			draws := n.count
 			if n.reroll.op != cmpNone {
@@ -192,9 +197,8 @@ func compile(root node, size int, mem *exprMem) program {
 			p.draws += draws
 		}
 	}
-	walk(root)
+	walk(e.root)
 	p.single = len(p.code) == 1 && p.code[0].op == opDice
-	return p
 }
 
 // arena hands out Results and room for their dice in blocks, so that a
@@ -289,7 +293,7 @@ func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
 	for _, in := range e.prog.code {
 		switch in.op {
 		case opConst:
-			st = append(st, in.arg)
+			st = append(st, int(in.arg))
 			continue
 		case opNeg:
 			st[len(st)-1] = -st[len(st)-1]
@@ -297,7 +301,7 @@ func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
 		case opDice:
 			var v int
 			var err error
-			v, dice, err = e.rollGroup(in.arg, s, dice, &drawn)
+			v, dice, err = e.rollGroup(int(in.arg), s, dice, &drawn)
 			if err != nil {
 				return 0, nil, err
 			}

@@ -96,15 +96,19 @@ const (
 var keepText = [...]string{keepAll: "", keepHighest: "kh", keepLowest: "kl", dropHighest: "dh", dropLowest: "dl"}
 
 // diceNode is a group of dice rolled together, with its modifiers.
+//
+// The two one-byte fields come last, where they share a word: the nodes of a
+// short expression live in its Expr (see exprMem), whose size is most of
+// what parsing one costs.
 type diceNode struct {
-	count   int // number of dice rolled (before explosions)
-	sides   int // 3 for Fudge dice, 66 for d66
+	count   int  // number of dice rolled (before explosions)
+	sides   int  // 3 for Fudge dice, 66 for d66
+	keepN   int  // how many dice kh/kl keep or dh/dl drop
+	explode cond // explode when a face matches; cmpNone: no explosions
+	reroll  cond // reroll once when a face matches; cmpNone: no rerolls
+	success cond // count dice matching; cmpNone: sum the faces
 	kind    dieKind
-	explode cond   // explode when a face matches; cmpNone: no explosions
-	reroll  cond   // reroll once when a face matches; cmpNone: no rerolls
 	keep    keepOp // keep/drop
-	keepN   int    // how many dice kh/kl keep or dh/dl drop
-	success cond   // count dice matching; cmpNone: sum the faces
 }
 
 // faces returns the faces of one die of the group, in increasing order.
