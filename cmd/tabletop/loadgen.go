@@ -27,13 +27,13 @@ func init() {
 	register("loadgen", "play many tables at once against a local server and measure it: tabletop loadgen [--self | --addr 127.0.0.1:8080 --pid PID]", runLoadgen)
 }
 
-const loadgenUsage = `[--addr HOST:PORT [--pid PID] | --self] [--tables N] [--duration D] [--actions N] [--json]
+const loadgenUsage = `[--addr HOST:PORT [--pid PID] | --self [--rate R] [--cpuprofile FILE]] [--tables N] [--duration D] [--actions N] [--json]
 
 Creates N tables of Pocket Monster Rancher (turns=300, so games outlast the
 run; a table that ends is replaced), two person seats each. Each seat is one
 client that follows its own event stream and posts a random legal action
-whenever the stream says it is its turn, until the duration or the action cap
-is reached. Only loopback servers (127.0.0.0/8, ::1, localhost) are accepted;
+whenever the stream says it is its turn (a single legal action is left to the
+server, which plays it), until the duration or the action cap is reached. Only loopback servers (127.0.0.0/8, ::1, localhost) are accepted;
 --self starts an in-process server on 127.0.0.1 with a temporary database.
 
 It reports:
