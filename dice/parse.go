@@ -63,9 +63,9 @@ type exprMem struct {
 	code   [5]instr
 }
 
-// alloc returns the next unused element of buf, counting the used ones in
+// take returns the next unused element of buf, counting the used ones in
 // *used, or a new one once buf is used up.
-func alloc[T any](buf []T, used *int) *T {
+func take[T any](buf []T, used *int) *T {
 	if *used < len(buf) {
 		*used++
 		return &buf[*used-1]
@@ -133,7 +133,7 @@ type parser struct {
 	draws int // dice drawn by a roll at most, without explosions
 	nodes int // nodes in the tree, for sizing the compiled code
 
-	mem               *exprMem // room for the first nodes (see alloc)
+	mem               *exprMem // room for the first nodes (see take)
 	nDice, nBin, nNum int      // nodes of each kind taken from mem
 }
 
@@ -230,7 +230,7 @@ func (p *parser) primary() node {
 			return p.dice(t.pos, t.val)
 		}
 		p.nodes++
-		n := alloc(p.mem.num[:], &p.nNum)
+		n := take(p.mem.num[:], &p.nNum)
 		n.val = t.val
 		return n
 	case tokD:
@@ -289,7 +289,7 @@ func (p *parser) binary(op byte, pos Pos, x, y node) node {
 		p.errorf(pos, "value too large (over %d)", MaxValue)
 	}
 	p.nodes++
-	n := alloc(p.mem.bin[:], &p.nBin)
+	n := take(p.mem.bin[:], &p.nBin)
 	*n = binNode{op: op, x: x, y: y, lo: lo, hi: hi}
 	return n
 }
@@ -300,7 +300,7 @@ func (p *parser) binary(op byte, pos Pos, x, y node) node {
 //	Sides    = Integer | "%" | "F" .
 //	Modifier = Explode | Reroll | Keep .
 func (p *parser) dice(pos Pos, count int) node {
-	d := alloc(p.mem.dice[:], &p.nDice)
+	d := take(p.mem.dice[:], &p.nDice)
 	d.count = count
 	p.next() // 'd'
 	switch p.tok.kind {
