@@ -127,3 +127,10 @@ func Only(st State, s Seat) (Action, bool) {
 	}
 	return legal[0], true
 }
+
+// Waiter is implemented by views that say whom the game is waiting for, as
+// far as their seat may know. UIs show who is being waited for only from it,
+// never from State.Pending.
+type Waiter interface {
+	WaitingFor() []Seat
+}

@@ -401,3 +401,7 @@ func cardViews(cs []CardView) string {
 	}
 	return b.String()
 }
+
+// WaitingFor implements engine.Waiter with the view's Waiting list, which in
+// a claim window names every player who may still answer (see Waiting).
+func (v *View) WaitingFor() []engine.Seat { return v.Waiting }

@@ -243,3 +243,12 @@ func (tv *TournamentView) shows(t *tournament, phase Phase) bool {
 	}
 	return tv.Match != nil && tv.Match.equal(&t.match.view)
 }
+
+// WaitingFor implements engine.Waiter: in Pocket Monster Rancher who must act
+// is public (a sealed choice shows only as "has chosen").
+func (v *View) WaitingFor() []engine.Seat {
+	if v.Board == nil {
+		return nil
+	}
+	return v.Pending
+}
