@@ -85,9 +85,11 @@ func stateFor(l *live, seat engine.Seat) seatState {
 			out.Waiting++
 		}
 	}
-	if seat >= 0 {
-		// Legal is non-empty exactly for seats the game waits for.
-		for _, a := range st.Legal(seat) {
+	// Legal is non-empty exactly for seats the game waits for. A seat with a
+	// single legal action is not asked: the server plays it (engine.Only), so
+	// offering it would only make the person race the server.
+	if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
+		for _, a := range legal {
 			raw, err := json.Marshal(a)
 			if err != nil {
 				continue
