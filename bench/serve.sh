@@ -71,8 +71,8 @@ peer() {
 
 # tabletop: one run against "tabletop serve", result in $work/tabletop.json.
 tabletop() {
-	echo "measuring tabletop serve (SQLite, --sync normal), $TABLES tables, ${SECS}s" >&2
-	"$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" >"$work/serve.out" 2>"$work/serve.err" &
+	echo "measuring tabletop serve (SQLite, --sync normal, --rate 0: no rate limit, like the peer), $TABLES tables, ${SECS}s" >&2
+	"$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 >"$work/serve.out" 2>"$work/serve.err" &
 	local pid=$!
 	pids+=("$pid")
 	wait_line "$work/serve.out" 'serving on'

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -19,8 +18,6 @@ import (
 	"time"
 
 	"tabletop/internal/loadgen"
-	"tabletop/server"
-	"tabletop/store/sqlite"
 )
 
 func init() {
@@ -190,42 +187,16 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 	return nil
 }
 
-// startSelf starts a server like serve's on 127.0.0.1 with the SQLite file
-// db, with a per-seat action rate (negative: none), and returns its URL and
-// a function that stops it. (It is Main with a rate, which serve does not
-// offer as a flag.)
+// startSelf starts serve's Main on 127.0.0.1 with the SQLite file db and a
+// per-seat action rate (negative: none), and returns its URL and a function
+// that stops it.
 func startSelf(ctx context.Context, db string, rate float64, stderr io.Writer) (string, func(), error) {
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	st, err := sqlite.Open(db, sqlite.Options{})
-	if err != nil {
+	m := &Main{Addr: "127.0.0.1:0", DB: db, Games: registry(), ActionRate: rate,
+		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	if err := m.Run(ctx); err != nil {
 		return "", nil, err
 	}
-	burst := 40
-	if rate > 0 {
-		burst = max(1, int(2*rate))
-	}
-	srv, err := server.New(server.Config{Store: st, Games: registry(), Logger: logger, ActionRate: rate, ActionBurst: burst})
-	if err != nil {
-		st.Close()
-		return "", nil, err
-	}
-	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", "127.0.0.1:0")
-	if err != nil {
-		srv.Close()
-		st.Close()
-		return "", nil, err
-	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
-	go hs.Serve(ln)
-	stop := func() {
-		srv.Close()
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		hs.Shutdown(sctx)
-		st.Close()
-	}
-	return "http://" + ln.Addr().String(), stop, nil
+	return m.URL(), func() { m.Close() }, nil
 }
 
 var profFile *os.File

@@ -22,11 +22,15 @@ func init() {
 // Main is the running server: its store, its HTTP service and the listener.
 // Tests start the real thing with Addr "127.0.0.1:0".
 type Main struct {
-	Addr     string           // host:port to listen on
-	DB       string           // SQLite file
-	SyncFull bool             // synchronous=FULL: commits survive power loss too
-	Games    *engine.Registry // the games served
-	Logger   *slog.Logger
+	Addr     string // host:port to listen on
+	DB       string // SQLite file
+	SyncFull bool   // synchronous=FULL: commits survive power loss too
+	// ActionRate is the actions per second each client and each seat may
+	// post (burst: twice that); 0 means the server's default (20/s),
+	// negative means no limit (load tests).
+	ActionRate float64
+	Games      *engine.Registry // the games served
+	Logger     *slog.Logger
 
 	store  *sqlite.Store
 	srv    *server.Server
@@ -48,7 +52,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Store: st, Games: m.Games, Logger: m.Logger})
+	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate}
+	if m.ActionRate > 0 {
+		cfg.ActionBurst = max(1, int(2*m.ActionRate))
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		st.Close()
 		return err
@@ -100,10 +108,11 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", "tabletop.db", "SQLite database file (created if missing)")
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
+	rate := fs.Float64("rate", 20, "actions per second each client and each seat may post (burst: twice that); 0: no limit")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -114,8 +123,14 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *syncMode != "normal" && *syncMode != "full" {
 		return usagef("--sync must be normal or full, got %q", *syncMode)
 	}
+	if *rate < 0 {
+		return usagef("--rate must be 0 (no limit) or more, got %v", *rate)
+	}
+	if *rate == 0 {
+		*rate = -1 // Main: negative is no limit
+	}
 	m := &Main{
-		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(),
+		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {
