@@ -20,7 +20,8 @@ import (
 )
 
 // loadPages parses the page templates, and for each game with a template of
-// its own (templates/<gameid>.html) a copy in which that file defines "view".
+// its own (templates/<gameid>.html) a copy in which that file defines "view",
+// with the game's template functions (gameFuncs).
 func loadPages(reg *engine.Registry) (*pages, error) {
 	funcs := template.FuncMap{"tree": tree, "json": func(v any) (string, error) {
 		b, err := json.Marshal(v)
@@ -42,7 +43,7 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := t.ParseFS(web.FS, name); err != nil {
+		if _, err := t.Funcs(gameFuncs[id]).ParseFS(web.FS, name); err != nil {
 			return nil, fmt.Errorf("server: templates: %w", err)
 		}
 		p.perGame[id] = t
