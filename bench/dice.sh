@@ -17,9 +17,17 @@ echo "installing @dice-roller/rpg-dice-roller@$PEER_VERSION into $work" >&2
 (cd "$work" && npm init -y >/dev/null 2>&1 && npm install --silent --no-audit --no-fund "@dice-roller/rpg-dice-roller@$PEER_VERSION" >/dev/null 2>&1)
 cp bench/dice-peer.mjs "$work/"
 
-exprs=$(go run ./bench/dicebench -list)
-echo "measuring the peer" >&2
-(cd "$work" && node dice-peer.mjs $exprs) > "$work/peer.jsonl"
-echo "measuring tabletop" >&2
 go build -o "$work/dicebench" ./bench/dicebench
-NODE_VERSION=$(node --version) "$work/dicebench" -peer "$work/peer.jsonl" -seconds "$BENCH_SECONDS"
+exprs=$("$work/dicebench" -list)
+
+# Interleave the two sides expression by expression, so that a change in the
+# machine's load hits both; each side gets one core (node runs JavaScript on
+# one thread, so Go runs with GOMAXPROCS=1).
+: > "$work/peer.jsonl"
+for e in $exprs; do
+  echo "measuring $e" >&2
+  (cd "$work" && node dice-peer.mjs "$e") >> "$work/peer.jsonl"
+  GOMAXPROCS=1 "$work/dicebench" -only "$e" -seconds "$BENCH_SECONDS" -json >> "$work/go.jsonl"
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+GOMAXPROCS=1 NODE_VERSION=$(node --version) "$work/dicebench" -peer "$work/peer.jsonl" -go "$work/go.jsonl"

@@ -33,6 +33,9 @@ func main() {
 	peerFile := flag.String("peer", "", "JSON lines from bench/dice-peer.mjs")
 	seconds := flag.Float64("seconds", 1, "seconds to measure each figure")
 	list := flag.Bool("list", false, "print the expressions and exit")
+	only := flag.String("only", "", "measure this expression only")
+	asJSON := flag.Bool("json", false, "print this side's rates as JSON lines instead of the table")
+	goFile := flag.String("go", "", "JSON lines of this side's rates measured earlier (with -json): print the table from them")
 	flag.Parse()
 	if *list {
 		fmt.Println(strings.Join(Exprs, " "))
@@ -40,58 +43,97 @@ func main() {
 	}
 	peers := map[string]peerRate{}
 	if *peerFile != "" {
-		f, err := os.Open(*peerFile)
-		if err != nil {
-			fail(err)
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			var p peerRate
-			if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-				fail(fmt.Errorf("peer output: %v: %q", err, sc.Text()))
-			}
-			peers[p.Expr] = p
-		}
+		peers = readRates(*peerFile)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
-	fmt.Printf("dice rolls per second: tabletop (Go %s) vs @dice-roller/rpg-dice-roller (node %s), %d CPUs\n\n",
-		runtime.Version(), nodeVersion(), runtime.NumCPU())
+	exprs := Exprs
+	if *only != "" {
+		exprs = []string{*only}
+	}
+	ours := map[string]peerRate{}
+	if *goFile != "" {
+		ours = readRates(*goFile)
+	} else {
+		for _, text := range exprs {
+			ours[text] = measureExpr(text, d)
+		}
+	}
+	if *asJSON {
+		for _, text := range exprs {
+			b, _ := json.Marshal(ours[text])
+			fmt.Println(string(b))
+		}
+		return
+	}
+	fmt.Printf("dice rolls per second: tabletop (Go %s, GOMAXPROCS=%s) vs @dice-roller/rpg-dice-roller (node %s), %d CPUs\n\n",
+		runtime.Version(), gomaxprocs(), nodeVersion(), runtime.NumCPU())
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "expr\tGo parse once\tJS parse once\tratio\tGo parse every\tJS parse every\tratio\t")
 	worstOnce, worstEvery := 1e18, 1e18
-	for _, text := range Exprs {
-		e := dice.MustParse(text)
-		s := dice.NewUnrecordedStream(dice.Seed{1})
-		once := measure(d, func() int {
-			r, err := e.Roll(s)
-			if err != nil {
-				fail(err)
-			}
-			return r.Total + len(r.Dice)
-		})
-		every := measure(d, func() int {
-			e, err := dice.Parse(text)
-			if err != nil {
-				fail(err)
-			}
-			r, err := e.Roll(s)
-			if err != nil {
-				fail(err)
-			}
-			return r.Total + len(r.Dice)
-		})
-		p, ok := peers[text]
+	for _, text := range exprs {
+		g, p := ours[text], peers[text]
 		ro, re := "-", "-"
-		if ok && p.Once > 0 && p.Every > 0 {
-			ro, re = fmt.Sprintf("%.1fx", once/p.Once), fmt.Sprintf("%.1fx", every/p.Every)
-			worstOnce, worstEvery = min(worstOnce, once/p.Once), min(worstEvery, every/p.Every)
+		if p.Once > 0 && p.Every > 0 {
+			ro, re = fmt.Sprintf("%.1fx", g.Once/p.Once), fmt.Sprintf("%.1fx", g.Every/p.Every)
+			worstOnce, worstEvery = min(worstOnce, g.Once/p.Once), min(worstEvery, g.Every/p.Every)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", text, human(once), human(p.Once), ro, human(every), human(p.Every), re)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", text, human(g.Once), human(p.Once), ro, human(g.Every), human(p.Every), re)
 	}
 	tw.Flush()
 	if len(peers) > 0 {
 		fmt.Printf("\nlowest ratio: %.1fx parsing once (target 20x), %.1fx parsing every time (target 10x)\n", worstOnce, worstEvery)
 	}
+}
+
+// measureExpr returns rolls per second for text, parsing once and parsing
+// every time; every roll builds the full result (total and every die).
+func measureExpr(text string, d time.Duration) peerRate {
+	e := dice.MustParse(text)
+	s := dice.NewUnrecordedStream(dice.Seed{1})
+	once := measure(d, func() int {
+		r, err := e.Roll(s)
+		if err != nil {
+			fail(err)
+		}
+		return r.Total + len(r.Dice)
+	})
+	every := measure(d, func() int {
+		e, err := dice.Parse(text)
+		if err != nil {
+			fail(err)
+		}
+		r, err := e.Roll(s)
+		if err != nil {
+			fail(err)
+		}
+		return r.Total + len(r.Dice)
+	})
+	return peerRate{Expr: text, Once: once, Every: every}
+}
+
+func readRates(path string) map[string]peerRate {
+	out := map[string]peerRate{}
+	f, err := os.Open(path)
+	if err != nil {
+		fail(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var p peerRate
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			fail(fmt.Errorf("%s: %v: %q", path, err, sc.Text()))
+		}
+		out[p.Expr] = p
+	}
+	return out
+}
+
+func gomaxprocs() string {
+	if v := os.Getenv("GOMAXPROCS"); v != "" {
+		return v
+	}
+	return fmt.Sprint(runtime.GOMAXPROCS(0))
 }
 
 // measure calls fn for about d, after a warm-up, and returns calls per second.
