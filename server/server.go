@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 )
@@ -34,6 +35,9 @@ type Config struct {
 	ActionBurst int
 	// Now returns the current time; default time.Now.
 	Now func() time.Time
+	// NewSeed returns a new table's secret dice seed; default dice.NewSeed
+	// (crypto/rand). Tests fix it so that their games are reproducible.
+	NewSeed func() dice.Seed
 }
 
 // Server is the HTTP service. Create it with New, serve Handler, and Close it
@@ -43,6 +47,7 @@ type Server struct {
 	games   *engine.Registry
 	log     *slog.Logger
 	now     func() time.Time
+	newSeed func() dice.Seed
 	limit   *limiter
 	maxLive int
 	pages   *pages
@@ -70,13 +75,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = dice.NewSeed
+	}
 	p, err := loadPages(cfg.Games)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
-		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now,
+		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
 		limit: newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
 		live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}, nil

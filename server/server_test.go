@@ -12,9 +12,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/internal/duel"
 	"tabletop/server"
@@ -52,10 +54,13 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 		tb.Fatal(err)
 	}
 	logs := &syncBuffer{}
+	var tables atomic.Uint64
 	cfg := server.Config{
 		Store:  st,
 		Games:  engine.NewRegistry(duel.Game),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		// Fixed seeds: each test's tables are the same games every run.
+		NewSeed: func() dice.Seed { return dice.Derive(dice.Seed{}, tb.Name(), tables.Add(1)) },
 	}
 	for _, m := range mod {
 		m(&cfg)

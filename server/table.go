@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"tabletop/bots"
-	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 )
@@ -176,7 +175,7 @@ func (s *Server) createTable(ctx context.Context, req createRequest) (string, []
 	if _, err := info.Normalize(req.Options); err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
 	}
-	tab, err := engine.NewTable(g, req.Options, seats, dice.NewSeed())
+	tab, err := engine.NewTable(g, req.Options, seats, s.newSeed())
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
