@@ -211,11 +211,12 @@ func (p *session) ask() error {
 		case "":
 			continue
 		case "help", "?", "h":
-			fmt.Fprintln(p.env.Stdout, `Type a choice's number (e.g. 2) or its text (e.g. "capture").
+			fmt.Fprintf(p.env.Stdout, `Type a choice's number (e.g. 1) or its text (e.g. %q).
   view   show the table again
   log    show the whole log so far
   seed   show the seed commitment (the seed itself is revealed at the end)
-  quit   leave the table`)
+  quit   leave the table
+`, legal[0].String())
 			continue
 		case "view", "v":
 			p.render()
