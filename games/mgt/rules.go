@@ -256,7 +256,7 @@ func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *ev
 	case Impatient:
 		if len(s.stock) > 0 {
 			s.extra++
-			ev.private(p, "impatient", "Impatient "+c.String()+": you may draw another card before you discard.", "")
+			ev.private(p, "impatient", s.text("Impatient ", c.String(), ": you may draw another card before you discard."), "")
 		}
 	}
 }
@@ -324,8 +324,8 @@ func (s *State) meld(p engine.Seat, c Card, ev *events) {
 	g := &s.players[p].groups[i]
 	s.removeFromHand(p, c)
 	g.cards = append(g.cards, c)
-	ev.public("meld", s.name(p)+" adds "+s.describe(c)+" to the exposed set of "+setPhrase(g.set)+" ("+strconv.Itoa(len(g.cards))+" cards).",
-		CardData{Seat: p, Card: c, Set: g.set, Nature: s.nature(c)})
+	ev.public("meld", s.text(s.name(p), " adds ", s.describe(c), " to the exposed set of ", setPhrase(g.set), " (", strconv.Itoa(len(g.cards)), " cards)."),
+		s.cardData(CardData{Seat: p, Card: c, Set: g.set, Nature: s.nature(c)}))
 }
 
 // discard plays a discard of c by p. With more than nine cards (after an
@@ -336,13 +336,13 @@ func (s *State) meld(p engine.Seat, c Card, ev *events) {
 func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	s.extra = 0
 	s.removeFromHand(p, c)
-	data := CardData{Seat: p, Card: c, Set: cardSet[c], Nature: s.nature(c)}
+	data := s.cardData(CardData{Seat: p, Card: c, Set: cardSet[c], Nature: s.nature(c)})
 	if s.total(p) > handSize {
 		s.pile(c)
-		ev.public("excess", s.name(p)+" discards "+s.describe(c)+" to get back to 8 cards (no effect; it cannot be claimed).", data)
+		ev.public("excess", s.text(s.name(p), " discards ", s.describe(c), " to get back to 8 cards (no effect; it cannot be claimed)."), data)
 		return
 	}
-	ev.public("discard", s.cfg.discards[p]+s.describe(c)+".", data)
+	ev.public("discard", s.text(s.cfg.discards[p], s.describe(c), "."), data)
 	switch s.nature(c).Effect() {
 	case Cheerful:
 		s.pile(c)
@@ -372,7 +372,7 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 		x := hand[roll-1]
 		s.forced(p, []Card{x})
 		ev.public("mean", "Mean "+c.String()+" takes revenge: "+s.name(p)+" discards a random card (d"+strconv.Itoa(len(hand))+" = "+strconv.Itoa(roll)+"): "+s.describe(x)+".",
-			CardData{Seat: p, Card: x, Set: cardSet[x], Nature: s.nature(x)})
+			s.cardData(CardData{Seat: p, Card: x, Set: cardSet[x], Nature: s.nature(x)}))
 		if !s.refill(p, d, ev) {
 			return
 		}
@@ -433,12 +433,12 @@ func (s *State) forced(p engine.Seat, cs []Card) {
 // attack resolves the aggressive discarder's choice of target.
 func (s *State) attack(p, t engine.Seat, d *dice.Stream, ev *events) {
 	if t == NoTarget {
-		ev.public("attack", s.name(p)+" does not send the aggressive "+s.card.String()+" at anyone.", nil)
+		ev.public("attack", s.text(s.name(p), " does not send the aggressive ", s.card.String(), " at anyone."), nil)
 		s.openClaims(p, d, ev)
 		return
 	}
 	s.target, s.phase, s.throws = t, PhaseRPS, [2]Hand{}
-	ev.public("attack", s.name(p)+" sends the aggressive "+s.card.String()+" at "+s.name(t)+": rock, paper, scissors! The loser loses a turn.", nil)
+	ev.public("attack", s.text(s.name(p), " sends the aggressive ", s.card.String(), " at ", s.name(t), ": rock, paper, scissors! The loser loses a turn."), nil)
 }
 
 // throw seals a rock-paper-scissors throw; the second one resolves.
@@ -448,15 +448,14 @@ func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
 	} else {
 		s.throws[1] = h
 	}
-	ev.private(p, "throw", "You throw "+h.String()+".", s.name(p)+" has thrown.")
+	ev.private(p, "throw", s.text("You throw ", h.String(), "."), s.text(s.name(p), " has thrown."))
 	if s.throws[0] == NoHand || s.throws[1] == NoHand {
 		return
 	}
 	a, b := s.throws[0], s.throws[1]
-	shown := s.name(s.turn) + " throws " + a.String() + ", " + s.name(s.target) + " throws " + b.String()
 	if a == b {
 		s.throws = [2]Hand{}
-		ev.public("rps", shown+": a tie, throw again.", nil)
+		ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a tie, throw again."), nil)
 		return
 	}
 	loser := s.target
@@ -464,7 +463,7 @@ func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
 		loser = s.turn
 	}
 	s.players[loser].skip++
-	ev.public("rps", shown+": "+s.name(loser)+" loses a turn.", nil)
+	ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": ", s.name(loser), " loses a turn."), nil)
 	s.openClaims(s.turn, d, ev)
 }
 
@@ -540,7 +539,7 @@ func (s *State) settleClaims(d *dice.Stream, ev *events) {
 			if winner < 0 {
 				winner = q
 			} else {
-				ev.private(q, "claim", "Your claim on "+s.card.String()+" goes to "+s.name(winner)+", who is earlier in turn order.", "")
+				ev.private(q, "claim", s.text("Your claim on ", s.card.String(), " goes to ", s.name(winner), ", who is earlier in turn order."), "")
 			}
 		}
 	}
@@ -644,7 +643,7 @@ func (s *State) nextTurn(p engine.Seat, d *dice.Stream, ev *events) {
 			break
 		}
 		s.players[q].skip--
-		ev.public("skip", s.name(q)+" loses this turn.", nil)
+		ev.public("skip", s.text(s.name(q), " loses this turn."), nil)
 	}
 	s.startTurn(q, d, ev)
 }

@@ -72,6 +72,7 @@ type State struct {
 	elig     [maxSeats]uint8  // claim options by seat (claimOwn|claimCheerful; 0: may only pass)
 	answer   [maxSeats]int8   // sealed claim answers: 0 none yet, answerPass, or a claim option
 	results  []RoundResult
+	arena    *arena // memory for what the state hands out (not part of the position; see arena.go)
 }
 
 // Claim options and answers.
@@ -258,7 +259,10 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.answer[p] = answerPass
 		return nil, nil
 	}
-	ev := make(events, 0, eventsSize(s, a))
+	// The events are collected in the arena's reusable scratch list, then
+	// copied to a fresh slice of its event block: no allocation per Apply.
+	m := s.mem()
+	ev := m.evs[:0]
 	switch a := a.(type) {
 	case Draw:
 		s.extraDraw(p, d, &ev)
@@ -275,33 +279,17 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		if a.Cheerful {
 			s.answer[p] = claimCheerful
 		}
-		ev.private(p, "seal", "You claim "+a.Card.String()+".", "")
+		ev.private(p, "seal", s.text("You claim ", a.Card.String(), "."), "")
 		s.settleClaims(d, &ev)
 	case Pass:
 		s.answer[p] = answerPass
 		s.settleClaims(d, &ev)
 	}
-	return ev, nil
-}
-
-// eventsSize is how many events Apply of a usually makes, so that its list
-// is allocated once and no larger than it needs to be. Over greedy games,
-// most actions make one: a discard, the answer that closes a claim window
-// (the next player's draw; 85%), a draw. A discard whose nature costs cards
-// (cheerful, mean, proud) makes two to four, a loyal discard two or three
-// with the next draw, a claim one to three, a throw one or two. Rarer
-// longer lists (a round's end) grow as needed.
-func eventsSize(s *State, a engine.Action) int {
-	switch a := a.(type) {
-	case Discard:
-		switch s.nature(a.Card).Effect() {
-		case Cheerful, Mean, Proud, Loyal:
-			return 3
-		}
-	case Claim, Throw:
-		return 2
-	}
-	return 1
+	m.evs = ev
+	out := m.events.take(len(ev))
+	copy(out, ev)
+	clear(ev) // the scratch list keeps nothing alive
+	return out, nil
 }
 
 // lastAnswer reports whether p's answer is the last one the claim window
@@ -446,6 +434,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.arena = nil // a clone takes its memory from its own arena
 	c.stock = slices.Clone(s.stock)
 	c.discards = slices.Clip(s.discards) // shared: a clone's append reallocates
 	c.results = slices.Clone(s.results)
