@@ -31,14 +31,23 @@ type arena struct {
 	views   block[View]
 	cvs     block[CardView]
 	groups  block[GroupView]
+	exposed [maxSeats][]GroupView // each player's exposed sets as views (see State.exposed)
 	evs     events // Apply's scratch list, reused: its events are copied to the events block
 	buf     []byte // scratch for texts built piece by piece
+}
+
+// forgetExposed drops the cached views of p's exposed sets: they changed.
+func (s *State) forgetExposed(p engine.Seat) {
+	if s.arena != nil {
+		s.arena.exposed[p] = nil
+	}
 }
 
 // mem returns the state's arena.
 func (s *State) mem() *arena {
 	if s.arena == nil {
 		s.arena = new(arena)
+		s.arena.views.max = maxViewBlock
 	}
 	return s.arena
 }
@@ -71,6 +80,9 @@ func (b *block[T]) take(n int) []T {
 	b.free = b.free[n:]
 	return s
 }
+
+// views are large (896 bytes): their blocks stay small.
+const maxViewBlock = 16
 
 // one returns a pointer to one zeroed element.
 func (b *block[T]) one() *T { return &b.take(1)[0] }

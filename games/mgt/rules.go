@@ -186,6 +186,7 @@ func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 		pl := &s.players[i]
 		pl.hand = make([]Card, 0, handSize+2)
 		pl.groups, pl.aside = nil, nil
+		s.forgetExposed(engine.Seat(i))
 		pl.skip, pl.claims = 0, 0
 	}
 	n := len(s.players)
@@ -324,6 +325,7 @@ func (s *State) meld(p engine.Seat, c Card, ev *events) {
 	g := &s.players[p].groups[i]
 	s.removeFromHand(p, c)
 	g.cards = append(g.cards, c)
+	s.forgetExposed(p)
 	ev.public("meld", s.text(s.name(p), " adds ", s.describe(c), " to the exposed set of ", setPhrase(g.set), " (", strconv.Itoa(len(g.cards)), " cards)."),
 		s.cardData(CardData{Seat: p, Card: c, Set: g.set, Nature: s.nature(c)}))
 }
@@ -572,6 +574,7 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 	}
 	cards := append(three, c)
 	pl.groups = append(pl.groups, group{set: set, cards: cards, claimed: c})
+	s.forgetExposed(q)
 	pl.claims++
 	ev.public("claim", s.name(q)+" claims "+s.describe(c)+" and exposes a set of "+setPhrase(set)+": "+cardList(cards)+".",
 		CardsData{Seat: q, Cards: slices.Clone(cards)})

@@ -94,7 +94,9 @@ func (s *State) View(p engine.Seat) engine.View {
 	if p < 0 || int(p) >= len(s.players) {
 		p = engine.Spectator
 	}
-	v := &View{
+	m := s.mem()
+	v := m.views.one()
+	*v = View{
 		Seat: p, Round: s.round, Rounds: s.cfg.rounds, Dealer: s.dealer, Phase: s.phase,
 		Turn: s.turn, Stock: len(s.stock), Target: NoTarget, Waiting: s.waiting(p),
 		Results: s.results[:len(s.results):len(s.results)],
@@ -102,33 +104,19 @@ func (s *State) View(p engine.Seat) engine.View {
 	if s.phase == PhaseRPS {
 		v.Target = s.target
 	}
-	// One block holds every card of the view: the discard being resolved,
-	// the viewer's hand and every exposed set. The discard pile is shared.
-	ncards, ngroups := 1, 0
+	// One block holds the view's own cards: the discard being resolved and
+	// the viewer's hand. The discard pile and the exposed sets are shared
+	// (see exposed).
+	ncards := 1
 	if p >= 0 {
 		ncards += len(s.players[p].hand)
 	}
-	for i := range s.players {
-		ngroups += len(s.players[i].groups)
-		for _, g := range s.players[i].groups {
-			ncards += len(g.cards)
-		}
-	}
-	block := make([]CardView, ncards)
-	cards := func(cs []Card) []CardView {
-		out := block[:len(cs):len(cs)]
-		block = block[len(cs):]
-		for i, c := range cs {
-			out[i] = s.cardView(c)
-		}
-		return out
-	}
+	block := m.cvs.take(ncards)
 	if s.card != NoCard {
-		one := [1]Card{s.card}
-		v.Card = &cards(one[:])[0]
-	} else {
-		block = block[1:]
+		block[0] = s.cardView(s.card)
+		v.Card = &block[0]
 	}
+	block = block[1:]
 	v.Discards = s.discards[:len(s.discards):len(s.discards)]
 	if v.Discards == nil {
 		v.Discards = []CardView{}
@@ -136,7 +124,10 @@ func (s *State) View(p engine.Seat) engine.View {
 	var seen *bitset
 	if p >= 0 {
 		seen = &s.seen[p]
-		v.Hand = cards(s.players[p].hand)
+		v.Hand = block
+		for i, c := range s.players[p].hand {
+			v.Hand[i] = s.cardView(c)
+		}
 		v.ExtraDraw = p == s.turn && s.phase == PhaseDiscard && s.extra > 0 && len(s.stock) > 0
 		if s.phase == PhaseRPS {
 			v.Throw = s.throwOf(p)
@@ -168,10 +159,6 @@ func (s *State) View(p engine.Seat) engine.View {
 	} else {
 		v.Hand = []CardView{}
 	}
-	var groups []GroupView
-	if ngroups > 0 {
-		groups = make([]GroupView, ngroups)
-	}
 	if len(s.players) <= len(v.players) {
 		v.Players = v.players[:len(s.players):len(s.players)]
 	} else {
@@ -184,11 +171,8 @@ func (s *State) View(p engine.Seat) engine.View {
 		if len(pl.aside) > 0 {
 			pv.Aside = pl.aside[:len(pl.aside):len(pl.aside)]
 		}
-		if n := len(pl.groups); n > 0 {
-			pv.Exposed, groups = groups[:n:n], groups[n:]
-			for j, g := range pl.groups {
-				pv.Exposed[j] = GroupView{Set: g.set, Cards: cards(g.cards), Claimed: g.claimed}
-			}
+		if len(pl.groups) > 0 {
+			pv.Exposed = s.exposed(i)
 		}
 		if len(pl.bans) > 0 {
 			pv.Banned = pl.bans[:len(pl.bans):len(pl.bans)]
@@ -198,6 +182,49 @@ func (s *State) View(p engine.Seat) engine.View {
 		v.Known = s.known(p, seen, v.known[:0])
 	}
 	return v
+}
+
+// exposed returns player i's exposed sets as views. Every view shares them
+// (views are read-only), so they are built once and kept in the arena until
+// the sets change: a claim adds a set, a meld adds a card, a deal clears
+// them. Checking the counts as well catches any other change (tests build
+// sets directly); the cards of an existing set never change, and neither do
+// their natures (a card's nature is fixed once it has been drawn).
+func (s *State) exposed(i int) []GroupView {
+	m := s.mem()
+	groups := s.players[i].groups
+	if i < len(m.exposed) {
+		if c := m.exposed[i]; len(c) == len(groups) && sameSizes(c, groups) {
+			return c
+		}
+	}
+	n := 0
+	for _, g := range groups {
+		n += len(g.cards)
+	}
+	block := m.cvs.take(n)
+	out := m.groups.take(len(groups))
+	for j, g := range groups {
+		cards := block[:len(g.cards):len(g.cards)]
+		block = block[len(g.cards):]
+		for k, c := range g.cards {
+			cards[k] = s.cardView(c)
+		}
+		out[j] = GroupView{Set: g.set, Cards: cards, Claimed: g.claimed}
+	}
+	if i < len(m.exposed) {
+		m.exposed[i] = out
+	}
+	return out
+}
+
+func sameSizes(c []GroupView, groups []group) bool {
+	for j := range groups {
+		if len(c[j].Cards) != len(groups[j].cards) || c[j].Set != groups[j].set || c[j].Claimed != groups[j].claimed {
+			return false
+		}
+	}
+	return true
 }
 
 // waiting is whom seat p is shown the game waiting for. In a claim window
