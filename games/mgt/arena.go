@@ -24,16 +24,19 @@ import (
 // memory twice. The arena is no part of the game position: State.Equal
 // ignores it.
 type arena struct {
-	events  block[engine.Event]
-	cards   block[CardData]
-	text    textBlock
-	actions block[engine.Action]
-	views   block[View]
-	cvs     block[CardView]
-	groups  block[GroupView]
-	exposed [maxSeats][]GroupView // each player's exposed sets as views (see State.exposed)
-	evs     events // Apply's scratch list, reused: its events are copied to the events block
-	buf     []byte // scratch for texts built piece by piece
+	events    block[engine.Event]
+	cards     block[CardData]
+	text      textBlock
+	actions   block[engine.Action]
+	views     block[View]
+	cvs       block[CardView]
+	groups    block[GroupView]
+	exposed   [maxSeats][]GroupView // each player's exposed sets as views (see State.exposed)
+	counts    block[setCounts]
+	public    *setCounts // the public cards by set (see State.publicCounts)
+	publicKey [4]int     // the round and public-card counts they were made for
+	evs       events     // Apply's scratch list, reused: its events are copied to the events block
+	buf       []byte     // scratch for texts built piece by piece
 }
 
 // forgetExposed drops the cached views of p's exposed sets: they changed.
@@ -68,17 +71,24 @@ type block[T any] struct {
 
 // take returns n zeroed elements, from a new block if needed.
 func (b *block[T]) take(n int) []T {
-	if n > len(b.free) {
-		top := b.max
-		if top == 0 {
-			top = maxBlock
-		}
-		b.next = min(max(2*b.next, minBlock), top)
-		b.free = make([]T, max(n, b.next))
-	}
+	b.room(n)
 	s := b.free[:n:n]
 	b.free = b.free[n:]
 	return s
+}
+
+// room makes sure that the free part holds at least n elements, replacing
+// it with a new block if not.
+func (b *block[T]) room(n int) {
+	if n <= len(b.free) {
+		return
+	}
+	top := b.max
+	if top == 0 {
+		top = maxBlock
+	}
+	b.next = min(max(2*b.next, minBlock), top)
+	b.free = make([]T, max(n, b.next))
 }
 
 // views are large (896 bytes): their blocks stay small.

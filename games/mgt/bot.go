@@ -2,6 +2,7 @@ package mgt
 
 import (
 	"fmt"
+	"math/bits"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -74,46 +75,45 @@ type knowledge struct {
 
 func know(v *View, p engine.Seat) knowledge {
 	var k knowledge
-	var seen [maxSets]int8
-	cheerful := deck.CheerfulSet
+	var seen setCounts
 	for _, cv := range v.Hand {
-		seen[cardSet[cv.Card]]++
-		if cardNature[cv.Card] == Cheerful {
-			seen[cheerful]++
-		}
+		seen.add(cv.Card)
 	}
-	for _, cv := range v.Discards {
-		seen[cardSet[cv.Card]]++
-		if cardNature[cv.Card] == Cheerful {
-			seen[cheerful]++
+	if v.public != nil {
+		// The state counted the public cards for its views: the same
+		// count as the loops below, without walking the discard pile.
+		for i, n := range v.public {
+			seen[i] += n
 		}
-	}
-	for i := range v.Players {
-		pl := &v.Players[i]
-		for _, g := range pl.Exposed {
-			for _, cv := range g.Cards {
-				seen[cardSet[cv.Card]]++
-				if cardNature[cv.Card] == Cheerful {
-					seen[cheerful]++
+		k.banned = v.banned
+	} else {
+		for _, cv := range v.Discards {
+			seen.add(cv.Card)
+		}
+		for i := range v.Players {
+			pl := &v.Players[i]
+			for _, g := range pl.Exposed {
+				for _, cv := range g.Cards {
+					seen.add(cv.Card)
 				}
 			}
+			for _, c := range pl.Aside {
+				seen.add(c)
+			}
 		}
-		for _, c := range pl.Aside {
-			seen[cardSet[c]]++
-			if cardNature[c] == Cheerful {
-				seen[cheerful]++
+		for _, name := range v.Players[p].Banned {
+			if key, ok := keyByName[name]; ok {
+				k.banned |= 1 << uint(key)
 			}
 		}
 	}
 	for i := range len(deck.Sets) {
 		k.avail[i] = max(0, setSize[i]-seen[i])
 	}
-	for _, name := range v.Players[p].Banned {
-		key, ok := keyByName[name]
-		if !ok {
-			continue
-		}
-		k.banned |= 1 << uint(key)
+	// Banned keys, in key order (the order of Banned does not matter: each
+	// takes from its own set).
+	for b := k.banned; b != 0; b &= b - 1 {
+		key := bits.TrailingZeros64(b)
 		set := deck.Keys[key].Set
 		if deck.Sets[set].Orphan {
 			k.avail[set] = max(0, k.avail[set]-1)

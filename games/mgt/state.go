@@ -259,10 +259,13 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.answer[p] = answerPass
 		return nil, nil
 	}
-	// The events are collected in the arena's reusable scratch list, then
-	// copied to a fresh slice of its event block: no allocation per Apply.
+	// The events are written straight into the free part of the arena's
+	// event block (ev starts there, with its room as capacity), so that
+	// handing them out costs no allocation and no copy; an Apply that
+	// outgrows the room (a round's end) gets its own array from append.
 	m := s.mem()
-	ev := m.evs[:0]
+	m.events.room(maxApplyEvents)
+	ev := events(m.events.free[:0])
 	switch a := a.(type) {
 	case Draw:
 		s.extraDraw(p, d, &ev)
@@ -285,12 +288,15 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.answer[p] = answerPass
 		s.settleClaims(d, &ev)
 	}
-	m.evs = ev
-	out := m.events.take(len(ev))
-	copy(out, ev)
-	clear(ev) // the scratch list keeps nothing alive
-	return out, nil
+	if len(ev) > 0 && &ev[0] == &m.events.free[0] {
+		m.events.free = m.events.free[len(ev):] // ev was written in place: keep it
+	}
+	return slices.Clip(ev), nil
 }
+
+// maxApplyEvents is the room an Apply's events get in the arena's block
+// before append moves them: nearly every Apply makes one to four.
+const maxApplyEvents = 8
 
 // lastAnswer reports whether p's answer is the last one the claim window
 // waits for.

@@ -35,6 +35,13 @@ type View struct {
 	Waiting []engine.Seat `json:"waiting"`
 	Results []RoundResult `json:"results,omitempty"`
 
+	// For bots: the public cards (discards, exposed, set aside) counted by
+	// set as the greedy bot's know counts them, shared by views and never
+	// modified; and the viewer's banned keys as bits (Banned as names). A
+	// view that lacks them (nil public) is counted from its lists.
+	public *setCounts
+	banned uint64
+
 	// Backing arrays: at tables of up to four, Players, StockTop and Known
 	// need no allocations of their own (a third of a greedy game's views
 	// know some cards).
@@ -95,11 +102,16 @@ func (s *State) View(p engine.Seat) engine.View {
 		p = engine.Spectator
 	}
 	m := s.mem()
+	// The view's memory comes zeroed from the arena: its fields are set one
+	// by one, because assigning a whole View literal would copy all 896
+	// bytes with the garbage collector's bulk write barrier.
 	v := m.views.one()
-	*v = View{
-		Seat: p, Round: s.round, Rounds: s.cfg.rounds, Dealer: s.dealer, Phase: s.phase,
-		Turn: s.turn, Stock: len(s.stock), Target: NoTarget, Waiting: s.waiting(p),
-		Results: s.results[:len(s.results):len(s.results)],
+	v.Seat, v.Round, v.Rounds, v.Dealer, v.Phase = p, s.round, s.cfg.rounds, s.dealer, s.phase
+	v.Turn, v.Stock, v.Target, v.Waiting = s.turn, len(s.stock), NoTarget, s.waiting(p)
+	v.Results = s.results[:len(s.results):len(s.results)]
+	v.public = s.publicCounts()
+	if p >= 0 {
+		v.banned = s.players[p].banned
 	}
 	if s.phase == PhaseRPS {
 		v.Target = s.target
@@ -182,6 +194,64 @@ func (s *State) View(p engine.Seat) engine.View {
 		v.Known = s.known(p, seen, v.known[:0])
 	}
 	return v
+}
+
+// setCounts is a number of cards for each set; the cheerful set counts the
+// cards whose printed nature is cheerful.
+type setCounts [maxSets]int8
+
+func (n *setCounts) add(c Card) {
+	n[cardSet[c]]++
+	if cardNature[c] == Cheerful {
+		n[deck.CheerfulSet]++
+	}
+}
+
+// publicCounts returns the public cards (the discard pile, every exposed
+// set and every proud card set aside) counted by set, for views to share.
+// They change only by growing within a round (a claim moves a card from the
+// pile to a set with three more), so the counts are kept in the arena until
+// the round or the number of public cards in any place changes.
+func (s *State) publicCounts() *setCounts {
+	m := s.mem()
+	key := [4]int{s.round, len(s.discards)}
+	for i := range s.players {
+		pl := &s.players[i]
+		key[3] += len(pl.aside)
+		for _, g := range pl.groups {
+			key[2] += len(g.cards)
+		}
+	}
+	if m.public != nil && m.publicKey == key {
+		return m.public
+	}
+	n := m.counts.one()
+	if old := m.publicKey; m.public != nil && old[0] == key[0] && old[2] == key[2] && old[3] == key[3] && old[1] < key[1] {
+		// Only discards were added (a claim changes the exposed count):
+		// count the new ones on top of the last counts.
+		*n = *m.public
+		for _, cv := range s.discards[old[1]:] {
+			n.add(cv.Card)
+		}
+		m.public, m.publicKey = n, key
+		return n
+	}
+	for _, cv := range s.discards {
+		n.add(cv.Card)
+	}
+	for i := range s.players {
+		pl := &s.players[i]
+		for _, g := range pl.groups {
+			for _, c := range g.cards {
+				n.add(c)
+			}
+		}
+		for _, c := range pl.aside {
+			n.add(c)
+		}
+	}
+	m.public, m.publicKey = n, key
+	return n
 }
 
 // exposed returns player i's exposed sets as views. Every view shares them
