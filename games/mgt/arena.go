@@ -24,19 +24,18 @@ import (
 // memory twice. The arena is no part of the game position: State.Equal
 // ignores it.
 type arena struct {
-	events    block[engine.Event]
+	events    block[engine.Event] // written by Apply's append, not zeroed (see Apply)
 	cards     block[CardData]
 	text      textBlock
 	actions   block[engine.Action]
 	views     block[View]
 	cvs       block[CardView]
 	groups    block[GroupView]
+	hands     block[Card]           // the cards of other hands that a view knows
 	exposed   [maxSeats][]GroupView // each player's exposed sets as views (see State.exposed)
 	counts    block[setCounts]
 	public    *setCounts // the public cards by set (see State.publicCounts)
 	publicKey [4]int     // the round and public-card counts they were made for
-	evs       events     // Apply's scratch list, reused: its events are copied to the events block
-	buf       []byte     // scratch for texts built piece by piece
 }
 
 // forgetExposed drops the cached views of p's exposed sets: they changed.

@@ -209,7 +209,8 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 				}
 			}
 		}
-		out := make([]engine.Action, 0, n)
+		// From the arena: a discard-phase list is asked for on every turn.
+		out := s.mem().actions.take(n)[:0]
 		if draw {
 			out = append(out, boxedDraw)
 		}

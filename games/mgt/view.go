@@ -331,7 +331,7 @@ func (s *State) known(p engine.Seat, seen *bitset, out []KnownHand) []KnownHand 
 	if n == 0 {
 		return nil
 	}
-	cards := make([]Card, 0, n)
+	cards := s.mem().hands.take(n)[:0]
 	for i := range s.players {
 		if engine.Seat(i) == p {
 			continue
