@@ -32,6 +32,8 @@ type arena struct {
 	cvs       block[CardView]
 	groups    block[GroupView]
 	hands     block[Card]           // the cards of other hands that a view knows
+	known     block[KnownHand]      // ...by player
+	stockTop  block[KnownCard]      // the stock cards that a view knows
 	exposed   [maxSeats][]GroupView // each player's exposed sets as views (see State.exposed)
 	counts    block[setCounts]
 	public    *setCounts // the public cards by set (see State.publicCounts)
@@ -90,7 +92,7 @@ func (b *block[T]) room(n int) {
 	b.free = make([]T, max(n, b.next))
 }
 
-// views are large (896 bytes): their blocks stay small.
+// views are large (768 bytes): their blocks stay small.
 const maxViewBlock = 16
 
 // one returns a pointer to one zeroed element.

@@ -42,12 +42,10 @@ type View struct {
 	public *setCounts
 	banned uint64
 
-	// Backing arrays: at tables of up to four, Players, StockTop and Known
-	// need no allocations of their own (a third of a greedy game's views
-	// know some cards).
-	players  [4]PlayerView
-	stockTop [lookSize]KnownCard
-	known    [3]KnownHand
+	// Backing array: at tables of up to four, Players needs no allocation
+	// of its own. StockTop and Known come from the arena: most views know
+	// no cards, and a smaller View (768 bytes) fits its blocks exactly.
+	players [4]PlayerView
 }
 
 // CardView is a card with its nature this round (a miscellaneous card's
@@ -158,13 +156,20 @@ func (s *State) View(p engine.Seat) engine.View {
 			// the top, and its order changes only at a deal (which forgets
 			// every look) or in Determinize (which leaves seen cards in
 			// place). TestView_SeenStockCardsAreOnTop holds this.
-			top := v.stockTop[:0]
-			for i := len(s.stock) - 1; i >= max(0, len(s.stock)-lookSize); i-- {
-				if seen.has(s.stock[i]) {
-					top = append(top, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
+			from := max(0, len(s.stock)-lookSize)
+			n := 0
+			for _, c := range s.stock[from:] {
+				if seen.has(c) {
+					n++
 				}
 			}
-			if len(top) > 0 {
+			if n > 0 {
+				top := m.stockTop.take(n)[:0]
+				for i := len(s.stock) - 1; i >= from; i-- {
+					if seen.has(s.stock[i]) {
+						top = append(top, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
+					}
+				}
 				v.StockTop = top
 			}
 		}
@@ -191,7 +196,7 @@ func (s *State) View(p engine.Seat) engine.View {
 		}
 	}
 	if seen != nil && seen.any() {
-		v.Known = s.known(p, seen, v.known[:0])
+		v.Known = s.known(p, seen)
 	}
 	return v
 }
@@ -315,22 +320,27 @@ func (s *State) waiting(p engine.Seat) []engine.Seat {
 	return seatLists[mask]
 }
 
-// known appends to out the cards of other players' hands that p has seen,
-// by player; the lists share one allocation.
-func (s *State) known(p engine.Seat, seen *bitset, out []KnownHand) []KnownHand {
-	n := 0
+// known returns the cards of other players' hands that p has seen, by
+// player, from the arena.
+func (s *State) known(p engine.Seat, seen *bitset) []KnownHand {
+	n, hands := 0, 0
 	for i := range s.players {
 		if engine.Seat(i) != p {
+			from := n
 			for _, c := range s.players[i].hand {
 				if seen.has(c) {
 					n++
 				}
+			}
+			if n > from {
+				hands++
 			}
 		}
 	}
 	if n == 0 {
 		return nil
 	}
+	out := s.mem().known.take(hands)[:0]
 	cards := s.mem().hands.take(n)[:0]
 	for i := range s.players {
 		if engine.Seat(i) == p {
