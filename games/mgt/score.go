@@ -159,10 +159,10 @@ func (s *State) winning(p engine.Seat) (Win, bool) {
 	if s.total(p) != handSize {
 		return Win{}, false
 	}
-	h := s.holdOf(p)
-	if !h.couldWin() {
+	if !s.couldWin(p) {
 		return Win{}, false
 	}
+	h := s.holdOf(p)
 	return h.best()
 }
 
@@ -170,8 +170,11 @@ func (s *State) winning(p engine.Seat) (Win, bool) {
 // hands skip the full search: apart from seven orphans and one more, every
 // card counts for one of two sets, and the cheerful set takes only cheerful
 // cards, so the cards that are not cheerful (and the exposed sets) span at
-// most two sets, and no card may be dead.
-func (h *hold) couldWin() bool {
+// most two sets, and no card may be dead. It reads p's cards directly, so
+// that the hands rejected (nearly all) cost no hold; with exactly eight
+// cards they are all within a hold's limits.
+func (s *State) couldWin(p engine.Seat) bool {
+	pl := &s.players[p]
 	var sets [2]SetID
 	n := 0
 	orphans := [2]int{}
@@ -187,28 +190,28 @@ func (h *hold) couldWin() bool {
 		sets[n] = x
 		n++
 	}
-	for i := range h.ng {
-		g := h.groups[i]
+	for _, g := range pl.groups {
 		if g.set != deck.CheerfulSet {
 			note(g.set)
 		}
 		if g.set == deck.Orphans {
-			orphans[0] += g.n
+			orphans[0] += len(g.cards)
 		} else if g.set == deck.BeastOrphans {
-			orphans[1] += g.n
+			orphans[1] += len(g.cards)
 		}
 	}
-	for i := range h.nh {
-		m := h.hidden[i]
-		switch {
-		case m.own < 0:
-			ok = false
-		case !m.cheer:
-			note(m.own)
+	for _, c := range pl.hand {
+		if !s.usable(p, c) {
+			ok = false // a dead card (it counts as no set, and for no orphans)
+			continue
 		}
-		if m.own == deck.Orphans {
+		own := cardSet[c]
+		if !s.cheerful(c) {
+			note(own)
+		}
+		if own == deck.Orphans {
 			orphans[0]++
-		} else if m.own == deck.BeastOrphans && m.own >= 0 {
+		} else if own == deck.BeastOrphans {
 			orphans[1]++
 		}
 	}
