@@ -37,6 +37,7 @@ type arena struct {
 	exposed   [maxSeats][]GroupView // each player's exposed sets as views (see State.exposed)
 	counts    block[setCounts]
 	public    *setCounts // the public cards by set (see State.publicCounts)
+	buf       []byte     // scratch for texts written piece by piece (take's dice)
 	publicKey [4]int     // the round and public-card counts they were made for
 }
 

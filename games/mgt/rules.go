@@ -75,11 +75,10 @@ func (s *State) describe(c Card) string {
 		return deck.desc[c]
 	}
 	n := s.nature(c)
-	nat := n.String()
-	if info.Nature == Miscellaneous && n != Miscellaneous {
-		nat = "miscellaneous: " + nat
+	if n != Miscellaneous {
+		return s.text(info.Name, " (", info.Kind, ", miscellaneous: ", n.String(), ")")
 	}
-	return info.Name + " (" + info.Kind + ", " + nat + ")"
+	return s.text(info.Name, " (", info.Kind, ", ", n.String(), ")")
 }
 
 // setPhrase names a set in running text: "Avian", "orphans", "cheerful cards".
@@ -156,14 +155,23 @@ func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
 			k++
 			return f
 		})
-		roll = " [2d20-4: "
+		// " [2d20-4: 7+12-4 = 15, again: ...]", written in the arena's
+		// buffer and cut from its text block: no allocation per piece.
+		m := s.mem()
+		b := append(m.buf[:0], " [2d20-4: "...)
 		for i := 0; i+1 < min(k, len(faces)); i += 2 {
 			if i > 0 {
-				roll += ", again: "
+				b = append(b, ", again: "...)
 			}
-			roll += strconv.Itoa(faces[i]) + "+" + strconv.Itoa(faces[i+1]) + "-4 = " + strconv.Itoa(faces[i]+faces[i+1]-4)
+			b = strconv.AppendInt(b, int64(faces[i]), 10)
+			b = append(b, '+')
+			b = strconv.AppendInt(b, int64(faces[i+1]), 10)
+			b = append(b, "-4 = "...)
+			b = strconv.AppendInt(b, int64(faces[i]+faces[i+1]-4), 10)
 		}
-		roll += "]"
+		b = append(b, ']')
+		m.buf = b
+		roll = m.text.cat(string(b))
 	}
 	s.addToHand(p, c)
 	return c, roll
@@ -237,7 +245,7 @@ func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *ev
 	c, roll := s.take(p, d)
 	text := deck.youDraw[c]
 	if roll != "" {
-		text = "You draw " + s.describe(c) + roll + "."
+		text = s.text("You draw ", s.describe(c), roll, ".")
 	}
 	ev.private(p, "draw", text, what)
 	switch s.nature(c).Effect() {
