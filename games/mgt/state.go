@@ -297,7 +297,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 
 // maxApplyEvents is the room an Apply's events get in the arena's block
 // before append moves them: nearly every Apply makes one to four.
-const maxApplyEvents = 8
+const maxApplyEvents = 4
 
 // lastAnswer reports whether p's answer is the last one the claim window
 // waits for.
