@@ -23,7 +23,9 @@ func (e *events) private(p engine.Seat, kind, text, others string) {
 
 // Event data for UIs.
 type (
-	// CardData describes a card that became public.
+	// CardData describes a card that became public. Events carry it as a
+	// *CardData taken from the state's arena (discard, excess, meld, mean):
+	// it marshals the same, and must not be modified.
 	CardData struct {
 		Seat   engine.Seat `json:"seat"`
 		Card   Card        `json:"card"`
