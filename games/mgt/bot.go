@@ -311,17 +311,36 @@ func (t *tally) evaluate(k *knowledge) plan {
 		cnt[j], sets[j] = c, x
 	}
 	beats := func(ub int) bool { return ub*100+maxBonus > best.value }
+	// A plan must hold every exposed set: g1 and g2 are the exposed sets
+	// (-1 for none), and a pair that leaves one out is impossible (score
+	// says so too), so it is not scored at all.
+	g1, g2, fits := SetID(-1), SetID(-1), true
+	for i := range t.ng {
+		switch x := t.groups[i].set; {
+		case x == g1 || x == g2:
+		case g1 < 0:
+			g1 = x
+		case g2 < 0:
+			g2 = x
+		default:
+			fits = false // three exposed sets: no two-set plan holds them
+		}
+	}
+	holds := func(a, b SetID) bool { return (g1 < 0 || g1 == a || g1 == b) && (g2 < 0 || g2 == a || g2 == b) }
 	for i := range n {
+		if !fits {
+			break
+		}
 		a := sets[i]
 		if !beats(min(8, cnt[i]+cnt[0])) {
 			break // no plan with a (or a later set) first can win
 		}
-		if setSize[a] >= 8 && !setOrphan[a] && beats(min(8, cnt[i])) {
+		if setSize[a] >= 8 && !setOrphan[a] && g2 < 0 && (g1 < 0 || g1 == a) && beats(min(8, cnt[i])) {
 			try(a, 8, -1, 0)
 		}
 		for j := range n {
 			b := sets[j]
-			if a == b {
+			if a == b || !holds(a, b) {
 				continue
 			}
 			if j > i && setSize[a] >= 4 && setSize[b] >= 4 && beats(min(4, cnt[i])+min(4, cnt[j])) {
