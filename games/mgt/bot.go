@@ -76,15 +76,12 @@ type knowledge struct {
 func know(v *View, p engine.Seat) knowledge {
 	var k knowledge
 	var seen setCounts
-	for _, cv := range v.Hand {
-		seen.add(cv.Card)
-	}
 	if v.public != nil {
 		// The state counted the public cards for its views: the same
 		// count as the loops below, without walking the discard pile.
-		for i, n := range v.public {
-			seen[i] += n
-		}
+		// The hand is counted on top of a copy (the order of the
+		// additions does not matter).
+		seen = *v.public
 		k.banned = v.banned
 	} else {
 		for _, cv := range v.Discards {
@@ -107,8 +104,13 @@ func know(v *View, p engine.Seat) knowledge {
 			}
 		}
 	}
-	for i := range len(deck.Sets) {
-		k.avail[i] = max(0, setSize[i]-seen[i])
+	for _, cv := range v.Hand {
+		seen.add(cv.Card)
+	}
+	nsets := len(deck.Sets)
+	avail, size, got := k.avail[:nsets], setSize[:nsets], seen[:nsets]
+	for i := range avail {
+		avail[i] = max(0, size[i]-got[i])
 	}
 	// Banned keys, in key order (the order of Banned does not matter: each
 	// takes from its own set).
