@@ -223,14 +223,8 @@ func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
-	l, err := s.table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	seat, err := reader(l, bearer(r))
-	if err != nil {
-		s.apiError(w, r, err)
+	l, seat, ok := s.apiReader(w, r)
+	if !ok {
 		return
 	}
 	l.mu.Lock()
@@ -325,14 +319,8 @@ func exportJSON(l *live) ([]byte, error) {
 }
 
 func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
-	l, err := s.table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	seat, err := reader(l, bearer(r))
-	if err != nil {
-		s.apiError(w, r, err)
+	l, seat, ok := s.apiReader(w, r)
+	if !ok {
 		return
 	}
 	from, err := resumeFrom(r)
@@ -358,4 +346,21 @@ func jsonEvents(lines []logLine, st seatState, _ bool) ([]sseEvent, error) {
 		return nil, err
 	}
 	return append(out, sseEvent{name: "state", id: st.Seq, data: b}), nil
+}
+
+// apiReader loads the table of the request's {id} and the seat its bearer
+// token reads as (a spectator without one), answering the error itself and
+// returning ok false if either fails.
+func (s *Server) apiReader(w http.ResponseWriter, r *http.Request) (*live, engine.Seat, bool) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return nil, 0, false
+	}
+	seat, err := reader(l, bearer(r))
+	if err != nil {
+		s.apiError(w, r, err)
+		return nil, 0, false
+	}
+	return l, seat, true
 }
