@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"tabletop/engine"
 	"tabletop/internal/duel"
@@ -222,16 +223,30 @@ func TestAPI_EventStreamResumesAfterLastEventID(t *testing.T) {
 	if err := json.Unmarshal([]byte(evs[1].data), &st); err != nil || st.Seq != 3 || !st.MyTurn {
 		t.Fatalf("resumed state: %+v, %v", st, err)
 	}
-	// A live stream gets what happens after it opened.
-	done := make(chan []sseEvent)
+	// A live stream gets what happens after it opened. Ann acts only once
+	// the stream has its first state, so the action lands on an open stream;
+	// every wait is bounded (readSSE gives up after 5 s and then never sends).
+	done, connected := make(chan []sseEvent, 1), make(chan struct{})
 	go func() {
-		evs, _ := h.readSSE("/api/tables/"+c.ID+"/events?after=3", "", func(evs []sseEvent) bool { return len(evs) >= 3 })
+		evs, _ := h.readSSE("/api/tables/"+c.ID+"/events?after=3", "", func(evs []sseEvent) bool {
+			if len(evs) == 1 {
+				close(connected)
+			}
+			return len(evs) >= 3
+		})
 		done <- evs
 	}()
-	// The first state arrives at once; then Ann acts and the round resolves.
-	h.waitFor(c.ID, ann, "Ann's turn", func(st tableState) bool { return st.MyTurn })
+	select {
+	case <-connected:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the live stream sent nothing in 10 s")
+	}
 	h.mustAct(c.ID, ann, duel.Guard)
-	evs = <-done
+	select {
+	case evs = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the live stream did not get Ann's action in 10 s")
+	}
 	if evs[0].name != "state" || evs[1].name != "entry" || evs[1].id != "4" {
 		t.Fatalf("live stream: %+v", evs)
 	}
