@@ -341,7 +341,7 @@ func jsonEvents(lines []logLine, st seatState, _ bool) ([]sseEvent, error) {
 		}
 		out = append(out, sseEvent{name: "entry", id: ln.Seq, data: b})
 	}
-	b, err := json.Marshal(st)
+	b, err := st.appendJSON(nil)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -77,7 +76,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	first := true
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	var buf bytes.Buffer
+	var buf []byte
 	for {
 		l.mu.Lock()
 		if l.stale {
@@ -112,12 +111,12 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		}
 		first = false
 		if len(events) > 0 {
-			buf.Reset()
+			buf = buf[:0]
 			for _, e := range events {
-				writeEvent(&buf, e)
+				buf = appendEvent(buf, e)
 			}
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			if _, err := w.Write(buf.Bytes()); err != nil {
+			if _, err := w.Write(buf); err != nil {
 				return
 			}
 			if err := rc.Flush(); err != nil {
@@ -140,14 +139,24 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	}
 }
 
-// writeEvent writes e in the text/event-stream format, one data line per
+// appendEvent appends e in the text/event-stream format, one data line per
 // line of its data.
-func writeEvent(b *bytes.Buffer, e sseEvent) {
-	fmt.Fprintf(b, "event: %s\nid: %d\n", e.name, e.id)
-	for _, line := range bytes.Split(e.data, []byte("\n")) {
-		b.WriteString("data: ")
-		b.Write(bytes.TrimRight(line, "\r"))
-		b.WriteByte('\n')
+func appendEvent(b []byte, e sseEvent) []byte {
+	b = append(b, "event: "...)
+	b = append(b, e.name...)
+	b = append(b, "\nid: "...)
+	b = strconv.AppendInt(b, int64(e.id), 10)
+	b = append(b, '\n')
+	data := e.data
+	for {
+		line, rest, more := bytes.Cut(data, []byte("\n"))
+		b = append(b, "data: "...)
+		b = append(b, bytes.TrimRight(line, "\r")...)
+		b = append(b, '\n')
+		if !more {
+			break
+		}
+		data = rest
 	}
-	b.WriteByte('\n')
+	return append(b, '\n')
 }

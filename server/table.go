@@ -34,7 +34,8 @@ type live struct {
 	botRunning bool
 	watchers   int
 	lastUsed   time.Time
-	finished   bool // the store knows the game is over
+	finished   bool                          // the store knows the game is over
+	legal      map[engine.Action]legalAction // see legalFor
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.

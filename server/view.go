@@ -2,7 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
+	"sync"
 
 	"tabletop/engine"
 )
@@ -11,24 +13,26 @@ import (
 // table at one moment. It is built from View(seat), Legal(seat) and the
 // public facts of the table only; the seed appears once the game is over.
 type seatState struct {
-	ID       string        `json:"id"`
-	Game     string        `json:"game"`
-	GameName string        `json:"game_name"`
-	Seat     engine.Seat   `json:"seat"` // -1 for a spectator
-	Seats    []seatInfo    `json:"seats"`
-	Seq      int           `json:"seq"` // entries in the log
-	View     engine.View   `json:"view"`
-	Legal    []legalAction `json:"legal"`
-	MyTurn   bool          `json:"my_turn"`
-	Waiting  int           `json:"waiting_for"` // seats other than this one the view says are being waited for
+	ID       string      `json:"id"`
+	Game     string      `json:"game"`
+	GameName string      `json:"game_name"`
+	Seat     engine.Seat `json:"seat"` // -1 for a spectator
+	Seq      int         `json:"seq"`  // entries in the log
+	MyTurn   bool        `json:"my_turn"`
+	Over     bool        `json:"over"`
+	Waiting  int         `json:"waiting_for"` // seats other than this one the view says are being waited for
 	// WaitingKnown says whether the view tells whom the game waits for
 	// (see Waiter); if not, Waiting is 0 and no seat is marked pending.
 	WaitingKnown bool            `json:"waiting_known"`
-	Over         bool            `json:"over"`
+	Legal        []legalAction   `json:"legal"`
+	Seats        []seatInfo      `json:"seats"`
 	Outcome      *engine.Outcome `json:"outcome,omitempty"`
 	Commitment   string          `json:"commitment"`
 	Seed         string          `json:"seed,omitempty"` // only once the game is over
 	Options      engine.Options  `json:"options"`
+	// View comes last, so that a client that needs only the fields above
+	// (a bot, a load generator) can stop reading before the largest part.
+	View engine.View `json:"view"`
 }
 
 type seatInfo struct {
@@ -43,7 +47,7 @@ type seatInfo struct {
 type legalAction struct {
 	Kind   string          `json:"kind"`
 	Text   string          `json:"text"`
-	Action json.RawMessage `json:"action"`
+	Action json.RawMessage `json:"action"` // as json.Marshal wrote it (seatState.appendJSON relies on that)
 }
 
 // logLine is one log entry as a reader sees it: only the events that reader
@@ -89,12 +93,11 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	// single legal action is not asked: the server plays it (engine.Only), so
 	// offering it would only make the person race the server.
 	if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
+		out.Legal = make([]legalAction, 0, len(legal))
 		for _, a := range legal {
-			raw, err := json.Marshal(a)
-			if err != nil {
-				continue
+			if la, ok := l.legalFor(a); ok {
+				out.Legal = append(out.Legal, la)
 			}
-			out.Legal = append(out.Legal, legalAction{Kind: a.Kind(), Text: a.String(), Action: raw})
 		}
 		out.MyTurn = len(out.Legal) > 0
 	}
@@ -122,4 +125,66 @@ func logFor(l *live, seat engine.Seat, from int) []logLine {
 		out = append(out, logLine{Seq: from + i + 1, Seat: e.Seat, Name: name, Events: evs})
 	}
 	return out
+}
+
+// maxLegalCache bounds a table's cache of encoded legal actions.
+const maxLegalCache = 4096
+
+// legalFor returns a as a legal action to offer (its kind, text and JSON),
+// from the table's cache when a is a plain value seen before: the same
+// actions are offered turn after turn, and encoding them was a large part
+// of rendering a state. ok is false if a does not encode. Call with l.mu
+// held.
+func (l *live) legalFor(a engine.Action) (legalAction, bool) {
+	comparable := plainValue(reflect.TypeOf(a))
+	if comparable {
+		if la, ok := l.legal[a]; ok {
+			return la, true
+		}
+	}
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return legalAction{}, false
+	}
+	la := legalAction{Kind: a.Kind(), Text: a.String(), Action: raw}
+	if comparable {
+		if l.legal == nil || len(l.legal) >= maxLegalCache {
+			l.legal = make(map[engine.Action]legalAction)
+		}
+		l.legal[a] = la
+	}
+	return la, true
+}
+
+var plainTypes sync.Map // reflect.Type → bool
+
+// plainValue reports whether values of t are plain data, compared by value
+// all the way down (no pointers, interfaces, maps, slices, channels or
+// functions), so that two equal values always encode alike.
+func plainValue(t reflect.Type) bool {
+	if v, ok := plainTypes.Load(t); ok {
+		return v.(bool)
+	}
+	var plain func(t reflect.Type) bool
+	plain = func(t reflect.Type) bool {
+		switch t.Kind() {
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64, reflect.String:
+			return true
+		case reflect.Array:
+			return plain(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				if !plain(t.Field(i).Type) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	p := plain(t)
+	plainTypes.Store(t, p)
+	return p
 }

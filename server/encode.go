@@ -1,0 +1,159 @@
+package server
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"tabletop/engine"
+)
+
+// appendJSON appends st as JSON, byte for byte what json.Marshal(st) gives
+// (TestSeatState_AppendJSONIsMarshal checks it), without reflection over the
+// envelope and without json.Marshal's second pass over each legal action's
+// already compact JSON. Event streams render a state for every seat on every
+// change, so this is the server's hottest encoding.
+func (st *seatState) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, `{"id":`...)
+	b = appendString(b, st.ID)
+	b = append(b, `,"game":`...)
+	b = appendString(b, st.Game)
+	b = append(b, `,"game_name":`...)
+	b = appendString(b, st.GameName)
+	b = append(b, `,"seat":`...)
+	b = strconv.AppendInt(b, int64(st.Seat), 10)
+	b = append(b, `,"seq":`...)
+	b = strconv.AppendInt(b, int64(st.Seq), 10)
+	b = append(b, `,"my_turn":`...)
+	b = strconv.AppendBool(b, st.MyTurn)
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, st.Over)
+	b = append(b, `,"waiting_for":`...)
+	b = strconv.AppendInt(b, int64(st.Waiting), 10)
+	b = append(b, `,"waiting_known":`...)
+	b = strconv.AppendBool(b, st.WaitingKnown)
+	b = append(b, `,"legal":`...)
+	if st.Legal == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, a := range st.Legal {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"kind":`...)
+			b = appendString(b, a.Kind)
+			b = append(b, `,"text":`...)
+			b = appendString(b, a.Text)
+			b = append(b, `,"action":`...)
+			b = appendRaw(b, a.Action)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"seats":`...)
+	if st.Seats == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, si := range st.Seats {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"seat":`...)
+			b = strconv.AppendInt(b, int64(si.Seat), 10)
+			b = append(b, `,"name":`...)
+			b = appendString(b, si.Name)
+			if si.Bot != "" {
+				b = append(b, `,"bot":`...)
+				b = appendString(b, si.Bot)
+			}
+			if si.You {
+				b = append(b, `,"you":true`...)
+			}
+			if si.Pending {
+				b = append(b, `,"pending":true`...)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if st.Outcome != nil {
+		b = append(b, `,"outcome":`...)
+		if b, err = appendMarshal(b, st.Outcome); err != nil {
+			return nil, err
+		}
+	}
+	b = append(b, `,"commitment":`...)
+	b = appendString(b, st.Commitment)
+	if st.Seed != "" {
+		b = append(b, `,"seed":`...)
+		b = appendString(b, st.Seed)
+	}
+	b = append(b, `,"options":`...)
+	b = appendOptions(b, st.Options)
+	b = append(b, `,"view":`...)
+	b, err = appendMarshal(b, st.View)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
+}
+
+// appendOptions appends a table's options as a JSON object with sorted
+// keys, as json.Marshal writes a map.
+func appendOptions(b []byte, o engine.Options) []byte {
+	if o == nil {
+		return append(b, "null"...)
+	}
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		b = append(b, ':')
+		b = appendString(b, o[k])
+	}
+	return append(b, '}')
+}
+
+// appendMarshal appends json.Marshal(v).
+func appendMarshal(b []byte, v any) ([]byte, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, raw...), nil
+}
+
+// appendRaw appends JSON that json.Marshal produced (so compact and valid)
+// as json.Marshal writes a RawMessage: null if empty.
+func appendRaw(b []byte, raw json.RawMessage) []byte {
+	if len(raw) == 0 {
+		return append(b, "null"...)
+	}
+	return append(b, raw...)
+}
+
+// appendString appends s as a JSON string, escaped as json.Marshal escapes
+// it (HTML-safe). Plain ASCII is copied as is; anything else goes through
+// json.Marshal.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
+			raw, _ := json.Marshal(s) // a string always encodes
+			return append(b, raw...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}

@@ -1,0 +1,136 @@
+package server
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/games/mgt"
+	"tabletop/games/pmr"
+)
+
+// midGame returns a live two-seat PMR table (300 turns) after n random
+// actions, as the load generator plays it.
+func midGame(tb testing.TB, n int) *live {
+	tb.Helper()
+	tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range n {
+		st := tab.State()
+		p := st.Pending()[0]
+		legal := st.Legal(p)
+		if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return &live{id: "bench", game: pmr.Game, tab: tab, changed: make(chan struct{})}
+}
+
+// BenchmarkStreamRender is what a seat's event stream does for one action:
+// the new log entry and the state, as JSON events, written out.
+func BenchmarkStreamRender(b *testing.B) {
+	l := midGame(b, 200)
+	from := l.tab.Len() - 1
+	var buf []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		evs, err := jsonEvents(logFor(l, 0, from), stateFor(l, 0), false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf = buf[:0]
+		for _, e := range evs {
+			buf = appendEvent(buf, e)
+		}
+	}
+	b.ReportMetric(float64(len(buf)), "bytes")
+}
+
+// TestSeatState_AppendJSONIsMarshal checks the hand-written encoding of a
+// state against json.Marshal's, over a whole game seen from every seat and
+// a spectator, and over names that need escaping.
+func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
+	check := func(st seatState) {
+		t.Helper()
+		want, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.appendJSON([]byte("x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got[1:]) != string(want) || got[0] != 'x' {
+			t.Fatalf("appendJSON differs from json.Marshal:\n got %s\nwant %s", got[1:], want)
+		}
+	}
+	for _, names := range [][]string{{"Ann", "Bo"}, {"a<b", "a>b", "a&b", `"q"`, `back\slash`, "tab\t"}, {"Zoë", "\u2028", "x"}} {
+		seats := make([]engine.SeatInfo, len(names))
+		for i, n := range names {
+			seats[i] = engine.SeatInfo{Name: n}
+		}
+		seats[len(seats)-1].Bot = "greedy"
+		for g, opts := range map[engine.Game]engine.Options{pmr.Game: {"turns": "3"}, mgt.Game: {"rounds": "3"}} {
+			tab, err := engine.NewTable(g, opts, seats, dice.Seed{5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := &live{id: "t<1", game: g, tab: tab, changed: make(chan struct{})}
+			rng := rand.New(rand.NewPCG(3, 4))
+			for steps := 0; ; steps++ {
+				_, over := tab.Over()
+				if steps%5 == 0 || over {
+					for s := engine.Spectator; int(s) < len(seats); s++ {
+						check(stateFor(l, s))
+					}
+				}
+				if over || steps > 50_000 {
+					break
+				}
+				st := tab.State()
+				p := st.Pending()[0]
+				legal := st.Legal(p)
+				if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, over := tab.Over(); !over {
+				t.Fatalf("%s: the game did not end", g.Info().ID)
+			}
+		}
+	}
+	check(seatState{}) // nil slices and maps
+}
+
+// TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the
+// server may cache by value: never one holding a pointer, slice or map.
+func TestPlainValue_OnlyValuesComparedAllTheWayDown(t *testing.T) {
+	type inner struct {
+		N int
+		S string
+	}
+	for _, c := range []struct {
+		v    any
+		want bool
+	}{
+		{pmr.Capture{}, true},
+		{pmr.Train{Monster: 1}, true},
+		{struct{ A [2]inner }{}, true},
+		{&pmr.Capture{}, false},
+		{struct{ P *int }{}, false},
+		{struct{ S []int }{}, false},
+		{struct{ M map[string]int }{}, false},
+		{struct{ I any }{}, false},
+		{struct{ A [1]*int }{}, false},
+	} {
+		if got := plainValue(reflect.TypeOf(c.v)); got != c.want {
+			t.Errorf("plainValue(%T) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
