@@ -339,16 +339,20 @@ func (r *run) playSlot(stop context.Context, slot int, t *table) []*table {
 	return played
 }
 
-// state is the part of a state event a seat client needs.
+// state is the part of a state event a seat client needs. The legal
+// actions are kept as raw JSON: a seat picks one and decodes only that one.
 type state struct {
-	Seq    int  `json:"seq"`
-	MyTurn bool `json:"my_turn"`
-	Over   bool `json:"over"`
-	Legal  []struct {
-		Kind   string          `json:"kind"`
-		Action json.RawMessage `json:"action"`
-	} `json:"legal"`
-	at time.Time // when the event was read
+	Seq    int               `json:"seq"`
+	MyTurn bool              `json:"my_turn"`
+	Over   bool              `json:"over"`
+	Legal  []json.RawMessage `json:"legal"`
+	at     time.Time         // when the event was read
+}
+
+// legalAction is one entry of a state's legal list, as posted back.
+type legalAction struct {
+	Kind   string          `json:"kind"`
+	Action json.RawMessage `json:"action"`
 }
 
 // playSeat is one seat's client: it follows its stream and acts on its
@@ -361,6 +365,12 @@ func (r *run) playSeat(stop context.Context, t *table, seat int, rng *rand.Rand)
 	states := make(chan state, 256)
 	streamErr := make(chan error, 1)
 	go func() { streamErr <- r.follow(ctx, t.ID, token, states) }()
+	actions, err := newActionConn(r.base, t.ID, token)
+	if err != nil {
+		r.fail("post")
+		return false
+	}
+	defer actions.close()
 
 	var (
 		cur     state
@@ -413,13 +423,17 @@ func (r *run) playSeat(stop context.Context, t *table, seat int, rng *rand.Rand)
 			r.cancel() // the cap is reached: every client stops
 			return false
 		}
-		a := cur.Legal[rng.IntN(len(cur.Legal))]
-		body, _ := json.Marshal(map[string]any{"kind": a.Kind, "action": a.Action})
+		var a legalAction
+		if err := json.Unmarshal(cur.Legal[rng.IntN(len(cur.Legal))], &a); err != nil {
+			r.fail("bad_state")
+			return false
+		}
+		body, _ := json.Marshal(a)
 		// An action in flight at the deadline is finished, not abandoned,
 		// so that Acked and Stored agree.
 		pctx, pcancel := context.WithTimeout(context.WithoutCancel(stop), 30*time.Second)
 		sent := time.Now()
-		status, resp, _, err := r.post(pctx, "/api/tables/"+t.ID+"/actions", token, body)
+		status, resp, _, err := actions.post(pctx, body)
 		pcancel()
 		took := time.Since(sent)
 		refused = status != http.StatusOK
@@ -485,10 +499,12 @@ func (r *run) follow(ctx context.Context, id, token string, out chan<- state) er
 		switch {
 		case len(line) == 0: // end of an event
 			if name == "state" {
-				st := state{at: time.Now()}
-				if err := json.Unmarshal(data, &st); err != nil {
+				at := time.Now()
+				st, err := decodeState(data)
+				if err != nil {
 					return fmt.Errorf("loadgen: stream: bad state event: %w", err)
 				}
+				st.at = at
 				select {
 				case out <- st:
 				case <-ctx.Done():
