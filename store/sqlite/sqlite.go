@@ -11,8 +11,15 @@
 // Writes go through one writer goroutine that drains a queue of pending
 // writes and commits all it finds in one transaction (each in its own
 // savepoint when one of them fails, so that a failing append does not undo
-// the others), then answers every waiter. Concurrent appends thus share one commit instead of paying
-// one each. Reads use a separate pool of read-only connections.
+// the others), then answers every waiter. Concurrent appends thus share one
+// commit instead of paying one each. Reads use a separate pool of read-only
+// connections.
+//
+// Checkpoints (copying the WAL back into the database file, with its
+// fsyncs) are not the writer's: SQLite would run one inside whichever commit
+// crossed its threshold, holding up every append queued behind it. A
+// checkpointer goroutine on a connection of its own runs a PASSIVE
+// checkpoint every CheckpointEvery instead, which never blocks the writer.
 //
 // Snapshots are not stored yet: a table is rebuilt by replaying its whole
 // log. That is fast for games of hundreds of actions; a snapshots table
@@ -56,17 +63,23 @@ type Options struct {
 	MaxBatch int
 	// Now returns the current time; default time.Now.
 	Now func() time.Time
+	// CheckpointEvery is how often the WAL is copied back into the
+	// database file; default 500ms.
+	CheckpointEvery time.Duration
 }
 
 // Store is a store.Store in one SQLite file.
 type Store struct {
 	rdb, wdb *sql.DB
+	cdb      *sql.DB // the checkpointer's connection
 	opts     Options
 
 	mu     sync.RWMutex // guards closed against sends on queue
 	closed bool
 	queue  chan *write
 	done   chan struct{} // closed when the writer has stopped
+	stopCP chan struct{} // closed to stop the checkpointer
+	cpDone chan struct{} // closed when the checkpointer has stopped
 	stmts  writeStmts
 }
 
@@ -125,6 +138,9 @@ func Open(path string, opts Options) (*Store, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.CheckpointEvery <= 0 {
+		opts.CheckpointEvery = 500 * time.Millisecond
+	}
 	sync := "NORMAL"
 	if opts.SyncFull {
 		sync = "FULL"
@@ -141,7 +157,7 @@ func Open(path string, opts Options) (*Store, error) {
 		q.Set("_txlock", "immediate")
 		return "file:" + path + "?" + q.Encode()
 	}
-	wdb, err := sql.Open("sqlite", dsn())
+	wdb, err := sql.Open("sqlite", dsn("wal_autocheckpoint(0)"))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -165,9 +181,39 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	rdb.SetMaxOpenConns(4)
-	s := &Store{rdb: rdb, wdb: wdb, opts: opts, queue: make(chan *write, 1024), done: make(chan struct{}), stmts: stmts}
+	cdb, err := sql.Open("sqlite", dsn())
+	if err != nil {
+		stmts.close()
+		rdb.Close()
+		wdb.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	cdb.SetMaxOpenConns(1)
+	s := &Store{rdb: rdb, wdb: wdb, cdb: cdb, opts: opts, queue: make(chan *write, 1024), done: make(chan struct{}),
+		stopCP: make(chan struct{}), cpDone: make(chan struct{}), stmts: stmts}
 	go s.writer()
+	go s.checkpointer()
 	return s, nil
+}
+
+// checkpointer runs a PASSIVE checkpoint every CheckpointEvery until
+// stopCP is closed: it copies what it can of the WAL into the database
+// without waiting for, or holding up, the writer and the readers. Once all
+// of the WAL is copied, the writer's next commit starts the WAL over.
+func (s *Store) checkpointer() {
+	defer close(s.cpDone)
+	tick := time.NewTicker(s.opts.CheckpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			// A failed checkpoint loses nothing (the WAL keeps every
+			// commit); the next tick tries again.
+			s.cdb.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		case <-s.stopCP:
+			return
+		}
+	}
 }
 
 // migrate applies the embedded migrations newer than the database's
@@ -342,8 +388,10 @@ func (s *Store) Close() error {
 	close(s.queue)
 	s.mu.Unlock()
 	<-s.done
+	close(s.stopCP)
+	<-s.cpDone
 	s.stmts.close()
-	return errors.Join(s.rdb.Close(), s.wdb.Close())
+	return errors.Join(s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
 }
 
 func (s *Store) now() int64 { return s.opts.Now().UnixMilli() }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"tabletop/engine"
 	"tabletop/internal/duel"
@@ -157,5 +159,42 @@ func BenchmarkStoreAppendParallel(b *testing.B) {
 				}
 			})
 		})
+	}
+}
+
+// TestStore_CheckpointerKeepsTheWALSmall appends one at a time (a commit
+// each) with the checkpointer running often: without it, SQLite's own
+// checkpoints being off, the WAL would hold every commit (several MB here).
+func TestStore_CheckpointerKeepsTheWALSmall(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s, err := sqlite.Open(path, sqlite.Options{CheckpointEvery: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	tab := storetest.MustTable(t, s, "abc")
+	e := storetest.MustAct(t, tab, 0, duel.Guard)
+	seq, largest := 0, int64(0)
+	for round := range 20 {
+		for range 50 {
+			if seq, err = s.Append(ctx, "abc", seq, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		time.Sleep(20 * time.Millisecond) // a few checkpoints
+		fi, err := os.Stat(path + "-wal")
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		largest = max(largest, fi.Size())
+	}
+	// 50 commits of a few pages each between checkpoints: well under 2 MB.
+	if largest > 2<<20 {
+		t.Fatalf("the WAL grew to %d bytes over 1000 commits: checkpoints are not running", largest)
+	}
+	rec, err := s.LoadTable(ctx, "abc")
+	if err != nil || rec.Seq != 1000 {
+		t.Fatalf("after 1000 appends: seq %d, err %v", rec.Seq, err)
 	}
 }
