@@ -11,6 +11,10 @@
 #   tabletop: the binary's "serve" on a fresh SQLite file, driven by
 #     "tabletop loadgen --addr ... --pid ..." (Pocket Monster Rancher,
 #     turns=300: sealed simultaneous choices, dice, views per seat).
+#   the floor: bench/floor, the same API with nothing behind it (the
+#     counter, no engine, no store), driven by the same loadgen: the most any
+#     server speaking this protocol (a POST per action, an SSE stream per
+#     seat) does on this machine with the load generator beside it.
 #
 # Installs the peer from npm into a temporary folder and removes it after.
 #
@@ -42,6 +46,7 @@ echo "installing $PEER and $PERSIST (FlatFile storage) into $work" >&2
 cp bench/serve-peer.mjs bench/serve-peer-load.mjs "$work/"
 echo "building tabletop" >&2
 go build -o "$work/tabletop" ./cmd/tabletop
+go build -o "$work/floor" ./bench/floor
 
 # wait_line FILE PATTERN: wait up to 20 s for a line matching PATTERN.
 wait_line() {
@@ -90,11 +95,28 @@ selfcap() {
 	timeout $((SECS + 120)) "$work/tabletop" loadgen --self --rate -1 --tables "$TABLES" --duration "${SECS}s" --json >"$work/self.json"
 }
 
+# floor: bench/floor, a server with the API's shape and nothing behind it
+# (no engine, no store; boardgame.io's counter), driven by the same loadgen:
+# what any server speaking this protocol can do on this machine.
+floor() {
+	echo "measuring the protocol's floor (bench/floor: no engine, no store), $TABLES tables, ${SECS}s" >&2
+	"$work/floor" --addr 127.0.0.1:0 >"$work/floor.out" 2>"$work/floor.err" &
+	local pid=$!
+	pids+=("$pid")
+	wait_line "$work/floor.out" 'serving on'
+	local addr
+	addr=$(sed -n 's|.*serving on http://\([0-9.:]*\).*|\1|p' "$work/floor.out")
+	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$TABLES" --duration "${SECS}s" --json >"$work/floor.json"
+	kill -TERM "$pid"
+	wait "$pid" 2>/dev/null || true
+}
+
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 peer memory
 peer flatfile
 tabletop
 selfcap
+floor
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 WORK="$work" NPROC=$(nproc) GOV=$(go version) NODEV=$(node --version) \
@@ -109,6 +131,7 @@ const rows = [
   ['boardgame.io', 'FlatFile (node-persist, no fsync)', read('peer-flatfile.json')],
   ['tabletop serve', 'SQLite WAL, sync=normal, every action', read('tabletop.json')],
   ['tabletop --self', 'same, rate limit off, in-process', read('self.json')],
+  ['floor', 'bench/floor: same API, no engine, no store', read('floor.json')],
 ];
 const f = (x, d = 1) => (x === undefined || x === null ? '-' : Number(x).toFixed(d));
 console.log(`machine: ${process.env.NPROC} CPUs (${process.env.CPU}), shared; load average ${process.env.LOAD_BEFORE} before, ${process.env.LOAD_AFTER} after`);
@@ -141,5 +164,7 @@ for (const [label, t] of [['tabletop serve', rows[2][2]], ['tabletop --self (no 
   }
 }
 const target = tt.acked_per_sec >= 10 * rows[0][2].acked_per_sec && tt.latency_ms.p99 < rows[0][2].latency_ms.p99;
+const fl = rows[4][2];
+console.log(`floor (this protocol with nothing behind it) vs boardgame.io InMemory: actions/s x${f(fl.acked_per_sec / rows[0][2].acked_per_sec, 2)}; tabletop serve reaches ${f(100 * tt.acked_per_sec / fl.acked_per_sec, 0)}% of the floor`);
 console.log(`target (>= 10x boardgame.io's actions/s at ${tt.tables} tables, lower p99, every action durable): ${target ? 'met' : 'NOT met'}`);
 EOF
