@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // Event is something that happened, for the log and for UIs. An event with Only
 // set is private to those seats; everyone else sees Others instead (for example
@@ -11,6 +14,26 @@ type Event struct {
 	Data   any    `json:"data,omitempty"`   // structured detail for UIs
 	Only   []Seat `json:"only,omitempty"`   // if set, only these seats see Text and Data
 	Others string `json:"others,omitempty"` // what everyone else sees of a private event
+}
+
+// UnmarshalJSON reads an event written by json.Marshal. Its Data comes back
+// as the json.RawMessage it was written as, not as maps: so an event read
+// from a log encodes again to the same bytes, and Replay compares a log's
+// events with fresh ones by their bytes.
+func (e *Event) UnmarshalJSON(b []byte) error {
+	type plain Event // without this method
+	var v struct {
+		plain
+		Data json.RawMessage `json:"data,omitempty"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*e = Event(v.plain)
+	if len(v.Data) > 0 {
+		e.Data = v.Data
+	}
+	return nil
 }
 
 // For returns the event as seat s sees it, and false if s sees nothing of it.

@@ -134,3 +134,17 @@ func TestPlainValue_OnlyValuesComparedAllTheWayDown(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReplay is what loading a table from the store costs the server
+// (tables are rebuilt by replaying their log, checked die by die): a PMR
+// table of 300 turns, 600 log entries in.
+func BenchmarkReplay(b *testing.B) {
+	x := midGame(b, 600).tab.Export(true)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := engine.Replay(pmr.Game, x); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(x.Log)), "entries")
+}

@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+type testData struct {
+	Turn  int    `json:"turn"`
+	Faces []int  `json:"faces"`
+	Name  string `json:"name"`
+}
+
+func readEvents(t *testing.T, raw string) []Event {
+	t.Helper()
+	var evs []Event
+	if err := json.Unmarshal([]byte(raw), &evs); err != nil {
+		t.Fatal(err)
+	}
+	return evs
+}
+
+// TestEvent_ReadBackEncodesToTheSameBytes checks that an event read from a
+// log keeps its data as written, so that it encodes to the same bytes.
+func TestEvent_ReadBackEncodesToTheSameBytes(t *testing.T) {
+	fresh := []Event{
+		{Kind: "roll", Text: "Ann rolls [+] [-]", Data: testData{Turn: 3, Faces: []int{1, -1}, Name: "Ann"}},
+		{Kind: "hand", Text: "you hold Siren", Only: []Seat{1}, Others: "Bo draws"},
+	}
+	want, err := json.Marshal(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := readEvents(t, string(want))
+	if _, ok := back[0].Data.(json.RawMessage); !ok {
+		t.Fatalf("read-back Data is %T, want json.RawMessage", back[0].Data)
+	}
+	if back[1].Data != nil {
+		t.Fatalf("an event without data read back with Data %v", back[1].Data)
+	}
+	got, err := json.Marshal(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Fatalf("read back and encoded again:\n got %s\nwant %s", got, want)
+	}
+	if !sameEvents(back, fresh) {
+		t.Fatal("sameEvents says the read-back events differ from the fresh ones")
+	}
+}
+
+// TestSameEvents_ComparesValuesNotKeyOrder checks replay's comparison of a
+// log's events with fresh ones: another key order or spacing is the same
+// event; another value is not.
+func TestSameEvents_ComparesValuesNotKeyOrder(t *testing.T) {
+	fresh := []Event{{Kind: "roll", Text: "Ann rolls", Data: testData{Turn: 3, Faces: []int{1, -1}, Name: "Ann"}}}
+	for _, c := range []struct {
+		log  string
+		same bool
+	}{
+		{`[{"kind":"roll","text":"Ann rolls","data":{"turn":3,"faces":[1,-1],"name":"Ann"}}]`, true},
+		{`[{"text":"Ann rolls","kind":"roll","data":{"name":"Ann", "faces":[1, -1],"turn":3}}]`, true},
+		{`[{"kind":"roll","text":"Ann rolls","data":{"turn":3,"faces":[1,1],"name":"Ann"}}]`, false},
+		{`[{"kind":"roll","text":"Ann rolls","data":{"turn":3,"faces":[1,-1]}}]`, false},
+		{`[{"kind":"roll","text":"Ann rolls"}]`, false},
+		{`[]`, false},
+	} {
+		if got := sameEvents(readEvents(t, c.log), fresh); got != c.same {
+			t.Errorf("sameEvents(%s) = %v, want %v", c.log, got, c.same)
+		}
+	}
+}
