@@ -13,11 +13,16 @@ type Seat int
 // information only. It is never used as a slice index.
 const Spectator Seat = -1
 
+// String names the seat for people, who count seats from 1 as pages and
+// "tabletop play" do: Seat(0) is "seat 1".
 func (s Seat) String() string {
-	if s == Spectator {
+	switch {
+	case s == Spectator:
 		return "spectator"
+	case s < 0:
+		return fmt.Sprintf("no seat (%d)", int(s))
 	}
-	return fmt.Sprintf("seat %d", int(s))
+	return fmt.Sprintf("seat %d", int(s)+1)
 }
 
 // State is a game in progress. Implementations must keep these invariants,

@@ -78,7 +78,7 @@ func TestVerify(t *testing.T) {
 	}{
 		{"honest table is ok", []string{writeJSON(t, good)}, "", 0, "ok: Duel table, 2 seats, 4 actions and 5 dice replayed", ""},
 		{"reads standard input", []string{"-"}, mustJSON(t, good), 0, "ok: Duel table", ""},
-		{"changed die names the entry", []string{writeJSON(t, tampered)}, "", 1, "FAILED: engine: log entry 2: attack by seat 1: die 1", ""},
+		{"changed die names the entry", []string{writeJSON(t, tampered)}, "", 1, "FAILED: engine: log entry 2: attack by seat 2: die 1", ""},
 		{"seed not matching commitment", []string{writeJSON(t, badSeed)}, "", 1, "committed to", ""},
 		{"no file", nil, "", 2, "", "want one FILE"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "nope.json")}, "", 2, "", "no such file"},
