@@ -28,8 +28,8 @@ type arena struct {
 	text     textBlock
 	actions  block[engine.Action]
 	monsters block[Monster]
-	boards   block[Board]
-	stables  block[StableView]
+	boards   block[boardBlock]
+	stables  block[StableView] // for tables of more than four
 	infos    block[StableInfo]
 	views    block[View]
 	tours    block[tournamentBlock]

@@ -159,11 +159,55 @@ var pendingSets = func() (out [1 << maxSeats][]engine.Seat) {
 // shared and must not be modified.
 func (s *State) Pending() []engine.Seat { return pendingSets[s.pendingSet()] }
 
-// pendingSet returns the pending stables as a bit set (bit p for seat p).
+// pendingSet returns the pending stables as a bit set (bit p for seat p):
+// those that have not sealed their choice (see pending).
 func (s *State) pendingSet() (m uint) {
-	for i := range s.stables {
-		if s.pending(engine.Seat(i)) {
-			m |= 1 << i
+	switch s.phase {
+	case PhaseActivity:
+		for i := range s.stables {
+			if s.stables[i].sealed == nil {
+				m |= 1 << i
+			}
+		}
+	case PhaseEnter:
+		for i := range s.stables {
+			if s.stables[i].entry == 0 {
+				m |= 1 << i
+			}
+		}
+	case PhaseMatch:
+		mt := &s.tour.match
+		for x := range mt.side {
+			if mt.choice[x] == NoAbility {
+				m |= 1 << mt.side[x].Stable
+			}
+		}
+	}
+	return m
+}
+
+// chosenSet returns the stables that have sealed a choice that is not
+// revealed yet, as a bit set.
+func (s *State) chosenSet() (m uint) {
+	switch s.phase {
+	case PhaseActivity:
+		for i := range s.stables {
+			if s.stables[i].sealed != nil {
+				m |= 1 << i
+			}
+		}
+	case PhaseEnter:
+		for i := range s.stables {
+			if s.stables[i].entry > 0 {
+				m |= 1 << i
+			}
+		}
+	case PhaseMatch:
+		mt := &s.tour.match
+		for x := range mt.side {
+			if mt.choice[x] != NoAbility {
+				m |= 1 << mt.side[x].Stable
+			}
 		}
 	}
 	return m

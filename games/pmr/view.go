@@ -103,7 +103,10 @@ func (s *State) View(p engine.Seat) engine.View {
 	v := s.views[p+1]
 	if v == nil {
 		v = s.mem().views.one()
-		*v = View{Seat: p, Sealed: s.sealedText(p), Board: s.board}
+		v.Seat, v.Board = p, s.board
+		if p >= 0 && s.chosenSet()&(1<<p) != 0 {
+			v.Sealed = s.sealedText(p)
+		}
 		s.views[p+1] = v
 	}
 	return v
@@ -143,11 +146,28 @@ type tournamentBlock struct {
 	mv MatchView
 }
 
-// buildBoard builds the public board; View calls it after a change.
+// boardBlock holds a board together with room for the stables of a table of
+// up to four, so that a board is one piece of an arena block.
+type boardBlock struct {
+	b  Board
+	st [4]StableView
+}
+
+// buildBoard builds the public board; View calls it after a change. Its
+// fields are set one by one: the memory comes zeroed from the arena, and
+// assigning a whole Board literal would copy it with the garbage collector's
+// bulk write barrier.
 func (s *State) buildBoard() *Board {
 	mem := s.mem()
-	b := mem.boards.one()
-	*b = Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase}
+	bb := mem.boards.one()
+	b := &bb.b
+	n := len(s.stables)
+	if n <= len(bb.st) {
+		b.Stables = bb.st[:n:n]
+	} else {
+		b.Stables = mem.stables.take(n)
+	}
+	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
 	if s.phase != PhaseOver {
 		next := (s.turn + 2) / 3 * 3
 		if s.phase != PhaseActivity {
@@ -157,25 +177,12 @@ func (s *State) buildBoard() *Board {
 			b.NextTournament = next
 		}
 	}
-	n := len(s.stables)
-	b.Stables = mem.stables.take(n)
-	pending := s.pendingSet()
-	for i := range s.stables {
-		st := &s.stables[i]
-		p := engine.Seat(i)
+	pending, chosen := s.pendingSet(), s.chosenSet()
+	for i := range b.Stables {
 		sv := &b.Stables[i]
-		sv.StableInfo = s.stableInfo(p)
+		sv.StableInfo = s.stableInfo(engine.Seat(i))
 		sv.Pending = pending&(1<<i) != 0
-		switch s.phase {
-		case PhaseActivity:
-			sv.Chosen = st.sealed != nil
-		case PhaseEnter:
-			sv.Chosen = st.entry > 0
-		case PhaseMatch:
-			m := &s.tour.match
-			x := m.sideOf(p)
-			sv.Chosen = x >= 0 && m.choice[x] != NoAbility
-		}
+		sv.Chosen = chosen&(1<<i) != 0
 	}
 	b.Pending = pendingSets[pending]
 	if t := s.tour; t != nil {
