@@ -7,9 +7,12 @@ import (
 	"tabletop/engine"
 )
 
-// EventData is the structured detail of an event, for UIs: Event.Data holds a
-// *EventData, except for "sealed" events, whose Data is a *SealedData. Only
-// the fields that apply to the event's kind are set. Its pointers share the
+// EventData is the structured detail of an event, for UIs. Event.Data holds a
+// *EventData, except for the most common kinds, whose data is a smaller type
+// that marshals exactly as an EventData with the same fields set would:
+// *SealedData for "sealed", *MonsterData for "capture", "train", "breed" and
+// "improve", *MatchData for "match" and *ContestData for "contest". Only the
+// fields that apply to the event's kind are set. Its pointers share the
 // state's copy-on-write data: never modify them.
 //
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
@@ -42,6 +45,39 @@ type SealedData struct {
 	Turn   int         `json:"turn"`   // the turn the choice was sealed in
 	Stable engine.Seat `json:"stable"` // the stable that sealed it
 	Action string      `json:"action"` // the sealed choice: "train M2 speed"
+}
+
+// MonsterData is the data of the events about one monster: "capture",
+// "train", "breed" and "improve". Its fields are those of EventData, in the
+// same order, so it marshals as an EventData with them set would.
+type MonsterData struct {
+	Turn    int         `json:"turn"`
+	Stable  engine.Seat `json:"stable"`
+	Ability Ability     `json:"ability,omitzero"`
+	Change  int         `json:"change,omitzero"`
+	Parents [2]int      `json:"parents,omitzero"`
+	Result  string      `json:"result,omitempty"`
+	Dice    []int       `json:"dice,omitempty"`
+	Monster *Monster    `json:"monster,omitempty"`
+}
+
+// MatchData is the data of a "match" event: the contestants and the terrain
+// (see EventData).
+type MatchData struct {
+	Turn    int         `json:"turn"`
+	Stable  engine.Seat `json:"stable"`
+	Terrain Ability     `json:"terrain,omitzero"`
+	Dice    []int       `json:"dice,omitempty"`
+	A       *Entrant    `json:"a,omitempty"`
+	B       *Entrant    `json:"b,omitempty"`
+}
+
+// ContestData is the data of a "contest" event: one comparison (see
+// EventData).
+type ContestData struct {
+	Turn    int         `json:"turn"`
+	Stable  engine.Seat `json:"stable"`
+	Contest *Contest    `json:"contest,omitempty"`
 }
 
 // eventBuf collects the events of one Apply. Each event's text and dice are
@@ -103,16 +139,49 @@ func (e *eventBuf) monster(m *Monster) {
 // emit ends the event begun last, about stable (-1 for none), and returns its
 // data for the caller to fill in: Turn and Dice are set.
 func (e *eventBuf) emit(kind string, stable engine.Seat) *EventData {
-	a := e.arena()
-	d := a.data.one()
-	d.Turn, d.Stable = e.turn, stable
-	if len(e.dice) > 0 {
-		d.Dice = a.dice.take(len(e.dice))
-		copy(d.Dice, e.dice)
-	}
-	e.add(engine.Event{Kind: kind, Text: a.text.string(e.buf), Data: d})
-	e.begin()
+	d := e.arena().data.one()
+	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
+	e.end(kind, d)
 	return d
+}
+
+// emitMonster is emit for the events about one monster.
+func (e *eventBuf) emitMonster(kind string, stable engine.Seat) *MonsterData {
+	d := e.arena().monsterData.one()
+	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
+	e.end(kind, d)
+	return d
+}
+
+// emitMatch is emit for a "match" event.
+func (e *eventBuf) emitMatch() *MatchData {
+	d := e.arena().matchData.one()
+	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
+	e.end("match", d)
+	return d
+}
+
+// emitContest is emit for a "contest" event, which rolls no dice.
+func (e *eventBuf) emitContest(c *Contest) {
+	d := e.arena().contestData.one()
+	d.Turn, d.Stable, d.Contest = e.turn, -1, c
+	e.end("contest", d)
+}
+
+// takeDice returns the dice of the event begun last, copied to the arena.
+func (e *eventBuf) takeDice() []int {
+	if len(e.dice) == 0 {
+		return nil
+	}
+	d := e.arena().dice.take(len(e.dice))
+	copy(d, e.dice)
+	return d
+}
+
+// end adds the event begun last, with its text and data, and begins the next.
+func (e *eventBuf) end(kind string, data any) {
+	e.add(engine.Event{Kind: kind, Text: e.arena().text.string(e.buf), Data: data})
+	e.begin()
 }
 
 // add appends ev to the events, in place at the start of the free part of
