@@ -658,8 +658,7 @@ func (s *State) endMatch(w int, d *dice.Stream, e *eventBuf) {
 	t.matches = append(t.matches, m.view)
 	t.next = append(t.next, m.idx[w])
 	t.pos++
-	*m = match{}
-	s.advance(d, e)
+	s.advance(d, e) // which starts the next match (startMatch sets all of t.match) or ends the tournament
 }
 
 // finishTournament awards the trophy, rolls the improvements, ages every

@@ -132,10 +132,18 @@ type State struct {
 	arena *arena
 }
 
-// changed drops the caches after a change of the state.
+// changed drops the caches after a change of the state. It writes only the
+// pointers that are set: clearing the whole array would run the garbage
+// collector's bulk write barrier over all of it, in every Apply.
 func (s *State) changed() {
-	s.board = nil
-	s.views = [maxSeats + 1]*View{}
+	if s.board != nil {
+		s.board = nil
+	}
+	for i := range s.views {
+		if s.views[i] != nil {
+			s.views[i] = nil
+		}
+	}
 }
 
 // pendingSets[m] lists the seats in the bit set m in seat order (nil for
