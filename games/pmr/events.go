@@ -84,14 +84,22 @@ type ContestData struct {
 // written into reusable buffers and copied to the arena when the event is
 // emitted; the events themselves are written straight into the free part of
 // the arena's event block, so that finish hands them out without a copy.
+//
 // Every write of a pointer costs a barrier while the garbage collector runs,
-// so an event is written once.
+// even into a buffer on the stack (the writing method cannot know where its
+// receiver lives). So an event is written once, field by field, and the
+// buffers are full-length slices with a separate count of what is used: a
+// slice is stored again only when its buffer grows, where appending would
+// store it, pointer and all, for every piece of text.
 type eventBuf struct {
 	mem  *arena // where the events go
 	turn int
-	buf  []byte         // the text of the event being written
-	dice []int          // its dice
-	evs  []engine.Event // the events so far: the start of mem.events.free
+	buf  []byte         // the text of the event being written is buf[:n]
+	n    int            //
+	dice []int          // its dice are dice[:nd]
+	nd   int            //
+	evs  []engine.Event // the events so far are evs[:ne]: evs is mem.events.free
+	ne   int            //
 }
 
 // arena returns the buffer's arena (a scenario test's buffer makes its own).
@@ -105,35 +113,68 @@ func (e *eventBuf) arena() *arena {
 // reset starts the events of an action in the given turn.
 func (e *eventBuf) reset(turn int) {
 	e.turn = turn
-	e.evs = e.arena().events.free[:0]
+	e.evs, e.ne = e.arena().events.free, 0
 	e.begin()
 }
 
 // begin starts an event's text and dice, dropping anything written since the
 // last event.
-func (e *eventBuf) begin() {
-	e.buf = e.buf[:0]
-	e.dice = e.dice[:0]
+func (e *eventBuf) begin() { e.n, e.nd = 0, 0 }
+
+// room makes room for k more bytes of text.
+func (e *eventBuf) room(k int) {
+	if len(e.buf)-e.n < k {
+		b := make([]byte, max(2*len(e.buf), e.n+k, 256))
+		copy(b, e.buf[:e.n])
+		e.buf = b
+	}
 }
 
-func (e *eventBuf) str(s string) { e.buf = append(e.buf, s...) }
-func (e *eventBuf) int(n int)    { e.buf = strconv.AppendInt(e.buf, int64(n), 10) }
+// text returns the text of the event being written.
+func (e *eventBuf) text() []byte { return e.buf[:e.n] }
+
+func (e *eventBuf) str(s string) {
+	e.room(len(s))
+	e.n += copy(e.buf[e.n:], s)
+}
+
+func (e *eventBuf) int(n int) {
+	e.room(20)
+	e.n += len(strconv.AppendInt(e.buf[e.n:e.n], int64(n), 10))
+}
+
+// id writes a monster number: "M3".
+func (e *eventBuf) id(id int) {
+	e.room(21)
+	e.n += len(appendID(e.buf[e.n:e.n], id))
+}
 
 // face writes a Fudge face: [+], [_] or [-].
-func (e *eventBuf) face(f int) { e.buf = append(e.buf, dice.FudgeSymbol(f)...) }
+func (e *eventBuf) face(f int) { e.str(dice.FudgeSymbol(f)) }
+
+// roll keeps a die's face (or a die-roll tie-break's) for the event's data.
+func (e *eventBuf) roll(f int) {
+	if e.nd == len(e.dice) {
+		d := make([]int, max(2*len(e.dice), 16))
+		copy(d, e.dice)
+		e.dice = d
+	}
+	e.dice[e.nd] = f
+	e.nd++
+}
 
 // fudge rolls one Fudge die and keeps its face for the event's data.
 func (e *eventBuf) fudge(d *dice.Stream) int {
 	f := d.Fudge()
-	e.dice = append(e.dice, f)
+	e.roll(f)
 	return f
 }
 
 // monster writes "M3 Pebblet".
 func (e *eventBuf) monster(m *Monster) {
-	e.buf = appendID(e.buf, m.ID)
-	e.buf = append(e.buf, ' ')
-	e.buf = append(e.buf, m.Name...)
+	e.id(m.ID)
+	e.str(" ")
+	e.str(m.Name)
 }
 
 // emit ends the event begun last, about stable (-1 for none), and returns its
@@ -170,31 +211,36 @@ func (e *eventBuf) emitContest(c *Contest) {
 
 // takeDice returns the dice of the event begun last, copied to the arena.
 func (e *eventBuf) takeDice() []int {
-	if len(e.dice) == 0 {
+	if e.nd == 0 {
 		return nil
 	}
-	d := e.arena().dice.take(len(e.dice))
-	copy(d, e.dice)
+	d := e.arena().dice.take(e.nd)
+	copy(d, e.dice[:e.nd])
 	return d
 }
 
 // end adds the event begun last, with its text and data, and begins the next.
 func (e *eventBuf) end(kind string, data any) {
-	e.add(engine.Event{Kind: kind, Text: e.arena().text.string(e.buf), Data: data})
+	e.add(kind, e.arena().text.string(e.text()), data, nil, "")
 	e.begin()
 }
 
-// add appends ev to the events, in place at the start of the free part of
-// the arena's event block (e.evs and the block's free part share their
-// start, and cap(e.evs) is the room left); when the block is full they move
+// add appends an event, in place in the free part of the arena's event block
+// (e.evs is that free part); when the block is full the events so far move
 // to a new one, and the rest of the old one goes unused.
-func (e *eventBuf) add(ev engine.Event) {
-	if len(e.evs) == cap(e.evs) {
+func (e *eventBuf) add(kind, text string, data any, only []engine.Seat, others string) {
+	if e.ne == len(e.evs) {
 		b := &e.arena().events
-		b.renew(2*len(e.evs) + 1)
-		e.evs = append(b.free[:0], e.evs...)
+		b.renew(2*e.ne + 1)
+		copy(b.free, e.evs[:e.ne])
+		e.evs = b.free
 	}
-	e.evs = append(e.evs, ev)
+	ev := &e.evs[e.ne]
+	e.ne++
+	ev.Kind, ev.Text, ev.Data = kind, text, data
+	if only != nil {
+		ev.Only, ev.Others = only, others
+	}
 }
 
 // onlySeat holds a one-seat slice per seat for Event.Only, so that private
@@ -209,12 +255,12 @@ var onlySeat = func() (out [maxSeats][]engine.Seat) {
 // finish returns the events of the action: the used start of the arena's
 // free event block, which is handed out for good.
 func (e *eventBuf) finish() []engine.Event {
-	n := len(e.evs)
+	n := e.ne
 	if n == 0 {
 		return nil
 	}
 	out := e.mem.events.take(n) // the memory e.evs was written in
-	e.evs = nil
+	e.evs, e.ne = nil, 0
 	return out
 }
 
@@ -223,23 +269,26 @@ func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	e.begin()
 	e.str(s.cfg.names[p])
 	e.str(" seals: ")
-	start := len(e.buf)
+	start := e.n
+	e.room(64) // the longest: "breed M" + 20 digits + " M" + 20 digits
+	b := e.buf[start:start]
 	switch a := a.(type) {
 	case Capture:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Train:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Breed:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Enter:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Choose:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	}
+	e.n += len(b)
 	mem := e.arena()
-	text := mem.text.string(e.buf)
+	text := mem.text.string(e.text())
 	d := mem.sealed.one()
-	*d = SealedData{Turn: e.turn, Stable: p, Action: text[start:]}
-	e.add(engine.Event{Kind: "sealed", Text: text, Data: d, Only: onlySeat[p][:1:1], Others: s.cfg.chosen[p]})
+	d.Turn, d.Stable, d.Action = e.turn, p, text[start:]
+	e.add("sealed", text, d, onlySeat[p][:1:1], s.cfg.chosen[p])
 	e.begin()
 }

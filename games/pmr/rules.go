@@ -444,7 +444,7 @@ func (s *State) breakByeTie(byes int, d *dice.Stream, e *eventBuf) {
 	for r := g0; r < byes; r++ {
 		k := g1 - r
 		f := d.Roll(k)
-		e.dice = append(e.dice, f)
+		e.roll(f)
 		e.str("; d")
 		e.int(k)
 		e.str(" → ")
@@ -778,7 +778,7 @@ func (s *State) ageAll(e *eventBuf) {
 // entrantText writes "Ann's M2 Pebblet".
 func (s *State) entrantText(e *eventBuf, x *Entrant) {
 	e.str(s.cfg.possessive[x.Stable])
-	e.buf = appendID(e.buf, x.Monster)
+	e.id(x.Monster)
 	e.str(" ")
 	e.str(x.Name)
 }
@@ -786,7 +786,7 @@ func (s *State) entrantText(e *eventBuf, x *Entrant) {
 func (s *State) entrantName(x Entrant) string {
 	var e eventBuf
 	s.entrantText(&e, &x)
-	return string(e.buf)
+	return string(e.text())
 }
 
 func plural(n int, one, many string) string {

@@ -362,12 +362,10 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err != nil {
 		return nil, err
 	}
-	// The event buffer lives on the stack: appending to a buffer in the heap
-	// would store its slice header, with a write barrier while the garbage
-	// collector runs, for every piece of text. Its buffers are kept for the
-	// next Apply.
+	// The event buffer lives on the stack; its text and dice buffers are
+	// kept in the arena for the next Apply (see eventBuf).
 	mem := s.mem()
-	e := eventBuf{mem: mem, buf: mem.buf[:0], dice: mem.faces[:0]}
+	e := eventBuf{mem: mem, buf: mem.buf, dice: mem.faces}
 	e.reset(s.turn)
 	switch s.phase {
 	case PhaseActivity:
@@ -391,7 +389,12 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		}
 	}
 	s.changed()
-	mem.buf, mem.faces = e.buf[:0], e.dice[:0]
+	if len(e.buf) != len(mem.buf) {
+		mem.buf = e.buf // it grew
+	}
+	if len(e.dice) != len(mem.faces) {
+		mem.faces = e.dice
+	}
 	return e.finish(), nil
 }
 
