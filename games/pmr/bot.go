@@ -258,10 +258,41 @@ func nashActivity(v *View, p engine.Seat) engine.Action {
 // pick returns want if it is legal, else a random legal action (a bot must
 // never play an illegal action, whatever its heuristic thinks).
 func pick(want engine.Action, legal []engine.Action, r *dice.Stream) engine.Action {
-	for _, a := range legal {
-		if a == want {
-			return a
+	// Comparing interfaces calls the runtime for every element; a type
+	// assertion to the wanted type is one comparison of type words.
+	found := -1
+	switch w := want.(type) {
+	case Train:
+		for i, a := range legal {
+			if t, ok := a.(Train); ok && t == w {
+				found = i
+				break
+			}
 		}
+	case Choose:
+		for i, a := range legal {
+			if c, ok := a.(Choose); ok && c == w {
+				found = i
+				break
+			}
+		}
+	case Enter:
+		for i, a := range legal {
+			if x, ok := a.(Enter); ok && x == w {
+				found = i
+				break
+			}
+		}
+	default:
+		for i, a := range legal {
+			if a == want {
+				found = i
+				break
+			}
+		}
+	}
+	if found >= 0 {
+		return legal[found]
 	}
 	return legal[r.Roll(len(legal))-1]
 }
@@ -403,9 +434,10 @@ func findMonster(v *View, x Entrant) (Monster, bool) {
 	if int(x.Stable) >= len(v.Stables) || x.Stable < 0 {
 		return Monster{}, false
 	}
-	for _, m := range v.Stables[x.Stable].Monsters {
-		if m.ID == x.Monster {
-			return m, true
+	ms := v.Stables[x.Stable].Monsters
+	for i := range ms {
+		if ms[i].ID == x.Monster {
+			return ms[i], true
 		}
 	}
 	return Monster{}, false
