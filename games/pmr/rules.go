@@ -775,8 +775,40 @@ func (s *State) ageAll(e *eventBuf) {
 	data.Change, data.Entrants = 1, retired
 }
 
-// entrantText writes "Ann's M2 Pebblet".
+// entrantText writes "Ann's M2 Pebblet". A tournament names each entrant
+// in a dozen events, so the texts are kept in the arena by stable and
+// monster number.
 func (s *State) entrantText(e *eventBuf, x *Entrant) {
+	p, id := x.Stable, x.Monster
+	if p < 0 || int(p) >= len(s.stables) || id < 0 || id >= maxEntrantText {
+		s.writeEntrant(e, x)
+		return
+	}
+	mem := e.arena()
+	texts := mem.entrantTexts[p]
+	if id < len(texts) && texts[id].name == x.Name && texts[id].text != "" {
+		e.str(texts[id].text)
+		return
+	}
+	start := e.n
+	s.writeEntrant(e, x)
+	if id >= len(texts) {
+		texts = append(texts, make([]entrantText, id+1-len(texts))...)
+		mem.entrantTexts[p] = texts
+	}
+	texts[id] = entrantText{x.Name, mem.text.string(e.buf[start:e.n])}
+}
+
+// maxEntrantText bounds the monster numbers whose texts are kept.
+const maxEntrantText = 256
+
+// entrantText is a text kept by State.entrantText.
+type entrantText struct {
+	name string // the monster's name, which the text holds
+	text string
+}
+
+func (s *State) writeEntrant(e *eventBuf, x *Entrant) {
 	e.str(s.cfg.possessive[x.Stable])
 	e.id(x.Monster)
 	e.str(" ")
@@ -785,7 +817,7 @@ func (s *State) entrantText(e *eventBuf, x *Entrant) {
 
 func (s *State) entrantName(x Entrant) string {
 	var e eventBuf
-	s.entrantText(&e, &x)
+	s.writeEntrant(&e, &x)
 	return string(e.text())
 }
 
