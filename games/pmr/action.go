@@ -149,8 +149,15 @@ func (a Choose) appendText(b []byte) []byte {
 	return append(b, a.Ability.String()...)
 }
 
-// appendID writes a monster number as "M3".
+// appendID writes a monster number as "M3" (one or two digits without
+// strconv: sealing a choice writes one).
 func appendID(b []byte, id int) []byte {
+	switch {
+	case id >= 0 && id < 10:
+		return append(b, 'M', byte('0'+id))
+	case id >= 10 && id < 100:
+		return append(b, 'M', byte('0'+id/10), byte('0'+id%10))
+	}
 	b = append(b, 'M')
 	return strconv.AppendInt(b, int64(id), 10)
 }

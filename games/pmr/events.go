@@ -286,8 +286,7 @@ func (e *eventBuf) finish() []engine.Event {
 // sealEvent tells p what it sealed and the others that it has chosen.
 func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	e.begin()
-	e.str(s.cfg.names[p])
-	e.str(" seals: ")
+	e.str(s.cfg.seals[p])
 	start := e.n
 	e.room(64) // the longest: "breed M" + 20 digits + " M" + 20 digits
 	b := e.buf[start:start]
