@@ -134,8 +134,12 @@ func (e *eventBuf) room(k int) {
 func (e *eventBuf) text() []byte { return e.buf[:e.n] }
 
 func (e *eventBuf) str(s string) {
-	e.room(len(s))
-	e.n += copy(e.buf[e.n:], s)
+	n := e.n
+	if len(s) > len(e.buf)-n {
+		e.room(len(s))
+	}
+	copy(e.buf[n:n+len(s)], s)
+	e.n = n + len(s)
 }
 
 // int writes n in decimal. Event texts are full of small numbers (abilities,
