@@ -307,10 +307,11 @@ func power(m *Monster) int {
 // equals).
 func strongest(ms []Monster) *Monster {
 	var best *Monster
+	bp := 0
 	for i := range ms {
 		m := &ms[i]
-		if best == nil || power(m) > power(best) || power(m) == power(best) && m.Age < best.Age {
-			best = m
+		if mp := power(m); best == nil || mp > bp || mp == bp && m.Age < best.Age {
+			best, bp = m, mp
 		}
 	}
 	return best
@@ -344,12 +345,12 @@ func activity(v *View, p engine.Seat) engine.Action {
 	}
 	best := strongest(ms)
 	if left >= 6 && len(ms) <= 4 {
-		bi, bj, bestScore := -1, -1, 0
+		bi, bj, bestScore, bestPower := -1, -1, 0, power(best)
 		for i := range ms {
 			for j := i + 1; j < len(ms); j++ {
 				a, b := &ms[i], &ms[j]
-				chance := breedChance(roundHalf(a.Age + b.Age))
-				if chance < 8 {
+				// breedChance(avg) >= 8 ninths: only 2dF = +2 may fail.
+				if roundHalf(a.Age+b.Age) > 5 {
 					continue
 				}
 				kid := Monster{
@@ -358,7 +359,7 @@ func activity(v *View, p engine.Seat) engine.Action {
 					Mind:  roundHalf(a.Mind + b.Mind),
 				}
 				score := power(&kid)
-				if score+1 >= power(best) && (bi < 0 || score > bestScore) {
+				if score+1 >= bestPower && (bi < 0 || score > bestScore) {
 					bi, bj, bestScore = i, j, score
 				}
 			}
