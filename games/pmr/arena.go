@@ -39,8 +39,8 @@ type arena struct {
 	entrants     block[Entrant]
 	matches      block[MatchView]
 	buf          []byte                  // the text buffer of Apply's eventBuf, kept between calls
-	entrantTexts [maxSeats][]entrantText // see State.entrantText
 	faces        []int                   // its dice buffer
+	entrantTexts [maxSeats][]entrantText // texts kept by State.entrantText
 }
 
 // mem returns the state's arena.
