@@ -149,8 +149,15 @@ func (a Choose) appendText(b []byte) []byte {
 	return append(b, a.Ability.String()...)
 }
 
-// appendID writes a monster number as "M3".
+// appendID writes a monster number as "M3" (one or two digits without
+// strconv: sealing a choice writes one).
 func appendID(b []byte, id int) []byte {
+	switch {
+	case id >= 0 && id < 10:
+		return append(b, 'M', byte('0'+id))
+	case id >= 10 && id < 100:
+		return append(b, 'M', byte('0'+id/10), byte('0'+id%10))
+	}
 	b = append(b, 'M')
 	return strconv.AppendInt(b, int64(id), 10)
 }
@@ -290,13 +297,20 @@ func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 
 // Boxed actions. Converting a struct to engine.Action allocates, and Legal
 // lists dozens of actions on every call, so the actions for the first
-// cachedIDs monster numbers are boxed once here and Legal copies them.
-const cachedIDs = 64
+// cachedIDs monster numbers (breedings: both parents below cachedBreedIDs)
+// are boxed once here and Legal copies them. The tables are garbage
+// collector roots, scanned in every cycle with the values they point to, so
+// the breedings, which grow with the square of the numbers, stop earlier:
+// a stable rarely has numbers beyond 20.
+const (
+	cachedIDs      = 64
+	cachedBreedIDs = 32
+)
 
 var (
-	boxedCapture engine.Action                       = Capture{}
-	boxedTrain   [cachedIDs][4]engine.Action         // [id][ability-1]
-	boxedBreed   [cachedIDs][cachedIDs]engine.Action // [a][b], a < b
+	boxedCapture engine.Action                                                  = Capture{}
+	boxedTrain   [cachedIDs][4]engine.Action                                    // [id][ability-1]
+	boxedBreed   [(cachedBreedIDs - 1) * (cachedBreedIDs - 2) / 2]engine.Action // [breedIndex(a, b)], a < b
 	boxedEnter   [cachedIDs]engine.Action
 	boxedChoose  = [4]engine.Action{Speed: Choose{Speed}, Brawn: Choose{Brawn}, Mind: Choose{Mind}} // [ability]
 )
@@ -306,12 +320,18 @@ func init() {
 		for ab := Speed; ab <= Random; ab++ {
 			boxedTrain[id][ab-1] = Train{Monster: id, Ability: ab}
 		}
-		for b := id + 1; b < cachedIDs; b++ {
-			boxedBreed[id][b] = Breed{A: id, B: b}
-		}
 		boxedEnter[id] = Enter{Monster: id}
 	}
+	for b := 2; b < cachedBreedIDs; b++ {
+		for a := 1; a < b; a++ {
+			boxedBreed[breedIndex(a, b)] = Breed{A: a, B: b}
+		}
+	}
 }
+
+// breedIndex is the place of the pair 0 < a < b in boxedBreed: the pairs
+// with b = 2 first, then b = 3, ...
+func breedIndex(a, b int) int { return (b-1)*(b-2)/2 + a - 1 }
 
 func trainAction(id int, ab Ability) engine.Action {
 	if id < cachedIDs {
@@ -321,8 +341,8 @@ func trainAction(id int, ab Ability) engine.Action {
 }
 
 func breedAction(a, b int) engine.Action {
-	if b < cachedIDs {
-		return boxedBreed[a][b]
+	if 0 < a && a < b && b < cachedBreedIDs {
+		return boxedBreed[breedIndex(a, b)]
 	}
 	return Breed{A: a, B: b}
 }

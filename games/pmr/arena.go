@@ -21,22 +21,26 @@ import (
 // one, because two states taking from one block would hand out the same
 // memory twice.
 type arena struct {
-	events   block[engine.Event]
-	data     block[EventData]
-	sealed   block[SealedData]
-	dice     block[int]
-	text     textBlock
-	actions  block[engine.Action]
-	monsters block[Monster]
-	boards   block[Board]
-	stables  block[StableView]
-	infos    block[StableInfo]
-	views    block[View]
-	tours    block[tournamentBlock]
-	entrants block[Entrant]
-	matches  block[MatchView]
-	buf      []byte // the text buffer of Apply's eventBuf, kept between calls
-	faces    []int  // its dice buffer
+	events       block[engine.Event]
+	data         block[EventData]
+	monsterData  block[MonsterData]
+	matchData    block[MatchData]
+	contestData  block[ContestData]
+	sealed       block[SealedData]
+	dice         block[int]
+	text         textBlock
+	actions      block[engine.Action]
+	monsters     block[Monster]
+	boards       block[boardBlock]
+	stables      block[StableView] // for tables of more than four
+	infos        block[StableInfo]
+	views        block[View]
+	tours        block[tournamentBlock]
+	entrants     block[Entrant]
+	matches      block[MatchView]
+	buf          []byte                  // the text buffer of Apply's eventBuf, kept between calls
+	faces        []int                   // its dice buffer
+	entrantTexts [maxSeats][]entrantText // texts kept by State.entrantText
 }
 
 // mem returns the state's arena.

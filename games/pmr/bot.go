@@ -258,10 +258,41 @@ func nashActivity(v *View, p engine.Seat) engine.Action {
 // pick returns want if it is legal, else a random legal action (a bot must
 // never play an illegal action, whatever its heuristic thinks).
 func pick(want engine.Action, legal []engine.Action, r *dice.Stream) engine.Action {
-	for _, a := range legal {
-		if a == want {
-			return a
+	// Comparing interfaces calls the runtime for every element; a type
+	// assertion to the wanted type is one comparison of type words.
+	found := -1
+	switch w := want.(type) {
+	case Train:
+		for i, a := range legal {
+			if t, ok := a.(Train); ok && t == w {
+				found = i
+				break
+			}
 		}
+	case Choose:
+		for i, a := range legal {
+			if c, ok := a.(Choose); ok && c == w {
+				found = i
+				break
+			}
+		}
+	case Enter:
+		for i, a := range legal {
+			if x, ok := a.(Enter); ok && x == w {
+				found = i
+				break
+			}
+		}
+	default:
+		for i, a := range legal {
+			if a == want {
+				found = i
+				break
+			}
+		}
+	}
+	if found >= 0 {
+		return legal[found]
 	}
 	return legal[r.Roll(len(legal))-1]
 }
@@ -276,10 +307,11 @@ func power(m *Monster) int {
 // equals).
 func strongest(ms []Monster) *Monster {
 	var best *Monster
+	bp := 0
 	for i := range ms {
 		m := &ms[i]
-		if best == nil || power(m) > power(best) || power(m) == power(best) && m.Age < best.Age {
-			best = m
+		if mp := power(m); best == nil || mp > bp || mp == bp && m.Age < best.Age {
+			best, bp = m, mp
 		}
 	}
 	return best
@@ -313,12 +345,12 @@ func activity(v *View, p engine.Seat) engine.Action {
 	}
 	best := strongest(ms)
 	if left >= 6 && len(ms) <= 4 {
-		bi, bj, bestScore := -1, -1, 0
+		bi, bj, bestScore, bestPower := -1, -1, 0, power(best)
 		for i := range ms {
 			for j := i + 1; j < len(ms); j++ {
 				a, b := &ms[i], &ms[j]
-				chance := breedChance(roundHalf(a.Age + b.Age))
-				if chance < 8 {
+				// breedChance(avg) >= 8 ninths: only 2dF = +2 may fail.
+				if roundHalf(a.Age+b.Age) > 5 {
 					continue
 				}
 				kid := Monster{
@@ -327,7 +359,7 @@ func activity(v *View, p engine.Seat) engine.Action {
 					Mind:  roundHalf(a.Mind + b.Mind),
 				}
 				score := power(&kid)
-				if score+1 >= power(best) && (bi < 0 || score > bestScore) {
+				if score+1 >= bestPower && (bi < 0 || score > bestScore) {
 					bi, bj, bestScore = i, j, score
 				}
 			}
@@ -403,9 +435,10 @@ func findMonster(v *View, x Entrant) (Monster, bool) {
 	if int(x.Stable) >= len(v.Stables) || x.Stable < 0 {
 		return Monster{}, false
 	}
-	for _, m := range v.Stables[x.Stable].Monsters {
-		if m.ID == x.Monster {
-			return m, true
+	ms := v.Stables[x.Stable].Monsters
+	for i := range ms {
+		if ms[i].ID == x.Monster {
+			return ms[i], true
 		}
 	}
 	return Monster{}, false

@@ -115,6 +115,7 @@ var equalSkipped = map[string]string{
 	"config.names":         "derived from config.seats",
 	"config.chosen":        "derived from config.seats",
 	"config.possessive":    "derived from config.seats",
+	"config.seals":         "derived from config.seats",
 }
 
 func TestState_Equal(t *testing.T) {

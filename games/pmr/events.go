@@ -7,9 +7,12 @@ import (
 	"tabletop/engine"
 )
 
-// EventData is the structured detail of an event, for UIs: Event.Data holds a
-// *EventData, except for "sealed" events, whose Data is a *SealedData. Only
-// the fields that apply to the event's kind are set. Its pointers share the
+// EventData is the structured detail of an event, for UIs. Event.Data holds a
+// *EventData, except for the most common kinds, whose data is a smaller type
+// that marshals exactly as an EventData with the same fields set would:
+// *SealedData for "sealed", *MonsterData for "capture", "train", "breed" and
+// "improve", *MatchData for "match" and *ContestData for "contest". Only the
+// fields that apply to the event's kind are set. Its pointers share the
 // state's copy-on-write data: never modify them.
 //
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
@@ -44,18 +47,59 @@ type SealedData struct {
 	Action string      `json:"action"` // the sealed choice: "train M2 speed"
 }
 
+// MonsterData is the data of the events about one monster: "capture",
+// "train", "breed" and "improve". Its fields are those of EventData, in the
+// same order, so it marshals as an EventData with them set would.
+type MonsterData struct {
+	Turn    int         `json:"turn"`
+	Stable  engine.Seat `json:"stable"`
+	Ability Ability     `json:"ability,omitzero"`
+	Change  int         `json:"change,omitzero"`
+	Parents [2]int      `json:"parents,omitzero"`
+	Result  string      `json:"result,omitempty"`
+	Dice    []int       `json:"dice,omitempty"`
+	Monster *Monster    `json:"monster,omitempty"`
+}
+
+// MatchData is the data of a "match" event: the contestants and the terrain
+// (see EventData).
+type MatchData struct {
+	Turn    int         `json:"turn"`
+	Stable  engine.Seat `json:"stable"`
+	Terrain Ability     `json:"terrain,omitzero"`
+	Dice    []int       `json:"dice,omitempty"`
+	A       *Entrant    `json:"a,omitempty"`
+	B       *Entrant    `json:"b,omitempty"`
+}
+
+// ContestData is the data of a "contest" event: one comparison (see
+// EventData).
+type ContestData struct {
+	Turn    int         `json:"turn"`
+	Stable  engine.Seat `json:"stable"`
+	Contest *Contest    `json:"contest,omitempty"`
+}
+
 // eventBuf collects the events of one Apply. Each event's text and dice are
 // written into reusable buffers and copied to the arena when the event is
 // emitted; the events themselves are written straight into the free part of
 // the arena's event block, so that finish hands them out without a copy.
+//
 // Every write of a pointer costs a barrier while the garbage collector runs,
-// so an event is written once.
+// even into a buffer on the stack (the writing method cannot know where its
+// receiver lives). So an event is written once, field by field, and the
+// buffers are full-length slices with a separate count of what is used: a
+// slice is stored again only when its buffer grows, where appending would
+// store it, pointer and all, for every piece of text.
 type eventBuf struct {
 	mem  *arena // where the events go
 	turn int
-	buf  []byte         // the text of the event being written
-	dice []int          // its dice
-	evs  []engine.Event // the events so far: the start of mem.events.free
+	buf  []byte         // the text of the event being written is buf[:n]
+	n    int            //
+	dice []int          // its dice are dice[:nd]
+	nd   int            //
+	evs  []engine.Event // the events so far are evs[:ne]: evs is mem.events.free
+	ne   int            //
 }
 
 // arena returns the buffer's arena (a scenario test's buffer makes its own).
@@ -69,63 +113,157 @@ func (e *eventBuf) arena() *arena {
 // reset starts the events of an action in the given turn.
 func (e *eventBuf) reset(turn int) {
 	e.turn = turn
-	e.evs = e.arena().events.free[:0]
+	e.evs, e.ne = e.arena().events.free, 0
 	e.begin()
 }
 
 // begin starts an event's text and dice, dropping anything written since the
 // last event.
-func (e *eventBuf) begin() {
-	e.buf = e.buf[:0]
-	e.dice = e.dice[:0]
+func (e *eventBuf) begin() { e.n, e.nd = 0, 0 }
+
+// room makes room for k more bytes of text.
+func (e *eventBuf) room(k int) {
+	if len(e.buf)-e.n < k {
+		b := make([]byte, max(2*len(e.buf), e.n+k, 256))
+		copy(b, e.buf[:e.n])
+		e.buf = b
+	}
 }
 
-func (e *eventBuf) str(s string) { e.buf = append(e.buf, s...) }
-func (e *eventBuf) int(n int)    { e.buf = strconv.AppendInt(e.buf, int64(n), 10) }
+// text returns the text of the event being written.
+func (e *eventBuf) text() []byte { return e.buf[:e.n] }
+
+func (e *eventBuf) str(s string) {
+	n := e.n
+	if len(s) > len(e.buf)-n {
+		e.room(len(s))
+	}
+	copy(e.buf[n:n+len(s)], s)
+	e.n = n + len(s)
+}
+
+// int writes n in decimal. Event texts are full of small numbers (abilities,
+// ages, monster numbers), which it writes itself: strconv takes five times
+// as long for them.
+func (e *eventBuf) int(n int) {
+	e.room(21)
+	b := e.buf[e.n:]
+	if n < 0 && n > -100 {
+		b[0] = '-'
+		e.n++
+		b = b[1:]
+		n = -n
+	}
+	switch {
+	case n >= 0 && n < 10:
+		b[0] = byte('0' + n)
+		e.n++
+	case n >= 10 && n < 100:
+		b[0], b[1] = byte('0'+n/10), byte('0'+n%10)
+		e.n += 2
+	default:
+		e.n += len(strconv.AppendInt(b[:0], int64(n), 10))
+	}
+}
+
+// id writes a monster number: "M3".
+func (e *eventBuf) id(id int) {
+	e.str("M")
+	e.int(id)
+}
 
 // face writes a Fudge face: [+], [_] or [-].
-func (e *eventBuf) face(f int) { e.buf = append(e.buf, dice.FudgeSymbol(f)...) }
+func (e *eventBuf) face(f int) { e.str(dice.FudgeSymbol(f)) }
+
+// roll keeps a die's face (or a die-roll tie-break's) for the event's data.
+func (e *eventBuf) roll(f int) {
+	if e.nd == len(e.dice) {
+		d := make([]int, max(2*len(e.dice), 16))
+		copy(d, e.dice)
+		e.dice = d
+	}
+	e.dice[e.nd] = f
+	e.nd++
+}
 
 // fudge rolls one Fudge die and keeps its face for the event's data.
 func (e *eventBuf) fudge(d *dice.Stream) int {
 	f := d.Fudge()
-	e.dice = append(e.dice, f)
+	e.roll(f)
 	return f
 }
 
 // monster writes "M3 Pebblet".
 func (e *eventBuf) monster(m *Monster) {
-	e.buf = appendID(e.buf, m.ID)
-	e.buf = append(e.buf, ' ')
-	e.buf = append(e.buf, m.Name...)
+	e.id(m.ID)
+	e.str(" ")
+	e.str(m.Name)
 }
 
 // emit ends the event begun last, about stable (-1 for none), and returns its
 // data for the caller to fill in: Turn and Dice are set.
 func (e *eventBuf) emit(kind string, stable engine.Seat) *EventData {
-	a := e.arena()
-	d := a.data.one()
-	d.Turn, d.Stable = e.turn, stable
-	if len(e.dice) > 0 {
-		d.Dice = a.dice.take(len(e.dice))
-		copy(d.Dice, e.dice)
-	}
-	e.add(engine.Event{Kind: kind, Text: a.text.string(e.buf), Data: d})
-	e.begin()
+	d := e.arena().data.one()
+	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
+	e.end(kind, d)
 	return d
 }
 
-// add appends ev to the events, in place at the start of the free part of
-// the arena's event block (e.evs and the block's free part share their
-// start, and cap(e.evs) is the room left); when the block is full they move
-// to a new one, and the rest of the old one goes unused.
-func (e *eventBuf) add(ev engine.Event) {
-	if len(e.evs) == cap(e.evs) {
-		b := &e.arena().events
-		b.renew(2*len(e.evs) + 1)
-		e.evs = append(b.free[:0], e.evs...)
+// emitMonster is emit for the events about one monster.
+func (e *eventBuf) emitMonster(kind string, stable engine.Seat) *MonsterData {
+	d := e.arena().monsterData.one()
+	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
+	e.end(kind, d)
+	return d
+}
+
+// emitMatch is emit for a "match" event.
+func (e *eventBuf) emitMatch() *MatchData {
+	d := e.arena().matchData.one()
+	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
+	e.end("match", d)
+	return d
+}
+
+// emitContest is emit for a "contest" event, which rolls no dice.
+func (e *eventBuf) emitContest(c *Contest) {
+	d := e.arena().contestData.one()
+	d.Turn, d.Stable, d.Contest = e.turn, -1, c
+	e.end("contest", d)
+}
+
+// takeDice returns the dice of the event begun last, copied to the arena.
+func (e *eventBuf) takeDice() []int {
+	if e.nd == 0 {
+		return nil
 	}
-	e.evs = append(e.evs, ev)
+	d := e.arena().dice.take(e.nd)
+	copy(d, e.dice[:e.nd])
+	return d
+}
+
+// end adds the event begun last, with its text and data, and begins the next.
+func (e *eventBuf) end(kind string, data any) {
+	e.add(kind, e.arena().text.string(e.text()), data, nil, "")
+	e.begin()
+}
+
+// add appends an event, in place in the free part of the arena's event block
+// (e.evs is that free part); when the block is full the events so far move
+// to a new one, and the rest of the old one goes unused.
+func (e *eventBuf) add(kind, text string, data any, only []engine.Seat, others string) {
+	if e.ne == len(e.evs) {
+		b := &e.arena().events
+		b.renew(2*e.ne + 1)
+		copy(b.free, e.evs[:e.ne])
+		e.evs = b.free
+	}
+	ev := &e.evs[e.ne]
+	e.ne++
+	ev.Kind, ev.Text, ev.Data = kind, text, data
+	if only != nil {
+		ev.Only, ev.Others = only, others
+	}
 }
 
 // onlySeat holds a one-seat slice per seat for Event.Only, so that private
@@ -140,37 +278,39 @@ var onlySeat = func() (out [maxSeats][]engine.Seat) {
 // finish returns the events of the action: the used start of the arena's
 // free event block, which is handed out for good.
 func (e *eventBuf) finish() []engine.Event {
-	n := len(e.evs)
+	n := e.ne
 	if n == 0 {
 		return nil
 	}
 	out := e.mem.events.take(n) // the memory e.evs was written in
-	e.evs = nil
+	e.evs, e.ne = nil, 0
 	return out
 }
 
 // sealEvent tells p what it sealed and the others that it has chosen.
 func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	e.begin()
-	e.str(s.cfg.names[p])
-	e.str(" seals: ")
-	start := len(e.buf)
+	e.str(s.cfg.seals[p])
+	start := e.n
+	e.room(64) // the longest: "breed M" + 20 digits + " M" + 20 digits
+	b := e.buf[start:start]
 	switch a := a.(type) {
 	case Capture:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Train:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Breed:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Enter:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	case Choose:
-		e.buf = a.appendText(e.buf)
+		b = a.appendText(b)
 	}
+	e.n += len(b)
 	mem := e.arena()
-	text := mem.text.string(e.buf)
+	text := mem.text.string(e.text())
 	d := mem.sealed.one()
-	*d = SealedData{Turn: e.turn, Stable: p, Action: text[start:]}
-	e.add(engine.Event{Kind: "sealed", Text: text, Data: d, Only: onlySeat[p][:1:1], Others: s.cfg.chosen[p]})
+	d.Turn, d.Stable, d.Action = e.turn, p, text[start:]
+	e.add("sealed", text, d, onlySeat[p][:1:1], s.cfg.chosen[p])
 	e.begin()
 }

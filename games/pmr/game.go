@@ -87,6 +87,7 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 	c.names = make([]string, len(seats))
 	c.chosen = make([]string, len(seats))
 	c.possessive = make([]string, len(seats))
+	c.seals = make([]string, len(seats))
 	for i, si := range seats {
 		name := si.Name
 		if name == "" {
@@ -95,6 +96,7 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		c.names[i] = name
 		c.chosen[i] = name + " has chosen"
 		c.possessive[i] = name + "'s "
+		c.seals[i] = name + " seals: "
 	}
 	return &State{cfg: c, turn: 1, phase: PhaseActivity, stables: make([]stable, len(seats))}, nil
 }
@@ -106,4 +108,5 @@ type config struct {
 	names      []string // display names, never empty
 	chosen     []string // "Ann has chosen": what others see of a sealed choice
 	possessive []string // "Ann's "
+	seals      []string // "Ann seals: ", which starts a sealed event's text
 }

@@ -131,7 +131,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	e.face(ag)
 	e.str(" → ")
 	e.int(m.Age)
-	e.emit("capture", p).Monster = mp
+	e.emitMonster("capture", p).Monster = mp
 }
 
 func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
@@ -176,7 +176,7 @@ func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 			e.int(before)
 		}
 	}
-	data := e.emit("train", p)
+	data := e.emitMonster("train", p)
 	data.Monster, data.Ability, data.Change, data.Result = m, ab, m.Get(ab)-before, result
 }
 
@@ -209,7 +209,7 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	parents := [2]int{pa.ID, pb.ID}
 	if res >= 7 {
 		e.str(": no offspring")
-		data := e.emit("breed", p)
+		data := e.emitMonster("breed", p)
 		data.Parents, data.Result = parents, "no offspring"
 		return
 	}
@@ -246,7 +246,7 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	}
 	ms := st.edit(s.mem(), 1)
 	st.monsters = append(ms, m)
-	data := e.emit("breed", p)
+	data := e.emitMonster("breed", p)
 	data.Parents, data.Monster, data.Result = parents, &st.monsters[len(st.monsters)-1], "offspring"
 }
 
@@ -444,7 +444,7 @@ func (s *State) breakByeTie(byes int, d *dice.Stream, e *eventBuf) {
 	for r := g0; r < byes; r++ {
 		k := g1 - r
 		f := d.Roll(k)
-		e.dice = append(e.dice, f)
+		e.roll(f)
 		e.str("; d")
 		e.int(k)
 		e.str(" → ")
@@ -537,7 +537,7 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 	e.str(" doubled)")
 	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1}
 	s.phase = PhaseMatch
-	data := e.emit("match", -1)
+	data := e.emitMatch()
 	data.A, data.B, data.Terrain = &t.entrants[a], &t.entrants[b], terrain
 }
 
@@ -592,7 +592,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		if c.Winner >= 0 {
 			s.entrantText(e, &m.side[c.Winner])
 			e.str(" wins")
-			e.emit("contest", -1).Contest = cp
+			e.emitContest(cp)
 			s.endMatch(c.Winner, d, e)
 			return
 		}
@@ -600,12 +600,12 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		switch m.contest {
 		case 1:
 			e.str("tie; each now chooses an ability it has not used")
-			e.emit("contest", -1).Contest = cp
+			e.emitContest(cp)
 			m.contest = 2
 			return
 		case 2:
 			e.str("tie; the last abilities compete")
-			e.emit("contest", -1).Contest = cp
+			e.emitContest(cp)
 			m.contest = 3
 			for x := 0; x < 2; x++ {
 				for ab := Speed; ab <= Mind; ab++ {
@@ -617,7 +617,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 			continue
 		}
 		e.str("tie after three contests; dice-off")
-		e.emit("contest", -1).Contest = cp
+		e.emitContest(cp)
 		s.diceOff(d, e)
 		return
 	}
@@ -658,8 +658,7 @@ func (s *State) endMatch(w int, d *dice.Stream, e *eventBuf) {
 	t.matches = append(t.matches, m.view)
 	t.next = append(t.next, m.idx[w])
 	t.pos++
-	*m = match{}
-	s.advance(d, e)
+	s.advance(d, e) // which starts the next match (startMatch sets all of t.match) or ends the tournament
 }
 
 // finishTournament awards the trophy, rolls the improvements, ages every
@@ -716,7 +715,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	}
 	if change == 0 {
 		e.str(" → no change")
-		e.emit("improve", x.Stable).Result = "no change"
+		e.emitMonster("improve", x.Stable).Result = "no change"
 		return
 	}
 	e.str(" → ")
@@ -738,7 +737,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	e.int(before)
 	e.str(" → ")
 	e.int(before + change)
-	data := e.emit("improve", x.Stable)
+	data := e.emitMonster("improve", x.Stable)
 	data.Monster, data.Ability, data.Change = m, ab, change
 }
 
@@ -776,18 +775,50 @@ func (s *State) ageAll(e *eventBuf) {
 	data.Change, data.Entrants = 1, retired
 }
 
-// entrantText writes "Ann's M2 Pebblet".
+// entrantText writes "Ann's M2 Pebblet". A tournament names each entrant
+// in a dozen events, so the texts are kept in the arena by stable and
+// monster number.
 func (s *State) entrantText(e *eventBuf, x *Entrant) {
+	p, id := x.Stable, x.Monster
+	if p < 0 || int(p) >= len(s.stables) || id < 0 || id >= maxEntrantText {
+		s.writeEntrant(e, x)
+		return
+	}
+	mem := e.arena()
+	texts := mem.entrantTexts[p]
+	if id < len(texts) && texts[id].name == x.Name && texts[id].text != "" {
+		e.str(texts[id].text)
+		return
+	}
+	start := e.n
+	s.writeEntrant(e, x)
+	if id >= len(texts) {
+		texts = append(texts, make([]entrantText, id+1-len(texts))...)
+		mem.entrantTexts[p] = texts
+	}
+	texts[id] = entrantText{x.Name, mem.text.string(e.buf[start:e.n])}
+}
+
+// maxEntrantText bounds the monster numbers whose texts are kept.
+const maxEntrantText = 256
+
+// entrantText is a text kept by State.entrantText.
+type entrantText struct {
+	name string // the monster's name, which the text holds
+	text string
+}
+
+func (s *State) writeEntrant(e *eventBuf, x *Entrant) {
 	e.str(s.cfg.possessive[x.Stable])
-	e.buf = appendID(e.buf, x.Monster)
+	e.id(x.Monster)
 	e.str(" ")
 	e.str(x.Name)
 }
 
 func (s *State) entrantName(x Entrant) string {
 	var e eventBuf
-	s.entrantText(&e, &x)
-	return string(e.buf)
+	s.writeEntrant(&e, &x)
+	return string(e.text())
 }
 
 func plural(n int, one, many string) string {

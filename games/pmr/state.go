@@ -132,10 +132,18 @@ type State struct {
 	arena *arena
 }
 
-// changed drops the caches after a change of the state.
+// changed drops the caches after a change of the state. It writes only the
+// pointers that are set: clearing the whole array would run the garbage
+// collector's bulk write barrier over all of it, in every Apply.
 func (s *State) changed() {
-	s.board = nil
-	s.views = [maxSeats + 1]*View{}
+	if s.board != nil {
+		s.board = nil
+	}
+	for i := range s.views {
+		if s.views[i] != nil {
+			s.views[i] = nil
+		}
+	}
 }
 
 // pendingSets[m] lists the seats in the bit set m in seat order (nil for
@@ -159,11 +167,55 @@ var pendingSets = func() (out [1 << maxSeats][]engine.Seat) {
 // shared and must not be modified.
 func (s *State) Pending() []engine.Seat { return pendingSets[s.pendingSet()] }
 
-// pendingSet returns the pending stables as a bit set (bit p for seat p).
+// pendingSet returns the pending stables as a bit set (bit p for seat p):
+// those that have not sealed their choice (see pending).
 func (s *State) pendingSet() (m uint) {
-	for i := range s.stables {
-		if s.pending(engine.Seat(i)) {
-			m |= 1 << i
+	switch s.phase {
+	case PhaseActivity:
+		for i := range s.stables {
+			if s.stables[i].sealed == nil {
+				m |= 1 << i
+			}
+		}
+	case PhaseEnter:
+		for i := range s.stables {
+			if s.stables[i].entry == 0 {
+				m |= 1 << i
+			}
+		}
+	case PhaseMatch:
+		mt := &s.tour.match
+		for x := range mt.side {
+			if mt.choice[x] == NoAbility {
+				m |= 1 << mt.side[x].Stable
+			}
+		}
+	}
+	return m
+}
+
+// chosenSet returns the stables that have sealed a choice that is not
+// revealed yet, as a bit set.
+func (s *State) chosenSet() (m uint) {
+	switch s.phase {
+	case PhaseActivity:
+		for i := range s.stables {
+			if s.stables[i].sealed != nil {
+				m |= 1 << i
+			}
+		}
+	case PhaseEnter:
+		for i := range s.stables {
+			if s.stables[i].entry > 0 {
+				m |= 1 << i
+			}
+		}
+	case PhaseMatch:
+		mt := &s.tour.match
+		for x := range mt.side {
+			if mt.choice[x] != NoAbility {
+				m |= 1 << mt.side[x].Stable
+			}
 		}
 	}
 	return m
@@ -310,12 +362,10 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err != nil {
 		return nil, err
 	}
-	// The event buffer lives on the stack: appending to a buffer in the heap
-	// would store its slice header, with a write barrier while the garbage
-	// collector runs, for every piece of text. Its buffers are kept for the
-	// next Apply.
+	// The event buffer lives on the stack; its text and dice buffers are
+	// kept in the arena for the next Apply (see eventBuf).
 	mem := s.mem()
-	e := eventBuf{mem: mem, buf: mem.buf[:0], dice: mem.faces[:0]}
+	e := eventBuf{mem: mem, buf: mem.buf, dice: mem.faces}
 	e.reset(s.turn)
 	switch s.phase {
 	case PhaseActivity:
@@ -339,7 +389,12 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		}
 	}
 	s.changed()
-	mem.buf, mem.faces = e.buf[:0], e.dice[:0]
+	if len(e.buf) != len(mem.buf) {
+		mem.buf = e.buf // it grew
+	}
+	if len(e.dice) != len(mem.faces) {
+		mem.faces = e.dice
+	}
 	return e.finish(), nil
 }
 

@@ -94,19 +94,35 @@ type Contest struct {
 // not a stable) sees the public board only. The view is cached until the
 // state changes and shared by every caller: it must not be modified.
 func (s *State) View(p engine.Seat) engine.View {
-	if s.board == nil {
-		s.board = s.buildBoard()
-	}
 	if p != engine.Spectator && (p < 0 || int(p) >= len(s.stables)) {
-		return &View{Seat: p, Board: s.board} // not worth a cache slot
+		return &View{Seat: p, Board: s.board0()} // not worth a cache slot
 	}
 	v := s.views[p+1]
 	if v == nil {
-		v = s.mem().views.one()
-		*v = View{Seat: p, Sealed: s.sealedText(p), Board: s.board}
+		if s.board == nil {
+			// A board's first view is made with it, in the same piece of
+			// the arena: most boards are only ever seen by the seat to act.
+			bb := s.mem().boards.one()
+			s.board = s.buildBoard(bb)
+			v = &bb.v
+		} else {
+			v = s.mem().views.one()
+		}
+		v.Seat, v.Board = p, s.board
+		if p >= 0 && s.chosenSet()&(1<<p) != 0 {
+			v.Sealed = s.sealedText(p)
+		}
 		s.views[p+1] = v
 	}
 	return v
+}
+
+// board0 returns the board, building it if needed.
+func (s *State) board0() *Board {
+	if s.board == nil {
+		s.board = s.buildBoard(s.mem().boards.one())
+	}
+	return s.board
 }
 
 // sealedText is seat p's own sealed choice that has not been resolved yet,
@@ -143,11 +159,29 @@ type tournamentBlock struct {
 	mv MatchView
 }
 
-// buildBoard builds the public board; View calls it after a change.
-func (s *State) buildBoard() *Board {
-	mem := s.mem()
-	b := mem.boards.one()
-	*b = Board{Turn: s.turn, Turns: s.cfg.turns, Phase: s.phase}
+// boardBlock holds a board together with room for the stables of a table of
+// up to four and its first view, so that a board is one piece of an arena
+// block.
+type boardBlock struct {
+	b  Board
+	st [4]StableView
+	v  View
+}
+
+// buildBoard builds the public board in bb; View calls it after a change.
+// Its fields are set one by one: the memory comes zeroed from the arena, and
+// assigning a whole Board literal would copy it with the garbage collector's
+// bulk write barrier. A simulation builds a board for every action, so the
+// stables' public facts are checked inline (see stableInfo).
+func (s *State) buildBoard(bb *boardBlock) *Board {
+	b := &bb.b
+	n := len(s.stables)
+	if n <= len(bb.st) {
+		b.Stables = bb.st[:n:n]
+	} else {
+		b.Stables = s.mem().stables.take(n)
+	}
+	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
 	if s.phase != PhaseOver {
 		next := (s.turn + 2) / 3 * 3
 		if s.phase != PhaseActivity {
@@ -157,30 +191,23 @@ func (s *State) buildBoard() *Board {
 			b.NextTournament = next
 		}
 	}
-	n := len(s.stables)
-	b.Stables = mem.stables.take(n)
-	pending := s.pendingSet()
-	for i := range s.stables {
+	pending, chosen := s.pendingSet(), s.chosenSet()
+	stables, infos := b.Stables, s.infos[:n]
+	for i := range stables {
 		st := &s.stables[i]
-		p := engine.Seat(i)
-		sv := &b.Stables[i]
-		sv.StableInfo = s.stableInfo(p)
-		sv.Pending = pending&(1<<i) != 0
-		switch s.phase {
-		case PhaseActivity:
-			sv.Chosen = st.sealed != nil
-		case PhaseEnter:
-			sv.Chosen = st.entry > 0
-		case PhaseMatch:
-			m := &s.tour.match
-			x := m.sideOf(p)
-			sv.Chosen = x >= 0 && m.choice[x] != NoAbility
+		in := infos[i]
+		if in == nil || in.Trophies != st.trophies || !sameMonsters(in.Monsters, st.monsters) {
+			in = s.stableInfo(engine.Seat(i))
 		}
+		sv := &stables[i]
+		sv.StableInfo = in
+		sv.Pending = pending>>i&1 != 0
+		sv.Chosen = chosen>>i&1 != 0
 	}
 	b.Pending = pendingSets[pending]
 	if t := s.tour; t != nil {
 		if s.tourView == nil || !s.tourView.shows(t, s.phase) {
-			s.tourView = s.buildTournament(mem)
+			s.tourView = s.buildTournament(s.mem())
 		}
 		b.Tournament = s.tourView
 	}
