@@ -74,18 +74,27 @@ peer() {
 	wait "$pid" 2>/dev/null || true
 }
 
+# loaded NAME CMD...: starts CMD (a server that prints "serving on
+# http://ADDR"), runs tabletop loadgen against it with its pid, and leaves
+# the result in $work/NAME.json.
+loaded() {
+	local name=$1
+	shift
+	"$@" >"$work/$name.out" 2>"$work/$name.err" &
+	local pid=$!
+	pids+=("$pid")
+	wait_line "$work/$name.out" 'serving on'
+	local addr
+	addr=$(sed -n 's|.*serving on http://\([0-9.:]*\).*|\1|p' "$work/$name.out")
+	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$TABLES" --duration "${SECS}s" --json >"$work/$name.json"
+	kill -TERM "$pid"
+	wait "$pid" 2>/dev/null || true
+}
+
 # tabletop: one run against "tabletop serve", result in $work/tabletop.json.
 tabletop() {
 	echo "measuring tabletop serve (SQLite, --sync normal, --rate 0: no rate limit, like the peer), $TABLES tables, ${SECS}s" >&2
-	"$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 >"$work/serve.out" 2>"$work/serve.err" &
-	local pid=$!
-	pids+=("$pid")
-	wait_line "$work/serve.out" 'serving on'
-	local addr
-	addr=$(sed -n 's|.*serving on http://\([0-9.:]*\).*|\1|p' "$work/serve.out")
-	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$TABLES" --duration "${SECS}s" --json >"$work/tabletop.json"
-	kill -TERM "$pid"
-	wait "$pid" 2>/dev/null || true
+	loaded tabletop "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0
 }
 
 # selfcap: loadgen --self with the per-seat rate limit off, to show what the
@@ -100,15 +109,7 @@ selfcap() {
 # what any server speaking this protocol can do on this machine.
 floor() {
 	echo "measuring the protocol's floor (bench/floor: no engine, no store), $TABLES tables, ${SECS}s" >&2
-	"$work/floor" --addr 127.0.0.1:0 >"$work/floor.out" 2>"$work/floor.err" &
-	local pid=$!
-	pids+=("$pid")
-	wait_line "$work/floor.out" 'serving on'
-	local addr
-	addr=$(sed -n 's|.*serving on http://\([0-9.:]*\).*|\1|p' "$work/floor.out")
-	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$TABLES" --duration "${SECS}s" --json >"$work/floor.json"
-	kill -TERM "$pid"
-	wait "$pid" 2>/dev/null || true
+	loaded floor "$work/floor" --addr 127.0.0.1:0
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
