@@ -242,8 +242,22 @@ func Replay(g Game, x Export) (*Table, error) {
 	if err := sameDraws(x.SetupDice, t.setupDice); err != nil {
 		return fail(-1, "setup dice: %v%s", err, version)
 	}
-	for i, e := range x.Log {
-		a, err := g.Decode(e.Kind, e.Action)
+	if err := t.replay(x.Log, 0, version); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// replay acts out log[from:] on t, which holds log[:from], checking that
+// every action is accepted, consumes exactly the dice the log recorded and
+// produces the same events. version is added to every error message.
+func (t *Table) replay(log []Entry, from int, version string) error {
+	fail := func(entry int, format string, args ...any) error {
+		return &ReplayError{Entry: entry, Msg: fmt.Sprintf(format, args...)}
+	}
+	for i := from; i < len(log); i++ {
+		e := log[i]
+		a, err := t.game.Decode(e.Kind, e.Action)
 		if err != nil {
 			return fail(i, "%v", err)
 		}
@@ -260,7 +274,7 @@ func Replay(g Game, x Export) (*Table, error) {
 		// Keep the exact text of the original log.
 		t.log[len(t.log)-1] = e
 	}
-	return t, nil
+	return nil
 }
 
 func sameDraws(want, got []dice.Draw) error {

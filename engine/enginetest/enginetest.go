@@ -132,6 +132,7 @@ func playout(t *testing.T, g engine.Game, cfg Config, seats []engine.SeatInfo, s
 		t.Fatalf("NewTable: %v", err)
 	}
 	chooser := dice.NewUnrecordedStream(sha256.Sum256(seed[:]))
+	var mid *engine.Snapshot // a snapshot from early in the game, for checkResume
 	if cfg.Hidden {
 		if _, ok := tab.State().(engine.Determinizer); !ok {
 			t.Fatalf("%T has hidden information but does not implement engine.Determinizer", tab.State())
@@ -160,6 +161,14 @@ func playout(t *testing.T, g engine.Game, cfg Config, seats []engine.SeatInfo, s
 		if step%7 == 0 {
 			checkClone(t, step, st, seat, a)
 		}
+		if step%5 == 0 {
+			checkSnapshot(t, step, g, tab, seat, a)
+		}
+		if step == 12 {
+			if snap, err := tab.Snapshot(); err == nil {
+				mid = &snap
+			}
+		}
 		if _, err := tab.Act(seat, a); err != nil {
 			t.Fatalf("step %d: legal action %q by %s refused: %v", step, a, seat, err)
 		}
@@ -174,6 +183,27 @@ func playout(t *testing.T, g engine.Game, cfg Config, seats []engine.SeatInfo, s
 		t.Errorf("an action after the end was accepted")
 	}
 	checkReplay(t, g, tab)
+	if mid != nil {
+		checkResume(t, g, tab, *mid)
+	}
+}
+
+// checkResume resumes the finished table from a snapshot taken early in the
+// game, replaying the rest of its log, and compares.
+func checkResume(t *testing.T, g engine.Game, tab *engine.Table, snap engine.Snapshot) {
+	t.Helper()
+	back, err := engine.Resume(g, tab.Export(true), snap)
+	if err != nil {
+		t.Fatalf("Resume from the snapshot after entry %d: %v", snap.Seq, err)
+	}
+	if !equalStates(back.State(), tab.State()) || back.Len() != tab.Len() {
+		t.Fatalf("the table resumed from the snapshot after entry %d differs from the table", snap.Seq)
+	}
+	later := snap
+	later.Seq = tab.Len() + 1
+	if _, err := engine.Resume(g, tab.Export(true), later); err == nil {
+		t.Errorf("Resume accepted a snapshot after entry %d of a log of %d", later.Seq, tab.Len())
+	}
 }
 
 func checkLegal(t *testing.T, step int, g engine.Game, st engine.State, n int, pending []engine.Seat) {
@@ -283,6 +313,80 @@ func checkViews(t *testing.T, step int, st engine.State, n int, r *dice.Stream) 
 				t.Fatalf("step %d: Legal(%s) changed when only information hidden from it was re-drawn: %v, %v", step, s, a, b)
 			}
 		}
+	}
+}
+
+// checkSnapshot checks a game that supports snapshots (engine.Restorer):
+// the state read back from its snapshot is Equal to it, writes the same
+// bytes, shows every seat the same view and plays on the same (seat's
+// action a, with the same dice); damaged snapshots are refused, never
+// panicked on; and a table resumed from a snapshot equals the table.
+func checkSnapshot(t *testing.T, step int, g engine.Game, tab *engine.Table, seat engine.Seat, a engine.Action) {
+	t.Helper()
+	r, restores := g.(engine.Restorer)
+	st, snaps := tab.State().(engine.Snapshotter)
+	if restores != snaps {
+		t.Fatalf("%T implements engine.Restorer but its state %T does not implement engine.Snapshotter, or the other way round", g, tab.State())
+	}
+	if !restores {
+		return
+	}
+	data, err := st.MarshalSnapshot()
+	if err != nil {
+		t.Fatalf("step %d: MarshalSnapshot: %v", step, err)
+	}
+	back, err := r.RestoreSnapshot(tab.Options(), tab.Seats(), data)
+	if err != nil {
+		t.Fatalf("step %d: RestoreSnapshot of a fresh snapshot: %v", step, err)
+	}
+	if !equalStates(back, st) || !equalStates(st, back) {
+		t.Fatalf("step %d: the state read back from its snapshot differs from it", step)
+	}
+	again, err := back.(engine.Snapshotter).MarshalSnapshot()
+	if err != nil || !slices.Equal(again, data) {
+		t.Fatalf("step %d: the restored state writes a different snapshot (err %v)", step, err)
+	}
+	for s := engine.Spectator; int(s) < len(tab.Seats()); s++ {
+		v1, _ := json.Marshal(st.View(s))
+		v2, _ := json.Marshal(back.View(s))
+		if !slices.Equal(v1, v2) {
+			t.Fatalf("step %d: %s sees a different view of the restored state", step, s)
+		}
+	}
+	orig := st.Clone()
+	seed := dice.Seed{byte(step), 7}
+	e1, err1 := orig.Apply(seat, a, dice.NewUnrecordedStream(seed))
+	e2, err2 := back.Apply(seat, a, dice.NewUnrecordedStream(seed))
+	j1, _ := json.Marshal(e1)
+	j2, _ := json.Marshal(e2)
+	if (err1 == nil) != (err2 == nil) || !slices.Equal(j1, j2) || !equalStates(orig, back) {
+		t.Fatalf("step %d: %q by %s plays differently on the restored state", step, a, seat)
+	}
+	for _, n := range []int{0, 1, len(data) / 2, len(data) - 1} {
+		if n >= len(data) {
+			continue
+		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("step %d: RestoreSnapshot of the first %d of %d bytes panicked: %v", step, n, len(data), p)
+				}
+			}()
+			if _, err := r.RestoreSnapshot(tab.Options(), tab.Seats(), data[:n]); err == nil {
+				t.Fatalf("step %d: RestoreSnapshot accepted the first %d of %d bytes of a snapshot", step, n, len(data))
+			}
+		}()
+	}
+	snap, err := tab.Snapshot()
+	if err != nil {
+		t.Fatalf("step %d: Table.Snapshot: %v", step, err)
+	}
+	resumed, err := engine.Resume(g, tab.Export(true), snap)
+	if err != nil {
+		t.Fatalf("step %d: Resume from a snapshot of the whole log: %v", step, err)
+	}
+	if !equalStates(resumed.State(), tab.State()) || resumed.Len() != tab.Len() {
+		t.Fatalf("step %d: the table resumed from its snapshot differs from it", step)
 	}
 }
 

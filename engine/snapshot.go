@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"tabletop/dice"
+)
+
+// Snapshotter is a State that can write out its whole position, hidden
+// information included, so that a table with a long log is rebuilt from a
+// snapshot and the entries after it instead of from the whole log. The bytes
+// are the game's own format: only its Restorer reads them. The same position
+// must always give the same bytes, and nothing the state hands out may be
+// changed by writing it.
+type Snapshotter interface {
+	State
+	MarshalSnapshot() ([]byte, error)
+}
+
+// Restorer is a Game whose states are Snapshotters. RestoreSnapshot reads
+// back what MarshalSnapshot wrote, for a table with these (normalized)
+// options and seats: the restored state is Equal to the one written, plays
+// on exactly as it would have, and writes the same bytes again. Data that is
+// damaged, or that does not fit the options and seats, is an error, never a
+// panic and never a state that breaks later.
+type Restorer interface {
+	Game
+	RestoreSnapshot(opts Options, seats []SeatInfo, data []byte) (State, error)
+}
+
+// Snapshot is a table's position after the first Seq entries of its log:
+// the game's state and the dice stream's position. It holds every secret of
+// the game (hands, the stock, what the seed will roll next): it is for the
+// table store alone.
+type Snapshot struct {
+	Seq          int    `json:"seq"`
+	RulesVersion string `json:"rules_version"`
+	State        []byte `json:"state"`
+	Dice         []byte `json:"dice"`
+}
+
+// ErrNoSnapshots is returned by Table.Snapshot for a game whose states
+// cannot be written out.
+var ErrNoSnapshots = errors.New("engine: this game does not support snapshots")
+
+// Snapshot writes out the table's position after its whole log.
+func (t *Table) Snapshot() (Snapshot, error) {
+	st, ok := t.state.(Snapshotter)
+	if _, restores := t.game.(Restorer); !ok || !restores {
+		return Snapshot{}, ErrNoSnapshots
+	}
+	state, err := st.MarshalSnapshot()
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("engine: snapshot of %s: %w", t.game.Info().ID, err)
+	}
+	d, err := t.stream.MarshalBinary()
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("engine: snapshot of the dice stream: %w", err)
+	}
+	return Snapshot{Seq: len(t.log), RulesVersion: t.game.Info().RulesVersion, State: state, Dice: d}, nil
+}
+
+// Resume rebuilds a table from its export (seed included, as the table store
+// keeps it) and a snapshot taken after its first snap.Seq entries: the
+// state is restored from the snapshot and only the entries after it are
+// replayed, with the checks Replay makes. The entries before the snapshot
+// are trusted as they are. A snapshot that does not fit the export (another
+// rules version, more entries than the log, damaged data) is an error: the
+// caller falls back to Replay.
+func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
+	fail := func(entry int, format string, args ...any) (*Table, error) {
+		return nil, &ReplayError{Entry: entry, Msg: fmt.Sprintf(format, args...)}
+	}
+	r, ok := g.(Restorer)
+	if !ok {
+		return nil, ErrNoSnapshots
+	}
+	info := g.Info()
+	switch {
+	case x.Game != info.ID:
+		return fail(-1, "export is a %q table, not %q", x.Game, info.ID)
+	case snap.RulesVersion != info.RulesVersion || x.RulesVersion != info.RulesVersion:
+		return fail(-1, "the snapshot was written under rules version %q, the table was played under %q, this program has %q", snap.RulesVersion, x.RulesVersion, info.RulesVersion)
+	case snap.Seq < 0 || snap.Seq > len(x.Log):
+		return fail(-1, "the snapshot is after entry %d but the log has %d", snap.Seq, len(x.Log))
+	}
+	seed, err := dice.ParseSeed(x.Seed)
+	if err != nil {
+		return fail(-1, "%v", err)
+	}
+	if got := seed.Commitment(); got != x.Commitment {
+		return fail(-1, "sha256(seed) is %s but the table committed to %s", got, x.Commitment)
+	}
+	opts, err := info.Normalize(x.Options)
+	if err != nil {
+		return fail(-1, "setup: %v", err)
+	}
+	if len(x.Seats) < info.MinSeats || len(x.Seats) > info.MaxSeats {
+		return fail(-1, "setup: %s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, len(x.Seats))
+	}
+	seats := append([]SeatInfo(nil), x.Seats...)
+	st, err := r.RestoreSnapshot(opts, seats, snap.State)
+	if err != nil {
+		return fail(-1, "snapshot after entry %d: %v", snap.Seq, err)
+	}
+	stream, err := dice.RestoreStream(snap.Dice)
+	if err != nil {
+		return fail(-1, "snapshot after entry %d: %v", snap.Seq, err)
+	}
+	t := &Table{
+		game: g, opts: opts, seats: seats, seed: seed,
+		setupDice: x.SetupDice,
+		log:       append(make([]Entry, 0, len(x.Log)), x.Log[:snap.Seq]...),
+		state:     st, stream: stream,
+	}
+	if err := t.replay(x.Log, snap.Seq, ""); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
