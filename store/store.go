@@ -1,7 +1,8 @@
 // Package store keeps tables and their append-only logs. A table is stored as
 // what engine.Replay needs (game, options, seats, the secret seed and the
-// log) plus who may act for each seat; the state itself is never stored, it is
-// rebuilt by replaying the log.
+// log) plus who may act for each seat. The state is rebuilt by replaying the
+// log, from the table's latest snapshot (engine.Snapshot) when it has one:
+// the log stays the record, a snapshot only saves replay time.
 //
 // The interface is small and speaks engine types only, so that a PostgreSQL
 // store can sit beside the SQLite one. Appends carry the sequence number the
@@ -35,13 +36,20 @@ type Store interface {
 	// CreateTable stores a new table. t.Export must hold the seed and an
 	// empty log.
 	CreateTable(ctx context.Context, t Table) error
-	// LoadTable returns the table with its whole log (Export.Log, Seq).
+	// LoadTable returns the table with its whole log (Export.Log, Seq) and
+	// its latest snapshot, if any.
 	LoadTable(ctx context.Context, id string) (Table, error)
 	// Append adds entries to the log of table id if its log holds exactly
 	// expectedSeq entries, and returns the new sequence number (the number
 	// of entries in the log). Otherwise it returns ErrVersionConflict (or
 	// ErrNotFound) and stores nothing.
 	Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error)
+	// SaveSnapshot keeps snap as table id's snapshot, replacing an older
+	// one; a snapshot after no more entries than the kept one is ignored.
+	// A snapshot after more entries than the log holds is refused with
+	// ErrVersionConflict. Snapshots only save replay time: losing one loses
+	// nothing.
+	SaveSnapshot(ctx context.Context, id string, snap engine.Snapshot) error
 	// Finish records that the game at table id is over, with the outcome's
 	// text, so that it leaves the list of open tables.
 	Finish(ctx context.Context, id string, outcome string) error
@@ -70,6 +78,9 @@ type Table struct {
 	Seq int
 	// Outcome is the outcome's text once the game is over, else "".
 	Outcome string
+	// Snapshot is the latest snapshot saved (SaveSnapshot), or nil. It is
+	// no later than the log: Snapshot.Seq <= Seq.
+	Snapshot *engine.Snapshot
 }
 
 // Summary is a table as the lobby lists it.

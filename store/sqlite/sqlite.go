@@ -21,9 +21,8 @@
 // checkpointer goroutine on a connection of its own runs a PASSIVE
 // checkpoint every CheckpointEvery instead, which never blocks the writer.
 //
-// Snapshots are not stored yet: a table is rebuilt by replaying its whole
-// log. That is fast for games of hundreds of actions; a snapshots table
-// keyed by (table_id, seq) can be added by a later migration.
+// Each table keeps its latest snapshot (one row in snapshots), written
+// through the same writer as appends.
 package sqlite
 
 import (
@@ -489,6 +488,31 @@ func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries 
 	return expectedSeq + len(entries), nil
 }
 
+// SaveSnapshot keeps snap as table id's snapshot unless it already has one
+// after as many entries or more.
+func (s *Store) SaveSnapshot(ctx context.Context, id string, snap engine.Snapshot) error {
+	return s.do(ctx, func(tx *sql.Tx) error {
+		var seq int
+		err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return store.ErrNotFound
+		case err != nil:
+			return fmt.Errorf("sqlite: save snapshot: %w", err)
+		case snap.Seq < 0 || snap.Seq > seq:
+			return fmt.Errorf("%w: a snapshot after entry %d of a log of %d", store.ErrVersionConflict, snap.Seq, seq)
+		}
+		_, err = tx.Exec(`INSERT INTO snapshots (table_id, seq, rules_version, state, dice) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, rules_version = excluded.rules_version,
+				state = excluded.state, dice = excluded.dice
+			WHERE excluded.seq > snapshots.seq`, id, snap.Seq, snap.RulesVersion, snap.State, snap.Dice)
+		if err != nil {
+			return fmt.Errorf("sqlite: save snapshot: %w", err)
+		}
+		return nil
+	})
+}
+
 // Finish records the outcome of table id.
 func (s *Store) Finish(ctx context.Context, id string, outcome string) error {
 	return s.do(ctx, func(tx *sql.Tx) error {
@@ -571,6 +595,16 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	}
 	if len(t.Export.Log) != t.Seq {
 		return store.Table{}, fmt.Errorf("sqlite: load table %s: %d entries stored, want %d", id, len(t.Export.Log), t.Seq)
+	}
+	var snap engine.Snapshot
+	err = tx.QueryRowContext(ctx, "SELECT seq, rules_version, state, dice FROM snapshots WHERE table_id = ?", id).
+		Scan(&snap.Seq, &snap.RulesVersion, &snap.State, &snap.Dice)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: snapshot: %w", id, err)
+	case snap.Seq <= t.Seq:
+		t.Snapshot = &snap
 	}
 	return t, nil
 }

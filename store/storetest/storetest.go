@@ -7,8 +7,8 @@
 // It checks the contract documented on store.Store with duel tables: the log
 // round-trips through engine.Replay, refused writes change nothing, of two
 // appends racing at the same sequence number exactly one wins, concurrent
-// appends to many tables all commit, and the lobby's list leaves out
-// finished and unlisted tables.
+// appends to many tables all commit, the lobby's list leaves out finished
+// and unlisted tables, and a table comes back with its latest snapshot.
 package storetest
 
 import (
@@ -32,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("RacingAppendsExactlyOneWins", func(t *testing.T) { testRace(t, open(t)) })
 	t.Run("ConcurrentAppendsToManyTablesAllCommit", func(t *testing.T) { testConcurrent(t, open(t)) })
 	t.Run("ListOpenLeavesOutFinishedAndUnlisted", func(t *testing.T) { testList(t, open(t)) })
+	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
 }
 
 // MustTable creates a listed duel table (Ann, and a bot) in s and returns the
@@ -203,5 +204,47 @@ func testList(t *testing.T, s store.Store) {
 	}
 	if len(list) != 1 || list[0].ID != "open" || list[0].Game != "duel" || len(list[0].Seats) != 2 {
 		t.Fatalf("ListOpen = %+v, want only the open table", list)
+	}
+}
+
+// testSnapshots checks that a table has no snapshot until one is saved, that
+// LoadTable returns the latest (an older one saved later does not replace
+// it), and that a snapshot beyond the log or of an unknown table is refused.
+// The store treats a snapshot's bytes as opaque, so these are made up.
+func testSnapshots(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab := MustTable(t, s, "snap")
+	seq := 0
+	for range 4 {
+		var err error
+		if seq, err = s.Append(ctx, "snap", seq, MustAct(t, tab, tab.State().Pending()[0], duel.Guard)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rec, err := s.LoadTable(ctx, "snap"); err != nil || rec.Snapshot != nil {
+		t.Fatalf("before any snapshot: snapshot %v, err %v; want none", rec.Snapshot, err)
+	}
+	snap := func(seq int) engine.Snapshot {
+		return engine.Snapshot{Seq: seq, RulesVersion: "v1", State: []byte{byte(seq), 0, 1}, Dice: []byte{9, byte(seq)}}
+	}
+	for _, n := range []int{2, 4, 3} {
+		if err := s.SaveSnapshot(ctx, "snap", snap(n)); err != nil {
+			t.Fatalf("SaveSnapshot after entry %d: %v", n, err)
+		}
+	}
+	rec, err := s.LoadTable(ctx, "snap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := snap(4)
+	if got := rec.Snapshot; got == nil || got.Seq != want.Seq || got.RulesVersion != want.RulesVersion ||
+		string(got.State) != string(want.State) || string(got.Dice) != string(want.Dice) {
+		t.Fatalf("LoadTable's snapshot = %+v, want %+v", got, want)
+	}
+	if err := s.SaveSnapshot(ctx, "snap", snap(5)); !errors.Is(err, store.ErrVersionConflict) {
+		t.Errorf("a snapshot after entry 5 of a log of 4: err = %v, want ErrVersionConflict", err)
+	}
+	if err := s.SaveSnapshot(ctx, "nope", snap(0)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a snapshot of an unknown table: err = %v, want ErrNotFound", err)
 	}
 }
