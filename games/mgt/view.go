@@ -394,7 +394,11 @@ func renderText(ev engine.View, _ engine.Seat) string {
 			b.WriteString("      exposed " + g.Set.String() + ": " + cardViews(g.Cards) + "\n")
 		}
 		if len(pl.Banned) > 0 {
-			b.WriteString("      banned: " + strings.Join(pl.Banned, ", ") + " (proud: " + cardList(pl.Aside) + ")\n")
+			b.WriteString("      banned: " + strings.Join(pl.Banned, ", "))
+			if len(pl.Aside) > 0 { // proud cards are set aside for the round, bans last the game
+				b.WriteString(" (proud cards set aside this round: " + cardList(pl.Aside) + ")")
+			}
+			b.WriteString("\n")
 		}
 		for _, k := range v.Known {
 			if k.Seat == pl.Seat {
