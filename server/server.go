@@ -33,6 +33,11 @@ type Config struct {
 	// requests per client address and per seat (default 20/s, burst 40).
 	ActionRate  float64
 	ActionBurst int
+	// SnapshotEvery is how many log entries a table gains between two
+	// snapshots (engine.Snapshot), from which it is rebuilt after a restart
+	// or an eviction instead of replaying its whole log; default 200,
+	// negative: never. Games without snapshots are always replayed.
+	SnapshotEvery int
 	// Now returns the current time; default time.Now.
 	Now func() time.Time
 	// NewSeed returns a new table's secret dice seed; default dice.NewSeed
@@ -51,6 +56,7 @@ type Server struct {
 	limit   *limiter
 	maxLive int
 	pages   *pages
+	snapAt  int // Config.SnapshotEvery
 
 	mu     sync.Mutex
 	live   map[string]*live
@@ -58,7 +64,7 @@ type Server struct {
 
 	ctx    context.Context // ends when the server closes: stops bots and streams
 	cancel context.CancelFunc
-	bg     sync.WaitGroup // bot goroutines
+	bg     sync.WaitGroup // bot goroutines and snapshot writes
 }
 
 // New returns a Server for cfg.
@@ -71,6 +77,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.ActionRate == 0 {
 		cfg.ActionRate, cfg.ActionBurst = 20, 40
+	}
+	if cfg.SnapshotEvery == 0 {
+		cfg.SnapshotEvery = 200
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -86,7 +95,7 @@ func New(cfg Config) (*Server, error) {
 	return &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
 		limit: newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
-		live: make(map[string]*live), ctx: ctx, cancel: cancel,
+		snapAt: cfg.SnapshotEvery, live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -35,6 +36,7 @@ type live struct {
 	watchers   int
 	lastUsed   time.Time
 	finished   bool                          // the store knows the game is over
+	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
 }
 
@@ -94,12 +96,12 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: table %s: %w", id, err)
 	}
-	tab, err := engine.Replay(g, rec.Export)
+	tab, snapSeq, err := s.rebuild(g, rec)
 	if err != nil {
-		return nil, fmt.Errorf("server: table %s does not replay: %w", id, err)
+		return nil, err
 	}
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
-		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != ""}
+		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
 		s.mu.Unlock()
@@ -110,6 +112,61 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	s.mu.Unlock()
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
+}
+
+// rebuild makes the engine table of a stored one: from its snapshot and the
+// entries after it when it has a snapshot that fits (else it replays the
+// whole log, and says so in the log), and returns the log length at the
+// snapshot used (0 for none).
+func (s *Server) rebuild(g engine.Game, rec store.Table) (*engine.Table, int, error) {
+	if snap := rec.Snapshot; snap != nil {
+		tab, err := engine.Resume(g, rec.Export, *snap)
+		if err == nil {
+			return tab, snap.Seq, nil
+		}
+		s.log.Warn("snapshot not used: replaying the whole log", "table", rec.ID, "snapshot_seq", snap.Seq, "err", err)
+	}
+	tab, err := engine.Replay(g, rec.Export)
+	if err != nil {
+		return nil, 0, fmt.Errorf("server: table %s does not replay: %w", rec.ID, err)
+	}
+	return tab, 0, nil
+}
+
+// snapshotLocked takes a snapshot of l once its log has grown by
+// SnapshotEvery entries since the last one, and saves it in the background:
+// the action that crossed the mark does not wait for it. A snapshot that
+// fails to save costs only replay time later. Call with l.mu held.
+func (s *Server) snapshotLocked(l *live) {
+	if s.snapAt < 0 || l.tab.Len()-l.snapSeq < s.snapAt {
+		return
+	}
+	snap, err := l.tab.Snapshot()
+	if errors.Is(err, engine.ErrNoSnapshots) {
+		return
+	}
+	l.snapSeq = l.tab.Len() // also after an error: try again SnapshotEvery entries later
+	if err != nil {
+		s.log.Error("taking a snapshot", "table", l.id, "seq", l.tab.Len(), "err", err)
+		return
+	}
+	s.mu.Lock()
+	closed := s.closed
+	if !closed {
+		s.bg.Add(1)
+	}
+	s.mu.Unlock()
+	if closed {
+		return
+	}
+	go func() {
+		defer s.bg.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), 30*time.Second)
+		defer cancel()
+		if err := s.store.SaveSnapshot(ctx, l.id, snap); err != nil {
+			s.log.Error("saving a snapshot", "table", l.id, "seq", snap.Seq, "err", err)
+		}
+	}()
 }
 
 // evictLocked drops the least recently used idle table when the cache is
@@ -245,6 +302,7 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 		return nil, err
 	}
 	l.lastUsed = s.now()
+	s.snapshotLocked(l)
 	if out, over := l.tab.Over(); over && !l.finished {
 		if err := s.store.Finish(wctx, l.id, out.Text); err != nil {
 			s.log.Error("recording the outcome", "table", l.id, "err", err)
