@@ -1,7 +1,6 @@
 package mgt
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -422,25 +421,39 @@ func renderText(ev engine.View, _ engine.Seat) string {
 		b.WriteString("You saw in the stock: " + strings.Join(parts, ", ") + "\n")
 	}
 	if v.Seat >= 0 {
-		b.WriteString("Your hand (" + strconv.Itoa(len(v.Hand)) + "):\n")
-		var banned []string
-		if int(v.Seat) < len(v.Players) {
-			banned = v.Players[v.Seat].Banned
-		}
-		var usable, dead []CardView
-		for _, cv := range v.Hand {
-			if slices.Contains(banned, deck.Keys[deck.Cards[cv.Card].Key].Name) {
-				dead = append(dead, cv)
+		h := v.HandBySet()
+		b.WriteString("Your hand (" + strconv.Itoa(len(v.Hand)) + ")")
+		for i, c := range h.Best {
+			if i == 0 {
+				b.WriteString("; best so far: ")
 			} else {
-				usable = append(usable, cv)
+				b.WriteString(" and ")
 			}
+			b.WriteString(c.Set.String() + " (" + strconv.Itoa(c.N) + ")")
 		}
-		for _, grp := range groupHand(usable) {
-			info := &deck.Sets[grp.set]
-			b.WriteString("  " + grp.set.String() + " (" + strconv.Itoa(len(grp.cards)) + " of " + strconv.Itoa(info.Size) + "): " + cardViews(grp.cards) + "\n")
+		if len(h.Best) > 0 {
+			b.WriteString("; ★ counts toward it")
 		}
-		if len(dead) > 0 {
-			b.WriteString("  banned for you (they do not count): " + cardViews(dead) + "\n")
+		b.WriteString(":\n")
+		for _, set := range h.Sets {
+			b.WriteString("  " + set.Set.String() + " (" + strconv.Itoa(len(set.Cards)))
+			if set.Exposed > 0 {
+				b.WriteString(" + " + strconv.Itoa(set.Exposed) + " exposed")
+			}
+			b.WriteString(" of " + strconv.Itoa(set.Size) + "): ")
+			for i, c := range set.Cards {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(cardViews([]CardView{c.CardView}))
+				if c.Counts {
+					b.WriteString(" ★")
+				}
+			}
+			b.WriteString("\n")
+		}
+		if len(h.Banned) > 0 {
+			b.WriteString("  banned for you (they do not count): " + cardViews(h.Banned) + "\n")
 		}
 	}
 	switch v.Phase {
@@ -467,27 +480,6 @@ func renderText(ev engine.View, _ engine.Seat) string {
 		b.WriteString("\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-type handGroup struct {
-	set   SetID
-	cards []CardView
-}
-
-// groupHand groups cards by their own set, the sets in deck order.
-func groupHand(hand []CardView) []handGroup {
-	var out []handGroup
-	for _, cv := range hand {
-		set := cardSet[cv.Card]
-		i := slices.IndexFunc(out, func(g handGroup) bool { return g.set == set })
-		if i < 0 {
-			out = append(out, handGroup{set: set})
-			i = len(out) - 1
-		}
-		out[i].cards = append(out[i].cards, cv)
-	}
-	slices.SortStableFunc(out, func(a, b handGroup) int { return int(a.set) - int(b.set) })
-	return out
 }
 
 // cardViews writes "Harpy [cheerful], Siren, Shoggoth [misc: clingy]";

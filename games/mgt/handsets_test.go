@@ -1,4 +1,4 @@
-package server
+package mgt_test
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 	"tabletop/games/mgt"
 )
 
-func mustCards(tb testing.TB, names ...string) []mgt.CardView {
+func mustCardViews(tb testing.TB, names ...string) []mgt.CardView {
 	tb.Helper()
 	var out []mgt.CardView
 	for _, n := range names {
@@ -20,21 +20,22 @@ func mustCards(tb testing.TB, names ...string) []mgt.CardView {
 	return out
 }
 
-// TestMGTHandOf checks the grouping of a hand for its page: an exposed set is
+// TestView_HandBySetPutsTheBestPatternFirst checks the grouping of a hand
+// for its page and the terminal: an exposed set is
 // always one of the best pattern's sets, the largest other set the second,
 // banned cards apart, a miscellaneous card by the nature it rolled.
-func TestMGTHandOf(t *testing.T) {
-	exposed := mustCards(t, "Harpy", "Black Harpy", "Cockatrice", "Siren")
+func TestView_HandBySetPutsTheBestPatternFirst(t *testing.T) {
+	exposed := mustCardViews(t, "Harpy", "Black Harpy", "Cockatrice", "Siren")
 	avian := exposed[0].Card.Info().Set
-	hand := mustCards(t, "Karasu-Tengu", "Werecat", "Weresheep", "Youko", "Inari", "Vampire")
+	hand := mustCardViews(t, "Karasu-Tengu", "Werecat", "Weresheep", "Youko", "Inari", "Vampire")
 	hand[3].Nature, hand[3].Misc = mgt.Cheerful, true // Youko rolled cheerful
 	v := &mgt.View{Seat: 0, Hand: hand, Players: []mgt.PlayerView{
 		{Seat: 0, Exposed: []mgt.GroupView{{Set: avian, Cards: exposed, Claimed: exposed[0].Card}}, Banned: []string{"Undead"}},
 		{Seat: 1},
 	}}
-	h := mgtHandOf(v)
+	h := v.HandBySet()
 	fox := hand[3].Card.Info().Set
-	if len(h.Best) != 2 || h.Best[0] != (mgtCount{avian, 5}) || h.Best[1] != (mgtCount{fox, 2}) {
+	if len(h.Best) != 2 || h.Best[0] != (mgt.SetCount{Set: avian, N: 5}) || h.Best[1] != (mgt.SetCount{Set: fox, N: 2}) {
 		t.Errorf("Best = %v, want Avian 5 and Fox 2", h.Best)
 	}
 	if len(h.Banned) != 1 || h.Banned[0].Card.String() != "Vampire" {
@@ -73,7 +74,7 @@ func TestMGTHandOf(t *testing.T) {
 			t.Errorf("Sets[%d] = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if h := mgtHandOf(&mgt.View{Seat: engine.Spectator}); h.Sets != nil || h.Best != nil {
+	if h := (&mgt.View{Seat: engine.Spectator}).HandBySet(); h.Sets != nil || h.Best != nil {
 		t.Errorf("the spectator's hand groups: %+v", h)
 	}
 }
