@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"tabletop/engine"
 )
@@ -196,7 +197,7 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	// only has to fit them.
 	s, err := New(Options{Turns: opts.Int("turns")}, seats)
 	if err != nil {
-		return nil, snapErr("%v", err)
+		return nil, snapErr("%s", inner(err))
 	}
 	if in.Turns != s.cfg.turns {
 		return nil, snapErr("it is of a game of %d turns, the table plays %d", in.Turns, s.cfg.turns)
@@ -252,7 +253,7 @@ func decodeSnapshot(data []byte, in *snapState) error {
 		if json.Unmarshal(data, &v) == nil && v.V != snapshotVersion {
 			return snapErr("format version %d, this program reads version %d", v.V, snapshotVersion)
 		}
-		return snapErr("%v", err)
+		return snapErr("%s", inner(err))
 	}
 	if _, err := d.Token(); err != io.EOF {
 		return snapErr("trailing data after the snapshot")
@@ -266,6 +267,10 @@ func decodeSnapshot(data []byte, in *snapState) error {
 func snapErr(format string, args ...any) error {
 	return fmt.Errorf("pmr: snapshot: "+format, args...)
 }
+
+// inner is the text of an error of this package without its "pmr: ", for
+// snapErr to wrap.
+func inner(err error) string { return strings.TrimPrefix(err.Error(), "pmr: ") }
 
 // restorePhase reads the turn and phase: tournaments are played after every
 // third turn, and the game ends after the last.
@@ -333,7 +338,7 @@ func (s *State) restoreStable(p engine.Seat, in *snapStable) error {
 		}
 		a, err := ParseAction(in.Sealed)
 		if err != nil {
-			return snapErr("%s's sealed activity: %v", p, err)
+			return snapErr("%s's sealed activity: %s", p, inner(err))
 		}
 		if err := s.checkActivity(p, a); err != nil {
 			return snapErr("%s's sealed activity: %v", p, err)
