@@ -353,6 +353,8 @@ func (s *State) restoreStable(p engine.Seat, in *snapStable) error {
 		switch {
 		case len(st.monsters) == 0 && st.entry != -1:
 			return snapErr("%s has no monster to enter but its entry is %d", p, st.entry)
+		case len(st.monsters) > 0 && st.entry < 0:
+			return snapErr("%s has monsters but its entry is %d", p, st.entry)
 		case len(st.monsters) > 0 && st.entry != 0 && st.find(st.entry) < 0:
 			return snapErr("%s has entered M%d, which it does not have", p, st.entry)
 		}
@@ -404,7 +406,7 @@ func (s *State) restoreTour(in *snapTour) error {
 	var entered uint
 	for i, x := range in.Entrants {
 		if x.Stable < 0 || x.Stable >= len(s.stables) {
-			return snapErr("entrant %d is of stable %d, which is not at the table", i+1, x.Stable)
+			return snapErr("entrant %d is of stable %d, but the table's stables are 0..%d", i+1, x.Stable, len(s.stables)-1)
 		}
 		p := engine.Seat(x.Stable)
 		if entered&(1<<p) != 0 {

@@ -340,7 +340,7 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 		{"tournament between tournaments", activity, func(in *snapState) { in.Tour = &snapTour{Match: snapMatchInPlay{snapMatch: snapMatch{Terrain: Speed}}} }, "a tournament in phase activity"},
 		{"sealed activity at the entries", enter, func(in *snapState) { in.Stables[0].Sealed = "capture" }, "in phase enter"},
 		{"entry of a missing monster", enter, func(in *snapState) { in.Stables[0].Entry = 42 }, "entered M42"},
-		{"not entering with monsters", enter, func(in *snapState) { in.Stables[0].Entry = -1 }, "does not have"},
+		{"not entering with monsters", enter, func(in *snapState) { in.Stables[0].Entry = -1 }, "has monsters but its entry is -1"},
 		{"entry without monsters", enter, func(in *snapState) {
 			in.Stables[3].Monsters, in.Stables[3].Entry = nil, 0
 		}, "no monster to enter"},
@@ -522,10 +522,29 @@ func FuzzRestoreSnapshot(f *testing.F) {
 	})
 }
 
+// midGameState plays a seeded four-stable game of 30 turns to the middle of
+// the fifth tournament's second match (turn 15), with a sealed choice.
+func midGameState(tb testing.TB) *State {
+	tb.Helper()
+	bots, seats := mustBots(tb, "nash", "greedy", "random", "greedy")
+	s, err := New(Options{}, seats)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, r := dice.NewUnrecordedStream(dice.Seed{3}), dice.NewUnrecordedStream(dice.Seed{4})
+	for s.turn < 15 || s.phase != PhaseMatch || len(s.tour.matches) == 0 || len(s.Pending()) != 1 {
+		p := s.Pending()[0]
+		if _, err := s.Apply(p, bots[p].Act(p, s.View(p), s.Legal(p), r), d); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return s
+}
+
 // BenchmarkSnapshot writes and reads back the snapshot of a four-stable
-// game in the middle of a match; bytes/op is the snapshot's size.
+// game in the middle of a match at turn 15; "bytes" is the snapshot's size.
 func BenchmarkSnapshot(b *testing.B) {
-	s := matchState(b)
+	s := midGameState(b)
 	data := mustMarshal(b, s)
 	b.Run("Marshal", func(b *testing.B) {
 		b.ReportAllocs()
