@@ -185,7 +185,11 @@ func TestSnapshot_RoundTripsAtEveryAction(t *testing.T) {
 			}
 		})
 	}
-	if !seen["match, sealed, after a tie"] && !seen["match, after a tie"] {
+	tie := false
+	for k := range seen {
+		tie = tie || strings.Contains(k, "after a tie")
+	}
+	if !tie {
 		t.Errorf("no game met a match after a tie (met %v)", seen)
 	}
 }
