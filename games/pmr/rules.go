@@ -412,16 +412,22 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 		}
 	}
 	e.emit("entries", -1).Entrants = t.entrants
+	t.firstRound(size)
+	s.advance(d, e)
+}
+
+// firstRound sets up the bracket's first round of size slots for the seeded
+// entrants: the missing seeds are byes (-1).
+func (t *tournament) firstRound(size int) {
 	t.slots = make([]int, size)
 	for i, seed := range seedOrder(size) {
-		if seed <= n {
+		if seed <= len(t.entrants) {
 			t.slots[i] = seed - 1
 		} else {
 			t.slots[i] = -1
 		}
 	}
 	t.round = 1
-	s.advance(d, e)
 }
 
 // breakByeTie orders the entrants whose sum ties at the last bye: a die picks
@@ -477,11 +483,23 @@ func seedOrder(size int) []int {
 // advance plays the bracket on: byes advance at once; a match rolls its
 // terrain and waits for the contestants' choices; a lone survivor is champion.
 func (s *State) advance(d *dice.Stream, e *eventBuf) {
-	t := s.tour
+	a, b, done := s.tour.nextPair()
+	if done {
+		s.finishTournament(a, d, e)
+		return
+	}
+	s.startMatch(a, b, d, e)
+}
+
+// nextPair walks the bracket on to the next pair that must play (entrant
+// indexes a and b): byes advance at once, and a finished round makes its
+// winners the next one. Once one entrant is left it returns done, with the
+// champion as a. It rolls no dice, so that restoring a snapshot can walk the
+// bracket exactly as play did.
+func (t *tournament) nextPair() (a, b int, done bool) {
 	for {
 		if len(t.slots) == 1 {
-			s.finishTournament(t.slots[0], d, e)
-			return
+			return t.slots[0], -1, true
 		}
 		if 2*t.pos >= len(t.slots) {
 			t.slots, t.next = t.next, nil
@@ -495,8 +513,7 @@ func (s *State) advance(d *dice.Stream, e *eventBuf) {
 			t.pos++
 			continue
 		}
-		s.startMatch(a, b, d, e)
-		return
+		return a, b, false
 	}
 }
 
@@ -545,19 +562,7 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 	m := &s.tour.match
 	for {
-		c := Contest{Number: m.contest, Choices: m.choice}
-		for x := 0; x < 2; x++ {
-			m.used[x] |= abilityBit(m.choice[x])
-			c.Values[x] = Effective(m.choice[x], m.choice[1-x], m.view.Terrain, m.mon[x].Get(m.choice[x]))
-		}
-		switch {
-		case c.Values[0] > c.Values[1]:
-			c.Winner = 0
-		case c.Values[1] > c.Values[0]:
-			c.Winner = 1
-		default:
-			c.Winner = -1
-		}
+		c := m.judge(m.choice)
 		m.view.Contests = append(m.view.Contests, c)
 		cp := &m.view.Contests[len(m.view.Contests)-1] // never modified again
 		e.begin()
@@ -621,6 +626,25 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		s.diceOff(d, e)
 		return
 	}
+}
+
+// judge compares the contestants' choices in the match's current contest
+// and marks them used. Restoring a snapshot judges its contests with it too.
+func (m *match) judge(choices [2]Ability) Contest {
+	c := Contest{Number: m.contest, Choices: choices}
+	for x := 0; x < 2; x++ {
+		m.used[x] |= abilityBit(choices[x])
+		c.Values[x] = Effective(choices[x], choices[1-x], m.view.Terrain, m.mon[x].Get(choices[x]))
+	}
+	switch {
+	case c.Values[0] > c.Values[1]:
+		c.Winner = 0
+	case c.Values[1] > c.Values[0]:
+		c.Winner = 1
+	default:
+		c.Winner = -1
+	}
+	return c
 }
 
 // diceOff breaks a third tie: 1dF each, re-rolled until they differ.
