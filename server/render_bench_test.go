@@ -148,3 +148,30 @@ func BenchmarkReplay(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(x.Log)), "entries")
 }
+
+// BenchmarkResume is loading the same table as BenchmarkReplay from a
+// snapshot: "at-end" when the snapshot was taken after the last entry,
+// "200-after" when the 200 entries after it are replayed (the most a table
+// replays when snapshots are taken every 200 entries).
+func BenchmarkResume(b *testing.B) {
+	for _, tail := range []int{0, 200} {
+		name := "at-end"
+		if tail > 0 {
+			name = "200-after"
+		}
+		b.Run(name, func(b *testing.B) {
+			snap, err := midGame(b, 600-tail).tab.Snapshot()
+			if err != nil {
+				b.Fatal(err)
+			}
+			x := midGame(b, 600).tab.Export(true)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := engine.Resume(pmr.Game, x, snap); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(snap.State)), "snapshot-bytes")
+		})
+	}
+}
