@@ -98,7 +98,7 @@ type eventBuf struct {
 	n    int            //
 	dice []int          // its dice are dice[:nd]
 	nd   int            //
-	evs  []engine.Event // the events so far are evs[:ne]: evs is mem.events.free
+	evs  []engine.Event // the events so far are evs[:ne]: evs is mem.events.Free()
 	ne   int            //
 }
 
@@ -113,7 +113,7 @@ func (e *eventBuf) arena() *arena {
 // reset starts the events of an action in the given turn.
 func (e *eventBuf) reset(turn int) {
 	e.turn = turn
-	e.evs, e.ne = e.arena().events.free, 0
+	e.evs, e.ne = e.arena().events.Free(), 0
 	e.begin()
 }
 
@@ -203,7 +203,7 @@ func (e *eventBuf) monster(m *Monster) {
 // emit ends the event begun last, about stable (-1 for none), and returns its
 // data for the caller to fill in: Turn and Dice are set.
 func (e *eventBuf) emit(kind string, stable engine.Seat) *EventData {
-	d := e.arena().data.one()
+	d := e.arena().data.One()
 	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
 	e.end(kind, d)
 	return d
@@ -211,7 +211,7 @@ func (e *eventBuf) emit(kind string, stable engine.Seat) *EventData {
 
 // emitMonster is emit for the events about one monster.
 func (e *eventBuf) emitMonster(kind string, stable engine.Seat) *MonsterData {
-	d := e.arena().monsterData.one()
+	d := e.arena().monsterData.One()
 	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
 	e.end(kind, d)
 	return d
@@ -219,7 +219,7 @@ func (e *eventBuf) emitMonster(kind string, stable engine.Seat) *MonsterData {
 
 // emitMatch is emit for a "match" event.
 func (e *eventBuf) emitMatch() *MatchData {
-	d := e.arena().matchData.one()
+	d := e.arena().matchData.One()
 	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
 	e.end("match", d)
 	return d
@@ -227,7 +227,7 @@ func (e *eventBuf) emitMatch() *MatchData {
 
 // emitContest is emit for a "contest" event, which rolls no dice.
 func (e *eventBuf) emitContest(c *Contest) {
-	d := e.arena().contestData.one()
+	d := e.arena().contestData.One()
 	d.Turn, d.Stable, d.Contest = e.turn, -1, c
 	e.end("contest", d)
 }
@@ -237,14 +237,14 @@ func (e *eventBuf) takeDice() []int {
 	if e.nd == 0 {
 		return nil
 	}
-	d := e.arena().dice.take(e.nd)
+	d := e.arena().dice.Take(e.nd)
 	copy(d, e.dice[:e.nd])
 	return d
 }
 
 // end adds the event begun last, with its text and data, and begins the next.
 func (e *eventBuf) end(kind string, data any) {
-	e.add(kind, e.arena().text.string(e.text()), data, nil, "")
+	e.add(kind, e.arena().text.String(e.text()), data, nil, "")
 	e.begin()
 }
 
@@ -254,9 +254,9 @@ func (e *eventBuf) end(kind string, data any) {
 func (e *eventBuf) add(kind, text string, data any, only []engine.Seat, others string) {
 	if e.ne == len(e.evs) {
 		b := &e.arena().events
-		b.renew(2*e.ne + 1)
-		copy(b.free, e.evs[:e.ne])
-		e.evs = b.free
+		b.Renew(2*e.ne + 1)
+		copy(b.Free(), e.evs[:e.ne])
+		e.evs = b.Free()
 	}
 	ev := &e.evs[e.ne]
 	e.ne++
@@ -282,7 +282,7 @@ func (e *eventBuf) finish() []engine.Event {
 	if n == 0 {
 		return nil
 	}
-	out := e.mem.events.take(n) // the memory e.evs was written in
+	out := e.mem.events.Take(n) // the memory e.evs was written in
 	e.evs, e.ne = nil, 0
 	return out
 }
@@ -308,8 +308,8 @@ func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	}
 	e.n += len(b)
 	mem := e.arena()
-	text := mem.text.string(e.text())
-	d := mem.sealed.one()
+	text := mem.text.String(e.text())
+	d := mem.sealed.One()
 	d.Turn, d.Stable, d.Action = e.turn, p, text[start:]
 	e.add("sealed", text, d, onlySeat[p][:1:1], s.cfg.chosen[p])
 	e.begin()

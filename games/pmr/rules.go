@@ -71,7 +71,7 @@ func roundHalf(sum int) int {
 // changed, with room for extra more, and stores it: the old slice may be
 // shared with clones, views and events.
 func (st *stable) edit(a *arena, extra int) []Monster {
-	ms := a.monsters.take(len(st.monsters) + extra)[:len(st.monsters)]
+	ms := a.monsters.Take(len(st.monsters) + extra)[:len(st.monsters)]
 	copy(ms, st.monsters)
 	st.monsters = ms
 	return ms
@@ -352,8 +352,8 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 	// A knockout of n entrants has n-1 matches: room for all of them, so
 	// that they are appended in place.
 	mem := s.mem()
-	t.entrants = mem.entrants.take(entries)[:0]
-	t.matches = mem.matches.take(max(entries-1, 0))[:0]
+	t.entrants = mem.entrants.Take(entries)[:0]
+	t.matches = mem.matches.Take(max(entries-1, 0))[:0]
 	for i := range s.stables {
 		st := &s.stables[i]
 		if st.entry > 0 {
@@ -777,7 +777,7 @@ func (s *State) ageAll(e *eventBuf) {
 			continue
 		}
 		old := st.monsters
-		ms := s.mem().monsters.take(len(old))[:0]
+		ms := s.mem().monsters.Take(len(old))[:0]
 		for _, m := range old {
 			m.Age++
 			if m.Age > 10 {
@@ -820,7 +820,7 @@ func (s *State) entrantText(e *eventBuf, x *Entrant) {
 		texts = append(texts, make([]entrantText, id+1-len(texts))...)
 		mem.entrantTexts[p] = texts
 	}
-	texts[id] = entrantText{x.Name, mem.text.string(e.buf[start:e.n])}
+	texts[id] = entrantText{x.Name, mem.text.String(e.buf[start:e.n])}
 }
 
 // maxEntrantText bounds the monster numbers whose texts are kept.

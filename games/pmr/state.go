@@ -265,7 +265,7 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		}
 		return st.activities
 	case PhaseEnter:
-		out := s.mem().actions.take(len(ms))
+		out := s.mem().actions.Take(len(ms))
 		for i := range ms {
 			out[i] = enterAction(ms[i].ID)
 		}
@@ -296,7 +296,7 @@ var chooseLists = func() (out [1 << (Mind + 1)][]engine.Action) {
 // activities lists the activities of a stable with monsters ms.
 func (s *State) activities(ms []Monster) []engine.Action {
 	n := len(ms)
-	out := s.mem().actions.take(1 + 4*n + n*(n-1)/2)
+	out := s.mem().actions.Take(1 + 4*n + n*(n-1)/2)
 	out[0] = boxedCapture
 	k := 1
 	for i := range ms {

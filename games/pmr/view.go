@@ -102,11 +102,11 @@ func (s *State) View(p engine.Seat) engine.View {
 		if s.board == nil {
 			// A board's first view is made with it, in the same piece of
 			// the arena: most boards are only ever seen by the seat to act.
-			bb := s.mem().boards.one()
+			bb := s.mem().boards.One()
 			s.board = s.buildBoard(bb)
 			v = &bb.v
 		} else {
-			v = s.mem().views.one()
+			v = s.mem().views.One()
 		}
 		v.Seat, v.Board = p, s.board
 		if p >= 0 && s.chosenSet()&(1<<p) != 0 {
@@ -120,7 +120,7 @@ func (s *State) View(p engine.Seat) engine.View {
 // board0 returns the board, building it if needed.
 func (s *State) board0() *Board {
 	if s.board == nil {
-		s.board = s.buildBoard(s.mem().boards.one())
+		s.board = s.buildBoard(s.mem().boards.One())
 	}
 	return s.board
 }
@@ -179,7 +179,7 @@ func (s *State) buildBoard(bb *boardBlock) *Board {
 	if n <= len(bb.st) {
 		b.Stables = bb.st[:n:n]
 	} else {
-		b.Stables = s.mem().stables.take(n)
+		b.Stables = s.mem().stables.Take(n)
 	}
 	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
 	if s.phase != PhaseOver {
@@ -222,7 +222,7 @@ func (s *State) stableInfo(p engine.Seat) *StableInfo {
 	if in := s.infos[p]; in != nil && in.Trophies == st.trophies && sameMonsters(in.Monsters, st.monsters) {
 		return in
 	}
-	in := s.mem().infos.one()
+	in := s.mem().infos.One()
 	*in = StableInfo{
 		Seat:     p,
 		Name:     s.cfg.names[p],
@@ -240,7 +240,7 @@ func (s *State) stableInfo(p engine.Seat) *StableInfo {
 // buildTournament builds the view of the tournament being played.
 func (s *State) buildTournament(mem *arena) *TournamentView {
 	t := s.tour
-	tb := mem.tours.one()
+	tb := mem.tours.One()
 	tv, mv := &tb.tv, &tb.mv
 	*tv = TournamentView{
 		Number:   t.number,

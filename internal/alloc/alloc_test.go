@@ -1,0 +1,84 @@
+package alloc
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestBlock_HandsOutFreshDisjointSlicesWithCapEqualLen(t *testing.T) {
+	var b Block[int]
+	var all [][]int
+	for n := range 200 {
+		s := b.Take(n%7 + 1)
+		if cap(s) != len(s) {
+			t.Fatalf("Take(%d): cap %d, want %d", len(s), cap(s), len(s))
+		}
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("Take handed out a non-zero element")
+			}
+			s[i] = n + 1
+		}
+		all = append(all, s)
+	}
+	for n, s := range all {
+		for _, v := range s {
+			if v != n+1 {
+				t.Fatalf("slice %d was overwritten by a later Take", n)
+			}
+		}
+	}
+	if s := append(all[0], 99); &s[0] == &all[0][0] {
+		t.Errorf("an append to a handed-out slice wrote into the block")
+	}
+}
+
+func TestBlock_GrowsUpToMax(t *testing.T) {
+	b := Block[byte]{Max: 16}
+	for range 10 {
+		b.Renew(1)
+	}
+	if len(b.Free()) != 16 {
+		t.Errorf("after many renewals the block has %d elements, want Max 16", len(b.Free()))
+	}
+	b.Renew(100)
+	if len(b.Free()) != 100 {
+		t.Errorf("Renew(100) made %d elements, want 100", len(b.Free()))
+	}
+}
+
+func TestBlock_TakeHandsOutWhatWasWrittenThroughFree(t *testing.T) {
+	var b Block[int]
+	b.Renew(3)
+	copy(b.Free(), []int{7, 8, 9})
+	if got := b.Take(3); got[0] != 7 || got[2] != 9 {
+		t.Errorf("Take after writing through Free = %v, want [7 8 9]", got)
+	}
+}
+
+func TestText_StringsStayValid(t *testing.T) {
+	var tx Text
+	var got []string
+	for i := range 500 {
+		p := strings.Repeat(string(rune('a'+i%26)), i%40)
+		if i%2 == 0 {
+			got = append(got, tx.String([]byte(p)))
+		} else {
+			got = append(got, tx.Cat(p[:len(p)/2], p[len(p)/2:]))
+		}
+	}
+	for i, s := range got {
+		if want := strings.Repeat(string(rune('a'+i%26)), i%40); s != want {
+			t.Fatalf("text %d = %q, want %q", i, s, want)
+		}
+	}
+}
+
+func TestText_NoAllocationPerString(t *testing.T) {
+	var tx Text
+	p := []byte("Breed: ages 6 and 5 average 6")
+	allocs := testing.AllocsPerRun(1000, func() { tx.String(p) })
+	if allocs > 0.1 {
+		t.Errorf("String allocates %.2f times per call, want about 0 (one block per 4 KB)", allocs)
+	}
+}
