@@ -346,7 +346,7 @@ func (r *restorer) seat(x int, what string, none bool) (engine.Seat, error) {
 	if none && x == -1 || x >= 0 && x < len(r.s.players) {
 		return engine.Seat(x), nil
 	}
-	return 0, snapErr("%s %d is not a seat of this %d-player table", what, x+1, len(r.s.players))
+	return 0, snapErr("%s: seat %d is not one of this %d-player table's (0..%d)", what, x, len(r.s.players), len(r.s.players)-1)
 }
 
 func (r *restorer) restore() error {
@@ -365,7 +365,7 @@ func (r *restorer) restore() error {
 		return snapErr("phase %d is not a phase", snap.Phase)
 	}
 	s.phase = Phase(snap.Phase)
-	if s.turn, err = r.seat(snap.Turn, "turn: player", false); err != nil {
+	if s.turn, err = r.seat(snap.Turn, "turn", false); err != nil {
 		return err
 	}
 	if snap.Extra < 0 || snap.Extra > 1 {
@@ -472,7 +472,7 @@ func (r *restorer) restore() error {
 			return snapErr("%s rolled a nature but is not miscellaneous", c)
 		case r.where[c] == inStock:
 			return snapErr("%s rolled a nature but has not been drawn", c)
-		case ns.Nature < 0 || !slices.Contains(deck.Table, Nature(ns.Nature)):
+		case ns.Nature < 0 || ns.Nature >= len(natureNames) || !slices.Contains(deck.Table, Nature(ns.Nature)):
 			return snapErr("%s rolled nature %d, which is not on the nature table", c, ns.Nature)
 		}
 		s.nat[c] = Nature(ns.Nature)
@@ -539,7 +539,7 @@ func (r *restorer) results() error {
 			return snapErr("result %d is for round %d", i+1, rs.Round)
 		}
 		res.Round = rs.Round
-		w, err := r.seat(rs.Winner, fmt.Sprintf("round %d's winner: player", rs.Round), true)
+		w, err := r.seat(rs.Winner, fmt.Sprintf("round %d's winner", rs.Round), true)
 		if err != nil {
 			return err
 		}
@@ -683,8 +683,11 @@ func (r *restorer) phase() error {
 		return nil
 	}
 	duel := func() error {
-		if s.target < 0 || s.target == s.turn {
-			return snapErr("player %d attacks player %d", s.turn+1, s.target+1)
+		switch {
+		case s.target == NoTarget:
+			return snapErr("player %d's attack in the %s phase has no target", s.turn+1, s.phase)
+		case s.target == s.turn:
+			return snapErr("player %d attacks themselves", s.turn+1)
 		}
 		return aggressive()
 	}
@@ -695,6 +698,9 @@ func (r *restorer) phase() error {
 		}
 		if s.extra > 0 && len(s.stock) == 0 {
 			return snapErr("an impatient draw is open on an empty stock")
+		}
+		if len(s.players[s.turn].hand) == 0 {
+			return snapErr("player %d is to discard with no cards in hand", s.turn+1)
 		}
 	case PhaseTarget:
 		if err := errors.Join(clear(attacked, throws, answers, openDraw), discard()); err != nil {

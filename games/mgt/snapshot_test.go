@@ -3,6 +3,7 @@ package mgt
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -285,7 +286,7 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 		{"round 5", edit(func(s *snapshot) { s.Round = 5 }), "round 5 is not one of rounds 1..4"},
 		{"wrong dealer", edit(func(s *snapshot) { s.Dealer = 3 }), "player 4 deals round 2"},
 		{"no such phase", edit(func(s *snapshot) { s.Phase = 5 }), "phase 5 is not a phase"},
-		{"no such turn", edit(func(s *snapshot) { s.Turn = 4 }), "turn: player 5 is not a seat of this 4-player table"},
+		{"no such turn", edit(func(s *snapshot) { s.Turn = 4 }), "turn: seat 4 is not one of this 4-player table's (0..3)"},
 		{"two impatient draws", edit(func(s *snapshot) { s.Extra = 2 }), "2 impatient draws open"},
 		{"negative skip", edit(func(s *snapshot) { s.Players[2].Skip = -1 }), "player 3 has -1 turns to lose"},
 		{"nature of a plain card", edit(func(s *snapshot) {
@@ -332,6 +333,150 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 				t.Fatalf("error %q, want one that says %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// numbers collects every number of v (a snapshot, or part of one) as
+// settable values: the int16 (card numbers) and the int ones.
+func numbers(v reflect.Value, cards, ints *[]reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		numbers(v.Elem(), cards, ints)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			numbers(v.Field(i), cards, ints)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			numbers(v.Index(i), cards, ints)
+		}
+	case reflect.Int16:
+		*cards = append(*cards, v)
+	case reflect.Int:
+		*ints = append(*ints, v)
+	}
+}
+
+// playOn plays up to steps random legal actions of st, checking what a
+// table relies on: every seat gets a view (every eighth step), someone is waited for until the
+// game is over, whoever is waited for has legal actions, and they are
+// accepted. It says what went wrong, or "".
+func playOn(st *State, steps int, d *dice.Stream) (msg string) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg = fmt.Sprintf("panic: %v", p)
+		}
+	}()
+	n := len(st.players)
+	for step := range steps {
+		for p := engine.Spectator; int(p) < n && step%8 == 0; p++ {
+			if _, err := json.Marshal(st.View(p)); err != nil {
+				return fmt.Sprintf("step %d: %s's view: %v", step, p, err)
+			}
+			renderText(st.View(p), p)
+		}
+		pending := st.Pending()
+		if _, over := st.Outcome(); over != (len(pending) == 0) {
+			return fmt.Sprintf("step %d: game over %v, waiting for %v", step, over, pending)
+		}
+		if len(pending) == 0 {
+			return ""
+		}
+		p := pending[d.Roll(len(pending))-1]
+		legal := st.Legal(p)
+		if len(legal) == 0 {
+			return fmt.Sprintf("step %d: %s is waited for but has no legal action", step, p)
+		}
+		a := legal[d.Roll(len(legal))-1]
+		if _, err := st.Apply(p, a, d); err != nil {
+			return fmt.Sprintf("step %d: legal %q by %s refused: %v", step, a, p, err)
+		}
+	}
+	return ""
+}
+
+// TestRestoreSnapshot_WhatItAcceptsPlaysOn changes real snapshots of every
+// phase at random (two card numbers swapped, so that every card is still in
+// one place; a number shifted or replaced) and reads them back: many are
+// refused, and every position accepted (a swap of cards between hands and
+// the stock is one the game could have reached) reads back equal from its
+// own snapshot and plays on without breaking.
+func TestRestoreSnapshot_WhatItAcceptsPlaysOn(t *testing.T) {
+	type base struct {
+		n    int
+		data []byte
+	}
+	var bases []base
+	for _, n := range []int{2, 3, 4, 6} {
+		d := dice.NewUnrecordedStream(dice.Seed{'w', byte(n)})
+		r := dice.NewUnrecordedStream(dice.Seed{'w', 'r', byte(n)})
+		st, err := New(Options{}, snapSeats(n), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; ; step++ {
+			if step%29 == 0 || st.phase != PhaseDiscard && step%3 == 0 || st.phase == PhaseOver {
+				data, err := st.MarshalSnapshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				bases = append(bases, base{n, data})
+			}
+			if st.phase == PhaseOver {
+				break
+			}
+			botStep(t, st, d, r)
+		}
+	}
+	rng := dice.NewUnrecordedStream(dice.Seed{'w'})
+	opts := defaultOpts
+	accepted, refused := 0, 0
+	for try := range 2000 {
+		b := bases[rng.Roll(len(bases))-1]
+		var s snapshot
+		if err := json.Unmarshal(b.data, &s); err != nil {
+			t.Fatal(err)
+		}
+		var cards, ints []reflect.Value
+		numbers(reflect.ValueOf(&s), &cards, &ints)
+		switch rng.Roll(3) {
+		case 1:
+			x, y := cards[rng.Roll(len(cards))-1], cards[rng.Roll(len(cards))-1]
+			cx, cy := x.Int(), y.Int()
+			x.SetInt(cy)
+			y.SetInt(cx)
+		case 2:
+			f := ints[rng.Roll(len(ints))-1]
+			f.SetInt(f.Int() + int64(rng.Roll(7)) - 4)
+		case 3:
+			ints[rng.Roll(len(ints))-1].SetInt(int64(rng.Roll(12)) - 3)
+		}
+		for i := range s.Players {
+			slices.Sort(s.Players[i].Hand)
+			slices.Sort(s.Players[i].Seen)
+		}
+		data := []byte(mustJSON(t, &s))
+		got, err := Game.(engine.Restorer).RestoreSnapshot(opts, snapSeats(b.n), data)
+		if err != nil {
+			refused++
+			continue
+		}
+		accepted++
+		st := got.(*State)
+		again, err := st.MarshalSnapshot()
+		if err != nil {
+			t.Fatalf("try %d: an accepted state cannot be written: %v\n%s", try, err, data)
+		}
+		if back, err := Game.(engine.Restorer).RestoreSnapshot(opts, snapSeats(b.n), again); err != nil || !back.(*State).Equal(st) {
+			t.Fatalf("try %d: an accepted state does not read back from its own snapshot (err %v)\n%s", try, err, data)
+		}
+		if msg := playOn(st, 40, dice.NewUnrecordedStream(dice.Seed{byte(try), byte(try >> 8)})); msg != "" {
+			t.Fatalf("try %d: an accepted state breaks: %s\n%s", try, msg, data)
+		}
+	}
+	t.Logf("%d snapshots changed: %d accepted, %d refused", accepted+refused, accepted, refused)
+	if accepted == 0 || refused == 0 {
+		t.Fatalf("%d accepted, %d refused: the test no longer tries both", accepted, refused)
 	}
 }
 
@@ -383,28 +528,8 @@ func FuzzRestoreSnapshot(f *testing.F) {
 		if err != nil || !back.(*State).Equal(st) {
 			t.Fatalf("an accepted state does not read back from its own snapshot (err %v)", err)
 		}
-		d := dice.NewUnrecordedStream(dice.Seed{'d'})
-		for step := range 12 {
-			for p := engine.Spectator; int(p) < n; p++ {
-				mustJSON(t, st.View(p))
-				renderText(st.View(p), p)
-			}
-			pending := st.Pending()
-			if _, over := st.Outcome(); over != (len(pending) == 0) {
-				t.Fatalf("step %d: game over %v, waiting for %v", step, over, pending)
-			}
-			if len(pending) == 0 {
-				return
-			}
-			p := pending[d.Roll(len(pending))-1]
-			legal := st.Legal(p)
-			if len(legal) == 0 {
-				t.Fatalf("step %d: %s is waited for but has no legal action", step, p)
-			}
-			a := legal[d.Roll(len(legal))-1]
-			if _, err := st.Apply(p, a, d); err != nil {
-				t.Fatalf("step %d: legal %q by %s refused: %v", step, a, p, err)
-			}
+		if msg := playOn(st, 12, dice.NewUnrecordedStream(dice.Seed{'d'})); msg != "" {
+			t.Fatalf("an accepted state breaks: %s", msg)
 		}
 	})
 }
