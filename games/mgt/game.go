@@ -96,14 +96,28 @@ func New(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, error) 
 
 // newGame is New that also returns the deal's events (the private hands).
 func newGame(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []engine.Event, error) {
+	c, err := newConfig(opts, seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget}
+	ev := make(events, 0, 4)
+	s.deal(0, d, &ev)
+	return s, ev, nil
+}
+
+// newConfig checks the options and seats and builds a game's config from
+// them: for a new game, and for one restored from a snapshot (which does not
+// hold the config).
+func newConfig(opts Options, seats []engine.SeatInfo) (*config, error) {
 	if opts.Rounds == 0 {
 		opts.Rounds = DefaultRounds
 	}
 	if opts.Rounds < MinRounds || opts.Rounds > MaxRounds {
-		return nil, nil, fmt.Errorf("mgt: %d rounds is out of range %d..%d", opts.Rounds, MinRounds, MaxRounds)
+		return nil, fmt.Errorf("mgt: %d rounds is out of range %d..%d", opts.Rounds, MinRounds, MaxRounds)
 	}
 	if len(seats) < minSeats || len(seats) > maxSeats {
-		return nil, nil, fmt.Errorf("mgt: a table has %d to %d players, got %d", minSeats, maxSeats, len(seats))
+		return nil, fmt.Errorf("mgt: a table has %d to %d players, got %d", minSeats, maxSeats, len(seats))
 	}
 	c := &config{rounds: opts.Rounds, names: make([]string, len(seats))}
 	c.drawsCard = make([]string, len(seats))
@@ -116,10 +130,7 @@ func newGame(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []e
 		c.drawsCard[i] = c.names[i] + " draws a card."
 		c.discards[i] = c.names[i] + " discards "
 	}
-	s := &State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget}
-	ev := make(events, 0, 4)
-	s.deal(0, d, &ev)
-	return s, ev, nil
+	return c, nil
 }
 
 // config is the part of a game that never changes; clones share it.
