@@ -210,7 +210,7 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 			}
 		}
 		// From the arena: a discard-phase list is asked for on every turn.
-		out := s.mem().actions.take(n)[:0]
+		out := s.mem().actions.Take(n)[:0]
 		if draw {
 			out = append(out, boxedDraw)
 		}
@@ -265,8 +265,8 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	// handing them out costs no allocation and no copy; an Apply that
 	// outgrows the room (a round's end) gets its own array from append.
 	m := s.mem()
-	m.events.room(maxApplyEvents)
-	ev := events(m.events.free[:0])
+	m.events.Room(maxApplyEvents)
+	ev := events(m.events.Free()[:0])
 	switch a := a.(type) {
 	case Draw:
 		s.extraDraw(p, d, &ev)
@@ -289,8 +289,8 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.answer[p] = answerPass
 		s.settleClaims(d, &ev)
 	}
-	if len(ev) > 0 && &ev[0] == &m.events.free[0] {
-		m.events.free = m.events.free[len(ev):] // ev was written in place: keep it
+	if len(ev) > 0 && &ev[0] == &m.events.Free()[0] {
+		m.events.Take(len(ev)) // ev was written in place: keep it
 	}
 	return slices.Clip(ev), nil
 }

@@ -102,7 +102,7 @@ func (s *State) View(p engine.Seat) engine.View {
 	// The view's memory comes zeroed from the arena: its fields are set one
 	// by one, because assigning a whole View literal would copy all 896
 	// bytes with the garbage collector's bulk write barrier.
-	v := m.views.one()
+	v := m.views.One()
 	v.Seat, v.Round, v.Rounds, v.Dealer, v.Phase = p, s.round, s.cfg.rounds, s.dealer, s.phase
 	v.Turn, v.Stock, v.Target, v.Waiting = s.turn, len(s.stock), NoTarget, s.waiting(p)
 	v.Results = s.results[:len(s.results):len(s.results)]
@@ -120,7 +120,7 @@ func (s *State) View(p engine.Seat) engine.View {
 	if p >= 0 {
 		ncards += len(s.players[p].hand)
 	}
-	block := m.cvs.take(ncards)
+	block := m.cvs.Take(ncards)
 	if s.card != NoCard {
 		block[0] = s.cardView(s.card)
 		v.Card = &block[0]
@@ -163,7 +163,7 @@ func (s *State) View(p engine.Seat) engine.View {
 				}
 			}
 			if n > 0 {
-				top := m.stockTop.take(n)[:0]
+				top := m.stockTop.Take(n)[:0]
 				for i := len(s.stock) - 1; i >= from; i-- {
 					if seen.has(s.stock[i]) {
 						top = append(top, KnownCard{Card: s.stock[i], Depth: len(s.stock) - 1 - i})
@@ -229,7 +229,7 @@ func (s *State) publicCounts() *setCounts {
 	if m.public != nil && m.publicKey == key {
 		return m.public
 	}
-	n := m.counts.one()
+	n := m.counts.One()
 	if old := m.publicKey; m.public != nil && old[0] == key[0] && old[2] == key[2] && old[3] == key[3] && old[1] < key[1] {
 		// Only discards were added (a claim changes the exposed count):
 		// count the new ones on top of the last counts.
@@ -276,8 +276,8 @@ func (s *State) exposed(i int) []GroupView {
 	for _, g := range groups {
 		n += len(g.cards)
 	}
-	block := m.cvs.take(n)
-	out := m.groups.take(len(groups))
+	block := m.cvs.Take(n)
+	out := m.groups.Take(len(groups))
 	for j, g := range groups {
 		cards := block[:len(g.cards):len(g.cards)]
 		block = block[len(g.cards):]
@@ -339,8 +339,8 @@ func (s *State) known(p engine.Seat, seen *bitset) []KnownHand {
 	if n == 0 {
 		return nil
 	}
-	out := s.mem().known.take(hands)[:0]
-	cards := s.mem().hands.take(n)[:0]
+	out := s.mem().known.Take(hands)[:0]
+	cards := s.mem().hands.Take(n)[:0]
 	for i := range s.players {
 		if engine.Seat(i) == p {
 			continue

@@ -36,9 +36,7 @@ type Block[T any] struct {
 // Take returns the first n elements of the free part, with a new block if
 // needed. They are zeroed unless the caller wrote there through Free.
 func (b *Block[T]) Take(n int) []T {
-	if n > len(b.free) {
-		b.Renew(n)
-	}
+	b.Room(n)
 	s := b.free[:n:n]
 	b.free = b.free[n:]
 	return s
@@ -51,6 +49,14 @@ func (b *Block[T]) One() *T { return &b.Take(1)[0] }
 // elements in place before taking them (Take(n) then hands out the n
 // written). What it writes there stays the caller's until then.
 func (b *Block[T]) Free() []T { return b.free }
+
+// Room makes sure the free part holds at least n elements, replacing it
+// with a new block if not.
+func (b *Block[T]) Room(n int) {
+	if n > len(b.free) {
+		b.Renew(n)
+	}
+}
 
 // Renew replaces the free part with a new block of at least n elements; the
 // rest of the old one goes unused.
