@@ -212,7 +212,10 @@ func startServe(t *testing.T, bin, db string) *proc {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.kill() })
-	lines := make(chan string)
+	// Buffered, so that the "serving on" line waits for the loop below even
+	// if it comes before the loop is ready; later lines (nobody reads them)
+	// are dropped once the buffer is full, so the scanner never blocks.
+	lines := make(chan string, 64)
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
