@@ -28,10 +28,11 @@ const snapshotVersion = 1
 // Cards, sets, natures, phases and throws are written as their numbers (not
 // their names as in views), which keeps a snapshot small (about 1.4 KB at
 // four players); the numbers are those of the embedded deck and of this
-// program, which the rules version pins. Lists keep their order (the stock bottom first, the discard pile
-// oldest first, each hand in deck order, a group's cards in the order they
-// joined it, bans in the order they were made), and a list that is nil in the
-// state is written as null, an empty one as []: State.Equal tells them apart.
+// program, which the rules version pins. Lists keep their order (the stock
+// bottom first, the discard pile oldest first, each hand in deck order, a
+// group's cards in the order they joined it, bans in the order they were
+// made), and a list that is nil in the state is written as null, an empty
+// one as []: State.Equal tells them apart.
 //
 // Saved: everything that is part of the position, hidden information
 // included: every hand, the stock's order, the cards each seat has looked at
@@ -51,8 +52,9 @@ const snapshotVersion = 1
 //   - the arena: a restored state starts without one, like a clone.
 //
 // RestoreSnapshot checks every number it reads, and the position against
-// the rules, so that a state it accepts plays on without breaking: every card is in exactly one place, hands are sorted, natures
-// were rolled exactly for the miscellaneous cards drawn this round, exposed
+// the rules, so that a state it accepts plays on without breaking: every
+// card is in exactly one place, hands are sorted, natures were rolled
+// exactly for the miscellaneous cards drawn this round, exposed
 // sets hold cards of their set, each player holds eight cards but the one
 // whose turn it is, the fields of the phase are set and the others clear,
 // and the results add up. MarshalSnapshot refuses a state whose derived
