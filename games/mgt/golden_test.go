@@ -24,8 +24,33 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // bot. Rewrite it with go test -update.
 func TestPlaythrough_Golden(t *testing.T) {
 	seats := []engine.SeatInfo{{Name: "Ann", Bot: "greedy"}, {Name: "Bo", Bot: "random"}}
-	players := []engine.Bot{greedyBot{}, randomBot{}}
-	tab, err := engine.NewTable(Game, engine.Options{"rounds": "3"}, seats, dice.Seed{0x6d, 0x67, 0x74})
+	text := playthrough(t, seats, []engine.Bot{greedyBot{}, randomBot{}}, dice.Seed{0x6d, 0x67, 0x74}, 0)
+	compareGolden(t, "playthrough-2p.golden", text)
+}
+
+// TestPlaythrough_GoldenFourPlayers is the first round of a four-player
+// game (three greedy bots and a random one), compared with
+// testdata/playthrough-4p-round1.golden: with more players than two it
+// covers what two cannot, and its seed was picked for a round with
+// rock-paper-scissors, a claim of a miscellaneous card and two claims on
+// one discard settled by turn order, which the test checks are there.
+func TestPlaythrough_GoldenFourPlayers(t *testing.T) {
+	seats := []engine.SeatInfo{{Name: "Ann", Bot: "greedy"}, {Name: "Bo", Bot: "greedy"}, {Name: "Cy", Bot: "random"}, {Name: "Di", Bot: "greedy"}}
+	bots := []engine.Bot{greedyBot{}, greedyBot{}, randomBot{}, greedyBot{}}
+	text := playthrough(t, seats, bots, dice.Seed{0x34, 0x11, 0x01}, 1)
+	for _, want := range []string{"earlier in turn order", "rock, paper, scissors!", "miscellaneous: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the four-player round no longer shows %q: pick another seed", want)
+		}
+	}
+	compareGolden(t, "playthrough-4p-round1.golden", text)
+}
+
+// playthrough plays the table to the end, or to the end of round
+// lastRound if it is not 0, and writes down every step.
+func playthrough(t *testing.T, seats []engine.SeatInfo, players []engine.Bot, seed dice.Seed, lastRound int) string {
+	t.Helper()
+	tab, err := engine.NewTable(Game, engine.Options{"rounds": "3"}, seats, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +61,9 @@ func TestPlaythrough_Golden(t *testing.T) {
 		st := tab.State()
 		v := st.View(0).(*View)
 		if v.Round != round {
+			if lastRound > 0 && v.Round > lastRound {
+				break
+			}
 			round = v.Round
 			for p := range engine.Seat(len(seats)) {
 				fmt.Fprintf(&b, "\n== round %d: %s's view ==\n%s\n", round, seats[p].Name, renderText(st.View(p), p))
@@ -73,14 +101,22 @@ func TestPlaythrough_Golden(t *testing.T) {
 			fmt.Fprintf(&b, "   %s\n", ev.Text)
 		}
 	}
-	out, _ := tab.Over()
-	fmt.Fprintf(&b, "\noutcome: %s (scores %v)\n", out.Text, out.Scores)
-	path := filepath.Join("testdata", "playthrough-2p.golden")
+	if out, over := tab.Over(); over {
+		fmt.Fprintf(&b, "\noutcome: %s (scores %v)\n", out.Text, out.Scores)
+	}
+	return b.String()
+}
+
+// compareGolden compares got with testdata/name, or rewrites the file with
+// -update.
+func compareGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
 	if *update {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -88,7 +124,7 @@ func TestPlaythrough_Golden(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
-	if got := b.String(); got != string(want) {
+	if got != string(want) {
 		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
 		for i := range min(len(gl), len(wl)) {
 			if gl[i] != wl[i] {
