@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -83,8 +84,32 @@ func TestPages_PMRTemplateRendersEveryPhase(t *testing.T) {
 			t.Errorf("the game never showed phase %s (saw %v)", p, phases)
 		}
 	}
-	if r := h.do("GET", pages[0], "", nil); !strings.Contains(r.body, "Game over") || !strings.Contains(r.body, "Download the table export") {
+	r = h.do("GET", pages[0], "", nil)
+	if !strings.Contains(r.body, "Game over") || !strings.Contains(r.body, "Download the table export") {
 		t.Fatalf("the finished page:\n%s", r.body)
+	}
+	// Every monster's row on the page shows its name as the view names it.
+	var end struct {
+		Stables []struct {
+			Monsters []struct {
+				ID   int    `json:"id"`
+				Name string `json:"name"`
+			} `json:"monsters"`
+		} `json:"stables"`
+	}
+	json.Unmarshal(h.mustState(c.ID, "").View, &end)
+	seen := 0
+	for _, st := range end.Stables {
+		for _, m := range st.Monsters {
+			row := fmt.Sprintf("<td>M%d</td><td>%s</td>", m.ID, m.Name)
+			if m.Name == "" || !strings.Contains(r.body, row) {
+				t.Errorf("the finished page has no row %q", row)
+			}
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Errorf("no stable has a monster at the end: %s", h.mustState(c.ID, "").View)
 	}
 }
 

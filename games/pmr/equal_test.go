@@ -79,7 +79,7 @@ var equalMutations = map[string]func(s *State){
 		s.tour.matches[0].Winner = 1 - s.tour.matches[0].Winner
 	},
 	"tournament.match": func(s *State) { s.tour.match.contest = 3 },
-	"match.side":       func(s *State) { s.tour.match.side[0].Name = "Nobody" },
+	"match.side":       func(s *State) { s.tour.match.side[0].Name = monsterName(3, 7) },
 	"match.idx":        func(s *State) { s.tour.match.idx[1] = 7 },
 	"match.mon":        func(s *State) { s.tour.match.mon[1].Mind++ },
 	"match.contest":    func(s *State) { s.tour.match.contest++ },

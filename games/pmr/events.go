@@ -197,7 +197,7 @@ func (e *eventBuf) fudge(d *dice.Stream) int {
 func (e *eventBuf) monster(m *Monster) {
 	e.id(m.ID)
 	e.str(" ")
-	e.str(m.Name)
+	e.str(m.Name.String())
 }
 
 // emit ends the event begun last, about stable (-1 for none), and returns its

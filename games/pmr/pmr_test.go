@@ -44,7 +44,7 @@ func give(s *State, p engine.Seat, ms ...Monster) {
 		if m.ID == 0 {
 			m.ID = st.nextID
 		}
-		if m.Name == "" {
+		if m.Name == 0 {
 			m.Name = monsterName(p, m.ID)
 		}
 		st.monsters = append(st.monsters[:len(st.monsters):len(st.monsters)], m)

@@ -1,6 +1,7 @@
 package pmr
 
 import (
+	"fmt"
 	"strconv"
 
 	"tabletop/dice"
@@ -18,8 +19,40 @@ var monsterNames = [...]string{
 	"Tansy", "Umber", "Vesper", "Wren", "Yarrow", "Zephyx",
 }
 
-func monsterName(p engine.Seat, id int) string {
-	return monsterNames[(id-1+11*int(p))%len(monsterNames)]
+// MonsterName is a monster's name: one of a fixed list, which a Monster
+// keeps as its place in the list (so that monster lists hold no pointers and
+// copying or keeping them costs the garbage collector nothing). It marshals
+// as the name itself; the zero value is no name.
+type MonsterName uint8
+
+// String returns the name: "Pebblet"; "" for the zero value.
+func (n MonsterName) String() string {
+	if n == 0 || int(n) > len(monsterNames) {
+		return ""
+	}
+	return monsterNames[n-1]
+}
+
+// MarshalText writes the name.
+func (n MonsterName) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+
+// UnmarshalText reads a name from the list; "" is no name.
+func (n *MonsterName) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*n = 0
+		return nil
+	}
+	for i, name := range monsterNames {
+		if name == string(b) {
+			*n = MonsterName(i + 1)
+			return nil
+		}
+	}
+	return fmt.Errorf("pmr: %q is not a monster name", b)
+}
+
+func monsterName(p engine.Seat, id int) MonsterName {
+	return MonsterName((id-1+11*int(p))%len(monsterNames) + 1)
 }
 
 // abilityOf is the ability a Fudge die picks: [+] Speed, [_] Brawn, [-] Mind.
@@ -828,7 +861,7 @@ const maxEntrantText = 256
 
 // entrantText is a text kept by State.entrantText.
 type entrantText struct {
-	name string // the monster's name, which the text holds
+	name MonsterName // the monster's name, which the text holds
 	text string
 }
 
@@ -836,7 +869,7 @@ func (s *State) writeEntrant(e *eventBuf, x *Entrant) {
 	e.str(s.cfg.possessive[x.Stable])
 	e.id(x.Monster)
 	e.str(" ")
-	e.str(x.Name)
+	e.str(x.Name.String())
 }
 
 func (s *State) entrantName(x Entrant) string {

@@ -33,12 +33,12 @@ func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 // Monster is one monster of a stable. ID is its number in the stable (M3 = 3),
 // given in the order the stable got its monsters and never reused.
 type Monster struct {
-	ID    int    `json:"id"`
-	Name  string `json:"name"`
-	Speed int    `json:"speed"`
-	Brawn int    `json:"brawn"`
-	Mind  int    `json:"mind"`
-	Age   int    `json:"age"`
+	ID    int         `json:"id"`
+	Name  MonsterName `json:"name"`
+	Speed int         `json:"speed"`
+	Brawn int         `json:"brawn"`
+	Mind  int         `json:"mind"`
+	Age   int         `json:"age"`
 }
 
 // Get returns the monster's value of ability a (Speed, Brawn or Mind).

@@ -56,7 +56,7 @@ type TournamentView struct {
 type Entrant struct {
 	Stable  engine.Seat `json:"stable"`
 	Monster int         `json:"monster"` // its number in the stable
-	Name    string      `json:"name"`
+	Name    MonsterName `json:"name"`
 	Sum     int         `json:"sum"`            // its ability sum when entered
 	Seed    int         `json:"seed,omitempty"` // 1 = highest sum
 	Bye     bool        `json:"bye,omitempty"`  // skips the first round
