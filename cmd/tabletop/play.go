@@ -21,13 +21,18 @@ func init() {
 const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--name NAME] [-o name=value] [--export FILE]
 
 You take seat 1; the other seats are played by bots (--bots, comma-separated,
-one per seat; missing ones use the game's best bot). At each prompt type the
+one per seat; missing ones use the game's best bot). With neither --players
+nor --bots the table has four seats, or as near as the game allows. At each prompt type the
 number of a choice or its text; "help" lists the commands. When the game ends
 the table export can be written for "tabletop verify".`
 
+// defaultPlayers is the size of a table when neither --players nor --bots
+// says: you and three of the game's best bot.
+const defaultPlayers = 4
+
 func runPlay(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "play", playUsage)
-	players := fs.Int("players", 0, "number of seats (default: 1 + the number of bots)")
+	players := fs.Int("players", 0, "number of seats (default: 1 + the number of bots; 4, within the game's limits, if no bots are named)")
 	fs.IntVar(players, "stables", 0, "same as --players (Pocket Monster Rancher)")
 	botList := fs.String("bots", "", "bots for seats 2.., comma-separated (e.g. nash,greedy,random)")
 	turns := fs.Int("turns", 0, "shorthand for -o turns=N")
@@ -56,8 +61,10 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		names = strings.Split(*botList, ",")
 	}
 	n := *players
-	if n == 0 {
+	if n == 0 && len(names) > 0 {
 		n = max(1+len(names), info.MinSeats)
+	} else if n == 0 {
+		n = min(max(defaultPlayers, info.MinSeats), info.MaxSeats)
 	}
 	if n < info.MinSeats || n > info.MaxSeats {
 		return usagef("%s takes %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, n)

@@ -53,6 +53,23 @@ func TestPlay_EndOfInputLeavesCleanly(t *testing.T) {
 	}
 }
 
+func TestPlay_DefaultTableIsYouAndThreeOfTheBestBot(t *testing.T) {
+	// Pocket Monster Rancher takes 1 to 8 stables: with no --players and no
+	// --bots the table is four, the other three played by nash.
+	code, out, errOut := run(t, "quit\n", "play", "pmr", "--turns", "3", "--seed", "01")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play pmr = %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "at a table of 4") || strings.Count(out, "(nash)") < 3 {
+		t.Fatalf("play pmr without --players or --bots:\n%s", out)
+	}
+	// The duel takes exactly two: the default is held to the game's limits.
+	code, out, errOut = run(t, "quit\n", "play", "duel", "--seed", "05")
+	if code != 0 || errOut != "" || !strings.Contains(out, "at a table of 2") {
+		t.Fatalf("play duel = %d, stderr %q:\n%s", code, errOut, out)
+	}
+}
+
 func TestPlay_RefusesBadSetup(t *testing.T) {
 	tests := []struct {
 		name string
