@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -64,10 +65,15 @@ func (t *Table) Snapshot() (Snapshot, error) {
 // Resume rebuilds a table from its export (seed included, as the table store
 // keeps it) and a snapshot taken after its first snap.Seq entries: the
 // state is restored from the snapshot and only the entries after it are
-// replayed, with the checks Replay makes. The entries before the snapshot
-// are trusted as they are. A snapshot that does not fit the export (another
-// rules version, more entries than the log, damaged data) is an error: the
-// caller falls back to Replay.
+// replayed, with the checks Replay makes. The actions before the snapshot
+// are trusted as they are, but not their dice: every die the log records up
+// to the snapshot is drawn again from the seed and must show the same face,
+// and the snapshot's dice stream must stand exactly where the seed's does
+// after them, so that no die rolled after a resume can stray from the seed
+// (drawing dice again costs nanoseconds each, replaying actions much more).
+// A snapshot that does not fit the export (another rules version, more
+// entries than the log, damaged data, dice the seed does not give) is an
+// error: the caller falls back to Replay.
 func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 	fail := func(entry int, format string, args ...any) (*Table, error) {
 		return nil, &ReplayError{Entry: entry, Msg: fmt.Sprintf(format, args...)}
@@ -104,9 +110,9 @@ func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 	if err != nil {
 		return fail(-1, "snapshot after entry %d: %v", snap.Seq, err)
 	}
-	stream, err := dice.RestoreStream(snap.Dice)
+	stream, err := redraw(seed, x, snap)
 	if err != nil {
-		return fail(-1, "snapshot after entry %d: %v", snap.Seq, err)
+		return nil, err
 	}
 	t := &Table{
 		game: g, opts: opts, seats: seats, seed: seed,
@@ -118,4 +124,44 @@ func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// redraw draws from seed every die that the setup and the first snap.Seq
+// entries of x record, checking each face, and returns the stream where it
+// then stands, which must be the snapshot's.
+func redraw(seed dice.Seed, x Export, snap Snapshot) (*dice.Stream, error) {
+	stream := dice.NewStream(seed)
+	check := func(entry int, draws []dice.Draw) error {
+		where := func(i int) string {
+			if entry < 0 {
+				return fmt.Sprintf("setup die %d", i+1)
+			}
+			return fmt.Sprintf("die %d", i+1)
+		}
+		for i, d := range draws {
+			if d.Sides < 1 {
+				return &ReplayError{Entry: entry, Msg: fmt.Sprintf("%s: the log records a die of %d sides", where(i), d.Sides)}
+			}
+			if got := stream.Roll(d.Sides); got != d.Face {
+				return &ReplayError{Entry: entry, Msg: fmt.Sprintf("%s: the log says d%d showed %d, the seed gives %d", where(i), d.Sides, d.Face, got)}
+			}
+		}
+		return nil
+	}
+	if err := check(-1, x.SetupDice); err != nil {
+		return nil, err
+	}
+	for i, e := range x.Log[:snap.Seq] {
+		if err := check(i, e.Dice); err != nil {
+			return nil, err
+		}
+	}
+	b, err := stream.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(b, snap.Dice) {
+		return nil, &ReplayError{Entry: -1, Msg: fmt.Sprintf("the snapshot after entry %d holds a dice stream that is not the seed's after the log's dice up to there", snap.Seq)}
+	}
+	return stream, nil
 }
