@@ -769,3 +769,25 @@ func TestNew_RejectsBadSetup(t *testing.T) {
 		t.Errorf("no stables accepted")
 	}
 }
+
+func TestMonsterName_MarshalsAsTheName(t *testing.T) {
+	m := Monster{ID: 3, Name: monsterName(1, 3), Speed: 1}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"id":3,"name":"` + monsterNames[(3-1+11)%len(monsterNames)] + `","speed":1,"brawn":0,"mind":0,"age":0}`
+	if string(b) != want {
+		t.Fatalf("json.Marshal(%+v) = %s, want %s", m, b, want)
+	}
+	var back Monster
+	if err := json.Unmarshal(b, &back); err != nil || back != m {
+		t.Fatalf("json.Unmarshal(%s) = %+v, %v; want %+v", b, back, err, m)
+	}
+	if err := json.Unmarshal([]byte(`{"id":1,"name":"Godzilla"}`), &back); err == nil || !strings.Contains(err.Error(), `"Godzilla" is not a monster name`) {
+		t.Fatalf("a name not in the list: %v", err)
+	}
+	if got := fmt.Sprint(MonsterName(0), "|", MonsterName(len(monsterNames)+1)); got != "|" {
+		t.Fatalf("no name and a name past the list print %q, want both empty", got)
+	}
+}
