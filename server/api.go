@@ -128,7 +128,7 @@ func reader(l *live, token string) (engine.Seat, error) {
 // allow applies the rate limit to a request, keyed by the seat token if
 // there is one, else by the client's address.
 func (s *Server) allow(r *http.Request, token string) error {
-	key := clientKey(r)
+	key := clientKey(r, s.proxied)
 	if token != "" {
 		key = "tok:" + token
 	}

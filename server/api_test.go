@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -200,6 +201,40 @@ func TestAPI_RateLimitRefusesBursts(t *testing.T) {
 	}
 	if limited == 0 {
 		t.Fatalf("6 actions at once with burst 3: none was rate limited")
+	}
+}
+
+// TestAPI_RateLimitKeysOnTheProxysClientAddress checks the key of requests
+// without a seat token (creating tables): the connection's address, and
+// behind a trusted proxy (TrustProxy) the address the proxy appended to
+// X-Forwarded-For, so that one client's burst does not use up everyone's.
+func TestAPI_RateLimitKeysOnTheProxysClientAddress(t *testing.T) {
+	create := func(h *harness, forwarded string) int {
+		body := map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}}
+		return h.do("POST", "/api/tables", "", body, "X-Forwarded-For", forwarded).status
+	}
+	limitedAfter := func(h *harness, forwarded string) int {
+		for i := range 10 {
+			if create(h, forwarded) == http.StatusTooManyRequests {
+				return i
+			}
+		}
+		return -1
+	}
+	proxied := mustServer(t, func(c *server.Config) { c.ActionRate, c.ActionBurst, c.TrustProxy = 0.01, 2, true })
+	if n := limitedAfter(proxied, "203.0.113.9, 198.51.100.1"); n != 2 {
+		t.Fatalf("behind a trusted proxy, client 198.51.100.1 was limited after %d tables, want 2", n)
+	}
+	if got := create(proxied, "203.0.113.9, 198.51.100.2"); got != http.StatusCreated {
+		t.Fatalf("behind a trusted proxy, another client (198.51.100.2) got %d after the first used its burst, want 201", got)
+	}
+	// Without TrustProxy the header is anyone's to write: it changes nothing.
+	direct := mustServer(t, func(c *server.Config) { c.ActionRate, c.ActionBurst = 0.01, 2 })
+	for i := range 2 {
+		create(direct, fmt.Sprintf("198.51.100.%d", i))
+	}
+	if got := create(direct, "198.51.100.99"); got != http.StatusTooManyRequests {
+		t.Fatalf("without a trusted proxy a new X-Forwarded-For got %d after the connection's burst was used, want 429", got)
 	}
 }
 

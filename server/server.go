@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,6 +34,12 @@ type Config struct {
 	// requests per client address and per seat (default 20/s, burst 40).
 	ActionRate  float64
 	ActionBurst int
+	// TrustProxy says the server runs behind a reverse proxy that appends
+	// each client's address to X-Forwarded-For: requests without a seat
+	// token are then rate limited by the last address there instead of the
+	// connection's, which is the proxy's for everyone. Leave it off without
+	// such a proxy, or anyone may pick their own key.
+	TrustProxy bool
 	// SnapshotEvery is how many log entries a table gains between two
 	// snapshots (engine.Snapshot), from which it is rebuilt after a restart
 	// or an eviction instead of replaying its whole log; default 200,
@@ -56,7 +63,8 @@ type Server struct {
 	limit   *limiter
 	maxLive int
 	pages   *pages
-	snapAt  int // Config.SnapshotEvery
+	snapAt  int  // Config.SnapshotEvery
+	proxied bool // Config.TrustProxy
 
 	mu     sync.Mutex
 	live   map[string]*live
@@ -95,7 +103,7 @@ func New(cfg Config) (*Server, error) {
 	return &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
 		limit: newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
-		snapAt: cfg.SnapshotEvery, live: make(map[string]*live), ctx: ctx, cancel: cancel,
+		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}, nil
 }
 
@@ -161,8 +169,21 @@ func newID(n int) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// clientKey is the rate limiter's key for a request without a seat token.
-func clientKey(r *http.Request) string {
+// clientKey is the rate limiter's key for a request without a seat token:
+// the client's address, which behind a trusted proxy (Config.TrustProxy) is
+// the last one in X-Forwarded-For, the one the proxy added.
+func clientKey(r *http.Request, trustProxy bool) string {
+	if trustProxy {
+		if xs := r.Header.Values("X-Forwarded-For"); len(xs) > 0 {
+			last := xs[len(xs)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if last = strings.TrimSpace(last); last != "" {
+				return "ip:" + last
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr

@@ -29,6 +29,9 @@ type Main struct {
 	// post (burst: twice that); 0 means the server's default (20/s),
 	// negative means no limit (load tests).
 	ActionRate float64
+	// TrustProxy: the server is behind a reverse proxy that appends the
+	// client's address to X-Forwarded-For (server.Config.TrustProxy).
+	TrustProxy bool
 	Games      *engine.Registry // the games served
 	Logger     *slog.Logger
 
@@ -52,7 +55,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate}
+	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
 	}
@@ -108,11 +111,12 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", "tabletop.db", "SQLite database file (created if missing)")
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
 	rate := fs.Float64("rate", 20, "actions per second each client and each seat may post (burst: twice that); 0: no limit")
+	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -130,7 +134,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 		*rate = -1 // Main: negative is no limit
 	}
 	m := &Main{
-		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate,
+		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, TrustProxy: *trustProxy,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {
