@@ -127,33 +127,27 @@ func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 }
 
 // redraw draws from seed every die that the setup and the first snap.Seq
-// entries of x record, checking each face, and returns the stream where it
-// then stands, which must be the snapshot's.
+// entries of x record, checking each face as Replay does, and returns the
+// stream where it then stands, which must be the snapshot's.
 func redraw(seed dice.Seed, x Export, snap Snapshot) (*dice.Stream, error) {
 	stream := dice.NewStream(seed)
-	check := func(entry int, draws []dice.Draw) error {
-		where := func(i int) string {
-			if entry < 0 {
-				return fmt.Sprintf("setup die %d", i+1)
-			}
-			return fmt.Sprintf("die %d", i+1)
-		}
-		for i, d := range draws {
+	check := func(want []dice.Draw) error {
+		for i, d := range want {
 			if d.Sides < 1 {
-				return &ReplayError{Entry: entry, Msg: fmt.Sprintf("%s: the log records a die of %d sides", where(i), d.Sides)}
+				return fmt.Errorf("die %d: the log records a die of %d sides", i+1, d.Sides)
 			}
 			if got := stream.Roll(d.Sides); got != d.Face {
-				return &ReplayError{Entry: entry, Msg: fmt.Sprintf("%s: the log says d%d showed %d, the seed gives %d", where(i), d.Sides, d.Face, got)}
+				return dieDiffers(i, d, got)
 			}
 		}
 		return nil
 	}
-	if err := check(-1, x.SetupDice); err != nil {
-		return nil, err
+	if err := check(x.SetupDice); err != nil {
+		return nil, &ReplayError{Entry: -1, Msg: "setup dice: " + err.Error()}
 	}
 	for i, e := range x.Log[:snap.Seq] {
-		if err := check(i, e.Dice); err != nil {
-			return nil, err
+		if err := check(e.Dice); err != nil {
+			return nil, &ReplayError{Entry: i, Msg: err.Error()}
 		}
 	}
 	b, err := stream.MarshalBinary()

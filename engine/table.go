@@ -285,10 +285,15 @@ func sameDraws(want, got []dice.Draw) error {
 		case i >= len(want):
 			return fmt.Errorf("replay rolled %d dice but the log records %d", len(got), len(want))
 		case want[i] != got[i]:
-			return fmt.Errorf("die %d: the log says d%d showed %d, the seed gives %d", i+1, want[i].Sides, want[i].Face, got[i].Face)
+			return dieDiffers(i, want[i], got[i].Face)
 		}
 	}
 	return nil
+}
+
+// dieDiffers says that die i (from 0) of an entry is not what the seed gives.
+func dieDiffers(i int, want dice.Draw, got int) error {
+	return fmt.Errorf("die %d: the log says d%d showed %d, the seed gives %d", i+1, want.Sides, want.Face, got)
 }
 
 // sameEvents compares events through their JSON form. Events read from a
