@@ -22,9 +22,9 @@ const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--
 
 You take seat 1; the other seats are played by bots (--bots, comma-separated,
 one per seat; missing ones use the game's best bot). With neither --players
-nor --bots the table has four seats, or as near as the game allows. At each prompt type the
-number of a choice or its text; "help" lists the commands. When the game ends
-the table export can be written for "tabletop verify".`
+nor --bots the table has four seats, or as near as the game allows. At each
+prompt type the number of a choice or its text; "help" lists the commands.
+When the game ends the table export can be written for "tabletop verify".`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
@@ -61,9 +61,11 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		names = strings.Split(*botList, ",")
 	}
 	n := *players
-	if n == 0 && len(names) > 0 {
+	switch {
+	case n != 0:
+	case len(names) > 0:
 		n = max(1+len(names), info.MinSeats)
-	} else if n == 0 {
+	default:
 		n = min(max(defaultPlayers, info.MinSeats), info.MaxSeats)
 	}
 	if n < info.MinSeats || n > info.MaxSeats {
