@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 )
 
@@ -34,6 +35,33 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		e.Data = v.Data
 	}
 	return nil
+}
+
+// Keep returns a copy of events that stays valid for good, for whoever keeps
+// events beyond the state's next Apply (a state may reuse the memory of what
+// it hands out, see State): each Data becomes its JSON encoding, a
+// json.RawMessage, as in an event read from a log, so it marshals to the
+// same bytes; Only is copied. Table.Act keeps the events of its log this
+// way.
+func Keep(events []Event) ([]Event, error) {
+	if len(events) == 0 {
+		return nil, nil
+	}
+	out := make([]Event, len(events))
+	for i, e := range events {
+		if e.Data != nil {
+			raw, err := json.Marshal(e.Data)
+			if err != nil {
+				return nil, fmt.Errorf("engine: cannot encode the data of a %q event: %w", e.Kind, err)
+			}
+			e.Data = json.RawMessage(raw)
+		}
+		if e.Only != nil {
+			e.Only = slices.Clone(e.Only)
+		}
+		out[i] = e
+	}
+	return out, nil
 }
 
 // For returns the event as seat s sees it, and false if s sees nothing of it.

@@ -71,3 +71,27 @@ func TestSameEvents_ComparesValuesNotKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestKeep_CopyOutlivesTheGamesMemory checks that Keep's copy encodes as the
+// original did and shares nothing a game could reuse: changing the
+// original's data and Only afterwards leaves the copy as it was.
+func TestKeep_CopyOutlivesTheGamesMemory(t *testing.T) {
+	data := &testData{Turn: 3, Faces: []int{1, -1}, Name: "Ann"}
+	only := []Seat{1}
+	evs := []Event{
+		{Kind: "roll", Text: "Ann rolls [+] [-]", Data: data},
+		{Kind: "hand", Text: "you hold Siren", Only: only, Others: "Bo draws"},
+	}
+	want, _ := json.Marshal(evs)
+	kept, err := Keep(evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data.Turn, data.Faces[0], only[0] = 9, 0, 0 // the game reuses its memory
+	if got, _ := json.Marshal(kept); string(got) != string(want) {
+		t.Errorf("kept events encode as\n%s\nwant\n%s", got, want)
+	}
+	if _, err := Keep([]Event{{Kind: "bad", Data: func() {}}}); err == nil {
+		t.Errorf("Keep of data that cannot be encoded: no error")
+	}
+}

@@ -149,6 +149,14 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 		}
 		return nil, err
 	}
+	// The state may reuse the events' memory at its next Apply: the log
+	// keeps a copy.
+	if events, err = Keep(events); err != nil {
+		if rerr := t.rebuild(); rerr != nil {
+			return nil, fmt.Errorf("%w, and the table could not be rebuilt: %w", err, rerr)
+		}
+		return nil, err
+	}
 	t.log = append(t.log, Entry{
 		Seat: s, Kind: a.Kind(), Action: raw, Text: a.String(),
 		Dice: t.stream.Draws(before), Events: events,

@@ -6,33 +6,53 @@ import (
 )
 
 // arena is where a state gets the memory for what Apply, View and Legal hand
-// out: events with their data, dice and texts, views, legal lists and the
-// copy-on-write monster lists. A simulated game makes about 500 events and
-// 230 boards; taking them from blocks instead of one allocation each takes
-// most of the allocator and the garbage collector out of a game's cost.
+// out, and for its copy-on-write monster lists and tournament records.
 //
-// Everything handed out stays valid and unchanged for as long as anyone
-// holds it (see package tabletop/internal/alloc). Each state has its own
-// arena, made on first use; a clone starts without one, because two states
-// taking from one block would hand out the same memory twice.
+// The engine lets a state reuse what it hands out once it is applied to
+// again (engine.State), and the arena does, so that a game allocates next
+// to nothing once under way and a simulation leaves the garbage collector
+// idle:
+//
+//   - The events of an Apply, their data and dice come from scratch blocks
+//     that the next Apply takes back (resetEvents).
+//   - Views, the board, the stables' public facts and the tournament view
+//     live in fixed slots here and are rebuilt in place after a change.
+//     Each seat has its own view slot, so a view held too long shows that
+//     seat's later position, never another seat's secret.
+//   - Texts are strings, which must never change: they come from a Text
+//     block that is never reused.
+//   - Monster lists, tournament entrants and finished matches are the
+//     state's own (copy-on-write, shared with clones): they come from
+//     blocks that are never reused either, as do the cached activity lists.
+//
+// Each state has its own arena, made on first use; a clone starts without
+// one.
 type arena struct {
-	events       alloc.Block[engine.Event]
-	data         alloc.Block[EventData]
-	monsterData  alloc.Block[MonsterData]
-	matchData    alloc.Block[MatchData]
-	contestData  alloc.Block[ContestData]
-	sealed       alloc.Block[SealedData]
-	dice         alloc.Block[int]
-	text         alloc.Text
-	actions      alloc.Block[engine.Action]
-	monsters     alloc.Block[Monster]
-	boards       alloc.Block[boardBlock]
-	stables      alloc.Block[StableView] // for tables of more than four
-	infos        alloc.Block[StableInfo]
-	views        alloc.Block[View]
-	tours        alloc.Block[tournamentBlock]
-	entrants     alloc.Block[Entrant]
-	matches      alloc.Block[MatchView]
+	// Scratch for Apply's events, reset at the start of each Apply.
+	events      alloc.Scratch[engine.Event]
+	data        alloc.Scratch[EventData]
+	monsterData alloc.Scratch[MonsterData]
+	matchData   alloc.Scratch[MatchData]
+	contestData alloc.Scratch[ContestData]
+	sealed      alloc.Scratch[SealedData]
+	dice        alloc.Scratch[int]
+
+	// Never reused.
+	text     alloc.Text
+	actions  alloc.Block[engine.Action]
+	monsters alloc.Block[Monster]
+	entrants alloc.Block[Entrant]
+	matches  alloc.Block[MatchView]
+
+	// Fixed slots, rebuilt in place.
+	views   [maxSeats + 1]View // the spectator's at 0, seat p's at p+1
+	board   Board
+	stables [maxSeats]StableView
+	infos   [maxSeats]StableInfo
+	tour    TournamentView
+	match   MatchView
+	enter   [maxSeats][]engine.Action // Legal's entry lists, per seat
+
 	buf          []byte                  // the text buffer of Apply's eventBuf, kept between calls
 	faces        []int                   // its dice buffer
 	entrantTexts [maxSeats][]entrantText // texts kept by State.entrantText
@@ -44,4 +64,15 @@ func (s *State) mem() *arena {
 		s.arena = new(arena)
 	}
 	return s.arena
+}
+
+// resetEvents takes back the events the last Apply handed out.
+func (a *arena) resetEvents() {
+	a.events.Reset()
+	a.data.Reset()
+	a.monsterData.Reset()
+	a.matchData.Reset()
+	a.contestData.Reset()
+	a.sealed.Reset()
+	a.dice.Reset()
 }

@@ -254,7 +254,7 @@ func (e *eventBuf) end(kind string, data any) {
 func (e *eventBuf) add(kind, text string, data any, only []engine.Seat, others string) {
 	if e.ne == len(e.evs) {
 		b := &e.arena().events
-		b.Renew(2*e.ne + 1)
+		b.Room(2*e.ne + 1)
 		copy(b.Free(), e.evs[:e.ne])
 		e.evs = b.Free()
 	}
@@ -276,7 +276,7 @@ var onlySeat = func() (out [maxSeats][]engine.Seat) {
 }()
 
 // finish returns the events of the action: the used start of the arena's
-// free event block, which is handed out for good.
+// free event block, handed out until the next Apply takes it back.
 func (e *eventBuf) finish() []engine.Event {
 	n := e.ne
 	if n == 0 {

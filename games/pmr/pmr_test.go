@@ -725,36 +725,53 @@ func TestView_SpectatorSeesNoSealedChoice(t *testing.T) {
 // Views, Pending and Legal are cached and shared, so a view or list handed
 // out must never change afterwards, whatever happens to the state or to
 // clones of it.
-func TestView_CachedAndNeverModified(t *testing.T) {
+// TestView_ValidUntilApplyAndNeverAnotherSeats checks the engine's rule for
+// what a state hands out: cached until the state changes, unchanged by a
+// refused action or by a clone's play, reused in place by the next Apply
+// (engine.State), and never reused for another seat's view.
+func TestView_ValidUntilApplyAndNeverAnotherSeats(t *testing.T) {
 	s := mustNew(t, 30, "Ann", "Bob")
 	d := dice.NewStream(dice.Seed{1})
+	give(s, 0, Monster{ID: 1, Name: 1, Age: 3}, Monster{ID: 2, Name: 2, Age: 4})
+	give(s, 1, Monster{ID: 1, Name: 3, Age: 3}, Monster{ID: 2, Name: 4, Age: 4})
 	v0 := s.View(0)
 	if s.View(0) != v0 {
 		t.Errorf("View(0) twice: two views, want the cached one")
 	}
-	p0 := s.Pending()
-	l0 := s.Legal(0)
 	before, _ := json.Marshal(v0)
-	pendingBefore, legalBefore := fmt.Sprint(p0), fmt.Sprint(l0)
+	legalBefore := fmt.Sprint(s.Legal(0))
+	if _, err := s.Apply(0, Choose{Ability: Speed}, d); err == nil {
+		t.Fatalf("choosing an ability in the activity phase was accepted")
+	}
+	if after, _ := json.Marshal(v0); string(after) != string(before) || fmt.Sprint(s.Legal(0)) != legalBefore {
+		t.Errorf("a refused action changed what the state had handed out:\n%s\n%s", before, after)
+	}
 
-	mustApply(t, s, 0, "capture", d)
+	mustApply(t, s, 1, "train M2 mind", d)
 	c := s.clone()
 	if c.View(1) == s.View(1) {
-		t.Errorf("a clone shares the original's view cache")
+		t.Errorf("a clone shares the original's view")
 	}
-	mustApply(t, s, 1, "capture", d)
-	mustApply(t, c, 1, "capture", d)
-	if after, _ := json.Marshal(v0); string(after) != string(before) {
-		t.Errorf("a view changed after Apply:\n%s\n%s", before, after)
+	cv, _ := json.Marshal(c.View(1))
+	mustApply(t, s, 0, "capture", d)
+	if after, _ := json.Marshal(c.View(1)); string(after) != string(cv) {
+		t.Errorf("the original's Apply changed its clone's view:\n%s\n%s", cv, after)
 	}
-	if fmt.Sprint(p0) != pendingBefore || fmt.Sprint(l0) != legalBefore {
-		t.Errorf("a pending or legal list changed after Apply: %v %v, was %s %s", p0, l0, pendingBefore, legalBefore)
+
+	// Seat 1 sealed "train M2 mind"; whatever seat 0's view memory holds
+	// after any number of Applies, it never shows that.
+	for _, cmd := range []struct {
+		seat engine.Seat
+		text string
+	}{{1, "breed M1 M2"}, {0, "train M1 speed"}} {
+		_ = s.View(1) // seat 1's own view, with its sealed choice
+		if raw, _ := json.Marshal(v0); strings.Contains(string(raw), `"sealed"`) || v0.(*View).Seat != 0 {
+			t.Fatalf("seat 1's view memory shows through seat 0's view: %s", raw)
+		}
+		mustApply(t, s, cmd.seat, cmd.text, d)
 	}
-	if got := fmt.Sprint(s.Legal(0)); got == legalBefore {
-		t.Errorf("Legal(0) with a monster is still %s", got)
-	}
-	if v := s.View(0).(*View); v.Turn != 2 || len(v.Stables[0].Monsters) != 1 {
-		t.Errorf("after the turn, View(0) shows turn %d with %d monsters, want turn 2 with 1", v.Turn, len(v.Stables[0].Monsters))
+	if v := s.View(0).(*View); v.Turn != 3 || len(v.Stables[0].Monsters) != 3 {
+		t.Errorf("after two turns, View(0) shows turn %d with %d monsters, want turn 3 with 3", v.Turn, len(v.Stables[0].Monsters))
 	}
 }
 

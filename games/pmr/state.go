@@ -110,14 +110,15 @@ type State struct {
 	// Caches, derived from the fields above and never compared (see Equal).
 	// Every change of the state drops them (changed); View rebuilds them.
 	//
+	// They all point into the arena's slots (arena.go), which are rebuilt
+	// in place, so clones share none of them.
+	//
 	// board is the public part of every view. It is built when a view is
 	// asked for rather than after every Apply, since many states (search,
-	// the sealing of several stables in a row) are never looked at. Once
-	// built it is never modified, so views and clones share it.
+	// the sealing of several stables in a row) are never looked at.
 	board *Board
 	// views holds the spectator's view at 0 and seat p's at p+1, each made
-	// the first time it is asked for, so that asking again allocates
-	// nothing. Clones do not share them (one of them might be on its way).
+	// the first time it is asked for after a change.
 	views [maxSeats + 1]*View
 	// tourView is the last tournament view built. The next board reuses it
 	// while it still shows the tournament (the entries and the first of two
@@ -265,7 +266,13 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		}
 		return st.activities
 	case PhaseEnter:
-		out := s.mem().actions.Take(len(ms))
+		mem := s.mem()
+		out := mem.enter[p]
+		if cap(out) < len(ms) {
+			out = make([]engine.Action, len(ms), len(ms)+4)
+			mem.enter[p] = out
+		}
+		out = out[:len(ms):len(ms)]
 		for i := range ms {
 			out[i] = enterAction(ms[i].ID)
 		}
@@ -365,6 +372,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	// The event buffer lives on the stack; its text and dice buffers are
 	// kept in the arena for the next Apply (see eventBuf).
 	mem := s.mem()
+	mem.resetEvents() // the last Apply's events are taken back (engine.State)
 	e := eventBuf{mem: mem, buf: mem.buf, dice: mem.faces}
 	e.reset(s.turn)
 	switch s.phase {
@@ -639,7 +647,11 @@ func (s *State) clone() *State {
 	if s.tour != nil {
 		c.tour = s.tour.clone()
 	}
-	c.views = [maxSeats + 1]*View{} // the board is immutable and shared; views are made lazily
+	// The caches point into s's arena, which s rebuilds in place: the
+	// clone makes its own, lazily.
+	c.board, c.tourView = nil, nil
+	c.views = [maxSeats + 1]*View{}
+	c.infos = [maxSeats]*StableInfo{}
 	c.arena = nil
 	return &c
 }

@@ -92,23 +92,17 @@ type Contest struct {
 
 // View returns what seat p may see (a *View). A spectator (or any seat that is
 // not a stable) sees the public board only. The view is cached until the
-// state changes and shared by every caller: it must not be modified.
+// state changes and shared by every caller: it must not be modified. It is
+// valid until the next Apply (engine.State), which may rebuild it in place.
 func (s *State) View(p engine.Seat) engine.View {
 	if p != engine.Spectator && (p < 0 || int(p) >= len(s.stables)) {
 		return &View{Seat: p, Board: s.board0()} // not worth a cache slot
 	}
 	v := s.views[p+1]
 	if v == nil {
-		if s.board == nil {
-			// A board's first view is made with it, in the same piece of
-			// the arena: most boards are only ever seen by the seat to act.
-			bb := s.mem().boards.One()
-			s.board = s.buildBoard(bb)
-			v = &bb.v
-		} else {
-			v = s.mem().views.One()
-		}
-		v.Seat, v.Board = p, s.board
+		b := s.board0()
+		v = &s.arena.views[p+1]
+		v.Seat, v.Board, v.Sealed = p, b, ""
 		if p >= 0 && s.chosenSet()&(1<<p) != 0 {
 			v.Sealed = s.sealedText(p)
 		}
@@ -120,7 +114,7 @@ func (s *State) View(p engine.Seat) engine.View {
 // board0 returns the board, building it if needed.
 func (s *State) board0() *Board {
 	if s.board == nil {
-		s.board = s.buildBoard(s.mem().boards.One())
+		s.board = s.buildBoard(s.mem())
 	}
 	return s.board
 }
@@ -153,35 +147,15 @@ func (s *State) sealedText(p engine.Seat) string {
 // noMonsters makes an empty stable marshal as [] rather than null.
 var noMonsters = []Monster{}
 
-// tournamentBlock holds the tournament's view and its match's together.
-type tournamentBlock struct {
-	tv TournamentView
-	mv MatchView
-}
-
-// boardBlock holds a board together with room for the stables of a table of
-// up to four and its first view, so that a board is one piece of an arena
-// block.
-type boardBlock struct {
-	b  Board
-	st [4]StableView
-	v  View
-}
-
-// buildBoard builds the public board in bb; View calls it after a change.
-// Its fields are set one by one: the memory comes zeroed from the arena, and
-// assigning a whole Board literal would copy it with the garbage collector's
-// bulk write barrier. A simulation builds a board for every action, so the
-// stables' public facts are checked inline (see stableInfo).
-func (s *State) buildBoard(bb *boardBlock) *Board {
-	b := &bb.b
+// buildBoard builds the public board in the arena's slot, in place; View
+// calls it after a change. A simulation builds a board for every action, so
+// the stables' public facts are checked inline (see stableInfo).
+func (s *State) buildBoard(mem *arena) *Board {
+	b := &mem.board
 	n := len(s.stables)
-	if n <= len(bb.st) {
-		b.Stables = bb.st[:n:n]
-	} else {
-		b.Stables = s.mem().stables.Take(n)
-	}
+	b.Stables = mem.stables[:n:n]
 	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
+	b.NextTournament = 0
 	if s.phase != PhaseOver {
 		next := (s.turn + 2) / 3 * 3
 		if s.phase != PhaseActivity {
@@ -205,31 +179,30 @@ func (s *State) buildBoard(bb *boardBlock) *Board {
 		sv.Chosen = chosen>>i&1 != 0
 	}
 	b.Pending = pendingSets[pending]
+	b.Tournament = nil
 	if t := s.tour; t != nil {
 		if s.tourView == nil || !s.tourView.shows(t, s.phase) {
-			s.tourView = s.buildTournament(s.mem())
+			s.tourView = s.buildTournament(mem)
 		}
 		b.Tournament = s.tourView
 	}
 	return b
 }
 
-// stableInfo returns the public facts of stable p: the last ones built while
-// they still hold (the same trophies and the same monster list, which is
-// copy-on-write, so the same slice means the same monsters), else new ones.
+// stableInfo returns the public facts of stable p, rebuilt in the arena's
+// slot unless they still hold (the same trophies and the same monster list,
+// which is copy-on-write, so the same slice means the same monsters).
 func (s *State) stableInfo(p engine.Seat) *StableInfo {
 	st := &s.stables[p]
 	if in := s.infos[p]; in != nil && in.Trophies == st.trophies && sameMonsters(in.Monsters, st.monsters) {
 		return in
 	}
-	in := s.mem().infos.One()
-	*in = StableInfo{
-		Seat:     p,
-		Name:     s.cfg.names[p],
-		Bot:      s.cfg.seats[p].Bot,
-		Trophies: st.trophies,
-		Monsters: st.monsters[:len(st.monsters):len(st.monsters)],
-	}
+	in := &s.mem().infos[p]
+	in.Seat = p
+	in.Name = s.cfg.names[p]
+	in.Bot = s.cfg.seats[p].Bot
+	in.Trophies = st.trophies
+	in.Monsters = st.monsters[:len(st.monsters):len(st.monsters)]
 	if in.Monsters == nil {
 		in.Monsters = noMonsters
 	}
@@ -237,11 +210,11 @@ func (s *State) stableInfo(p engine.Seat) *StableInfo {
 	return in
 }
 
-// buildTournament builds the view of the tournament being played.
+// buildTournament builds the view of the tournament being played in the
+// arena's slot.
 func (s *State) buildTournament(mem *arena) *TournamentView {
 	t := s.tour
-	tb := mem.tours.One()
-	tv, mv := &tb.tv, &tb.mv
+	tv, mv := &mem.tour, &mem.match
 	*tv = TournamentView{
 		Number:   t.number,
 		Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
