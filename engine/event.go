@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Event is something that happened, for the log and for UIs. An event with Only
@@ -41,7 +42,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 // events beyond the state's next Apply (a state may reuse the memory of what
 // it hands out, see State): each Data becomes its JSON encoding, a
 // json.RawMessage, as in an event read from a log, so it marshals to the
-// same bytes; Only is copied. Table.Act keeps the events of its log this
+// same bytes; Only and the texts are copied. Table.Act keeps the events of its log this
 // way.
 func Keep(events []Event) ([]Event, error) {
 	if len(events) == 0 {
@@ -59,6 +60,7 @@ func Keep(events []Event) ([]Event, error) {
 		if e.Only != nil {
 			e.Only = slices.Clone(e.Only)
 		}
+		e.Kind, e.Text, e.Others = strings.Clone(e.Kind), strings.Clone(e.Text), strings.Clone(e.Others)
 		out[i] = e
 	}
 	return out, nil

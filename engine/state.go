@@ -47,12 +47,13 @@ func (s Seat) String() string {
 //     may reuse their memory (so a game in progress allocates next to
 //     nothing): whoever keeps them longer keeps a copy (Keep for events;
 //     Table does so for its log) or encodes them first (the server encodes
-//     views while it holds the table's lock). Strings stay valid for good,
-//     as Go strings do. A refused Apply changes nothing, so what was handed
-//     out before it stays valid. Memory handed to one seat (its view, its
-//     legal list) is never reused for another seat's, so a view held too
-//     long shows its own seat's later position, never another seat's
-//     secret. A State may fill caches when read, so it is not safe for
+//     views while it holds the table's lock). That includes the texts of
+//     events, whose bytes a game may reuse too: never keep one, not even as
+//     a map key, without strings.Clone. A refused Apply changes nothing, so
+//     what was handed out before it stays valid. Memory handed to one seat
+//     (its view, its legal list) is never reused for another seat's, so a
+//     view held too long shows its own seat's later position, never another
+//     seat's secret. A State may fill caches when read, so it is not safe for
 //     concurrent use, even by readers; Clone it for another goroutine.
 //
 // Pending is for whoever drives the game (the table, bots' scheduling). It may

@@ -13,14 +13,14 @@ import (
 // to nothing once under way and a simulation leaves the garbage collector
 // idle:
 //
-//   - The events of an Apply, their data and dice come from scratch blocks
-//     that the next Apply takes back (resetEvents).
+//   - The events of an Apply, their data, dice and texts come from scratch
+//     blocks that the next Apply takes back (resetEvents).
 //   - Views, the board, the stables' public facts and the tournament view
 //     live in fixed slots here and are rebuilt in place after a change.
 //     Each seat has its own view slot, so a view held too long shows that
 //     seat's later position, never another seat's secret.
-//   - Texts are strings, which must never change: they come from a Text
-//     block that is never reused.
+//   - Other texts (the entrants' names kept by entrantText) come from a
+//     Text block that is never reused.
 //   - Monster lists, tournament entrants and finished matches are the
 //     state's own (copy-on-write, shared with clones): they come from
 //     blocks that are never reused either, as do the cached activity lists.
@@ -36,6 +36,7 @@ type arena struct {
 	contestData alloc.Scratch[ContestData]
 	sealed      alloc.Scratch[SealedData]
 	dice        alloc.Scratch[int]
+	eventText   alloc.ScratchText
 
 	// Never reused.
 	text     alloc.Text
@@ -75,4 +76,5 @@ func (a *arena) resetEvents() {
 	a.contestData.Reset()
 	a.sealed.Reset()
 	a.dice.Reset()
+	a.eventText.Reset()
 }

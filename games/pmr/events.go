@@ -244,7 +244,7 @@ func (e *eventBuf) takeDice() []int {
 
 // end adds the event begun last, with its text and data, and begins the next.
 func (e *eventBuf) end(kind string, data any) {
-	e.add(kind, e.arena().text.String(e.text()), data, nil, "")
+	e.add(kind, e.arena().eventText.String(e.text()), data, nil, "")
 	e.begin()
 }
 
@@ -308,7 +308,7 @@ func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	}
 	e.n += len(b)
 	mem := e.arena()
-	text := mem.text.String(e.text())
+	text := mem.eventText.String(e.text())
 	d := mem.sealed.One()
 	d.Turn, d.Stable, d.Action = e.turn, p, text[start:]
 	e.add("sealed", text, d, onlySeat[p][:1:1], s.cfg.chosen[p])

@@ -1,5 +1,7 @@
 package alloc
 
+import "unsafe"
+
 // Scratch hands out slices of T that stay valid only until the next Reset,
 // which takes everything back so that the same memory serves again. It is
 // for what a state hands out under the engine's rule that outputs are valid
@@ -76,3 +78,43 @@ func (s *Scratch[T]) Reset() {
 	}
 	s.cur, s.used = 0, 0
 }
+
+// ScratchText hands out strings that stay valid only until the next Reset,
+// which takes their bytes back for the strings that follow. A Go string is
+// meant never to change, so this is for the texts of a state's events alone,
+// under the engine's rule that they are valid until the next Apply: whoever
+// keeps one longer copies it (strings.Clone; engine.Keep does), and never
+// uses one as a map key or anything else that outlives the Apply. The zero
+// value is ready to use.
+type ScratchText struct {
+	chunks [][]byte
+	cur    int // the chunk being handed out from
+	used   int // how much of chunks[cur] is handed out
+}
+
+// String returns a copy of p as a string, valid until the next Reset.
+func (t *ScratchText) String(p []byte) string {
+	n := len(p)
+	if n == 0 {
+		return ""
+	}
+	if t.cur >= len(t.chunks) || n > len(t.chunks[t.cur])-t.used {
+		if t.cur < len(t.chunks) && t.used > 0 {
+			t.cur++
+		}
+		t.used = 0
+		for t.cur < len(t.chunks) && len(t.chunks[t.cur]) < n {
+			t.cur++
+		}
+		if t.cur == len(t.chunks) {
+			t.chunks = append(t.chunks, make([]byte, max(n, maxText)))
+		}
+	}
+	c := t.chunks[t.cur][t.used : t.used+n]
+	copy(c, p)
+	t.used += n
+	return unsafe.String(&c[0], n)
+}
+
+// Reset takes back every string handed out.
+func (t *ScratchText) Reset() { t.cur, t.used = 0, 0 }

@@ -1,6 +1,9 @@
 package alloc
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestScratch_HandsOutDisjointZeroedSlicesUntilReset(t *testing.T) {
 	var s Scratch[int]
@@ -60,5 +63,32 @@ func TestScratch_TakeHandsOutWhatWasWrittenThroughFree(t *testing.T) {
 		if got := s.One(); *got != "" {
 			t.Fatalf("Take after Reset handed out %q, want zeroed memory", *got)
 		}
+	}
+}
+
+func TestScratchText_StringsHoldTheirTextUntilResetThenReuseTheMemory(t *testing.T) {
+	var tx ScratchText
+	for round := range 3 {
+		var got []string
+		var want []string
+		for i := range 500 {
+			w := strings.Repeat(string(rune('a'+i%26)), i%40+1)
+			got = append(got, tx.String([]byte(w)))
+			want = append(want, w)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("round %d: string %d is %q before Reset, want %q", round, i, got[i], want[i])
+			}
+		}
+		tx.Reset()
+	}
+	if allocs := testing.AllocsPerRun(20, func() {
+		for i := range 500 {
+			tx.String([]byte("Ann trains M1 Pebblet's Speed: 1dF [+] succeeds, 2 → 3")[:i%50+1])
+		}
+		tx.Reset()
+	}); allocs != 0 {
+		t.Errorf("a round after the first allocated %v times, want 0", allocs)
 	}
 }
