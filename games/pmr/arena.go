@@ -29,19 +29,20 @@ import (
 // one.
 type arena struct {
 	// Scratch for Apply's events, reset at the start of each Apply.
-	events      alloc.Scratch[engine.Event]
-	data        alloc.Scratch[EventData]
-	monsterData alloc.Scratch[MonsterData]
-	matchData   alloc.Scratch[MatchData]
-	contestData alloc.Scratch[ContestData]
-	sealed      alloc.Scratch[SealedData]
-	dice        alloc.Scratch[int]
-	eventText   alloc.ScratchText
+	events        alloc.Scratch[engine.Event]
+	data          alloc.Scratch[EventData]
+	monsterData   alloc.Scratch[MonsterData]
+	matchData     alloc.Scratch[MatchData]
+	contestData   alloc.Scratch[ContestData]
+	sealed        alloc.Scratch[SealedData]
+	dice          alloc.Scratch[int]
+	eventText     alloc.ScratchText
+	eventMonsters alloc.Scratch[Monster]
+	retired       alloc.Scratch[Entrant]
 
 	// Never reused.
 	text     alloc.Text
 	actions  alloc.Block[engine.Action]
-	monsters alloc.Block[Monster]
 	entrants alloc.Block[Entrant]
 	matches  alloc.Block[MatchView]
 
@@ -77,4 +78,6 @@ func (a *arena) resetEvents() {
 	a.sealed.Reset()
 	a.dice.Reset()
 	a.eventText.Reset()
+	a.eventMonsters.Reset()
+	a.retired.Reset()
 }

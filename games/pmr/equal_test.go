@@ -112,6 +112,8 @@ var equalSkipped = map[string]string{
 	"State.infos":          "cache, checked against the stables before use",
 	"stable.activities":    "cache, checked against the monsters before use",
 	"stable.activitiesFor": "cache, checked against the monsters before use",
+	"stable.edits":         "counts changes, for the caches",
+	"stable.roster":        "counts changes, for the caches",
 	"config.names":         "derived from config.seats",
 	"config.chosen":        "derived from config.seats",
 	"config.possessive":    "derived from config.seats",

@@ -232,6 +232,26 @@ func (e *eventBuf) emitContest(c *Contest) {
 	e.end("contest", d)
 }
 
+// snap returns a copy of m for an event's data: the stable changes its
+// monsters in place, maybe later in the same Apply (ageing, retiring), so an
+// event shows the monster as it was when the event happened.
+func (e *eventBuf) snap(m *Monster) *Monster {
+	c := e.arena().eventMonsters.One()
+	*c = *m
+	return c
+}
+
+// entrants returns a copy of list in the arena's scratch memory, for an
+// event's data; nil for none.
+func (e *eventBuf) entrants(list []Entrant) []Entrant {
+	if len(list) == 0 {
+		return nil
+	}
+	c := e.arena().retired.Take(len(list))
+	copy(c, list)
+	return c
+}
+
 // takeDice returns the dice of the event begun last, copied to the arena.
 func (e *eventBuf) takeDice() []int {
 	if e.nd == 0 {

@@ -47,7 +47,7 @@ func give(s *State, p engine.Seat, ms ...Monster) {
 		if m.Name == 0 {
 			m.Name = monsterName(p, m.ID)
 		}
-		st.monsters = append(st.monsters[:len(st.monsters):len(st.monsters)], m)
+		st.monsters = append(st.edit(1), m)
 	}
 	s.changed()
 }

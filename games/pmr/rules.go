@@ -100,14 +100,20 @@ func roundHalf(sum int) int {
 	return -((-sum + 1) / 2)
 }
 
-// edit returns the stable's monsters as a fresh copy (from a) that may be
-// changed, with room for extra more, and stores it: the old slice may be
-// shared with clones, views and events.
-func (st *stable) edit(a *arena, extra int) []Monster {
-	ms := a.monsters.Take(len(st.monsters) + extra)[:len(st.monsters)]
-	copy(ms, st.monsters)
-	st.monsters = ms
-	return ms
+// edit returns the stable's monsters, to be changed in place, with room to
+// append extra more, and counts the change (and, with extra, a change of
+// roster) for the caches.
+func (st *stable) edit(extra int) []Monster {
+	st.edits++
+	if extra > 0 {
+		st.roster++
+		if n := len(st.monsters); cap(st.monsters)-n < extra {
+			ms := make([]Monster, n, n+extra+4)
+			copy(ms, st.monsters)
+			st.monsters = ms
+		}
+	}
+	return st.monsters
 }
 
 // resolveTurn carries out every stable's sealed activity in seat order, then
@@ -142,9 +148,8 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	ag := e.fudge(d)
 	st.nextID++
 	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID), Speed: sp, Brawn: br, Mind: mi, Age: 5 + ag}
-	ms := st.edit(s.mem(), 1)
+	ms := st.edit(1)
 	st.monsters = append(ms, m)
-	mp := &st.monsters[len(st.monsters)-1] // never modified again: copy-on-write
 	e.str(s.cfg.names[p])
 	e.str(" captures ")
 	e.monster(&m)
@@ -164,12 +169,12 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	e.face(ag)
 	e.str(" → ")
 	e.int(m.Age)
-	e.emitMonster("capture", p).Monster = mp
+	e.emitMonster("capture", p).Monster = e.snap(&m)
 }
 
 func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 	st := &s.stables[p]
-	ms := st.edit(s.mem(), 0)
+	ms := st.edit(0)
 	m := &ms[st.find(a.Monster)]
 	e.begin()
 	e.str(s.cfg.names[p])
@@ -210,7 +215,7 @@ func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 		}
 	}
 	data := e.emitMonster("train", p)
-	data.Monster, data.Ability, data.Change, data.Result = m, ab, m.Get(ab)-before, result
+	data.Monster, data.Ability, data.Change, data.Result = e.snap(m), ab, m.Get(ab)-before, result
 }
 
 func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
@@ -277,10 +282,10 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 		e.int(base + f)
 		m.add(ab, base+f)
 	}
-	ms := st.edit(s.mem(), 1)
+	ms := st.edit(1)
 	st.monsters = append(ms, m)
 	data := e.emitMonster("breed", p)
-	data.Parents, data.Monster, data.Result = parents, &st.monsters[len(st.monsters)-1], "offspring"
+	data.Parents, data.Monster, data.Result = parents, e.snap(&m), "offspring"
 }
 
 // nextTurn moves on to the next turn, or ends the game after the last one.
@@ -784,7 +789,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	g := e.fudge(d)
 	e.face(g)
 	ab := abilityOf(g)
-	ms := st.edit(s.mem(), 0)
+	ms := st.edit(0)
 	m := &ms[st.find(x.Monster)]
 	before := m.Get(ab)
 	m.add(ab, change)
@@ -795,7 +800,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	e.str(" → ")
 	e.int(before + change)
 	data := e.emitMonster("improve", x.Stable)
-	data.Monster, data.Ability, data.Change = m, ab, change
+	data.Monster, data.Ability, data.Change = e.snap(m), ab, change
 }
 
 // ageAll ages every monster of every stable by one year; those older than 10
@@ -803,19 +808,20 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 func (s *State) ageAll(e *eventBuf) {
 	e.begin()
 	e.str("Every monster ages a year")
-	var retired []Entrant
+	var buf [maxSeats]Entrant // room enough, mostly
+	retired := buf[:0]
 	for i := range s.stables {
 		st := &s.stables[i]
 		if len(st.monsters) == 0 {
 			continue
 		}
-		old := st.monsters
-		ms := s.mem().monsters.Take(len(old))[:0]
-		for _, m := range old {
+		ms := st.edit(0)
+		kept := ms[:0]
+		for _, m := range ms {
 			m.Age++
 			if m.Age > 10 {
 				x := Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()}
-				if retired == nil {
+				if len(retired) == 0 {
 					e.str("; retiring at 11: ")
 				} else {
 					e.str(", ")
@@ -824,12 +830,16 @@ func (s *State) ageAll(e *eventBuf) {
 				s.entrantText(e, &x)
 				continue
 			}
-			ms = append(ms, m)
+			kept = append(kept, m)
 		}
-		st.monsters = ms[:len(ms):len(ms)] // no room to append in place: copy-on-write
+		if len(kept) < len(ms) {
+			clear(ms[len(kept):])
+			st.roster++
+		}
+		st.monsters = kept
 	}
 	data := e.emit("age", -1)
-	data.Change, data.Entrants = 1, retired
+	data.Change, data.Entrants = 1, e.entrants(retired)
 }
 
 // entrantText writes "Ann's M2 Pebblet". A tournament names each entrant

@@ -71,20 +71,23 @@ func (m *Monster) Sum() int { return m.Speed + m.Brawn + m.Mind }
 
 // stable is one seat's stable.
 type stable struct {
-	// monsters is copy-on-write: a slice that has been stored here is never
-	// modified again, so clones and views share it safely.
+	// monsters is the stable's own, changed in place (a clone copies it);
+	// views and events share it until the next Apply (engine.State).
 	monsters []Monster
 	trophies int
 	nextID   int           // the number of the last monster the stable got
 	sealed   engine.Action // this turn's sealed activity, nil if none (hidden)
 	entry    int           // tournament entry: 0 = not yet, -1 = not entering, else monster id (hidden until all are in)
 
-	// activities caches Legal's activity list while the monsters have the
-	// numbers of those in activitiesFor (a cache: Equal skips it, clones
-	// share it). Training or ageing copies the monster list; the list of
-	// activities stays.
+	// Change counters for the caches: edits counts changes to the monsters
+	// (their public facts, see stableInfo), roster the monsters gained or
+	// lost (their activities). Equal skips them.
+	edits, roster uint32
+
+	// activities caches Legal's activity list, built for the roster
+	// activitiesFor (a cache: Equal skips it, clones drop it).
 	activities    []engine.Action
-	activitiesFor []Monster
+	activitiesFor uint32
 }
 
 func (st *stable) find(id int) int {
@@ -261,8 +264,8 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		if len(ms) == 0 {
 			return captureOnly
 		}
-		if !sameIDs(st.activitiesFor, ms) {
-			st.activities, st.activitiesFor = s.activities(ms), ms
+		if st.activities == nil || st.activitiesFor != st.roster {
+			st.activities, st.activitiesFor = s.activities(st.activities, ms), st.roster
 		}
 		return st.activities
 	case PhaseEnter:
@@ -300,10 +303,15 @@ var chooseLists = func() (out [1 << (Mind + 1)][]engine.Action) {
 	return out
 }()
 
-// activities lists the activities of a stable with monsters ms.
-func (s *State) activities(ms []Monster) []engine.Action {
+// activities lists the activities of a stable with monsters ms, in buf's
+// memory if it is big enough.
+func (s *State) activities(buf []engine.Action, ms []Monster) []engine.Action {
 	n := len(ms)
-	out := s.mem().actions.Take(1 + 4*n + n*(n-1)/2)
+	size := 1 + 4*n + n*(n-1)/2
+	if cap(buf) < size {
+		buf = make([]engine.Action, size, size+8*n+8) // room for two more monsters
+	}
+	out := buf[:size:size]
 	out[0] = boxedCapture
 	k := 1
 	for i := range ms {
@@ -320,26 +328,6 @@ func (s *State) activities(ms []Monster) []engine.Action {
 		}
 	}
 	return out
-}
-
-// sameIDs reports whether the monsters of a and b have the same numbers in
-// the same order: then they have the same activities.
-func sameIDs(a, b []Monster) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].ID != b[i].ID {
-			return false
-		}
-	}
-	return true
-}
-
-// sameMonsters reports whether a and b are the same monster list. Lists are
-// copy-on-write, so the same slice means the same monsters.
-func sameMonsters(a, b []Monster) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Apply plays action a for seat p. A refused action returns an error that says
@@ -637,13 +625,19 @@ func (s *State) Metrics() []engine.Metric {
 	return []engine.Metric{{Name: "monsters", Seats: alive}}
 }
 
-// Clone returns an independent copy. Monster lists are copy-on-write, so the
-// copy shares them; everything that Apply changes in place is copied.
+// Clone returns an independent copy: everything that Apply changes in place
+// is copied, and the caches are left for the copy to build in its own
+// memory.
 func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
 	c.stables = append([]stable(nil), s.stables...)
+	for i := range c.stables {
+		st := &c.stables[i]
+		st.monsters = slices.Clone(st.monsters) // s changes its own in place
+		st.activities = nil                     // built in s's memory, which s reuses
+	}
 	if s.tour != nil {
 		c.tour = s.tour.clone()
 	}

@@ -42,6 +42,8 @@ type StableInfo struct {
 	Bot      string      `json:"bot,omitempty"`
 	Trophies int         `json:"trophies"`
 	Monsters []Monster   `json:"monsters"`
+
+	edits uint32 // the stable's edits when these facts were built
 }
 
 // TournamentView is the tournament being played.
@@ -170,7 +172,7 @@ func (s *State) buildBoard(mem *arena) *Board {
 	for i := range stables {
 		st := &s.stables[i]
 		in := infos[i]
-		if in == nil || in.Trophies != st.trophies || !sameMonsters(in.Monsters, st.monsters) {
+		if in == nil || in.Trophies != st.trophies || in.edits != st.edits {
 			in = s.stableInfo(engine.Seat(i))
 		}
 		sv := &stables[i]
@@ -190,11 +192,11 @@ func (s *State) buildBoard(mem *arena) *Board {
 }
 
 // stableInfo returns the public facts of stable p, rebuilt in the arena's
-// slot unless they still hold (the same trophies and the same monster list,
-// which is copy-on-write, so the same slice means the same monsters).
+// slot unless they still hold (the same trophies, and no edit of the
+// monsters since).
 func (s *State) stableInfo(p engine.Seat) *StableInfo {
 	st := &s.stables[p]
-	if in := s.infos[p]; in != nil && in.Trophies == st.trophies && sameMonsters(in.Monsters, st.monsters) {
+	if in := s.infos[p]; in != nil && in.Trophies == st.trophies && in.edits == st.edits {
 		return in
 	}
 	in := &s.mem().infos[p]
@@ -203,6 +205,7 @@ func (s *State) stableInfo(p engine.Seat) *StableInfo {
 	in.Bot = s.cfg.seats[p].Bot
 	in.Trophies = st.trophies
 	in.Monsters = st.monsters[:len(st.monsters):len(st.monsters)]
+	in.edits = st.edits
 	if in.Monsters == nil {
 		in.Monsters = noMonsters
 	}
