@@ -108,6 +108,8 @@ var equalSkipped = map[string]string{
 	"State.board":          "cache built from the other fields",
 	"State.views":          "cache built from the other fields",
 	"State.arena":          "memory for what the state hands out",
+	"State.spare":          "memory for the next tournament",
+	"tournament.contests":  "memory for the matches' contests",
 	"State.tourView":       "cache, checked against the tournament before use",
 	"State.infos":          "cache, checked against the stables before use",
 	"stable.activities":    "cache, checked against the monsters before use",

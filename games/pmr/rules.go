@@ -2,6 +2,7 @@ package pmr
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"tabletop/dice"
@@ -316,16 +317,50 @@ type tournament struct {
 	pos      int         // the current pair is slots[2*pos], slots[2*pos+1]
 	matches  []MatchView // finished matches, in order
 	match    match       // the match being played
+	contests []Contest   // memory for the matches' contests (contestRoom)
+}
+
+// reuse makes t the tournament number, empty, keeping the memory of its
+// lists for the new one: a state reuses its last tournament's memory
+// (State.spare), which nothing handed out before may still hold
+// (engine.State).
+func (t *tournament) reuse(number int) {
+	*t = tournament{
+		number:   number,
+		entrants: t.entrants[:0],
+		slots:    t.slots[:0],
+		next:     t.next[:0],
+		matches:  t.matches[:0],
+		contests: t.contests[:0],
+	}
+}
+
+// contestRoom returns room for a match's contests (at most three) from the
+// tournament's memory.
+func (t *tournament) contestRoom() []Contest {
+	n := len(t.contests)
+	if cap(t.contests)-n < 3 {
+		t.contests = make([]Contest, 0, max(2*cap(t.contests), 3*(maxSeats-1)))
+		n = 0
+	}
+	t.contests = t.contests[:n+3]
+	return t.contests[n : n : n+3]
 }
 
 func (t *tournament) clone() *tournament {
+	// A deep copy: the original reuses its memory for its next tournament.
 	c := *t
-	c.slots = append([]int(nil), t.slots...)
-	c.next = append([]int(nil), t.next...)
-	// Appending to a shared array would let two clones overwrite each other.
-	c.matches = t.matches[:len(t.matches):len(t.matches)]
-	c.match.view.Contests = t.match.view.Contests[:len(t.match.view.Contests):len(t.match.view.Contests)]
-	c.match.view.DiceOff = t.match.view.DiceOff[:len(t.match.view.DiceOff):len(t.match.view.DiceOff)]
+	c.entrants = slices.Clone(t.entrants)
+	c.slots = slices.Clone(t.slots)
+	c.next = slices.Clone(t.next)
+	c.matches = slices.Clone(t.matches)
+	for i := range c.matches {
+		c.matches[i].Contests = slices.Clone(c.matches[i].Contests)
+		c.matches[i].DiceOff = slices.Clone(c.matches[i].DiceOff)
+	}
+	c.contests = nil
+	c.match.view.Contests = slices.Clone(t.match.view.Contests)
+	c.match.view.DiceOff = slices.Clone(t.match.view.DiceOff)
 	return &c
 }
 
@@ -371,7 +406,12 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 		s.nextTurn(e)
 		return
 	}
-	s.tour = &tournament{number: number}
+	if s.spare != nil {
+		s.tour, s.spare = s.spare, nil
+		s.tour.reuse(number)
+	} else {
+		s.tour = &tournament{number: number}
+	}
 	s.phase = PhaseEnter
 	e.str(": each stable with a monster seals an entry")
 	e.emit("tournament", -1)
@@ -389,9 +429,12 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 	}
 	// A knockout of n entrants has n-1 matches: room for all of them, so
 	// that they are appended in place.
-	mem := s.mem()
-	t.entrants = mem.entrants.Take(entries)[:0]
-	t.matches = mem.matches.Take(max(entries-1, 0))[:0]
+	if cap(t.entrants) < entries {
+		t.entrants = make([]Entrant, 0, maxSeats)
+	}
+	if cap(t.matches) < entries-1 {
+		t.matches = make([]MatchView, 0, maxSeats-1)
+	}
 	for i := range s.stables {
 		st := &s.stables[i]
 		if st.entry > 0 {
@@ -457,7 +500,10 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 // firstRound sets up the bracket's first round of size slots for the seeded
 // entrants: the missing seeds are byes (-1).
 func (t *tournament) firstRound(size int) {
-	t.slots = make([]int, size)
+	if cap(t.slots) < size {
+		t.slots = make([]int, size, maxSeats)
+	}
+	t.slots = t.slots[:size]
 	for i, seed := range seedOrder(size) {
 		if seed <= len(t.entrants) {
 			t.slots[i] = seed - 1
@@ -505,18 +551,30 @@ func (s *State) breakByeTie(byes int, d *dice.Stream, e *eventBuf) {
 
 // seedOrder returns the standard bracket positions of seeds 1..size, so that
 // seed 1 meets seed size, 2 meets size-1, and so on: byes (the missing seeds
-// above the number of entrants) fall to the top seeds.
+// above the number of entrants) fall to the top seeds. size is a power of
+// two of at most maxSeats; the lists are shared and must not be modified.
 func seedOrder(size int) []int {
+	k := 0
+	for 1<<k < size {
+		k++
+	}
+	return seedOrders[k]
+}
+
+// seedOrders holds seedOrder's lists for sizes 1, 2, 4 and 8.
+var seedOrders = func() (out [4][]int) {
 	order := []int{1}
-	for n := 2; n <= size; n *= 2 {
+	out[0] = order
+	for k, n := 1, 2; n <= maxSeats; k, n = k+1, n*2 {
 		next := make([]int, 0, n)
 		for _, s := range order {
 			next = append(next, s, n+1-s)
 		}
 		order = next
+		out[k] = order
 	}
-	return order
-}
+	return out
+}()
 
 // advance plays the bracket on: byes advance at once; a match rolls its
 // terrain and waits for the contestants' choices; a lone survivor is champion.
@@ -540,7 +598,7 @@ func (t *tournament) nextPair() (a, b int, done bool) {
 			return t.slots[0], -1, true
 		}
 		if 2*t.pos >= len(t.slots) {
-			t.slots, t.next = t.next, nil
+			t.slots, t.next = t.next, t.slots[:0]
 			t.pos = 0
 			t.round++
 			continue
@@ -590,7 +648,7 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 	e.str(" (")
 	e.str(terrain.title())
 	e.str(" doubled)")
-	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1}
+	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1, Contests: t.contestRoom()}
 	s.phase = PhaseMatch
 	data := e.emitMatch()
 	data.A, data.B, data.Terrain = &t.entrants[a], &t.entrants[b], terrain
@@ -749,7 +807,7 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 			}
 		}
 	}
-	s.tour = nil
+	s.tour, s.spare = nil, t
 	s.phase = PhaseActivity
 	s.ageAll(e)
 	s.nextTurn(e)

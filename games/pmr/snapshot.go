@@ -505,7 +505,7 @@ func (s *State) restoreMatch(a, b int) {
 		st := &s.stables[m.side[x].Stable]
 		m.mon[x] = st.monsters[st.find(m.side[x].Monster)]
 	}
-	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Winner: -1}
+	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Winner: -1, Contests: t.contestRoom()}
 }
 
 // replay plays a match's saved terrain, contests and dice-off as

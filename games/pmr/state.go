@@ -109,6 +109,7 @@ type State struct {
 	phase   Phase
 	stables []stable
 	tour    *tournament // the tournament being played, nil outside tournaments
+	spare   *tournament // the last one, whose memory the next reuses (not compared; clones drop it)
 
 	// Caches, derived from the fields above and never compared (see Equal).
 	// Every change of the state drops them (changed); View rebuilds them.
@@ -643,7 +644,7 @@ func (s *State) clone() *State {
 	}
 	// The caches point into s's arena, which s rebuilds in place: the
 	// clone makes its own, lazily.
-	c.board, c.tourView = nil, nil
+	c.board, c.tourView, c.spare = nil, nil, nil
 	c.views = [maxSeats + 1]*View{}
 	c.infos = [maxSeats]*StableInfo{}
 	c.arena = nil
