@@ -6,24 +6,26 @@ import (
 )
 
 // arena is where a state gets the memory for what Apply, View and Legal hand
-// out, and for its copy-on-write monster lists and tournament records.
+// out.
 //
 // The engine lets a state reuse what it hands out once it is applied to
-// again (engine.State), and the arena does, so that a game allocates next
-// to nothing once under way and a simulation leaves the garbage collector
-// idle:
+// again (engine.State), and the arena does, so that a game under way
+// allocates little and a simulation gives the garbage collector little to
+// do:
 //
 //   - The events of an Apply, their data, dice and texts come from scratch
 //     blocks that the next Apply takes back (resetEvents).
 //   - Views, the board, the stables' public facts and the tournament view
 //     live in fixed slots here and are rebuilt in place after a change.
-//     Each seat has its own view slot, so a view held too long shows that
-//     seat's later position, never another seat's secret.
+//     Each seat has its own view slot (and its own legal lists), so a view
+//     held too long shows that seat's later position, never another seat's
+//     secret.
 //   - Other texts (the entrants' names kept by entrantText) come from a
 //     Text block that is never reused.
-//   - Monster lists, tournament entrants and finished matches are the
-//     state's own (copy-on-write, shared with clones): they come from
-//     blocks that are never reused either, as do the cached activity lists.
+//
+// The state's own lists (monsters, the tournament's entrants, bracket and
+// matches, the cached activity lists) are changed in place and reused from
+// one tournament to the next; clones copy them (State.clone).
 //
 // Each state has its own arena, made on first use; a clone starts without
 // one.

@@ -12,8 +12,8 @@ import (
 // that marshals exactly as an EventData with the same fields set would:
 // *SealedData for "sealed", *MonsterData for "capture", "train", "breed" and
 // "improve", *MatchData for "match" and *ContestData for "contest". Only the
-// fields that apply to the event's kind are set. Its pointers share the
-// state's copy-on-write data: never modify them.
+// fields that apply to the event's kind are set. Like the event, it is
+// valid until the state's next Apply (engine.State): never modify it.
 //
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
 // see "Ann has chosen"), "capture", "train", "breed", "tournament" (a

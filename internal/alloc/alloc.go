@@ -3,10 +3,12 @@
 // larger blocks instead of one allocation each, which takes much of the
 // allocator and the garbage collector out of a simulated game's cost.
 //
-// Everything handed out is fresh (a block is never reused) and has cap ==
-// len, so it stays valid and unchanged for as long as anyone holds it, and
-// an append by its holder copies instead of writing into a neighbour. The
-// price is that one small thing held keeps its whole block alive.
+// What a Block or Text hands out is fresh (a block is never reused) and has
+// cap == len, so it stays valid and unchanged for as long as anyone holds
+// it, and an append by its holder copies instead of writing into a
+// neighbour. The price is that one small thing held keeps its whole block
+// alive. A Scratch or ScratchText hands out memory that is valid only until
+// its next Reset, for what a state hands out until its next Apply.
 //
 // An arena belongs to one state and is not safe for concurrent use; a clone
 // of a state must start with its own, or two states would hand out the same
