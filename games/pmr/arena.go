@@ -20,8 +20,6 @@ import (
 //     Each seat has its own view slot (and its own legal lists), so a view
 //     held too long shows that seat's later position, never another seat's
 //     secret.
-//   - Other texts (the entrants' names kept by entrantText) come from a
-//     Text block that is never reused.
 //
 // The state's own lists (monsters, the tournament's entrants, bracket and
 // matches, the cached activity lists) are changed in place and reused from
@@ -42,12 +40,6 @@ type arena struct {
 	eventMonsters alloc.Scratch[Monster]
 	retired       alloc.Scratch[Entrant]
 
-	// Never reused.
-	text     alloc.Text
-	actions  alloc.Block[engine.Action]
-	entrants alloc.Block[Entrant]
-	matches  alloc.Block[MatchView]
-
 	// Fixed slots, rebuilt in place.
 	views   [maxSeats + 1]View // the spectator's at 0, seat p's at p+1
 	board   Board
@@ -60,6 +52,7 @@ type arena struct {
 	buf          []byte                  // the text buffer of Apply's eventBuf, kept between calls
 	faces        []int                   // its dice buffer
 	entrantTexts [maxSeats][]entrantText // texts kept by State.entrantText
+	entrantBuf   []byte                  // where they are kept
 }
 
 // mem returns the state's arena.

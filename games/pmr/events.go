@@ -142,6 +142,16 @@ func (e *eventBuf) str(s string) {
 	e.n = n + len(s)
 }
 
+// bytes writes b, as str writes a string.
+func (e *eventBuf) bytes(b []byte) {
+	n := e.n
+	if len(b) > len(e.buf)-n {
+		e.room(len(b))
+	}
+	copy(e.buf[n:n+len(b)], b)
+	e.n = n + len(b)
+}
+
 // int writes n in decimal. Event texts are full of small numbers (abilities,
 // ages, monster numbers), which it writes itself: strconv takes five times
 // as long for them.

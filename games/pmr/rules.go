@@ -902,7 +902,7 @@ func (s *State) ageAll(e *eventBuf) {
 
 // entrantText writes "Ann's M2 Pebblet". A tournament names each entrant
 // in a dozen events, so the texts are kept in the arena by stable and
-// monster number.
+// monster number (in one buffer, as they are only ever copied out).
 func (s *State) entrantText(e *eventBuf, x *Entrant) {
 	p, id := x.Stable, x.Monster
 	if p < 0 || int(p) >= len(s.stables) || id < 0 || id >= maxEntrantText {
@@ -911,8 +911,8 @@ func (s *State) entrantText(e *eventBuf, x *Entrant) {
 	}
 	mem := e.arena()
 	texts := mem.entrantTexts[p]
-	if id < len(texts) && texts[id].name == x.Name && texts[id].text != "" {
-		e.str(texts[id].text)
+	if id < len(texts) && texts[id].name == x.Name && texts[id].end > texts[id].start {
+		e.bytes(mem.entrantBuf[texts[id].start:texts[id].end])
 		return
 	}
 	start := e.n
@@ -921,7 +921,9 @@ func (s *State) entrantText(e *eventBuf, x *Entrant) {
 		texts = append(texts, make([]entrantText, id+1-len(texts))...)
 		mem.entrantTexts[p] = texts
 	}
-	texts[id] = entrantText{x.Name, mem.text.String(e.buf[start:e.n])}
+	k := len(mem.entrantBuf)
+	mem.entrantBuf = append(mem.entrantBuf, e.buf[start:e.n]...)
+	texts[id] = entrantText{x.Name, int32(k), int32(len(mem.entrantBuf))}
 }
 
 // maxEntrantText bounds the monster numbers whose texts are kept.
@@ -929,8 +931,8 @@ const maxEntrantText = 256
 
 // entrantText is a text kept by State.entrantText.
 type entrantText struct {
-	name MonsterName // the monster's name, which the text holds
-	text string
+	name       MonsterName // the monster's name, which the text holds
+	start, end int32       // the text is arena.entrantBuf[start:end]
 }
 
 func (s *State) writeEntrant(e *eventBuf, x *Entrant) {
