@@ -86,6 +86,15 @@ func NewUnrecordedStream(seed Seed) *Stream {
 	return s
 }
 
+// Reseed starts the stream over from seed, as NewStream(seed) would (or
+// NewUnrecordedStream, as the stream was made), forgetting its draws but
+// keeping its memory: a simulation reseeds its streams for every game
+// instead of making new ones.
+func (s *Stream) Reseed(seed Seed) {
+	s.src.Seed(seed)
+	s.draws = s.draws[:0]
+}
+
 // Roll draws one die with the given number of sides and returns its face, 1..sides.
 // It panics if sides < 1: callers validate die sizes before rolling.
 func (s *Stream) Roll(sides int) int {

@@ -17,6 +17,26 @@ func TestStream_SameSeedSameFaces(t *testing.T) {
 	}
 }
 
+func TestStream_ReseedStartsOverAsANewStream(t *testing.T) {
+	s := NewStream(Seed{7})
+	for range 100 {
+		s.Roll(20)
+	}
+	s.Reseed(Seed{42})
+	if s.Len() != 0 {
+		t.Fatalf("a reseeded stream still has %d draws", s.Len())
+	}
+	fresh := NewStream(Seed{42})
+	for i := range 1000 {
+		if x, y := s.Roll(20), fresh.Roll(20); x != y {
+			t.Fatalf("draw %d after Reseed(42): %d, a new stream of seed 42 gives %d", i, x, y)
+		}
+	}
+	if s.Len() != 1000 {
+		t.Fatalf("a reseeded recording stream recorded %d draws, want 1000", s.Len())
+	}
+}
+
 func TestStream_RecordsEveryDraw(t *testing.T) {
 	s := NewStream(Seed{1})
 	s.Roll(6)

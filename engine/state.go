@@ -143,6 +143,18 @@ func Only(st State, s Seat) (Action, bool) {
 	return legal[0], true
 }
 
+// Releaser is implemented by states that can give their memory to the next
+// game of their kind. Release declares the state dead: nobody will use it,
+// or anything it handed out (views, legal lists, events not copied with
+// Keep), ever again. Only its owner may call it, once, when done with it: a
+// simulation releases each game when it has read the Outcome and metrics,
+// so that a run of many games allocates next to nothing after the first and
+// leaves the garbage collector idle. Tables never do, as pages and streams
+// may still hold what the state handed out.
+type Releaser interface {
+	Release()
+}
+
 // Waiter is implemented by views that say whom the game is waiting for, as
 // far as their seat may know. UIs show who is being waited for only from it,
 // never from State.Pending.

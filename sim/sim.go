@@ -203,27 +203,25 @@ func GameSeed(run dice.Seed, i int) dice.Seed {
 
 // player plays games with one set of bots; each worker has its own.
 type player struct {
-	cfg   Config
-	seats []engine.SeatInfo
-	bots  []engine.Bot
+	*Player
 }
 
 func newPlayer(cfg Config, n int) (*player, error) {
-	p := &player{cfg: cfg, seats: make([]engine.SeatInfo, n), bots: make([]engine.Bot, n)}
+	seats, bs := make([]engine.SeatInfo, n), make([]engine.Bot, n)
 	for i, name := range cfg.Bots {
 		b, err := bots.New(cfg.Game, name)
 		if err != nil {
 			return nil, err
 		}
-		p.bots[i] = b
-		p.seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s %d", name, i+1), Bot: name}
+		bs[i] = b
+		seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s %d", name, i+1), Bot: name}
 	}
-	return p, nil
+	return &player{NewPlayer(cfg.Game, cfg.Options, seats, bs, cfg.MaxSteps)}, nil
 }
 
 // play plays one game to the end and adds it to s.
 func (p *player) play(seed dice.Seed, s *sums) error {
-	out, metrics, actions, err := Play(p.cfg.Game, p.cfg.Options, p.seats, p.bots, seed, p.cfg.MaxSteps)
+	out, metrics, actions, err := p.Play(seed)
 	if err != nil {
 		return err
 	}
@@ -253,18 +251,58 @@ func (p *player) play(seed dice.Seed, s *sums) error {
 // Play plays one game of g to the end with the given bots, through the engine
 // interface: each pending seat's bot sees its View and Legal actions and its
 // choice is applied. A seat with a single legal action plays it without
-// asking its bot, as every UI does (engine.Only). Dice come from an unrecorded stream of seed, and each
-// bot's choices from a stream of its own derived from seed.
+// asking its bot, as every UI does (engine.Only). Dice come from an
+// unrecorded stream of seed, and each bot's choices from a stream of its own
+// derived from seed. It returns the outcome, the game's metrics and the
+// number of actions.
 func Play(g engine.Game, opts engine.Options, seats []engine.SeatInfo, bs []engine.Bot, seed dice.Seed, maxSteps int) (engine.Outcome, []engine.Metric, int, error) {
-	d := dice.NewUnrecordedStream(seed)
-	st, err := g.Setup(opts, seats, d)
+	return NewPlayer(g, opts, seats, bs, maxSteps).Play(seed)
+}
+
+// Player plays games of one table setup one after another, as Run's workers
+// do, each as Play would. It reuses its dice streams from one game to the
+// next, and releases every finished state (engine.Releaser) once it has
+// read its outcome and metrics, so that the game may reuse its memory: a
+// run of many games then gives the garbage collector next to nothing to
+// do. A Player is not safe for concurrent use.
+type Player struct {
+	game     engine.Game
+	opts     engine.Options
+	seats    []engine.SeatInfo
+	bots     []engine.Bot
+	maxSteps int
+	dice     *dice.Stream
+	botRand  []*dice.Stream
+}
+
+// NewPlayer returns a Player for game g with options opts (already
+// normalized), the seats and one bot per seat. A game that has not ended
+// after maxSteps actions is abandoned as stuck.
+func NewPlayer(g engine.Game, opts engine.Options, seats []engine.SeatInfo, bs []engine.Bot, maxSteps int) *Player {
+	p := &Player{game: g, opts: opts, seats: seats, bots: bs, maxSteps: maxSteps}
+	p.dice = dice.NewUnrecordedStream(dice.Seed{})
+	p.botRand = make([]*dice.Stream, len(bs))
+	for i := range bs {
+		p.botRand[i] = dice.NewUnrecordedStream(dice.Seed{})
+	}
+	return p
+}
+
+// Play plays one game of seed to the end (see the package's Play).
+func (p *Player) Play(seed dice.Seed) (engine.Outcome, []engine.Metric, int, error) {
+	d := p.dice
+	d.Reseed(seed)
+	st, err := p.game.Setup(p.opts, p.seats, d)
 	if err != nil {
 		return engine.Outcome{}, nil, 0, err
 	}
-	botRand := make([]*dice.Stream, len(bs))
-	for i := range bs {
-		botRand[i] = dice.NewUnrecordedStream(dice.Derive(seed, "sim/bot", uint64(i)))
+	if r, ok := st.(engine.Releaser); ok {
+		defer r.Release() // after the outcome and metrics are read
 	}
+	for i, r := range p.botRand {
+		r.Reseed(dice.Derive(seed, "sim/bot", uint64(i)))
+	}
+	bs := p.bots
 	for steps := 0; ; steps++ {
 		pending := st.Pending()
 		if len(pending) == 0 {
@@ -275,14 +313,14 @@ func Play(g engine.Game, opts engine.Options, seats []engine.SeatInfo, bs []engi
 			}
 			return out, metrics, steps, nil
 		}
-		if steps >= maxSteps {
+		if steps >= p.maxSteps {
 			return engine.Outcome{}, nil, steps, fmt.Errorf("game did not end after %d actions", steps)
 		}
 		seat := pending[0]
 		legal := st.Legal(seat)
 		a := legal[0]
 		if len(legal) > 1 { // a choice of one is no choice: the bot is not asked
-			a = bs[seat].Act(seat, st.View(seat), legal, botRand[seat])
+			a = bs[seat].Act(seat, st.View(seat), legal, p.botRand[seat])
 		}
 		if _, err := st.Apply(seat, a, d); err != nil {
 			return engine.Outcome{}, nil, steps, fmt.Errorf("bot at seat %d chose %q: %w", seat, a, err)

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"tabletop/bots"
 	"tabletop/dice"
+	"tabletop/engine"
 	"tabletop/internal/duel"
 	"tabletop/sim"
 )
@@ -78,5 +80,74 @@ func TestRun_StopsWhenCancelled(t *testing.T) {
 	_, err := sim.Run(ctx, sim.Config{Game: duel.Game, Bots: []string{"random", "random"}, Games: 100000})
 	if err == nil {
 		t.Fatalf("a cancelled run returned no error")
+	}
+}
+
+// releaseGame wraps duel's states to count their releases and to check that
+// nothing is read from a state after it is released.
+type releaseGame struct {
+	engine.Game
+	released, misuse *int
+}
+
+type releasingState struct {
+	engine.State
+	g    releaseGame
+	dead bool
+}
+
+func (g releaseGame) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
+	st, err := g.Game.Setup(opts, seats, d)
+	if err != nil {
+		return nil, err
+	}
+	return &releasingState{State: st, g: g}, nil
+}
+
+func (s *releasingState) Outcome() (engine.Outcome, bool) {
+	if s.dead {
+		*s.g.misuse++
+	}
+	return s.State.Outcome()
+}
+
+func (s *releasingState) Pending() []engine.Seat {
+	if s.dead {
+		*s.g.misuse++
+	}
+	return s.State.Pending()
+}
+
+func (s *releasingState) Release() {
+	if s.dead {
+		*s.g.misuse++
+	}
+	s.dead = true
+	*s.g.released++
+}
+
+// TestPlayer_ReleasesEveryGameAfterReadingIt checks that a Player gives back
+// each finished state (engine.Releaser) exactly once, after its outcome is
+// read and never before, and that playing with released states gives the
+// same games as Play.
+func TestPlayer_ReleasesEveryGameAfterReadingIt(t *testing.T) {
+	var released, misuse int
+	g := releaseGame{Game: duel.Game, released: &released, misuse: &misuse}
+	bs := []engine.Bot{bots.Random{}, bots.Random{}}
+	seats := []engine.SeatInfo{{Name: "a", Bot: "random"}, {Name: "b", Bot: "random"}}
+	p := sim.NewPlayer(g, engine.Options{}, seats, bs, 1000)
+	for i := range 50 {
+		seed := dice.Seed{byte(i)}
+		got, _, n, err := p.Play(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, wn, _ := sim.Play(duel.Game, engine.Options{}, seats, bs, seed, 1000)
+		if got.Text != want.Text || n != wn {
+			t.Fatalf("game %d: the Player's game ended %q after %d actions, Play's %q after %d", i, got.Text, n, want.Text, wn)
+		}
+	}
+	if released != 50 || misuse != 0 {
+		t.Errorf("50 games: %d releases and %d uses after a release, want 50 and 0", released, misuse)
 	}
 }

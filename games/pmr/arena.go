@@ -63,6 +63,16 @@ func (s *State) mem() *arena {
 	return s.arena
 }
 
+// reset empties the arena for a new game (State.reset): what it kept of
+// the last one (the entrants' texts) names other stables.
+func (a *arena) reset() {
+	a.resetEvents()
+	for i := range a.entrantTexts {
+		a.entrantTexts[i] = a.entrantTexts[i][:0]
+	}
+	a.entrantBuf = a.entrantBuf[:0]
+}
+
 // resetEvents takes back the events the last Apply handed out.
 func (a *arena) resetEvents() {
 	a.events.Reset()

@@ -6,24 +6,29 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/sim"
 )
 
-// BenchmarkPlayout plays whole 4-stable, 30-turn games with bots through the
-// engine interface (Pending, Legal, View, the bots' Act, Apply) with
-// unrecorded dice: one op is one game.
+// BenchmarkPlayout plays whole 4-stable, 30-turn games with bots the way
+// "tabletop sim" does, through sim.Player and the engine interface only
+// (Game.Setup, Pending, Legal, View, the bots' Act, Apply, Outcome, Metrics,
+// Release): one op is one game, each of its own seed.
 func BenchmarkPlayout(b *testing.B) {
 	for _, mix := range []string{"greedy,greedy,greedy,greedy", "nash,greedy,random,random", "random,random,random,random"} {
 		b.Run(mix, func(b *testing.B) {
 			bots, seats := mustBots(b, strings.Split(mix, ",")...)
-			d := dice.NewUnrecordedStream(dice.Seed{1})
-			r := dice.NewUnrecordedStream(dice.Seed{2})
+			opts, err := Game.Info().Normalize(nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := sim.NewPlayer(Game, opts, seats, bots, 1_000_000)
 			b.ReportAllocs()
+			i := 0
 			for b.Loop() {
-				s, err := New(Options{}, seats)
-				if err != nil {
+				i++
+				if _, _, _, err := p.Play(dice.Seed{byte(i), byte(i >> 8), byte(i >> 16)}); err != nil {
 					b.Fatal(err)
 				}
-				play(b, s, bots, d, r)
 			}
 		})
 	}

@@ -3,7 +3,9 @@ package pmr
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
+	"sync"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -83,7 +85,63 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 	if len(seats) < Info.MinSeats || len(seats) > Info.MaxSeats {
 		return nil, fmt.Errorf("pmr: a table has %d to %d stables, got %d", Info.MinSeats, Info.MaxSeats, len(seats))
 	}
-	c := &config{turns: opts.Turns, seats: append([]engine.SeatInfo(nil), seats...)}
+	s, _ := released.Get().(*State)
+	if s == nil {
+		s = new(State)
+	}
+	c := s.cfg
+	if c == nil || c.turns != opts.Turns || !slices.Equal(c.seats, seats) {
+		c = newConfig(opts.Turns, seats)
+	}
+	s.reset(c, len(seats))
+	return s, nil
+}
+
+// released holds the states given back by Release, whose memory New reuses.
+var released sync.Pool
+
+// Release implements engine.Releaser: the state, and everything it handed
+// out, is never used again, and New may reuse its memory. Call it at most
+// once, and only when done with the state; after it the state refuses
+// every action.
+func (s *State) Release() {
+	if s == nil || s.phase == phaseReleased {
+		return
+	}
+	s.phase = phaseReleased
+	released.Put(s)
+}
+
+// reset makes s a new game for config c and n stables, keeping the memory
+// of a released state: its arena, its spare tournament and the capacity of
+// its stables' lists.
+func (s *State) reset(c *config, n int) {
+	mem, spare, stables := s.arena, s.spare, s.stables
+	*s = State{cfg: c, turn: 1, phase: PhaseActivity, arena: mem, spare: spare}
+	if cap(stables) < n {
+		stables = make([]stable, n)
+	}
+	stables = stables[:n]
+	for i := range stables {
+		st := &stables[i]
+		// The counters go on, so that no cache built for the last game
+		// (the activity lists, kept for their memory) matches this one.
+		*st = stable{
+			monsters:      st.monsters[:0],
+			edits:         st.edits + 1,
+			roster:        st.roster + 1,
+			activities:    st.activities,
+			activitiesFor: st.roster,
+		}
+	}
+	s.stables = stables
+	if mem != nil {
+		mem.reset()
+	}
+}
+
+func newConfig(turns int, seats []engine.SeatInfo) *config {
+	c := &config{turns: turns, seats: append([]engine.SeatInfo(nil), seats...)}
 	c.names = make([]string, len(seats))
 	c.chosen = make([]string, len(seats))
 	c.possessive = make([]string, len(seats))
@@ -98,7 +156,7 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		c.possessive[i] = name + "'s "
 		c.seals[i] = name + " seals: "
 	}
-	return &State{cfg: c, turn: 1, phase: PhaseActivity, stables: make([]stable, len(seats))}, nil
+	return c
 }
 
 // config is the part of a game that never changes; clones share it.

@@ -16,6 +16,8 @@ const (
 	PhaseEnter                 // every stable with a monster seals a tournament entry
 	PhaseMatch                 // the two contestants of a match seal an ability
 	PhaseOver                  // the game has ended
+
+	phaseReleased // Release was called: the state is dead (never in a view)
 )
 
 var phaseNames = [...]string{"activity", "enter", "match", "over"}
@@ -268,7 +270,7 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		if st.activities == nil || st.activitiesFor != st.roster {
 			st.activities, st.activitiesFor = s.activities(st.activities, ms), st.roster
 		}
-		return st.activities
+		return st.activities[:len(st.activities):len(st.activities)]
 	case PhaseEnter:
 		mem := s.mem()
 		out := mem.enter[p]
@@ -305,14 +307,15 @@ var chooseLists = func() (out [1 << (Mind + 1)][]engine.Action) {
 }()
 
 // activities lists the activities of a stable with monsters ms, in buf's
-// memory if it is big enough.
+// memory if it is big enough. The list keeps buf's capacity: Legal hands
+// it out with cap == len.
 func (s *State) activities(buf []engine.Action, ms []Monster) []engine.Action {
 	n := len(ms)
 	size := 1 + 4*n + n*(n-1)/2
 	if cap(buf) < size {
 		buf = make([]engine.Action, size, size+8*n+8) // room for two more monsters
 	}
-	out := buf[:size:size]
+	out := buf[:size] // the whole capacity stays, for the next list
 	out[0] = boxedCapture
 	k := 1
 	for i := range ms {
@@ -337,7 +340,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if a = deref(a); a == nil {
 		return nil, engine.Illegal(nil, "no action given")
 	}
-	if s.phase == PhaseOver {
+	if s.phase >= PhaseOver {
 		return nil, engine.GameOver(a)
 	}
 	if p < 0 || int(p) >= len(s.stables) {

@@ -1,0 +1,110 @@
+package pmr
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// transcript plays s to the end with bots and records, at every step, the
+// acting seat's view and legal actions, the action and its events.
+func transcript(t *testing.T, s *State, bots []engine.Bot, seed byte) string {
+	t.Helper()
+	d := dice.NewUnrecordedStream(dice.Seed{seed})
+	r := dice.NewUnrecordedStream(dice.Seed{seed, 1})
+	var b strings.Builder
+	for step := 0; step < 100000; step++ {
+		pending := s.Pending()
+		if len(pending) == 0 {
+			o, _ := s.Outcome()
+			fmt.Fprintf(&b, "over: %s %v\n", o.Text, o.Scores)
+			return b.String()
+		}
+		p := pending[0]
+		legal := s.Legal(p)
+		v, _ := json.Marshal(s.View(p))
+		a := bots[p].Act(p, s.View(p), legal, r)
+		evs, err := s.Apply(p, a, d)
+		if err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		raw, _ := json.Marshal(evs)
+		fmt.Fprintf(&b, "%s %s %s\n%s\n%s\n", p, v, actionTexts(legal), a, raw)
+	}
+	t.Fatal("the game did not end")
+	return ""
+}
+
+// TestRelease_ReusedStatePlaysAsAFreshOne checks that a state whose memory
+// served other games (reset, as New does with a released state) plays a game
+// exactly as a fresh state does: the same views, legal actions, events and
+// outcome, whatever the tables before it (more stables, fewer, other names).
+func TestRelease_ReusedStatePlaysAsAFreshOne(t *testing.T) {
+	tables := [][]string{
+		{"nash", "greedy", "random", "nash", "greedy", "random", "nash", "greedy"},
+		{"greedy", "nash"},
+		{"random", "greedy", "nash", "random"},
+		{"nash", "nash", "greedy", "greedy", "random", "random", "nash", "greedy"},
+		{"greedy"},
+	}
+	reused := new(State)
+	for i, names := range tables {
+		bots, seats := mustBots(t, names...)
+		for k := range seats {
+			seats[k].Name = fmt.Sprintf("%s-%d-%d", names[k], i, k) // other names each table
+		}
+		turns := 9 + 3*i
+		fresh := new(State)
+		fresh.reset(newConfig(turns, seats), len(seats))
+		want := transcript(t, fresh, bots, byte(i+1))
+
+		reused.reset(newConfig(turns, seats), len(seats))
+		if got := transcript(t, reused, bots, byte(i+1)); got != want {
+			gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
+			for k := range min(len(gl), len(wl)) {
+				if gl[k] != wl[k] {
+					t.Fatalf("table %d: a reused state plays differently at line %d:\ngot  %s\nwant %s", i+1, k+1, gl[k], wl[k])
+				}
+			}
+			t.Fatalf("table %d: a reused state's game has %d lines, a fresh one's %d", i+1, len(gl), len(wl))
+		}
+	}
+}
+
+// TestRelease_NewReusesAReleasedStateAndTheReleasedOneRefusesActions checks
+// that New takes its memory from a released state and that a released state
+// takes no action.
+func TestRelease_NewReusesAReleasedStateAndTheReleasedOneRefusesActions(t *testing.T) {
+	bots, seats := mustBots(t, "greedy", "greedy")
+	reusedOnce := false
+	for i := range 20 {
+		s, err := New(Options{Turns: 3}, seats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		play(t, s, bots, dice.NewUnrecordedStream(dice.Seed{byte(i)}), dice.NewUnrecordedStream(dice.Seed{9}))
+		s.Release()
+		s.Release() // a second call changes nothing
+		if _, err := s.Apply(0, Capture{}, dice.NewUnrecordedStream(dice.Seed{})); err == nil {
+			t.Fatalf("a released state accepted an action")
+		}
+		next, err := New(Options{Turns: 3}, seats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next == s {
+			reusedOnce = true
+			if next.turn != 1 || next.phase != PhaseActivity || len(next.stables[0].monsters) != 0 {
+				t.Fatalf("New reused a released state without resetting it: turn %d, phase %s, %d monsters", next.turn, next.phase, len(next.stables[0].monsters))
+			}
+		}
+		next.Release()
+	}
+	if !reusedOnce {
+		t.Errorf("New never reused a released state in 20 games")
+	}
+}
