@@ -33,7 +33,9 @@ func (s *Scratch[T]) One() *T { return &s.Take(1)[0] }
 
 // Free returns the free part of the current chunk, for a caller that writes
 // elements in place before taking them (Take(n) then hands out the n
-// written). It is zeroed until the caller writes there.
+// written). It is zeroed until the caller writes there. The caller takes
+// what it writes: Reset zeroes what was taken, and whole chunks moved on
+// from, but not what was only written in the current chunk.
 func (s *Scratch[T]) Free() []T {
 	if s.cur >= len(s.chunks) {
 		return nil
@@ -69,6 +71,9 @@ func (s *Scratch[T]) Room(n int) {
 // used, so that Take hands it out zeroed again. Whatever a caller still
 // holds from before sees its contents change.
 func (s *Scratch[T]) Reset() {
+	if s.cur == 0 && s.used == 0 {
+		return // nothing handed out since the last Reset
+	}
 	for i := 0; i < len(s.chunks) && i <= s.cur; i++ {
 		if i < s.cur {
 			clear(s.chunks[i])
