@@ -184,10 +184,34 @@ func (sv *solved) solve(c *contest) (x [3]float64, v float64) {
 // 2^15), then the used abilities of each side (3 bits each) and the number
 // of abilities remaining (2 bits).
 func (c *contest) key() uint32 {
+	// The nine outcomes as outcome computes them, with each side's values
+	// after the terrain doubling worked out once: the solver asks for a key
+	// far more often than it solves.
+	var mine, theirs [3]int
+	for ab := Speed; ab <= Mind; ab++ {
+		mine[ab-Speed], theirs[ab-Speed] = c.me.Get(ab), c.opp.Get(ab)
+		if ab == c.terrain {
+			mine[ab-Speed] *= 2
+			theirs[ab-Speed] *= 2
+		}
+	}
 	var k uint32
 	for a := Speed; a <= Mind; a++ {
 		for b := Speed; b <= Mind; b++ {
-			k = k*3 + uint32(c.outcome(a, b)+1) // 1 win, 0 loss, -1 tie
+			x, y := mine[a-Speed], theirs[b-Speed]
+			if Beats(a, b) {
+				x *= 2
+			} else if Beats(b, a) {
+				y *= 2
+			}
+			var o uint32 // 1 win, 0 loss, -1 tie, as 2, 1, 0
+			switch {
+			case x > y:
+				o = 2
+			case x < y:
+				o = 1
+			}
+			k = k*3 + o
 		}
 	}
 	for ab := Speed; ab <= Mind; ab++ {

@@ -271,3 +271,29 @@ func TestSolved_SameAsSolving(t *testing.T) {
 		t.Errorf("only %d distinct contests in 20000: the test does not reach far", n)
 	}
 }
+
+// TestContest_KeyPacksTheNineOutcomes checks that the memo key of a contest
+// holds each comparison's outcome as outcome computes it (terrain and
+// matchup doublings and all), for contests over every terrain and many
+// values, negative ones included.
+func TestContest_KeyPacksTheNineOutcomes(t *testing.T) {
+	r := dice.NewUnrecordedStream(dice.Seed{5})
+	val := func() int { return r.Roll(13) - 7 } // -6..6
+	for i := range 5000 {
+		c := contest{
+			me:        Monster{Speed: val(), Brawn: val(), Mind: val()},
+			opp:       Monster{Speed: val(), Brawn: val(), Mind: val()},
+			terrain:   Ability(r.Roll(3)),
+			remaining: 3,
+		}
+		var want uint32
+		for a := Speed; a <= Mind; a++ {
+			for b := Speed; b <= Mind; b++ {
+				want = want*3 + uint32(c.outcome(a, b)+1)
+			}
+		}
+		if got := c.key() & (1<<15 - 1); got != want {
+			t.Fatalf("contest %d (%+v): key holds outcomes %d, want %d", i, c, got, want)
+		}
+	}
+}
