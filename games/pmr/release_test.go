@@ -51,13 +51,21 @@ func TestRelease_ReusedStatePlaysAsAFreshOne(t *testing.T) {
 		{"nash", "nash", "greedy", "greedy", "random", "random", "nash", "greedy"},
 		{"greedy"},
 	}
+	r := dice.NewUnrecordedStream(dice.Seed{11})
+	for range 15 { // and tables of every size, one after another
+		names := make([]string, r.Roll(8))
+		for k := range names {
+			names[k] = [...]string{"random", "greedy", "nash"}[r.Roll(3)-1]
+		}
+		tables = append(tables, names)
+	}
 	reused := new(State)
 	for i, names := range tables {
 		bots, seats := mustBots(t, names...)
 		for k := range seats {
 			seats[k].Name = fmt.Sprintf("%s-%d-%d", names[k], i, k) // other names each table
 		}
-		turns := 9 + 3*i
+		turns := 3 * (1 + i%10)
 		fresh := new(State)
 		fresh.reset(newConfig(turns, seats), len(seats))
 		want := transcript(t, fresh, bots, byte(i+1))

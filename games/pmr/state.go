@@ -313,7 +313,7 @@ func (s *State) activities(buf []engine.Action, ms []Monster) []engine.Action {
 	n := len(ms)
 	size := 1 + 4*n + n*(n-1)/2
 	if cap(buf) < size {
-		buf = make([]engine.Action, size, size+8*n+8) // room for two more monsters
+		buf = make([]engine.Action, size, size+8*n+8) // room for at least two more monsters
 	}
 	out := buf[:size] // the whole capacity stays, for the next list
 	out[0] = boxedCapture
