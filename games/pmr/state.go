@@ -153,6 +153,22 @@ func (s *State) changed() {
 	}
 }
 
+// sealedBy updates the caches after seat p sealed a choice that resolved
+// nothing: only p's "pending" and "chosen" change in public, and p's own
+// view shows its choice. The board is patched in place (what the state
+// handed out is valid only until this Apply, engine.State) rather than
+// built again: most actions of a game are such seals.
+func (s *State) sealedBy(p engine.Seat) {
+	if b := s.board; b != nil {
+		sv := &b.Stables[p]
+		sv.Pending, sv.Chosen = false, true
+		b.Pending = pendingSets[s.pendingSet()]
+	}
+	if s.views[p+1] != nil {
+		s.views[p+1] = nil
+	}
+}
+
 // pendingSets[m] lists the seats in the bit set m in seat order (nil for
 // none). Pending and Board.Pending return these shared slices, so that asking
 // who must act, which a simulation does before every action, allocates
@@ -367,28 +383,33 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	mem.resetEvents() // the last Apply's events are taken back (engine.State)
 	e := eventBuf{mem: mem, buf: mem.buf, dice: mem.faces}
 	e.reset(s.turn)
+	resolved := false
 	switch s.phase {
 	case PhaseActivity:
 		s.stables[p].sealed = a
 		s.sealEvent(&e, p, a)
-		if s.allSealed() {
+		if resolved = s.allSealed(); resolved {
 			s.resolveTurn(d, &e)
 		}
 	case PhaseEnter:
 		s.stables[p].entry = a.(Enter).Monster
 		s.sealEvent(&e, p, a)
-		if s.allEntered() {
+		if resolved = s.allEntered(); resolved {
 			s.startBracket(d, &e)
 		}
 	case PhaseMatch:
 		m := &s.tour.match
 		m.choice[m.sideOf(p)] = a.(Choose).Ability
 		s.sealEvent(&e, p, a)
-		if m.choice[0] != NoAbility && m.choice[1] != NoAbility {
+		if resolved = m.choice[0] != NoAbility && m.choice[1] != NoAbility; resolved {
 			s.resolveContest(d, &e)
 		}
 	}
-	s.changed()
+	if resolved {
+		s.changed()
+	} else {
+		s.sealedBy(p)
+	}
 	if len(e.buf) != len(mem.buf) {
 		mem.buf = e.buf // it grew
 	}
