@@ -10,7 +10,9 @@
 // action survives its JSON round trip, that refused actions change nothing (not
 // the state, not the dice), that clones are independent, that views marshal to
 // JSON and do not depend on anything hidden from their seat, and that
-// replaying the exported log rebuilds the same state.
+// replaying the exported log rebuilds the same state. For games whose states
+// implement engine.Releaser it checks that a game set up after others were
+// released plays exactly as a fresh one.
 package enginetest
 
 import (
@@ -79,6 +81,111 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 		}
 	}
 	t.Run("RefusesBadSetup", func(t *testing.T) { checkBadSetup(t, g) })
+	if releases(t, g, cfg) {
+		t.Run("Release", func(t *testing.T) { checkRelease(t, g, cfg) })
+	}
+}
+
+// releases reports whether g's states implement engine.Releaser.
+func releases(t *testing.T, g engine.Game, cfg Config) bool {
+	opts, err := g.Info().Normalize(cfg.Options)
+	if err != nil {
+		t.Fatalf("the options: %v", err)
+	}
+	st, err := g.Setup(opts, cfg.Seats(cfg.SeatCounts[0]), dice.NewUnrecordedStream(dice.Seed{}))
+	if err != nil {
+		t.Fatalf("Setup: %v", err)
+	}
+	_, ok := st.(engine.Releaser)
+	return ok
+}
+
+// checkRelease checks, for a game whose states implement engine.Releaser
+// (the suite runs it for those only),
+// that a game set up after others were released (so that it may reuse
+// their memory) plays exactly as one set up fresh: the same views for every
+// seat and the same events at every step, whatever the tables released
+// before it (other seat counts, other seeds).
+func checkRelease(t *testing.T, g engine.Game, cfg Config) {
+	info := g.Info()
+	opts, err := info.Normalize(cfg.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type game struct {
+		n    int
+		seed dice.Seed
+	}
+	var games []game
+	for _, n := range cfg.SeatCounts {
+		for i := range 3 {
+			games = append(games, game{n, seedFor(info.ID+"/release", n, i)})
+		}
+	}
+	play := func(gm game) (string, engine.State) {
+		seats := cfg.Seats(gm.n)
+		d := dice.NewUnrecordedStream(gm.seed)
+		st, err := g.Setup(opts, seats, d)
+		if err != nil {
+			t.Fatalf("Setup: %v", err)
+		}
+		chooser := dice.NewUnrecordedStream(sha256.Sum256(gm.seed[:]))
+		var b strings.Builder
+		for step := 0; step < cfg.MaxSteps; step++ {
+			for s := engine.Spectator; int(s) < len(seats); s++ {
+				v, _ := json.Marshal(st.View(s))
+				b.Write(v)
+				b.WriteByte('\n')
+			}
+			pending := st.Pending()
+			if len(pending) == 0 {
+				o, _ := st.Outcome()
+				fmt.Fprintf(&b, "over: %s %v\n", o.Text, o.Scores)
+				return b.String(), st
+			}
+			seat := pending[chooser.Roll(len(pending))-1]
+			legal := st.Legal(seat)
+			a := legal[chooser.Roll(len(legal))-1]
+			evs, err := st.Apply(seat, a, d)
+			if err != nil {
+				t.Fatalf("step %d: legal action %q by %s refused: %v", step, a, seat, err)
+			}
+			kept, err := engine.Keep(evs)
+			if err != nil {
+				t.Fatalf("step %d: %v", step, err)
+			}
+			e, _ := json.Marshal(kept)
+			fmt.Fprintf(&b, "%s %s: %s\n", seat, a, e)
+		}
+		t.Fatalf("game did not end within %d steps", cfg.MaxSteps)
+		return "", nil
+	}
+	// Every game once with a fresh state (none released yet), then all
+	// released, then every game again, the other way round, on states
+	// that may reuse their memory.
+	want := make([]string, len(games))
+	var states []engine.State
+	for i, gm := range games {
+		var st engine.State
+		want[i], st = play(gm)
+		states = append(states, st)
+	}
+	for _, st := range states {
+		st.(engine.Releaser).Release()
+	}
+	for i := len(games) - 1; i >= 0; i-- {
+		got, st := play(games[i])
+		if got != want[i] {
+			gl, wl := strings.Split(got, "\n"), strings.Split(want[i], "\n")
+			for k := range min(len(gl), len(wl)) {
+				if gl[k] != wl[k] {
+					t.Fatalf("%d seats, game %d: after releases, line %d differs:\ngot  %s\nwant %s", games[i].n, i, k+1, gl[k], wl[k])
+				}
+			}
+			t.Fatalf("%d seats, game %d: after releases, %d lines, want %d", games[i].n, i, len(gl), len(wl))
+		}
+		st.(engine.Releaser).Release()
+	}
 }
 
 // SeedFor returns the fixed seed the suite uses for a playout, so a failure
