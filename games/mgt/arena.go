@@ -15,7 +15,8 @@ import (
 // cost (as in games/pmr).
 //
 // Everything handed out stays valid and unchanged for as long as anyone
-// holds it (see package tabletop/internal/alloc).
+// holds it (see package tabletop/internal/alloc), until the state is
+// released (engine.Releaser): then New may rewind the arena for another game.
 //
 // Each state has its own arena, made on first use; a clone starts without
 // one, because two states taking from one block would hand out the same
@@ -37,6 +38,36 @@ type arena struct {
 	public    *setCounts // the public cards by set (see State.publicCounts)
 	buf       []byte     // scratch for texts written piece by piece (take's dice)
 	publicKey [4]int     // the round and public-card counts they were made for
+
+	// recycled is set once the arena serves a second game (New after
+	// Release): its texts then come from rtext, whose memory, like the
+	// blocks', serves game after game (see rewind).
+	recycled bool
+	rtext    alloc.ScratchText
+}
+
+// rewind takes back everything the arena handed out, for a new game on a
+// released state's memory: the blocks keep their memory from now on and
+// hand it out again at every rewind, so that a simulation's games after the
+// first allocate next to nothing. Only a released state's arena is rewound:
+// a table's state never is, and its blocks keep nothing that its views and
+// events no longer hold.
+func (m *arena) rewind() {
+	m.events.Rewind()
+	m.cards.Rewind()
+	m.actions.Rewind()
+	m.views.Rewind()
+	m.cvs.Rewind()
+	m.groups.Rewind()
+	m.hands.Rewind()
+	m.known.Rewind()
+	m.stockTop.Rewind()
+	m.counts.Rewind()
+	m.exposed = [maxSeats][]GroupView{}
+	m.public, m.publicKey = nil, [4]int{}
+	m.recycled = true
+	m.rtext.Reset()
+	m.text = alloc.Text{}
 }
 
 // forgetExposed drops the cached views of p's exposed sets: they changed.
@@ -59,7 +90,21 @@ func (s *State) mem() *arena {
 const maxViewBlock = 16
 
 // text returns the concatenation of parts as a string from s's arena.
-func (s *State) text(parts ...string) string { return s.mem().text.Cat(parts...) }
+func (s *State) text(parts ...string) string {
+	m := s.mem()
+	if m.recycled {
+		return m.rtext.Cat(parts...)
+	}
+	return m.text.Cat(parts...)
+}
+
+// str returns b as a string from the arena, as text does.
+func (m *arena) str(b []byte) string {
+	if m.recycled {
+		return m.rtext.String(b)
+	}
+	return m.text.String(b)
+}
 
 // cardData returns CardData d as event data, from s's arena.
 func (s *State) cardData(d CardData) *CardData {

@@ -1,10 +1,12 @@
 package mgt
 
 import (
+	"fmt"
 	"testing"
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/sim"
 )
 
 // playRound plays one round of st with the given bots, through the engine
@@ -32,28 +34,33 @@ func playRound(tb testing.TB, st *State, bots []engine.Bot, d, r *dice.Stream) i
 	return n
 }
 
-// BenchmarkRound is full four-player rounds with greedy bots, through the
-// engine interface: the deal, then every action until the round ends. One
-// op is one whole game of four rounds; ns/round is the figure to read.
+// BenchmarkRound is full four-player rounds with greedy bots, played the
+// way "tabletop sim" plays them, through sim.Player and the engine
+// interface only (Game.Setup, Pending, Legal, View, the bots' Act, Apply,
+// Outcome, Release). One op is one whole game of four rounds, each of its
+// own seed; ns/round is the figure to read.
 func BenchmarkRound(b *testing.B) {
 	seats := make([]engine.SeatInfo, 4)
 	bots := make([]engine.Bot, 4)
 	for i := range bots {
+		seats[i].Name = fmt.Sprintf("P%d", i+1)
 		bots[i] = greedyBot{}
 	}
-	d := dice.NewUnrecordedStream(dice.Seed{7})
-	r := dice.NewUnrecordedStream(dice.Seed{8})
+	opts, err := Game.Info().Normalize(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := sim.NewPlayer(Game, opts, seats, bots, 1_000_000)
 	b.ReportAllocs()
-	actions, rounds := 0, 0
+	actions, rounds, i := 0, 0, 0
 	for b.Loop() {
-		st, err := New(Options{}, seats, d)
+		i++
+		_, _, n, err := p.Play(dice.Seed{byte(i), byte(i >> 8), byte(i >> 16)})
 		if err != nil {
 			b.Fatal(err)
 		}
-		for st.phase != PhaseOver {
-			actions += playRound(b, st, bots, d, r)
-			rounds++
-		}
+		actions += n
+		rounds += opts.Int("rounds")
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(rounds), "ns/round")
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -100,10 +101,36 @@ func newGame(opts Options, seats []engine.SeatInfo, d *dice.Stream) (*State, []e
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget}
+	s, _ := released.Get().(*State)
+	var m *arena
+	if s != nil {
+		m = s.arena
+		if m != nil {
+			m.rewind() // nothing it handed out is used any more (Release)
+		}
+	} else {
+		s = new(State)
+	}
+	*s = State{cfg: c, players: make([]player, len(seats)), card: NoCard, target: NoTarget, arena: m}
 	ev := make(events, 0, 4)
 	s.deal(0, d, &ev)
 	return s, ev, nil
+}
+
+// released holds the states given back by Release, whose memory New reuses.
+var released sync.Pool
+
+// Release implements engine.Releaser: the state, and everything it handed
+// out, is never used again, and New may reuse its memory (its arena, whose
+// blocks then hand out the same memory game after game). Call it at most
+// once, and only when done with the state; after it the state refuses
+// every action.
+func (s *State) Release() {
+	if s == nil || s.released {
+		return
+	}
+	s.released = true
+	released.Put(s)
 }
 
 // newConfig checks the options and seats and builds a game's config from

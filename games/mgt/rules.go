@@ -173,7 +173,7 @@ func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
 		}
 		b = append(b, ']')
 		m.buf = b
-		roll = m.text.String(b)
+		roll = m.str(b)
 	}
 	s.addToHand(p, c)
 	return c, roll

@@ -73,6 +73,7 @@ type State struct {
 	answer   [maxSeats]int8   // sealed claim answers: 0 none yet, answerPass, or a claim option
 	results  []RoundResult
 	arena    *arena // memory for what the state hands out (not part of the position; see arena.go)
+	released bool   // Release was called: the state is dead
 }
 
 // Claim options and answers.
@@ -241,7 +242,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		return nil, engine.Illegal(nil, "no action given")
 	}
 	a = deref(a)
-	if s.phase == PhaseOver {
+	if s.phase == PhaseOver || s.released {
 		return nil, engine.GameOver(a)
 	}
 	if p < 0 || int(p) >= len(s.players) {

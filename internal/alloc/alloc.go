@@ -33,6 +33,12 @@ type Block[T any] struct {
 	// Max is the largest block, in elements; DefaultMax if 0. Large
 	// elements (views of several hundred bytes) want smaller blocks.
 	Max int
+
+	// Once Rewind has been called, the block keeps every chunk it makes,
+	// so that the next Rewind can hand them out again.
+	retain bool
+	chunks [][]T
+	cur    int // the retained chunk free is carved from, -1 for none
 }
 
 // Take returns the first n elements of the free part, with a new block if
@@ -63,12 +69,38 @@ func (b *Block[T]) Room(n int) {
 // Renew replaces the free part with a new block of at least n elements; the
 // rest of the old one goes unused.
 func (b *Block[T]) Renew(n int) {
+	if b.retain {
+		for b.cur+1 < len(b.chunks) {
+			b.cur++
+			if c := b.chunks[b.cur]; len(c) >= n {
+				b.free = c
+				return
+			}
+		}
+	}
 	top := b.Max
 	if top == 0 {
 		top = DefaultMax
 	}
 	b.next = min(max(2*b.next, MinBlock), top)
 	b.free = make([]T, max(n, b.next))
+	if b.retain {
+		b.chunks = append(b.chunks, b.free)
+		b.cur = len(b.chunks) - 1
+	}
+}
+
+// Rewind takes back everything the block has handed out, for a state whose
+// memory serves one game after another (engine.Releaser): only when
+// nothing handed out is used any more. From then on the block keeps the
+// chunks it makes, and each Rewind zeroes them and hands them out again, so
+// that the games after the first allocate nothing. (Without Rewind a block
+// keeps nothing, so that what a long game handed out can be collected.)
+func (b *Block[T]) Rewind() {
+	for i := 0; i < len(b.chunks) && i <= b.cur; i++ {
+		clear(b.chunks[i])
+	}
+	b.retain, b.cur, b.free = true, -1, nil
 }
 
 // Text block sizes, in bytes.

@@ -82,3 +82,24 @@ func TestText_NoAllocationPerString(t *testing.T) {
 		t.Errorf("String allocates %.2f times per call, want about 0 (one block per 4 KB)", allocs)
 	}
 }
+
+func TestBlock_RewindHandsOutItsMemoryAgainZeroed(t *testing.T) {
+	var b Block[int]
+	use := func(round int) {
+		for n := range 100 {
+			s := b.Take(n%7 + 1)
+			for i := range s {
+				if s[i] != 0 {
+					t.Fatalf("round %d: Take handed out a non-zero element", round)
+				}
+				s[i] = n + 1
+			}
+		}
+		b.Rewind()
+	}
+	use(0) // before the first Rewind nothing is kept
+	use(1) // the chunks are made and kept here
+	if allocs := testing.AllocsPerRun(10, func() { use(2) }); allocs != 0 {
+		t.Errorf("a round after the first kept one allocated %v times, want 0", allocs)
+	}
+}

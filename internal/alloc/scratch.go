@@ -104,21 +104,47 @@ func (t *ScratchText) String(p []byte) string {
 		return ""
 	}
 	if t.cur >= len(t.chunks) || n > len(t.chunks[t.cur])-t.used {
-		if t.cur < len(t.chunks) && t.used > 0 {
-			t.cur++
-		}
-		t.used = 0
-		for t.cur < len(t.chunks) && len(t.chunks[t.cur]) < n {
-			t.cur++
-		}
-		if t.cur == len(t.chunks) {
-			t.chunks = append(t.chunks, make([]byte, max(n, maxText)))
-		}
+		t.next(n)
 	}
 	c := t.chunks[t.cur][t.used : t.used+n]
 	copy(c, p)
 	t.used += n
 	return unsafe.String(&c[0], n)
+}
+
+// Cat returns the concatenation of parts, as String would.
+func (t *ScratchText) Cat(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n == 0 {
+		return ""
+	}
+	if t.cur >= len(t.chunks) || n > len(t.chunks[t.cur])-t.used {
+		t.next(n)
+	}
+	c := t.chunks[t.cur][t.used : t.used+n]
+	k := 0
+	for _, p := range parts {
+		k += copy(c[k:], p)
+	}
+	t.used += n
+	return unsafe.String(&c[0], n)
+}
+
+// next moves to a chunk with room for n bytes, making one if needed.
+func (t *ScratchText) next(n int) {
+	if t.cur < len(t.chunks) && t.used > 0 {
+		t.cur++
+	}
+	t.used = 0
+	for t.cur < len(t.chunks) && len(t.chunks[t.cur]) < n {
+		t.cur++
+	}
+	if t.cur == len(t.chunks) {
+		t.chunks = append(t.chunks, make([]byte, max(n, maxText)))
+	}
 }
 
 // Reset takes back every string handed out.

@@ -92,3 +92,19 @@ func TestScratchText_StringsHoldTheirTextUntilResetThenReuseTheMemory(t *testing
 		t.Errorf("a round after the first allocated %v times, want 0", allocs)
 	}
 }
+
+func TestScratchText_CatJoinsItsParts(t *testing.T) {
+	var tx ScratchText
+	var got []string
+	for i := range 200 {
+		got = append(got, tx.Cat("Ann", " draws ", strings.Repeat("x", i%50), "."))
+	}
+	for i, g := range got {
+		if want := "Ann draws " + strings.Repeat("x", i%50) + "."; g != want {
+			t.Fatalf("Cat %d = %q, want %q", i, g, want)
+		}
+	}
+	if tx.Cat() != "" || tx.Cat("", "") != "" {
+		t.Errorf("Cat of nothing is not empty")
+	}
+}
