@@ -9,6 +9,8 @@ import (
 	"tabletop/bots"
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/games/mgt"
+	"tabletop/games/pmr"
 	"tabletop/internal/duel"
 	"tabletop/sim"
 )
@@ -149,5 +151,32 @@ func TestPlayer_ReleasesEveryGameAfterReadingIt(t *testing.T) {
 	}
 	if released != 50 || misuse != 0 {
 		t.Errorf("50 games: %d releases and %d uses after a release, want 50 and 0", released, misuse)
+	}
+}
+
+// TestRun_ReproducibleWhateverTheParallelismWithReleasedStates runs games
+// whose states are released and reused (engine.Releaser) on 1, 2 and 3
+// workers: which game reuses which memory depends on the workers, the
+// results must not.
+func TestRun_ReproducibleWhateverTheParallelismWithReleasedStates(t *testing.T) {
+	for _, g := range []engine.Game{pmr.Game, mgt.Game} {
+		games := 300
+		if g == mgt.Game {
+			games = 40
+		}
+		cfg := sim.Config{Game: g, Bots: []string{"greedy", "random", "greedy"}, Games: games, Seed: dice.Seed{9}}
+		var first *sim.Result
+		for _, p := range []int{1, 2, 3} {
+			cfg.Parallel = p
+			r, err := sim.Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = r
+			} else if !reflect.DeepEqual(r.Seats, first.Seats) || r.Actions != first.Actions {
+				t.Fatalf("%s on %d workers gave %+v, want %+v as with one", g.Info().ID, p, r.Seats, first.Seats)
+			}
+		}
 	}
 }
