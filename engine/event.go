@@ -12,10 +12,30 @@ import (
 // "Ann drew a card"), or nothing if Others is empty.
 type Event struct {
 	Kind   string `json:"kind"`             // machine-readable type: "roll", "capture", "match"
-	Text   string `json:"text"`             // for people, with every die face shown
+	Text   string `json:"text"`             // for people, with every die face shown; see Texter
 	Data   any    `json:"data,omitempty"`   // structured detail for UIs
 	Only   []Seat `json:"only,omitempty"`   // if set, only these seats see Text and Data
 	Others string `json:"others,omitempty"` // what everyone else sees of a private event
+}
+
+// Texter is implemented by event data that writes its event's text on
+// demand, so that a game need not write texts that nobody reads (a
+// simulation reads none). An event whose Text is empty and whose Data is a
+// Texter has the text AppendText writes: For and Keep fill it in (so every
+// event a Table logs or a seat is shown has its Text), and TextOf reads it.
+type Texter interface {
+	AppendText(b []byte) []byte
+}
+
+// TextOf returns e's text for people: e.Text, or if that is empty the text
+// its Data writes (Texter).
+func TextOf(e Event) string {
+	if e.Text == "" {
+		if t, ok := e.Data.(Texter); ok {
+			return string(t.AppendText(nil))
+		}
+	}
+	return e.Text
 }
 
 // UnmarshalJSON reads an event written by json.Marshal. Its Data comes back
@@ -42,14 +62,19 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 // events beyond the state's next Apply (a state may reuse the memory of what
 // it hands out, see State): each Data becomes its JSON encoding, a
 // json.RawMessage, as in an event read from a log, so it marshals to the
-// same bytes; Only and the texts are copied. Table.Act keeps the events of its log this
-// way.
+// same bytes; Only and the texts are copied, and a text its Data writes
+// (Texter) is written. Table.Act keeps the events of its log this way.
 func Keep(events []Event) ([]Event, error) {
 	if len(events) == 0 {
 		return nil, nil
 	}
 	out := make([]Event, len(events))
 	for i, e := range events {
+		if e.Text != "" {
+			e.Text = strings.Clone(e.Text)
+		} else {
+			e.Text = TextOf(e) // a new string
+		}
 		if e.Data != nil {
 			raw, err := json.Marshal(e.Data)
 			if err != nil {
@@ -60,15 +85,17 @@ func Keep(events []Event) ([]Event, error) {
 		if e.Only != nil {
 			e.Only = slices.Clone(e.Only)
 		}
-		e.Kind, e.Text, e.Others = strings.Clone(e.Kind), strings.Clone(e.Text), strings.Clone(e.Others)
+		e.Kind, e.Others = strings.Clone(e.Kind), strings.Clone(e.Others)
 		out[i] = e
 	}
 	return out, nil
 }
 
-// For returns the event as seat s sees it, and false if s sees nothing of it.
+// For returns the event as seat s sees it, with its Text filled in (see
+// Texter), and false if s sees nothing of it.
 func (e Event) For(s Seat) (Event, bool) {
 	if len(e.Only) == 0 || slices.Contains(e.Only, s) {
+		e.Text = TextOf(e)
 		e.Others = ""
 		e.Only = nil
 		return e, true

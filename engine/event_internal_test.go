@@ -95,3 +95,51 @@ func TestKeep_CopyOutlivesTheGamesMemory(t *testing.T) {
 		t.Errorf("Keep of data that cannot be encoded: no error")
 	}
 }
+
+// rollText is event data that writes its own text (Texter).
+type rollText struct {
+	Name  string `json:"name"`
+	Faces []int  `json:"faces"`
+}
+
+func (r rollText) AppendText(b []byte) []byte {
+	b = append(b, r.Name...)
+	b = append(b, " rolls"...)
+	for _, f := range r.Faces {
+		b = append(b, ' ', byte('0'+f))
+	}
+	return b
+}
+
+// TestTexter_TextWrittenOnDemandWhereverEventsAreShown checks that an event
+// whose data writes its text has that text wherever people or logs get it:
+// TextOf, For (only for the seats that see the event) and Keep; and that a
+// text set on the event wins.
+func TestTexter_TextWrittenOnDemandWhereverEventsAreShown(t *testing.T) {
+	e := Event{Kind: "roll", Data: rollText{Name: "Ann", Faces: []int{3, 5}}, Only: []Seat{0}, Others: "Ann rolls"}
+	const want = "Ann rolls 3 5"
+	if got := TextOf(e); got != want {
+		t.Errorf("TextOf = %q, want %q", got, want)
+	}
+	if v, ok := e.For(0); !ok || v.Text != want {
+		t.Errorf("For(seat 1) = %q, %v; want %q", v.Text, ok, want)
+	}
+	if v, ok := e.For(1); !ok || v.Text != "Ann rolls" || v.Data != nil {
+		t.Errorf("For(seat 2) = %q with data %v; want only the others' text", v.Text, v.Data)
+	}
+	kept, err := Keep([]Event{e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept[0].Text != want {
+		t.Errorf("Keep's text = %q, want %q", kept[0].Text, want)
+	}
+	raw, _ := json.Marshal(kept[0])
+	if back := readEvents(t, "["+string(raw)+"]"); back[0].Text != want {
+		t.Errorf("a kept event read back has text %q, want %q", back[0].Text, want)
+	}
+	e.Text = "set by the game"
+	if got := TextOf(e); got != "set by the game" {
+		t.Errorf("TextOf of an event with a text = %q, want its own", got)
+	}
+}

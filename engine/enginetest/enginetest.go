@@ -279,8 +279,14 @@ func playout(t *testing.T, g engine.Game, cfg Config, seats []engine.SeatInfo, s
 				mid = &snap
 			}
 		}
-		if _, err := tab.Act(seat, a); err != nil {
+		evs, err := tab.Act(seat, a)
+		if err != nil {
 			t.Fatalf("step %d: legal action %q by %s refused: %v", step, a, seat, err)
+		}
+		for _, ev := range evs {
+			if ev.Text == "" {
+				t.Fatalf("step %d: %q by %s made a %q event without a text for people (neither Text nor a Texter's)", step, a, seat, ev.Kind)
+			}
 		}
 	}
 	out, _ := tab.State().Outcome()

@@ -15,6 +15,12 @@ import (
 // fields that apply to the event's kind are set. Like the event, it is
 // valid until the state's next Apply (engine.State): never modify it.
 //
+// The events of those common kinds (but "breed") have no Text: their data
+// writes it when someone reads it (engine.Texter; Event.For and engine.Keep
+// fill it in, and so every table's log has it), so that a simulation, which
+// reads no text, writes none. The rarer kinds write their texts as they
+// happen.
+//
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
 // see "Ann has chosen"), "capture", "train", "breed", "tournament" (a
 // tournament begins), "entries" (revealed entries, seeds and byes), "match"
@@ -42,9 +48,43 @@ type EventData struct {
 // Apply has one): it marshals as an EventData with only these fields set
 // would, at a fifth of the size.
 type SealedData struct {
-	Turn   int         `json:"turn"`   // the turn the choice was sealed in
-	Stable engine.Seat `json:"stable"` // the stable that sealed it
-	Action string      `json:"action"` // the sealed choice: "train M2 speed"
+	Turn   int          `json:"turn"`   // the turn the choice was sealed in
+	Stable engine.Seat  `json:"stable"` // the stable that sealed it
+	Action SealedAction `json:"action"` // the sealed choice: "train M2 speed"
+
+	cfg *config
+}
+
+// SealedAction is a sealed choice in an event's data. It marshals as its
+// text form ("train M2 speed"), written only then.
+type SealedAction struct{ engine.Action }
+
+// MarshalText writes the action's text form.
+func (a SealedAction) MarshalText() ([]byte, error) { return appendAction(nil, a.Action), nil }
+
+// appendAction appends a's text form without an allocation of its own.
+func appendAction(b []byte, a engine.Action) []byte {
+	switch a := a.(type) {
+	case Capture:
+		return a.appendText(b)
+	case Train:
+		return a.appendText(b)
+	case Breed:
+		return a.appendText(b)
+	case Enter:
+		return a.appendText(b)
+	case Choose:
+		return a.appendText(b)
+	case nil:
+		return b
+	}
+	return append(b, a.String()...)
+}
+
+// AppendText implements engine.Texter: "Ann seals: train M2 speed".
+func (d *SealedData) AppendText(b []byte) []byte {
+	b = append(b, d.cfg.seals[d.Stable]...)
+	return appendAction(b, d.Action.Action)
 }
 
 // MonsterData is the data of the events about one monster: "capture",
@@ -59,6 +99,109 @@ type MonsterData struct {
 	Result  string      `json:"result,omitempty"`
 	Dice    []int       `json:"dice,omitempty"`
 	Monster *Monster    `json:"monster,omitempty"`
+
+	// For the text, written on demand (AppendText) unless the event has
+	// its own: which text, the table's names and, for an improvement, the
+	// entrant improved.
+	text textKind
+	cfg  *config
+	who  Entrant
+}
+
+// textKind says which text an event's data writes (engine.Texter).
+type textKind uint8
+
+const (
+	textNone        textKind = iota // the event has a text of its own
+	textCapture                     // "Ann captures M3 Pebblet: Speed [+] → 1, ..."
+	textTrain                       // "Ann trains M1 Pebblet's Speed: 1dF [+] succeeds, 2 → 3"
+	textTrainRandom                 // "Ann trains M1 Pebblet (random ability): 1dF [-] picks Mind, 0 → 1"
+	textImprove                     // "Improvement for Ann's M1 Pebblet: 1dF [_] → -1, 1dF [+] picks Brawn: 2 → 1"
+)
+
+// AppendText implements engine.Texter for capture, train and improve
+// events; the others have texts of their own.
+func (d *MonsterData) AppendText(b []byte) []byte {
+	t := txt(b)
+	switch d.text {
+	case textCapture:
+		m := d.Monster
+		t.str(d.cfg.names[d.Stable])
+		t.str(" captures ")
+		t.monster(m)
+		for i, x := range [4]struct {
+			name string
+			v    int
+		}{{": Speed ", m.Speed}, {", Brawn ", m.Brawn}, {", Mind ", m.Mind}, {", age ", m.Age}} {
+			t.str(x.name)
+			t.face(d.die(i))
+			t.str(" → ")
+			t.int(x.v)
+		}
+	case textTrain, textTrainRandom:
+		m := d.Monster
+		before := m.Get(d.Ability) - d.Change
+		t.str(d.cfg.names[d.Stable])
+		t.str(" trains ")
+		t.monster(m)
+		if d.text == textTrainRandom {
+			t.str(" (random ability): 1dF ")
+			t.face(d.die(0))
+			t.str(" picks ")
+			t.str(d.Ability.title())
+			t.str(", ")
+			t.int(before)
+			t.str(" → ")
+			t.int(before + 1)
+			break
+		}
+		t.str("'s ")
+		t.str(d.Ability.title())
+		t.str(": 1dF ")
+		t.face(d.die(0))
+		if d.Change > 0 {
+			t.str(" succeeds, ")
+			t.int(before)
+			t.str(" → ")
+			t.int(before + 1)
+		} else {
+			t.str(" fails, stays ")
+			t.int(before)
+		}
+	case textImprove:
+		t.str("Improvement for ")
+		t.entrant(d.cfg, &d.who)
+		t.str(": 1dF ")
+		t.face(d.die(0))
+		if d.Change == 0 {
+			t.str(" → no change")
+			break
+		}
+		t.str(" → ")
+		if d.Change > 0 {
+			t.str("+")
+		}
+		t.int(d.Change)
+		t.str(", 1dF ")
+		t.face(d.die(1))
+		t.str(" picks ")
+		t.str(d.Ability.title())
+		t.str(": ")
+		before := d.Monster.Get(d.Ability) - d.Change
+		t.int(before)
+		t.str(" → ")
+		t.int(before + d.Change)
+	}
+	return t
+}
+
+// die returns the event's die i, 0 if it has no such die (never, for the
+// events the rules make).
+func (d *MonsterData) die(i int) int {
+	if i < len(d.Dice) {
+		return d.Dice[i]
+	}
+	return 0
 }
 
 // MatchData is the data of a "match" event: the contestants and the terrain
@@ -70,6 +213,40 @@ type MatchData struct {
 	Dice    []int       `json:"dice,omitempty"`
 	A       *Entrant    `json:"a,omitempty"`
 	B       *Entrant    `json:"b,omitempty"`
+
+	cfg           *config // for the text (AppendText)
+	round, rounds int     // the bracket round and how many there are
+}
+
+// AppendText implements engine.Texter: "Final: Ann's M1 Pebblet vs Bob's
+// M2 Zorra; terrain 1dF [+] → Plains (Speed doubled)".
+func (d *MatchData) AppendText(b []byte) []byte {
+	t := txt(b)
+	switch d.rounds - d.round {
+	case 0:
+		t.str("Final")
+	case 1:
+		t.str("Semi-final")
+	case 2:
+		t.str("Quarter-final")
+	default:
+		t.str("Round ")
+		t.int(d.round)
+	}
+	t.str(": ")
+	t.entrant(d.cfg, d.A)
+	t.str(" vs ")
+	t.entrant(d.cfg, d.B)
+	t.str("; terrain 1dF ")
+	if len(d.Dice) > 0 {
+		t.face(d.Dice[0])
+	}
+	t.str(" → ")
+	t.str(TerrainName(d.Terrain))
+	t.str(" (")
+	t.str(d.Terrain.title())
+	t.str(" doubled)")
+	return t
 }
 
 // ContestData is the data of a "contest" event: one comparison (see
@@ -78,6 +255,87 @@ type ContestData struct {
 	Turn    int         `json:"turn"`
 	Stable  engine.Seat `json:"stable"`
 	Contest *Contest    `json:"contest,omitempty"`
+
+	// For the text (AppendText): the contestants, their abilities' values
+	// before the doublings, and the terrain.
+	cfg     *config
+	side    [2]Entrant
+	base    [2]int
+	terrain Ability
+}
+
+// AppendText implements engine.Texter: "Contest 1: Ann's M1 Pebblet Brawn 1
+// ×2 vs Speed = 2 vs Bob's M2 Zorra Speed 1 ×2 Plains = 2: tie; ...".
+func (d *ContestData) AppendText(b []byte) []byte {
+	t := txt(b)
+	c := d.Contest
+	t.str("Contest ")
+	t.int(c.Number)
+	if c.Number == 3 {
+		t.str(" (last abilities)")
+	}
+	t.str(": ")
+	for x := 0; x < 2; x++ {
+		if x == 1 {
+			t.str(" vs ")
+		}
+		ab := c.Choices[x]
+		t.entrant(d.cfg, &d.side[x])
+		t.str(" ")
+		t.str(ab.title())
+		t.str(" ")
+		t.int(d.base[x])
+		if ab == d.terrain {
+			t.str(" ×2 ")
+			t.str(TerrainName(ab))
+		}
+		if Beats(ab, c.Choices[1-x]) {
+			t.str(" ×2 vs ")
+			t.str(c.Choices[1-x].title())
+		}
+		t.str(" = ")
+		t.int(c.Values[x])
+	}
+	t.str(": ")
+	switch {
+	case c.Winner == 0 || c.Winner == 1:
+		t.entrant(d.cfg, &d.side[c.Winner])
+		t.str(" wins")
+	case c.Number == 1:
+		t.str("tie; each now chooses an ability it has not used")
+	case c.Number == 2:
+		t.str("tie; the last abilities compete")
+	default:
+		t.str("tie after three contests; dice-off")
+	}
+	return t
+}
+
+// txt appends an event's text, for the data that writes its own
+// (engine.Texter), as eventBuf writes the others.
+type txt []byte
+
+func (t *txt) str(s string) { *t = append(*t, s...) }
+func (t *txt) int(n int)    { *t = strconv.AppendInt(*t, int64(n), 10) }
+func (t *txt) face(f int)   { t.str(dice.FudgeSymbol(f)) }
+
+// monster writes "M3 Pebblet".
+func (t *txt) monster(m *Monster) {
+	t.str("M")
+	t.int(m.ID)
+	t.str(" ")
+	t.str(m.Name.String())
+}
+
+// entrant writes "Ann's M2 Pebblet", as State.writeEntrant does.
+func (t *txt) entrant(c *config, x *Entrant) {
+	if x.Stable >= 0 && int(x.Stable) < len(c.possessive) {
+		t.str(c.possessive[x.Stable])
+	}
+	t.str("M")
+	t.int(x.Monster)
+	t.str(" ")
+	t.str(x.Name.String())
 }
 
 // eventBuf collects the events of one Apply. Each event's text and dice are
@@ -227,19 +485,35 @@ func (e *eventBuf) emitMonster(kind string, stable engine.Seat) *MonsterData {
 	return d
 }
 
-// emitMatch is emit for a "match" event.
-func (e *eventBuf) emitMatch() *MatchData {
-	d := e.arena().matchData.One()
-	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
-	e.end("match", d)
+// emitMonsterLazy is emitMonster for an event whose data writes its text
+// on demand (engine.Texter): the text written since begin is dropped.
+func (e *eventBuf) emitMonsterLazy(kind string, stable engine.Seat, cfg *config, text textKind) *MonsterData {
+	d := e.arena().monsterData.One()
+	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
+	d.text, d.cfg = text, cfg
+	e.lazy(kind, d)
 	return d
 }
 
-// emitContest is emit for a "contest" event, which rolls no dice.
-func (e *eventBuf) emitContest(c *Contest) {
+// emitMatch is emit for a "match" event, whose data writes its text
+// (engine.Texter): the caller sets cfg, round and rounds.
+func (e *eventBuf) emitMatch() *MatchData {
+	d := e.arena().matchData.One()
+	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
+	e.lazy("match", d)
+	return d
+}
+
+// emitContest is emit for a "contest" event about match m's contest c,
+// which rolls no dice; its data writes its text (engine.Texter).
+func (e *eventBuf) emitContest(c *Contest, cfg *config, m *match) {
 	d := e.arena().contestData.One()
 	d.Turn, d.Stable, d.Contest = e.turn, -1, c
-	e.end("contest", d)
+	d.cfg, d.side, d.terrain = cfg, m.side, m.view.Terrain
+	for x := range d.base {
+		d.base[x] = m.mon[x].Get(c.Choices[x])
+	}
+	e.lazy("contest", d)
 }
 
 // snap returns a copy of m for an event's data: the stable changes its
@@ -270,6 +544,13 @@ func (e *eventBuf) takeDice() []int {
 	d := e.arena().dice.Take(e.nd)
 	copy(d, e.dice[:e.nd])
 	return d
+}
+
+// lazy adds the event begun last with data that writes its text on demand
+// (engine.Texter), and begins the next.
+func (e *eventBuf) lazy(kind string, data any) {
+	e.add(kind, "", data, nil, "")
+	e.begin()
 }
 
 // end adds the event begun last, with its text and data, and begins the next.
@@ -317,30 +598,12 @@ func (e *eventBuf) finish() []engine.Event {
 	return out
 }
 
-// sealEvent tells p what it sealed and the others that it has chosen.
+// sealEvent tells p what it sealed and the others that it has chosen. Its
+// data writes p's text on demand (engine.Texter): every Apply makes one.
 func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	e.begin()
-	e.str(s.cfg.seals[p])
-	start := e.n
-	e.room(64) // the longest: "breed M" + 20 digits + " M" + 20 digits
-	b := e.buf[start:start]
-	switch a := a.(type) {
-	case Capture:
-		b = a.appendText(b)
-	case Train:
-		b = a.appendText(b)
-	case Breed:
-		b = a.appendText(b)
-	case Enter:
-		b = a.appendText(b)
-	case Choose:
-		b = a.appendText(b)
-	}
-	e.n += len(b)
-	mem := e.arena()
-	text := mem.eventText.String(e.text())
-	d := mem.sealed.One()
-	d.Turn, d.Stable, d.Action = e.turn, p, text[start:]
-	e.add("sealed", text, d, onlySeat[p][:1:1], s.cfg.chosen[p])
+	d := e.arena().sealed.One()
+	d.Turn, d.Stable, d.Action, d.cfg = e.turn, p, SealedAction{a}, s.cfg
+	e.add("sealed", "", d, onlySeat[p][:1:1], s.cfg.chosen[p])
 	e.begin()
 }

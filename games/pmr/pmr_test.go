@@ -96,7 +96,7 @@ func mustApply(tb testing.TB, s *State, p engine.Seat, text string, d *dice.Stre
 func texts(evs []engine.Event) string {
 	var b strings.Builder
 	for _, e := range evs {
-		b.WriteString(e.Text)
+		b.WriteString(engine.TextOf(e))
 		b.WriteByte('\n')
 	}
 	return b.String()

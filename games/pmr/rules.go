@@ -151,26 +151,8 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID), Speed: sp, Brawn: br, Mind: mi, Age: 5 + ag}
 	ms := st.edit(1)
 	st.monsters = append(ms, m)
-	e.str(s.cfg.names[p])
-	e.str(" captures ")
-	e.monster(&m)
-	e.str(": Speed ")
-	e.face(sp)
-	e.str(" → ")
-	e.int(sp)
-	e.str(", Brawn ")
-	e.face(br)
-	e.str(" → ")
-	e.int(br)
-	e.str(", Mind ")
-	e.face(mi)
-	e.str(" → ")
-	e.int(mi)
-	e.str(", age ")
-	e.face(ag)
-	e.str(" → ")
-	e.int(m.Age)
-	e.emitMonster("capture", p).Monster = e.snap(&m)
+	data := e.emitMonsterLazy("capture", p, s.cfg, textCapture)
+	data.Monster = e.snap(&m)
 }
 
 func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
@@ -178,44 +160,25 @@ func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 	ms := st.edit(0)
 	m := &ms[st.find(a.Monster)]
 	e.begin()
-	e.str(s.cfg.names[p])
-	e.str(" trains ")
-	e.monster(m)
 	f := e.fudge(d)
 	ab := a.Ability
 	before := 0
 	result := "success"
+	kind := textTrain
 	if ab == Random {
 		ab = abilityOf(f)
 		before = m.Get(ab)
 		m.add(ab, 1)
-		e.str(" (random ability): 1dF ")
-		e.face(f)
-		e.str(" picks ")
-		e.str(ab.title())
-		e.str(", ")
-		e.int(before)
-		e.str(" → ")
-		e.int(before + 1)
+		kind = textTrainRandom
 	} else {
 		before = m.Get(ab)
-		e.str("'s ")
-		e.str(ab.title())
-		e.str(": 1dF ")
-		e.face(f)
 		if f >= 0 {
 			m.add(ab, 1)
-			e.str(" succeeds, ")
-			e.int(before)
-			e.str(" → ")
-			e.int(before + 1)
 		} else {
 			result = "failure"
-			e.str(" fails, stays ")
-			e.int(before)
 		}
 	}
-	data := e.emitMonster("train", p)
+	data := e.emitMonsterLazy("train", p, s.cfg, kind)
 	data.Monster, data.Ability, data.Change, data.Result = e.snap(m), ab, m.Get(ab)-before, result
 }
 
@@ -634,24 +597,13 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 		m.mon[x] = st.monsters[st.find(m.side[x].Monster)]
 	}
 	e.begin()
-	e.str(t.roundName())
-	e.str(": ")
-	s.entrantText(e, &m.side[0])
-	e.str(" vs ")
-	s.entrantText(e, &m.side[1])
-	e.str("; terrain 1dF ")
 	f := e.fudge(d)
-	e.face(f)
 	terrain := abilityOf(f)
-	e.str(" → ")
-	e.str(TerrainName(terrain))
-	e.str(" (")
-	e.str(terrain.title())
-	e.str(" doubled)")
 	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1, Contests: t.contestRoom()}
 	s.phase = PhaseMatch
 	data := e.emitMatch()
 	data.A, data.B, data.Terrain = &t.entrants[a], &t.entrants[b], terrain
+	data.cfg, data.round, data.rounds = s.cfg, t.round, t.rounds
 }
 
 // resolveContest compares the two sealed abilities of the current contest.
@@ -662,51 +614,17 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		m.view.Contests = append(m.view.Contests, c)
 		cp := &m.view.Contests[len(m.view.Contests)-1] // never modified again
 		e.begin()
-		e.str("Contest ")
-		e.int(c.Number)
-		if c.Number == 3 {
-			e.str(" (last abilities)")
-		}
-		e.str(": ")
-		for x := 0; x < 2; x++ {
-			if x == 1 {
-				e.str(" vs ")
-			}
-			ab := c.Choices[x]
-			s.entrantText(e, &m.side[x])
-			e.str(" ")
-			e.str(ab.title())
-			e.str(" ")
-			e.int(m.mon[x].Get(ab))
-			if ab == m.view.Terrain {
-				e.str(" ×2 ")
-				e.str(TerrainName(ab))
-			}
-			if Beats(ab, c.Choices[1-x]) {
-				e.str(" ×2 vs ")
-				e.str(c.Choices[1-x].title())
-			}
-			e.str(" = ")
-			e.int(c.Values[x])
-		}
-		e.str(": ")
+		e.emitContest(cp, s.cfg, m)
 		if c.Winner >= 0 {
-			s.entrantText(e, &m.side[c.Winner])
-			e.str(" wins")
-			e.emitContest(cp)
 			s.endMatch(c.Winner, d, e)
 			return
 		}
 		m.choice = [2]Ability{}
 		switch m.contest {
 		case 1:
-			e.str("tie; each now chooses an ability it has not used")
-			e.emitContest(cp)
 			m.contest = 2
 			return
 		case 2:
-			e.str("tie; the last abilities compete")
-			e.emitContest(cp)
 			m.contest = 3
 			for x := 0; x < 2; x++ {
 				for ab := Speed; ab <= Mind; ab++ {
@@ -717,8 +635,6 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 			}
 			continue
 		}
-		e.str("tie after three contests; dice-off")
-		e.emitContest(cp)
 		s.diceOff(d, e)
 		return
 	}
@@ -819,11 +735,7 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	st := &s.stables[x.Stable]
 	e.begin()
-	e.str("Improvement for ")
-	s.entrantText(e, &x)
-	e.str(": 1dF ")
 	f := e.fudge(d)
-	e.face(f)
 	change := 0
 	switch {
 	case winner && f >= 0:
@@ -834,30 +746,17 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 		change = -1
 	}
 	if change == 0 {
-		e.str(" → no change")
-		e.emitMonster("improve", x.Stable).Result = "no change"
+		data := e.emitMonsterLazy("improve", x.Stable, s.cfg, textImprove)
+		data.who, data.Result = x, "no change"
 		return
 	}
-	e.str(" → ")
-	if change > 0 {
-		e.str("+")
-	}
-	e.int(change)
-	e.str(", 1dF ")
 	g := e.fudge(d)
-	e.face(g)
 	ab := abilityOf(g)
 	ms := st.edit(0)
 	m := &ms[st.find(x.Monster)]
-	before := m.Get(ab)
 	m.add(ab, change)
-	e.str(" picks ")
-	e.str(ab.title())
-	e.str(": ")
-	e.int(before)
-	e.str(" → ")
-	e.int(before + change)
-	data := e.emitMonster("improve", x.Stable)
+	data := e.emitMonsterLazy("improve", x.Stable, s.cfg, textImprove)
+	data.who = x
 	data.Monster, data.Ability, data.Change = e.snap(m), ab, change
 }
 
