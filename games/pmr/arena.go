@@ -36,7 +36,8 @@ type arena struct {
 	contestData   alloc.Scratch[ContestData]
 	sealed        alloc.Scratch[SealedData]
 	dice          alloc.Scratch[int]
-	eventText     alloc.ScratchText
+	entered       alloc.Scratch[entry]
+	ties          alloc.Scratch[byeTie]
 	eventMonsters alloc.Scratch[Monster]
 	retired       alloc.Scratch[Entrant]
 
@@ -49,10 +50,7 @@ type arena struct {
 	match   MatchView
 	enter   [maxSeats][]engine.Action // Legal's entry lists, per seat
 
-	buf          []byte                  // the text buffer of Apply's eventBuf, kept between calls
-	faces        []int                   // its dice buffer
-	entrantTexts [maxSeats][]entrantText // texts kept by State.entrantText
-	entrantBuf   []byte                  // where they are kept
+	faces []int // the dice buffer of Apply's eventBuf, kept between calls
 }
 
 // mem returns the state's arena.
@@ -61,16 +59,6 @@ func (s *State) mem() *arena {
 		s.arena = new(arena)
 	}
 	return s.arena
-}
-
-// reset empties the arena for a new game (State.reset): what it kept of
-// the last one (the entrants' texts) names other stables.
-func (a *arena) reset() {
-	a.resetEvents()
-	for i := range a.entrantTexts {
-		a.entrantTexts[i] = a.entrantTexts[i][:0]
-	}
-	a.entrantBuf = a.entrantBuf[:0]
 }
 
 // resetEvents takes back the events the last Apply handed out.
@@ -82,7 +70,8 @@ func (a *arena) resetEvents() {
 	a.contestData.Reset()
 	a.sealed.Reset()
 	a.dice.Reset()
-	a.eventText.Reset()
+	a.entered.Reset()
+	a.ties.Reset()
 	a.eventMonsters.Reset()
 	a.retired.Reset()
 }

@@ -15,11 +15,10 @@ import (
 // fields that apply to the event's kind are set. Like the event, it is
 // valid until the state's next Apply (engine.State): never modify it.
 //
-// The events of those common kinds (but "breed") have no Text: their data
-// writes it when someone reads it (engine.Texter; Event.For and engine.Keep
-// fill it in, and so every table's log has it), so that a simulation, which
-// reads no text, writes none. The rarer kinds write their texts as they
-// happen.
+// No event has a Text: its data writes the text when someone reads it
+// (engine.Texter; Event.For and engine.Keep fill it in, and so every
+// table's log has it), from the event's fields and some unexported ones, so
+// that a simulation, which reads no text, writes none.
 //
 // Event kinds: "sealed" (a choice was sealed: private to its stable, others
 // see "Ann has chosen"), "capture", "train", "breed", "tournament" (a
@@ -42,6 +41,127 @@ type EventData struct {
 	A        *Entrant    `json:"a,omitempty"`        // "match": the contestants; "trophy": the champion
 	B        *Entrant    `json:"b,omitempty"`
 	Contest  *Contest    `json:"contest,omitempty"` // "contest": the comparison
+
+	// For the text (AppendText): which text, the table's names, a number
+	// (the tournament's; the last turn's for "over"), the contestants of a
+	// dice-off, and for "entries" the entries in seat order and the die
+	// rolls that broke a tie for the byes.
+	text    textKind
+	cfg     *config
+	n       int
+	side    [2]Entrant
+	entered []entry
+	tie     *byeTie
+}
+
+// entry is an entrant with its monster's abilities, for the entries' text.
+type entry struct {
+	x Entrant
+	m Monster
+}
+
+// byeTie is how a tie for the last byes was broken: sum is the tied sum,
+// byes how many byes the tied entrants contended for, and rolls each die
+// roll with the entrant it picked.
+type byeTie struct {
+	sum, byes int
+	rolls     [maxSeats]tieRoll
+}
+
+// tieRoll is one die of a bye tie-break: a dk, and the entrant it picked
+// (its face is the event's die).
+type tieRoll struct {
+	k int
+	x Entrant
+}
+
+// AppendText implements engine.Texter for the events whose data is an
+// EventData.
+func (d *EventData) AppendText(b []byte) []byte {
+	t := txt(b)
+	switch d.text {
+	case textTournament, textNoEntries:
+		t.str("Tournament ")
+		t.int(d.n)
+		if d.text == textNoEntries {
+			t.str(": no stable has a monster to enter")
+		} else {
+			t.str(": each stable with a monster seals an entry")
+		}
+	case textEntries:
+		t.str("Entries: ")
+		for i := range d.entered {
+			if i > 0 {
+				t.str(", ")
+			}
+			x, m := &d.entered[i].x, &d.entered[i].m
+			t.entrant(d.cfg, x)
+			t.str(" (")
+			t.int(m.Speed)
+			t.str("/")
+			t.int(m.Brawn)
+			t.str("/")
+			t.int(m.Mind)
+			t.str(", sum ")
+			t.int(x.Sum)
+			t.str(")")
+		}
+		if tie := d.tie; tie != nil {
+			t.str(". Sum ")
+			t.int(tie.sum)
+			t.str(" ties for ")
+			t.plural(tie.byes, "bye", "byes")
+			for i := 0; i < tie.byes && i < len(d.Dice); i++ {
+				t.str("; d")
+				t.int(tie.rolls[i].k)
+				t.str(" → ")
+				t.int(d.Dice[i])
+				t.str(": ")
+				t.entrant(d.cfg, &tie.rolls[i].x)
+			}
+		}
+		byes := 0 // the entrants with byes come first
+		for byes < len(d.Entrants) && d.Entrants[byes].Bye {
+			byes++
+		}
+		t.entrants(d.cfg, ". Byes: ", d.Entrants[:byes])
+	case textDiceOff:
+		t.str("Dice-off: ")
+		for i := 0; i+1 < len(d.Dice); i += 2 {
+			a, b := d.Dice[i], d.Dice[i+1]
+			t.face(a)
+			t.str(" vs ")
+			t.face(b)
+			if a == b {
+				t.str(" (tie), ")
+				continue
+			}
+			w := 0
+			if b > a {
+				w = 1
+			}
+			t.str(": ")
+			t.entrant(d.cfg, &d.side[w])
+			t.str(" wins")
+		}
+	case textTrophy:
+		t.entrant(d.cfg, d.A)
+		t.str(" wins tournament ")
+		t.int(d.n)
+		t.str(": ")
+		t.str(d.cfg.names[d.Stable])
+		t.str(" has ")
+		t.plural(d.Trophies, "trophy", "trophies")
+	case textAge:
+		t.str("Every monster ages a year")
+		t.entrants(d.cfg, "; retiring at 11: ", d.Entrants)
+	case textOver:
+		t.str("Game over after ")
+		t.int(d.n)
+		t.str(" turns: ")
+		t.str(d.Result)
+	}
+	return t
 }
 
 // SealedData is the data of a "sealed" event, the most common kind (every
@@ -103,27 +223,37 @@ type MonsterData struct {
 	// For the text, written on demand (AppendText) unless the event has
 	// its own: which text, the table's names and, for an improvement, the
 	// entrant improved.
-	text textKind
-	cfg  *config
-	who  Entrant
+	text   textKind
+	cfg    *config
+	who    Entrant
+	pa, pb Monster // "breed": the parents
 }
 
 // textKind says which text an event's data writes (engine.Texter).
 type textKind uint8
 
 const (
-	textNone        textKind = iota // the event has a text of its own
+	textNone        textKind = iota // no text
 	textCapture                     // "Ann captures M3 Pebblet: Speed [+] → 1, ..."
 	textTrain                       // "Ann trains M1 Pebblet's Speed: 1dF [+] succeeds, 2 → 3"
 	textTrainRandom                 // "Ann trains M1 Pebblet (random ability): 1dF [-] picks Mind, 0 → 1"
 	textImprove                     // "Improvement for Ann's M1 Pebblet: 1dF [_] → -1, 1dF [+] picks Brawn: 2 → 1"
+	textBreed                       // "Ann breeds M1 Pebblet and M2 Zorra: ages 6 and 5 average 6, 2dF [+] [_] → 7: no offspring"
+	textTournament                  // "Tournament 1: each stable with a monster seals an entry"
+	textNoEntries                   // "Tournament 1: no stable has a monster to enter"
+	textEntries                     // "Entries: Ann's M1 Pebblet (1/0/0, sum 1), ... Byes: ..."
+	textDiceOff                     // "Dice-off: [+] vs [+] (tie), [-] vs [_]: Bob's M2 Zorra wins"
+	textTrophy                      // "Ann's M1 Pebblet wins tournament 1: Ann has 1 trophy"
+	textAge                         // "Every monster ages a year; retiring at 11: Ann's M1 Pebblet"
+	textOver                        // "Game over after 30 turns: Ann wins with 4 trophies"
 )
 
-// AppendText implements engine.Texter for capture, train and improve
-// events; the others have texts of their own.
+// AppendText implements engine.Texter for the events about one monster.
 func (d *MonsterData) AppendText(b []byte) []byte {
 	t := txt(b)
 	switch d.text {
+	case textBreed:
+		d.appendBreed(&t)
 	case textCapture:
 		m := d.Monster
 		t.str(d.cfg.names[d.Stable])
@@ -193,6 +323,58 @@ func (d *MonsterData) AppendText(b []byte) []byte {
 		t.int(before + d.Change)
 	}
 	return t
+}
+
+// appendBreed writes a "breed" event's text.
+func (d *MonsterData) appendBreed(t *txt) {
+	pa, pb := &d.pa, &d.pb
+	avg := roundHalf(pa.Age + pb.Age)
+	t.str(d.cfg.names[d.Stable])
+	t.str(" breeds ")
+	t.monster(pa)
+	t.str(" and ")
+	t.monster(pb)
+	t.str(": ages ")
+	t.int(pa.Age)
+	t.str(" and ")
+	t.int(pb.Age)
+	t.str(" average ")
+	t.int(avg)
+	t.str(", 2dF ")
+	t.face(d.die(0))
+	t.str(" ")
+	t.face(d.die(1))
+	t.str(" → ")
+	t.int(avg + d.die(0) + d.die(1))
+	if d.Monster == nil {
+		t.str(": no offspring")
+		return
+	}
+	t.str(": offspring ")
+	t.monster(d.Monster)
+	t.str(", age 0")
+	for i, ab := range [3]Ability{Speed, Brawn, Mind} {
+		x, y := pa.Get(ab), pb.Get(ab)
+		base, f := roundHalf(x+y), d.die(2+i)
+		t.str("; ")
+		t.str(ab.title())
+		t.str(" ")
+		t.int(x)
+		t.str(" and ")
+		t.int(y)
+		t.str(" average ")
+		t.int(base)
+		t.str(", 1dF ")
+		t.face(f)
+		switch {
+		case f < 0 && x > 0 && y > 0:
+			t.str(" ignored (both parents above 0)")
+		case f > 0 && x < 0 && y < 0:
+			t.str(" ignored (both parents below 0)")
+		}
+		t.str(" → ")
+		t.int(base + inherited(f, x, y))
+	}
 }
 
 // die returns the event's die i, 0 if it has no such die (never, for the
@@ -319,6 +501,17 @@ func (t *txt) str(s string) { *t = append(*t, s...) }
 func (t *txt) int(n int)    { *t = strconv.AppendInt(*t, int64(n), 10) }
 func (t *txt) face(f int)   { t.str(dice.FudgeSymbol(f)) }
 
+// plural writes "1 trophy" or "2 trophies".
+func (t *txt) plural(n int, one, many string) {
+	t.int(n)
+	t.str(" ")
+	if n == 1 {
+		t.str(one)
+	} else {
+		t.str(many)
+	}
+}
+
 // monster writes "M3 Pebblet".
 func (t *txt) monster(m *Monster) {
 	t.str("M")
@@ -327,7 +520,20 @@ func (t *txt) monster(m *Monster) {
 	t.str(m.Name.String())
 }
 
-// entrant writes "Ann's M2 Pebblet", as State.writeEntrant does.
+// entrants writes head and the entrants, separated by commas; nothing if
+// there are none.
+func (t *txt) entrants(c *config, head string, xs []Entrant) {
+	for i := range xs {
+		if i == 0 {
+			t.str(head)
+		} else {
+			t.str(", ")
+		}
+		t.entrant(c, &xs[i])
+	}
+}
+
+// entrant writes "Ann's M2 Pebblet".
 func (t *txt) entrant(c *config, x *Entrant) {
 	if x.Stable >= 0 && int(x.Stable) < len(c.possessive) {
 		t.str(c.possessive[x.Stable])
@@ -338,23 +544,20 @@ func (t *txt) entrant(c *config, x *Entrant) {
 	t.str(x.Name.String())
 }
 
-// eventBuf collects the events of one Apply. Each event's text and dice are
-// written into reusable buffers and copied to the arena when the event is
-// emitted; the events themselves are written straight into the free part of
-// the arena's event block, so that finish hands them out without a copy.
+// eventBuf collects the events of one Apply: their dice go to a reusable
+// buffer and are copied to the arena's scratch memory with each event; the
+// events themselves are written straight into the free part of the arena's
+// event block, so that finish hands them out without a copy. Events have no
+// text of their own (see EventData).
 //
 // Every write of a pointer costs a barrier while the garbage collector runs,
 // even into a buffer on the stack (the writing method cannot know where its
 // receiver lives). So an event is written once, field by field, and the
-// buffers are full-length slices with a separate count of what is used: a
-// slice is stored again only when its buffer grows, where appending would
-// store it, pointer and all, for every piece of text.
+// dice buffer is a full-length slice with a separate count of what is used.
 type eventBuf struct {
 	mem  *arena // where the events go
 	turn int
-	buf  []byte         // the text of the event being written is buf[:n]
-	n    int            //
-	dice []int          // its dice are dice[:nd]
+	dice []int          // the dice of the event being made are dice[:nd]
 	nd   int            //
 	evs  []engine.Event // the events so far are evs[:ne]: evs is mem.events.Free()
 	ne   int            //
@@ -375,73 +578,8 @@ func (e *eventBuf) reset(turn int) {
 	e.begin()
 }
 
-// begin starts an event's text and dice, dropping anything written since the
-// last event.
-func (e *eventBuf) begin() { e.n, e.nd = 0, 0 }
-
-// room makes room for k more bytes of text.
-func (e *eventBuf) room(k int) {
-	if len(e.buf)-e.n < k {
-		b := make([]byte, max(2*len(e.buf), e.n+k, 256))
-		copy(b, e.buf[:e.n])
-		e.buf = b
-	}
-}
-
-// text returns the text of the event being written.
-func (e *eventBuf) text() []byte { return e.buf[:e.n] }
-
-func (e *eventBuf) str(s string) {
-	n := e.n
-	if len(s) > len(e.buf)-n {
-		e.room(len(s))
-	}
-	copy(e.buf[n:n+len(s)], s)
-	e.n = n + len(s)
-}
-
-// bytes writes b, as str writes a string.
-func (e *eventBuf) bytes(b []byte) {
-	n := e.n
-	if len(b) > len(e.buf)-n {
-		e.room(len(b))
-	}
-	copy(e.buf[n:n+len(b)], b)
-	e.n = n + len(b)
-}
-
-// int writes n in decimal. Event texts are full of small numbers (abilities,
-// ages, monster numbers), which it writes itself: strconv takes five times
-// as long for them.
-func (e *eventBuf) int(n int) {
-	e.room(21)
-	b := e.buf[e.n:]
-	if n < 0 && n > -100 {
-		b[0] = '-'
-		e.n++
-		b = b[1:]
-		n = -n
-	}
-	switch {
-	case n >= 0 && n < 10:
-		b[0] = byte('0' + n)
-		e.n++
-	case n >= 10 && n < 100:
-		b[0], b[1] = byte('0'+n/10), byte('0'+n%10)
-		e.n += 2
-	default:
-		e.n += len(strconv.AppendInt(b[:0], int64(n), 10))
-	}
-}
-
-// id writes a monster number: "M3".
-func (e *eventBuf) id(id int) {
-	e.str("M")
-	e.int(id)
-}
-
-// face writes a Fudge face: [+], [_] or [-].
-func (e *eventBuf) face(f int) { e.str(dice.FudgeSymbol(f)) }
+// begin starts an event's dice, dropping any rolled since the last event.
+func (e *eventBuf) begin() { e.nd = 0 }
 
 // roll keeps a die's face (or a die-roll tie-break's) for the event's data.
 func (e *eventBuf) roll(f int) {
@@ -461,32 +599,18 @@ func (e *eventBuf) fudge(d *dice.Stream) int {
 	return f
 }
 
-// monster writes "M3 Pebblet".
-func (e *eventBuf) monster(m *Monster) {
-	e.id(m.ID)
-	e.str(" ")
-	e.str(m.Name.String())
-}
-
-// emit ends the event begun last, about stable (-1 for none), and returns its
+// emitLazy ends the event begun last, about stable (-1 for none), whose
+// EventData writes text kind with the table's names cfg, and returns the
 // data for the caller to fill in: Turn and Dice are set.
-func (e *eventBuf) emit(kind string, stable engine.Seat) *EventData {
+func (e *eventBuf) emitLazy(kind string, stable engine.Seat, cfg *config, text textKind) *EventData {
 	d := e.arena().data.One()
 	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
-	e.end(kind, d)
+	d.text, d.cfg = text, cfg
+	e.lazy(kind, d)
 	return d
 }
 
-// emitMonster is emit for the events about one monster.
-func (e *eventBuf) emitMonster(kind string, stable engine.Seat) *MonsterData {
-	d := e.arena().monsterData.One()
-	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
-	e.end(kind, d)
-	return d
-}
-
-// emitMonsterLazy is emitMonster for an event whose data writes its text
-// on demand (engine.Texter): the text written since begin is dropped.
+// emitMonsterLazy is emitLazy for the events about one monster.
 func (e *eventBuf) emitMonsterLazy(kind string, stable engine.Seat, cfg *config, text textKind) *MonsterData {
 	d := e.arena().monsterData.One()
 	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
@@ -495,8 +619,8 @@ func (e *eventBuf) emitMonsterLazy(kind string, stable engine.Seat, cfg *config,
 	return d
 }
 
-// emitMatch is emit for a "match" event, whose data writes its text
-// (engine.Texter): the caller sets cfg, round and rounds.
+// emitMatch is emitLazy for a "match" event: the caller sets cfg, round and
+// rounds.
 func (e *eventBuf) emitMatch() *MatchData {
 	d := e.arena().matchData.One()
 	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
@@ -504,8 +628,8 @@ func (e *eventBuf) emitMatch() *MatchData {
 	return d
 }
 
-// emitContest is emit for a "contest" event about match m's contest c,
-// which rolls no dice; its data writes its text (engine.Texter).
+// emitContest is emitLazy for a "contest" event about match m's contest c,
+// which rolls no dice.
 func (e *eventBuf) emitContest(c *Contest, cfg *config, m *match) {
 	d := e.arena().contestData.One()
 	d.Turn, d.Stable, d.Contest = e.turn, -1, c
@@ -546,23 +670,17 @@ func (e *eventBuf) takeDice() []int {
 	return d
 }
 
-// lazy adds the event begun last with data that writes its text on demand
+// lazy adds the event begun last, with data that writes its text on demand
 // (engine.Texter), and begins the next.
 func (e *eventBuf) lazy(kind string, data any) {
-	e.add(kind, "", data, nil, "")
-	e.begin()
-}
-
-// end adds the event begun last, with its text and data, and begins the next.
-func (e *eventBuf) end(kind string, data any) {
-	e.add(kind, e.arena().eventText.String(e.text()), data, nil, "")
+	e.add(kind, data, nil, "")
 	e.begin()
 }
 
 // add appends an event, in place in the free part of the arena's event block
 // (e.evs is that free part); when the block is full the events so far move
 // to a new one, and the rest of the old one goes unused.
-func (e *eventBuf) add(kind, text string, data any, only []engine.Seat, others string) {
+func (e *eventBuf) add(kind string, data any, only []engine.Seat, others string) {
 	if e.ne == len(e.evs) {
 		b := &e.arena().events
 		b.Room(2*e.ne + 1)
@@ -571,7 +689,7 @@ func (e *eventBuf) add(kind, text string, data any, only []engine.Seat, others s
 	}
 	ev := &e.evs[e.ne]
 	e.ne++
-	ev.Kind, ev.Text, ev.Data = kind, text, data
+	ev.Kind, ev.Data = kind, data
 	if only != nil {
 		ev.Only, ev.Others = only, others
 	}
@@ -604,6 +722,6 @@ func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	e.begin()
 	d := e.arena().sealed.One()
 	d.Turn, d.Stable, d.Action, d.cfg = e.turn, p, SealedAction{a}, s.cfg
-	e.add("sealed", "", d, onlySeat[p][:1:1], s.cfg.chosen[p])
+	e.add("sealed", d, onlySeat[p][:1:1], s.cfg.chosen[p])
 	e.begin()
 }

@@ -136,7 +136,7 @@ func (s *State) reset(c *config, n int) {
 	}
 	s.stables = stables
 	if mem != nil {
-		mem.reset()
+		mem.resetEvents()
 	}
 }
 

@@ -188,68 +188,36 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	pb := st.monsters[st.find(a.B)]
 	avg := roundHalf(pa.Age + pb.Age)
 	e.begin()
-	e.str(s.cfg.names[p])
-	e.str(" breeds ")
-	e.monster(&pa)
-	e.str(" and ")
-	e.monster(&pb)
-	e.str(": ages ")
-	e.int(pa.Age)
-	e.str(" and ")
-	e.int(pb.Age)
-	e.str(" average ")
-	e.int(avg)
-	e.str(", 2dF ")
 	f1 := e.fudge(d)
 	f2 := e.fudge(d)
-	e.face(f1)
-	e.str(" ")
-	e.face(f2)
-	e.str(" → ")
 	res := avg + f1 + f2
-	e.int(res)
 	parents := [2]int{pa.ID, pb.ID}
 	if res >= 7 {
-		e.str(": no offspring")
-		data := e.emitMonster("breed", p)
-		data.Parents, data.Result = parents, "no offspring"
+		data := e.emitMonsterLazy("breed", p, s.cfg, textBreed)
+		data.Parents, data.Result, data.pa, data.pb = parents, "no offspring", pa, pb
 		return
 	}
 	st.nextID++
 	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID)}
-	e.str(": offspring ")
-	e.monster(&m)
-	e.str(", age 0")
 	for ab := Speed; ab <= Mind; ab++ {
 		x, y := pa.Get(ab), pb.Get(ab)
-		base := roundHalf(x + y)
 		f := e.fudge(d)
-		e.str("; ")
-		e.str(ab.title())
-		e.str(" ")
-		e.int(x)
-		e.str(" and ")
-		e.int(y)
-		e.str(" average ")
-		e.int(base)
-		e.str(", 1dF ")
-		e.face(f)
-		switch {
-		case f < 0 && x > 0 && y > 0:
-			e.str(" ignored (both parents above 0)")
-			f = 0
-		case f > 0 && x < 0 && y < 0:
-			e.str(" ignored (both parents below 0)")
-			f = 0
-		}
-		e.str(" → ")
-		e.int(base + f)
-		m.add(ab, base+f)
+		m.add(ab, roundHalf(x+y)+inherited(f, x, y))
 	}
 	ms := st.edit(1)
 	st.monsters = append(ms, m)
-	data := e.emitMonster("breed", p)
-	data.Parents, data.Monster, data.Result = parents, e.snap(&m), "offspring"
+	data := e.emitMonsterLazy("breed", p, s.cfg, textBreed)
+	data.Parents, data.Monster, data.Result, data.pa, data.pb = parents, e.snap(&m), "offspring", pa, pb
+}
+
+// inherited is what an offspring's 1dF f adds to the average of its
+// parents' values x and y of an ability: nothing if f would lower an
+// ability both parents have above 0, or raise one both have below 0.
+func inherited(f, x, y int) int {
+	if f < 0 && x > 0 && y > 0 || f > 0 && x < 0 && y < 0 {
+		return 0
+	}
+	return f
 }
 
 // nextTurn moves on to the next turn, or ends the game after the last one.
@@ -258,11 +226,8 @@ func (s *State) nextTurn(e *eventBuf) {
 		s.phase = PhaseOver
 		o := s.outcome()
 		e.begin()
-		e.str("Game over after ")
-		e.int(s.turn)
-		e.str(" turns: ")
-		e.str(o.Text)
-		e.emit("over", -1).Result = o.Text
+		data := e.emitLazy("over", -1, s.cfg, textOver)
+		data.n, data.Result = s.turn, o.Text
 		return
 	}
 	s.turn++
@@ -361,11 +326,8 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 	}
 	number := s.turn / 3
 	e.begin()
-	e.str("Tournament ")
-	e.int(number)
 	if n == 0 {
-		e.str(": no stable has a monster to enter")
-		e.emit("tournament", -1)
+		e.emitLazy("tournament", -1, s.cfg, textNoEntries).n = number
 		s.nextTurn(e)
 		return
 	}
@@ -376,8 +338,7 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 		s.tour = &tournament{number: number}
 	}
 	s.phase = PhaseEnter
-	e.str(": each stable with a monster seals an entry")
-	e.emit("tournament", -1)
+	e.emitLazy("tournament", -1, s.cfg, textTournament).n = number
 }
 
 // startBracket reveals the entries, seeds them and plays on until a match
@@ -408,23 +369,11 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 	}
 	n := len(t.entrants)
 	e.begin()
-	e.str("Entries: ")
+	// The entries in seat order, as the text lists them.
+	entered := e.arena().entered.Take(n)
 	for i := range t.entrants {
-		if i > 0 {
-			e.str(", ")
-		}
 		x := &t.entrants[i]
-		m := &s.stables[x.Stable].monsters[s.stables[x.Stable].find(x.Monster)]
-		s.entrantText(e, x)
-		e.str(" (")
-		e.int(m.Speed)
-		e.str("/")
-		e.int(m.Brawn)
-		e.str("/")
-		e.int(m.Mind)
-		e.str(", sum ")
-		e.int(x.Sum)
-		e.str(")")
+		entered[i] = entry{x: *x, m: s.stables[x.Stable].monsters[s.stables[x.Stable].find(x.Monster)]}
 	}
 	// Seed by ability sum, highest first; equal sums keep seat order, unless
 	// they straddle the last bye, which a die decides.
@@ -439,23 +388,17 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 		t.rounds++
 	}
 	byes := size - n
+	var tie *byeTie
 	if byes > 0 && t.entrants[byes-1].Sum == t.entrants[byes].Sum {
-		s.breakByeTie(byes, d, e)
+		tie = e.arena().ties.One()
+		s.breakByeTie(byes, tie, d, e)
 	}
 	for i := range t.entrants {
 		t.entrants[i].Seed = i + 1
 		t.entrants[i].Bye = i < byes
 	}
-	if byes > 0 {
-		e.str(". Byes: ")
-		for i := 0; i < byes; i++ {
-			if i > 0 {
-				e.str(", ")
-			}
-			s.entrantText(e, &t.entrants[i])
-		}
-	}
-	e.emit("entries", -1).Entrants = t.entrants
+	data := e.emitLazy("entries", -1, s.cfg, textEntries)
+	data.Entrants, data.entered, data.tie = t.entrants, entered, tie
 	t.firstRound(size)
 	s.advance(d, e)
 }
@@ -479,7 +422,7 @@ func (t *tournament) firstRound(size int) {
 
 // breakByeTie orders the entrants whose sum ties at the last bye: a die picks
 // who among them gets each remaining bye.
-func (s *State) breakByeTie(byes int, d *dice.Stream, e *eventBuf) {
+func (s *State) breakByeTie(byes int, tie *byeTie, d *dice.Stream, e *eventBuf) {
 	t := s.tour
 	sum := t.entrants[byes].Sum
 	g0 := byes - 1
@@ -490,21 +433,13 @@ func (s *State) breakByeTie(byes int, d *dice.Stream, e *eventBuf) {
 	for g1 < len(t.entrants) && t.entrants[g1].Sum == sum {
 		g1++
 	}
-	e.str(". Sum ")
-	e.int(sum)
-	e.str(" ties for ")
-	e.str(plural(byes-g0, "bye", "byes"))
+	tie.sum, tie.byes = sum, byes-g0
 	for r := g0; r < byes; r++ {
 		k := g1 - r
 		f := d.Roll(k)
 		e.roll(f)
-		e.str("; d")
-		e.int(k)
-		e.str(" → ")
-		e.int(f)
-		e.str(": ")
 		pick := r + f - 1
-		s.entrantText(e, &t.entrants[pick])
+		tie.rolls[r-g0] = tieRoll{k: k, x: t.entrants[pick]}
 		// Move the pick up, keeping the others in seat order.
 		x := t.entrants[pick]
 		copy(t.entrants[r+1:pick+1], t.entrants[r:pick])
@@ -663,27 +598,19 @@ func (m *match) judge(choices [2]Ability) Contest {
 func (s *State) diceOff(d *dice.Stream, e *eventBuf) {
 	m := &s.tour.match
 	e.begin()
-	e.str("Dice-off: ")
 	for {
 		a := e.fudge(d)
 		b := e.fudge(d)
 		m.view.DiceOff = append(m.view.DiceOff, [2]int{a, b})
-		e.face(a)
-		e.str(" vs ")
-		e.face(b)
 		if a != b {
 			w := 0
 			if b > a {
 				w = 1
 			}
-			e.str(": ")
-			s.entrantText(e, &m.side[w])
-			e.str(" wins")
-			e.emit("diceoff", -1)
+			e.emitLazy("diceoff", -1, s.cfg, textDiceOff).side = m.side
 			s.endMatch(w, d, e)
 			return
 		}
-		e.str(" (tie), ")
 	}
 }
 
@@ -705,15 +632,8 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 	st := &s.stables[w.Stable]
 	st.trophies++
 	e.begin()
-	s.entrantText(e, &w)
-	e.str(" wins tournament ")
-	e.int(t.number)
-	e.str(": ")
-	e.str(s.cfg.names[w.Stable])
-	e.str(" has ")
-	e.str(plural(st.trophies, "trophy", "trophies"))
-	data := e.emit("trophy", w.Stable)
-	data.A, data.Trophies = &t.entrants[champ], st.trophies
+	data := e.emitLazy("trophy", w.Stable, s.cfg, textTrophy)
+	data.A, data.Trophies, data.n = &t.entrants[champ], st.trophies, t.number
 
 	s.improve(w, true, d, e)
 	for i := range s.stables {
@@ -764,7 +684,6 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 // retire.
 func (s *State) ageAll(e *eventBuf) {
 	e.begin()
-	e.str("Every monster ages a year")
 	var buf [maxSeats]Entrant // room enough, mostly
 	retired := buf[:0]
 	for i := range s.stables {
@@ -777,14 +696,7 @@ func (s *State) ageAll(e *eventBuf) {
 		for _, m := range ms {
 			m.Age++
 			if m.Age > 10 {
-				x := Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()}
-				if len(retired) == 0 {
-					e.str("; retiring at 11: ")
-				} else {
-					e.str(", ")
-				}
-				retired = append(retired, x)
-				s.entrantText(e, &x)
+				retired = append(retired, Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()})
 				continue
 			}
 			kept = append(kept, m)
@@ -795,56 +707,15 @@ func (s *State) ageAll(e *eventBuf) {
 		}
 		st.monsters = kept
 	}
-	data := e.emit("age", -1)
+	data := e.emitLazy("age", -1, s.cfg, textAge)
 	data.Change, data.Entrants = 1, e.entrants(retired)
 }
 
-// entrantText writes "Ann's M2 Pebblet". A tournament names each entrant
-// in a dozen events, so the texts are kept in the arena by stable and
-// monster number (in one buffer, as they are only ever copied out).
-func (s *State) entrantText(e *eventBuf, x *Entrant) {
-	p, id := x.Stable, x.Monster
-	if p < 0 || int(p) >= len(s.stables) || id < 0 || id >= maxEntrantText {
-		s.writeEntrant(e, x)
-		return
-	}
-	mem := e.arena()
-	texts := mem.entrantTexts[p]
-	if id < len(texts) && texts[id].name == x.Name && texts[id].end > texts[id].start {
-		e.bytes(mem.entrantBuf[texts[id].start:texts[id].end])
-		return
-	}
-	start := e.n
-	s.writeEntrant(e, x)
-	if id >= len(texts) {
-		texts = append(texts, make([]entrantText, id+1-len(texts))...)
-		mem.entrantTexts[p] = texts
-	}
-	k := len(mem.entrantBuf)
-	mem.entrantBuf = append(mem.entrantBuf, e.buf[start:e.n]...)
-	texts[id] = entrantText{x.Name, int32(k), int32(len(mem.entrantBuf))}
-}
-
-// maxEntrantText bounds the monster numbers whose texts are kept.
-const maxEntrantText = 256
-
-// entrantText is a text kept by State.entrantText.
-type entrantText struct {
-	name       MonsterName // the monster's name, which the text holds
-	start, end int32       // the text is arena.entrantBuf[start:end]
-}
-
-func (s *State) writeEntrant(e *eventBuf, x *Entrant) {
-	e.str(s.cfg.possessive[x.Stable])
-	e.id(x.Monster)
-	e.str(" ")
-	e.str(x.Name.String())
-}
-
+// entrantName is "Ann's M2 Pebblet", for error messages.
 func (s *State) entrantName(x Entrant) string {
-	var e eventBuf
-	s.writeEntrant(&e, &x)
-	return string(e.text())
+	var t txt
+	t.entrant(s.cfg, &x)
+	return string(t)
 }
 
 func plural(n int, one, many string) string {

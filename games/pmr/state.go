@@ -377,11 +377,11 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err != nil {
 		return nil, err
 	}
-	// The event buffer lives on the stack; its text and dice buffers are
-	// kept in the arena for the next Apply (see eventBuf).
+	// The event buffer lives on the stack; its dice buffer is kept in the
+	// arena for the next Apply (see eventBuf).
 	mem := s.mem()
 	mem.resetEvents() // the last Apply's events are taken back (engine.State)
-	e := eventBuf{mem: mem, buf: mem.buf, dice: mem.faces}
+	e := eventBuf{mem: mem, dice: mem.faces}
 	e.reset(s.turn)
 	resolved := false
 	switch s.phase {
@@ -409,9 +409,6 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.changed()
 	} else {
 		s.sealedBy(p)
-	}
-	if len(e.buf) != len(mem.buf) {
-		mem.buf = e.buf // it grew
 	}
 	if len(e.dice) != len(mem.faces) {
 		mem.faces = e.dice

@@ -42,3 +42,29 @@ func TestTable_LogOutlivesTheStatesReusedMemory(t *testing.T) {
 		t.Errorf("the export does not replay: %v", err)
 	}
 }
+
+// TestEventText_EveryKindWrittenOnDemand checks the texts that play rarely
+// or never reaches (the goldens hold the others): a tournament nobody can
+// enter, a quarter-final and a later bracket round.
+func TestEventText_EveryKindWrittenOnDemand(t *testing.T) {
+	cfg := newConfig(30, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob"}})
+	a := &Entrant{Stable: 0, Monster: 1, Name: 1}
+	b := &Entrant{Stable: 1, Monster: 2, Name: 2}
+	for _, tt := range []struct {
+		name string
+		data engine.Texter
+		want string
+	}{
+		{"no entries", &EventData{text: textNoEntries, n: 2, cfg: cfg}, "Tournament 2: no stable has a monster to enter"},
+		{"quarter-final", &MatchData{cfg: cfg, round: 1, rounds: 3, A: a, B: b, Terrain: Mind, Dice: []int{0}},
+			"Quarter-final: Ann's M1 " + MonsterName(1).String() + " vs Bob's M2 " + MonsterName(2).String() + "; terrain 1dF [_] → Urban (Mind doubled)"},
+		{"round 2 of 5", &MatchData{cfg: cfg, round: 2, rounds: 5, A: a, B: b, Terrain: Speed, Dice: []int{1}},
+			"Round 2: Ann's M1 " + MonsterName(1).String() + " vs Bob's M2 " + MonsterName(2).String() + "; terrain 1dF [+] → Plains (Speed doubled)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := engine.TextOf(engine.Event{Data: tt.data}); got != tt.want {
+				t.Errorf("text = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

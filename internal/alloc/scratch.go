@@ -87,10 +87,11 @@ func (s *Scratch[T]) Reset() {
 // ScratchText hands out strings that stay valid only until the next Reset,
 // which takes their bytes back for the strings that follow. A Go string is
 // meant never to change, so this is for the texts of a state's events alone,
-// under the engine's rule that they are valid until the next Apply: whoever
-// keeps one longer copies it (strings.Clone; engine.Keep does), and never
-// uses one as a map key or anything else that outlives the Apply. The zero
-// value is ready to use.
+// under the engine's rule that they are valid until the next Apply (or, as
+// Monster Girl Taxonomy uses it, until a released state's memory serves the
+// next game): whoever keeps one longer copies it (strings.Clone;
+// engine.Keep does), and never uses one as a map key or anything else that
+// outlives it. The zero value is ready to use.
 type ScratchText struct {
 	chunks [][]byte
 	cur    int // the chunk being handed out from
