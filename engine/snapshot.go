@@ -2,6 +2,9 @@ package engine
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 
@@ -34,11 +37,34 @@ type Restorer interface {
 // the game's state and the dice stream's position. It holds every secret of
 // the game (hands, the stock, what the seed will roll next): it is for the
 // table store alone.
+//
+// Sum is the hex sha256 of the rest (Checksum): a snapshot whose bytes were
+// damaged in storage, even into a position the game would accept, does not
+// match it, and Resume refuses it rather than play on from a wrong position.
 type Snapshot struct {
 	Seq          int    `json:"seq"`
 	RulesVersion string `json:"rules_version"`
 	State        []byte `json:"state"`
 	Dice         []byte `json:"dice"`
+	Sum          string `json:"sum"`
+}
+
+// Checksum returns the hex sha256 of the snapshot's fields but Sum, each
+// written with its length so that no two snapshots share an encoding.
+func (s Snapshot) Checksum() string {
+	h := sha256.New()
+	var n [8]byte
+	write := func(b []byte) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	binary.BigEndian.PutUint64(n[:], uint64(s.Seq))
+	h.Write(n[:])
+	write([]byte(s.RulesVersion))
+	write(s.State)
+	write(s.Dice)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // ErrNoSnapshots is returned by Table.Snapshot for a game whose states
@@ -59,7 +85,9 @@ func (t *Table) Snapshot() (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("engine: snapshot of the dice stream: %w", err)
 	}
-	return Snapshot{Seq: len(t.log), RulesVersion: t.game.Info().RulesVersion, State: state, Dice: d}, nil
+	snap := Snapshot{Seq: len(t.log), RulesVersion: t.game.Info().RulesVersion, State: state, Dice: d}
+	snap.Sum = snap.Checksum()
+	return snap, nil
 }
 
 // Resume rebuilds a table from its export (seed included, as the table store
@@ -72,8 +100,8 @@ func (t *Table) Snapshot() (Snapshot, error) {
 // after them, so that no die rolled after a resume can stray from the seed
 // (drawing dice again costs nanoseconds each, replaying actions much more).
 // A snapshot that does not fit the export (another rules version, more
-// entries than the log, damaged data, dice the seed does not give) is an
-// error: the caller falls back to Replay.
+// entries than the log, a checksum that does not match, damaged data, dice
+// the seed does not give) is an error: the caller falls back to Replay.
 func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 	fail := func(entry int, format string, args ...any) (*Table, error) {
 		return nil, &ReplayError{Entry: entry, Msg: fmt.Sprintf(format, args...)}
@@ -86,6 +114,10 @@ func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 	switch {
 	case x.Game != info.ID:
 		return fail(-1, "export is a %q table, not %q", x.Game, info.ID)
+	case snap.Sum == "":
+		return fail(-1, "the snapshot after entry %d has no checksum", snap.Seq)
+	case snap.Sum != snap.Checksum():
+		return fail(-1, "the snapshot after entry %d is damaged: its checksum does not match", snap.Seq)
 	case snap.RulesVersion != info.RulesVersion || x.RulesVersion != info.RulesVersion:
 		return fail(-1, "the snapshot was written under rules version %q, the table was played under %q, this program has %q", snap.RulesVersion, x.RulesVersion, info.RulesVersion)
 	case snap.Seq < 0 || snap.Seq > len(x.Log):

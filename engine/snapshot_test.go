@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -107,11 +108,39 @@ func TestResume_RefusesASnapshotWhoseDiceAreNotTheSeeds(t *testing.T) {
 	tab, snap := pmrTable(t, 40, 24)
 	_, later := pmrTable(t, 40, 36)
 	moved := snap
-	moved.Dice = later.Dice // the stream of the same seed, further on
+	moved.Dice = later.Dice      // the stream of the same seed, further on
+	moved.Sum = moved.Checksum() // written so, not damaged in storage
 	if _, err := engine.Resume(pmr.Game, tab.Export(true), moved); err == nil || !strings.Contains(err.Error(), "not the seed's") {
 		t.Fatalf("Resume with a dice stream from further on: %v", err)
 	}
 	if _, err := engine.Resume(pmr.Game, tab.Export(true), snap); err != nil {
 		t.Fatalf("Resume with the snapshot as taken: %v", err)
+	}
+}
+
+// TestResume_RefusesADamagedSnapshot checks the snapshot's checksum: a
+// snapshot whose bytes changed after it was written is refused, even when
+// the change leaves a position the game accepts (here a monster's speed), and
+// so is one without a checksum; the caller then replays the whole log.
+func TestResume_RefusesADamagedSnapshot(t *testing.T) {
+	tab, snap := pmrTable(t, 40, 24)
+	if snap.Sum == "" || snap.Sum != snap.Checksum() {
+		t.Fatalf("Table.Snapshot's sum %q, want its checksum %q", snap.Sum, snap.Checksum())
+	}
+	damaged := snap
+	damaged.State = bytes.Replace(snap.State, []byte(`"speed":0`), []byte(`"speed":5`), 1)
+	if bytes.Equal(damaged.State, snap.State) {
+		t.Fatalf("the test's snapshot has no monster of speed 0 to damage: %s", snap.State)
+	}
+	if _, err := pmr.Game.(engine.Restorer).RestoreSnapshot(tab.Export(true).Options, tab.Export(true).Seats, damaged.State); err != nil {
+		t.Fatalf("the damaged position is not one the game accepts, so the test proves nothing: %v", err)
+	}
+	if _, err := engine.Resume(pmr.Game, tab.Export(true), damaged); err == nil || !strings.Contains(err.Error(), "checksum does not match") {
+		t.Errorf("Resume from a damaged snapshot: %v, want the checksum refused", err)
+	}
+	unsummed := snap
+	unsummed.Sum = ""
+	if _, err := engine.Resume(pmr.Game, tab.Export(true), unsummed); err == nil || !strings.Contains(err.Error(), "no checksum") {
+		t.Errorf("Resume from a snapshot without a checksum: %v, want it refused", err)
 	}
 }

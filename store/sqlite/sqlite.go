@@ -502,10 +502,10 @@ func (s *Store) SaveSnapshot(ctx context.Context, id string, snap engine.Snapsho
 		case snap.Seq < 0 || snap.Seq > seq:
 			return fmt.Errorf("%w: a snapshot after entry %d of a log of %d", store.ErrVersionConflict, snap.Seq, seq)
 		}
-		_, err = tx.Exec(`INSERT INTO snapshots (table_id, seq, rules_version, state, dice) VALUES (?, ?, ?, ?, ?)
+		_, err = tx.Exec(`INSERT INTO snapshots (table_id, seq, rules_version, state, dice, sum) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, rules_version = excluded.rules_version,
-				state = excluded.state, dice = excluded.dice
-			WHERE excluded.seq > snapshots.seq`, id, snap.Seq, snap.RulesVersion, snap.State, snap.Dice)
+				state = excluded.state, dice = excluded.dice, sum = excluded.sum
+			WHERE excluded.seq > snapshots.seq`, id, snap.Seq, snap.RulesVersion, snap.State, snap.Dice, snap.Sum)
 		if err != nil {
 			return fmt.Errorf("sqlite: save snapshot: %w", err)
 		}
@@ -597,8 +597,8 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 		return store.Table{}, fmt.Errorf("sqlite: load table %s: %d entries stored, want %d", id, len(t.Export.Log), t.Seq)
 	}
 	var snap engine.Snapshot
-	err = tx.QueryRowContext(ctx, "SELECT seq, rules_version, state, dice FROM snapshots WHERE table_id = ?", id).
-		Scan(&snap.Seq, &snap.RulesVersion, &snap.State, &snap.Dice)
+	err = tx.QueryRowContext(ctx, "SELECT seq, rules_version, state, dice, sum FROM snapshots WHERE table_id = ?", id).
+		Scan(&snap.Seq, &snap.RulesVersion, &snap.State, &snap.Dice, &snap.Sum)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:

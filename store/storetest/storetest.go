@@ -225,7 +225,9 @@ func testSnapshots(t *testing.T, s store.Store) {
 		t.Fatalf("before any snapshot: snapshot %v, err %v; want none", rec.Snapshot, err)
 	}
 	snap := func(seq int) engine.Snapshot {
-		return engine.Snapshot{Seq: seq, RulesVersion: "v1", State: []byte{byte(seq), 0, 1}, Dice: []byte{9, byte(seq)}}
+		snap := engine.Snapshot{Seq: seq, RulesVersion: "v1", State: []byte{byte(seq), 0, 1}, Dice: []byte{9, byte(seq)}}
+		snap.Sum = snap.Checksum()
+		return snap
 	}
 	for _, n := range []int{2, 4, 3} {
 		if err := s.SaveSnapshot(ctx, "snap", snap(n)); err != nil {
@@ -238,7 +240,7 @@ func testSnapshots(t *testing.T, s store.Store) {
 	}
 	want := snap(4)
 	if got := rec.Snapshot; got == nil || got.Seq != want.Seq || got.RulesVersion != want.RulesVersion ||
-		string(got.State) != string(want.State) || string(got.Dice) != string(want.Dice) {
+		string(got.State) != string(want.State) || string(got.Dice) != string(want.Dice) || got.Sum != want.Sum {
 		t.Fatalf("LoadTable's snapshot = %+v, want %+v", got, want)
 	}
 	if err := s.SaveSnapshot(ctx, "snap", snap(5)); !errors.Is(err, store.ErrVersionConflict) {
