@@ -13,8 +13,9 @@ import (
 // allocates little and a simulation gives the garbage collector little to
 // do:
 //
-//   - The events of an Apply, their data, dice and texts come from scratch
-//     blocks that the next Apply takes back (resetEvents).
+//   - The events of an Apply, their data and dice come from scratch blocks
+//     that the next Apply takes back (resetEvents). Events have no texts
+//     of their own: their data writes them when read (events.go).
 //   - Views, the board, the stables' public facts and the tournament view
 //     live in fixed slots here and are rebuilt in place after a change.
 //     Each seat has its own view slot (and its own legal lists), so a view
