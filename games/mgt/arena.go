@@ -38,12 +38,6 @@ type arena struct {
 	public    *setCounts // the public cards by set (see State.publicCounts)
 	buf       []byte     // scratch for texts written piece by piece (take's dice)
 	publicKey [4]int     // the round and public-card counts they were made for
-
-	// recycled is set once the arena serves a second game (New after
-	// Release): its texts then come from rtext, whose memory, like the
-	// blocks', serves game after game (see rewind).
-	recycled bool
-	rtext    alloc.ScratchText
 }
 
 // rewind takes back everything the arena handed out, for a new game on a
@@ -65,9 +59,7 @@ func (m *arena) rewind() {
 	m.counts.Rewind()
 	m.exposed = [maxSeats][]GroupView{}
 	m.public, m.publicKey = nil, [4]int{}
-	m.recycled = true
-	m.rtext.Reset()
-	m.text = alloc.Text{}
+	m.text.Rewind()
 }
 
 // forgetExposed drops the cached views of p's exposed sets: they changed.
@@ -90,21 +82,7 @@ func (s *State) mem() *arena {
 const maxViewBlock = 16
 
 // text returns the concatenation of parts as a string from s's arena.
-func (s *State) text(parts ...string) string {
-	m := s.mem()
-	if m.recycled {
-		return m.rtext.Cat(parts...)
-	}
-	return m.text.Cat(parts...)
-}
-
-// str returns b as a string from the arena, as text does.
-func (m *arena) str(b []byte) string {
-	if m.recycled {
-		return m.rtext.String(b)
-	}
-	return m.text.String(b)
-}
+func (s *State) text(parts ...string) string { return s.mem().text.Cat(parts...) }
 
 // cardData returns CardData d as event data, from s's arena.
 func (s *State) cardData(d CardData) *CardData {

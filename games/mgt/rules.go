@@ -173,7 +173,7 @@ func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
 		}
 		b = append(b, ']')
 		m.buf = b
-		roll = m.str(b)
+		roll = m.text.String(b)
 	}
 	s.addToHand(p, c)
 	return c, roll

@@ -13,8 +13,8 @@ import (
 // allocates little and a simulation gives the garbage collector little to
 // do:
 //
-//   - The events of an Apply, their data and dice come from scratch blocks
-//     that the next Apply takes back (resetEvents). Events have no texts
+//   - The events of an Apply, their data and dice come from blocks that
+//     the next Apply takes back (resetEvents, alloc.Block.Rewind). Events have no texts
 //     of their own: their data writes them when read (events.go).
 //   - Views, the board, the stables' public facts and the tournament view
 //     live in fixed slots here and are rebuilt in place after a change.
@@ -29,18 +29,18 @@ import (
 // Each state has its own arena, made on first use; a clone starts without
 // one.
 type arena struct {
-	// Scratch for Apply's events, reset at the start of each Apply.
-	events        alloc.Scratch[engine.Event]
-	data          alloc.Scratch[EventData]
-	monsterData   alloc.Scratch[MonsterData]
-	matchData     alloc.Scratch[MatchData]
-	contestData   alloc.Scratch[ContestData]
-	sealed        alloc.Scratch[SealedData]
-	dice          alloc.Scratch[int]
-	entered       alloc.Scratch[entry]
-	ties          alloc.Scratch[byeTie]
-	eventMonsters alloc.Scratch[Monster]
-	retired       alloc.Scratch[Entrant]
+	// Apply's events, rewound at the start of each Apply.
+	events        alloc.Block[engine.Event]
+	data          alloc.Block[EventData]
+	monsterData   alloc.Block[MonsterData]
+	matchData     alloc.Block[MatchData]
+	contestData   alloc.Block[ContestData]
+	sealed        alloc.Block[SealedData]
+	dice          alloc.Block[int]
+	entered       alloc.Block[entry]
+	ties          alloc.Block[byeTie]
+	eventMonsters alloc.Block[Monster]
+	retired       alloc.Block[Entrant]
 
 	// Fixed slots, rebuilt in place.
 	views   [maxSeats + 1]View // the spectator's at 0, seat p's at p+1
@@ -64,15 +64,15 @@ func (s *State) mem() *arena {
 
 // resetEvents takes back the events the last Apply handed out.
 func (a *arena) resetEvents() {
-	a.events.Reset()
-	a.data.Reset()
-	a.monsterData.Reset()
-	a.matchData.Reset()
-	a.contestData.Reset()
-	a.sealed.Reset()
-	a.dice.Reset()
-	a.entered.Reset()
-	a.ties.Reset()
-	a.eventMonsters.Reset()
-	a.retired.Reset()
+	a.events.Rewind()
+	a.data.Rewind()
+	a.monsterData.Rewind()
+	a.matchData.Rewind()
+	a.contestData.Rewind()
+	a.sealed.Rewind()
+	a.dice.Rewind()
+	a.entered.Rewind()
+	a.ties.Rewind()
+	a.eventMonsters.Rewind()
+	a.retired.Rewind()
 }

@@ -3,23 +3,25 @@
 // larger blocks instead of one allocation each, which takes much of the
 // allocator and the garbage collector out of a simulated game's cost.
 //
-// What a Block or Text hands out is fresh (a block is never reused) and has
-// cap == len, so it stays valid and unchanged for as long as anyone holds
-// it, and an append by its holder copies instead of writing into a
-// neighbour. The price is that one small thing held keeps its whole block
-// alive. A Scratch or ScratchText hands out memory that is valid only until
-// its next Reset, for what a state hands out until its next Apply.
+// What a Block or Text hands out has cap == len, so an append by its holder
+// copies instead of writing into a neighbour. Until its first Rewind a block
+// never reuses memory, so what it handed out stays valid and unchanged for
+// as long as anyone holds it; the price is that one small thing held keeps
+// its whole block alive. Rewind takes everything back, for a state that
+// reuses what it hands out: Pocket Monster Rancher at every Apply (its
+// outputs are valid until the next, engine.State), Monster Girl Taxonomy
+// when a released state serves the next game (engine.Releaser).
 //
 // An arena belongs to one state and is not safe for concurrent use; a clone
 // of a state must start with its own, or two states would hand out the same
 // memory twice.
 package alloc
 
-import "strings"
+import "unsafe"
 
-// Block sizes, in elements: a block starts small, so that a clone that
-// makes a move or two stays cheap, and doubles up to DefaultMax (or
-// Block.Max).
+// Block sizes, in elements: a block starts small (MinBlock, or Block.Min),
+// so that a clone that makes a move or two stays cheap, and doubles up to
+// DefaultMax (or Block.Max).
 const (
 	MinBlock   = 4
 	DefaultMax = 64
@@ -30,9 +32,10 @@ const (
 type Block[T any] struct {
 	free []T
 	next int // the size of the next allocation
-	// Max is the largest block, in elements; DefaultMax if 0. Large
-	// elements (views of several hundred bytes) want smaller blocks.
-	Max int
+	// Min and Max are the first and the largest block, in elements;
+	// MinBlock and DefaultMax if 0. Large elements (views of several
+	// hundred bytes) want smaller blocks.
+	Min, Max int
 
 	// Once Rewind has been called, the block keeps every chunk it makes,
 	// so that the next Rewind can hand them out again.
@@ -55,7 +58,9 @@ func (b *Block[T]) One() *T { return &b.Take(1)[0] }
 
 // Free returns the free part of the block, for a caller that writes
 // elements in place before taking them (Take(n) then hands out the n
-// written). What it writes there stays the caller's until then.
+// written). What it writes there stays the caller's until then; a caller of
+// Rewind takes what it writes, since Rewind zeroes only what was taken of
+// the current block (and all of the blocks before it).
 func (b *Block[T]) Free() []T { return b.free }
 
 // Room makes sure the free part holds at least n elements, replacing it
@@ -78,11 +83,14 @@ func (b *Block[T]) Renew(n int) {
 			}
 		}
 	}
-	top := b.Max
+	low, top := b.Min, b.Max
+	if low == 0 {
+		low = MinBlock
+	}
 	if top == 0 {
 		top = DefaultMax
 	}
-	b.next = min(max(2*b.next, MinBlock), top)
+	b.next = min(max(2*b.next, low), top)
 	b.free = make([]T, max(n, b.next))
 	if b.retain {
 		b.chunks = append(b.chunks, b.free)
@@ -96,9 +104,19 @@ func (b *Block[T]) Renew(n int) {
 // chunks it makes, and each Rewind zeroes them and hands them out again, so
 // that the games after the first allocate nothing. (Without Rewind a block
 // keeps nothing, so that what a long game handed out can be collected.)
+//
+// It zeroes only what was used, and does nothing if nothing was taken
+// since the last Rewind, so that a state may rewind at every Apply.
 func (b *Block[T]) Rewind() {
+	if b.retain && b.cur < 0 {
+		return // nothing taken since the last Rewind
+	}
 	for i := 0; i < len(b.chunks) && i <= b.cur; i++ {
-		clear(b.chunks[i])
+		if c := b.chunks[i]; i < b.cur {
+			clear(c)
+		} else {
+			clear(c[:len(c)-len(b.free)])
+		}
 	}
 	b.retain, b.cur, b.free = true, -1, nil
 }
@@ -109,31 +127,32 @@ const (
 	maxText = 4096
 )
 
-// Text hands out strings cut from one larger string. A strings.Builder
-// never changes bytes that its String has returned (it only appends, and
-// copies when it grows), so a string cut from it stays valid; the builder is
-// replaced, not grown, when the next text does not fit. The zero value is
-// ready to use.
+// Text hands out strings cut from a Block of bytes, without an allocation
+// of their own. Until its first Rewind a block never reuses memory, so a
+// string stays valid and unchanged, as Go strings must. After Rewind the
+// bytes serve again, which is why only a state whose strings are dead may
+// rewind its texts (a released one, engine.Releaser): the strings it handed
+// out before are then never read again. The zero value is ready to use.
 type Text struct {
-	b    strings.Builder
-	next int // the capacity of the next builder
+	b Block[byte]
 }
 
-// room makes sure the builder has room for n more bytes.
-func (t *Text) room(n int) {
-	if n > t.b.Cap()-t.b.Len() {
-		t.next = min(max(2*t.next, minText), maxText)
-		t.b = strings.Builder{}
-		t.b.Grow(max(n, t.next))
+// take returns room for n bytes.
+func (t *Text) take(n int) []byte {
+	if t.b.Min == 0 {
+		t.b.Min, t.b.Max = minText, maxText
 	}
+	return t.b.Take(n)
 }
 
 // String returns p as a string, without an allocation of its own.
 func (t *Text) String(p []byte) string {
-	t.room(len(p))
-	start := t.b.Len()
-	t.b.Write(p)
-	return t.b.String()[start:]
+	if len(p) == 0 {
+		return ""
+	}
+	c := t.take(len(p))
+	copy(c, p)
+	return unsafe.String(&c[0], len(c))
 }
 
 // Cat returns the concatenation of parts, without an allocation of its own.
@@ -142,10 +161,17 @@ func (t *Text) Cat(parts ...string) string {
 	for _, p := range parts {
 		n += len(p)
 	}
-	t.room(n)
-	start := t.b.Len()
-	for _, p := range parts {
-		t.b.WriteString(p)
+	if n == 0 {
+		return ""
 	}
-	return t.b.String()[start:]
+	c := t.take(n)
+	k := 0
+	for _, p := range parts {
+		k += copy(c[k:], p)
+	}
+	return unsafe.String(&c[0], n)
 }
+
+// Rewind takes back every string handed out, as Block.Rewind: only when
+// none of them is read again.
+func (t *Text) Rewind() { t.b.Rewind() }
