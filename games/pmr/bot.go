@@ -185,25 +185,16 @@ func (sv *solved) solve(c *contest) (x [3]float64, v float64) {
 // of abilities remaining (2 bits).
 func (c *contest) key() uint32 {
 	// The nine outcomes as outcome computes them, with each side's values
-	// after the terrain doubling worked out once: the solver asks for a key
-	// far more often than it solves.
-	var mine, theirs [3]int
+	// read once: the solver asks for a key far more often than it solves.
+	var mine, theirs [Mind + 1]int
 	for ab := Speed; ab <= Mind; ab++ {
-		mine[ab-Speed], theirs[ab-Speed] = c.me.Get(ab), c.opp.Get(ab)
-		if ab == c.terrain {
-			mine[ab-Speed] *= 2
-			theirs[ab-Speed] *= 2
-		}
+		mine[ab], theirs[ab] = c.me.Get(ab), c.opp.Get(ab)
 	}
 	var k uint32
 	for a := Speed; a <= Mind; a++ {
 		for b := Speed; b <= Mind; b++ {
-			x, y := mine[a-Speed], theirs[b-Speed]
-			if Beats(a, b) {
-				x *= 2
-			} else if Beats(b, a) {
-				y *= 2
-			}
+			x := Effective(a, b, c.terrain, mine[a])
+			y := Effective(b, a, c.terrain, theirs[b])
 			var o uint32 // 1 win, 0 loss, -1 tie, as 2, 1, 0
 			switch {
 			case x > y:

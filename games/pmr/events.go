@@ -493,8 +493,8 @@ func (d *ContestData) AppendText(b []byte) []byte {
 	return t
 }
 
-// txt appends an event's text, for the data that writes its own
-// (engine.Texter), as eventBuf writes the others.
+// txt appends an event's text, for the event data that writes it
+// (engine.Texter).
 type txt []byte
 
 func (t *txt) str(s string) { *t = append(*t, s...) }
@@ -513,11 +513,14 @@ func (t *txt) plural(n int, one, many string) {
 }
 
 // monster writes "M3 Pebblet".
-func (t *txt) monster(m *Monster) {
+func (t *txt) monster(m *Monster) { t.named(m.ID, m.Name) }
+
+// named writes a monster's number and name: "M3 Pebblet".
+func (t *txt) named(id int, name MonsterName) {
 	t.str("M")
-	t.int(m.ID)
+	t.int(id)
 	t.str(" ")
-	t.str(m.Name.String())
+	t.str(name.String())
 }
 
 // entrants writes head and the entrants, separated by commas; nothing if
@@ -538,10 +541,7 @@ func (t *txt) entrant(c *config, x *Entrant) {
 	if x.Stable >= 0 && int(x.Stable) < len(c.possessive) {
 		t.str(c.possessive[x.Stable])
 	}
-	t.str("M")
-	t.int(x.Monster)
-	t.str(" ")
-	t.str(x.Name.String())
+	t.named(x.Monster, x.Name)
 }
 
 // eventBuf collects the events of one Apply: their dice go to a reusable
@@ -555,7 +555,8 @@ func (t *txt) entrant(c *config, x *Entrant) {
 // receiver lives). So an event is written once, field by field, and the
 // dice buffer is a full-length slice with a separate count of what is used.
 type eventBuf struct {
-	mem  *arena // where the events go
+	mem  *arena  // where the events go
+	cfg  *config // the table's names, for the texts
 	turn int
 	dice []int          // the dice of the event being made are dice[:nd]
 	nd   int            //
@@ -599,45 +600,46 @@ func (e *eventBuf) fudge(d *dice.Stream) int {
 	return f
 }
 
-// emitLazy ends the event begun last, about stable (-1 for none), whose
-// EventData writes text kind with the table's names cfg, and returns the
-// data for the caller to fill in: Turn and Dice are set.
-func (e *eventBuf) emitLazy(kind string, stable engine.Seat, cfg *config, text textKind) *EventData {
+// emit ends the event begun last, about stable (-1 for none), whose
+// EventData writes text kind, and returns the data for the caller to fill
+// in: Turn and Dice are set.
+func (e *eventBuf) emit(kind string, stable engine.Seat, text textKind) *EventData {
 	d := e.arena().data.One()
 	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
-	d.text, d.cfg = text, cfg
-	e.lazy(kind, d)
+	d.text, d.cfg = text, e.cfg
+	e.add(kind, d, nil, "")
 	return d
 }
 
-// emitMonsterLazy is emitLazy for the events about one monster.
-func (e *eventBuf) emitMonsterLazy(kind string, stable engine.Seat, cfg *config, text textKind) *MonsterData {
+// emitMonster is emit for the events about one monster.
+func (e *eventBuf) emitMonster(kind string, stable engine.Seat, text textKind) *MonsterData {
 	d := e.arena().monsterData.One()
 	d.Turn, d.Stable, d.Dice = e.turn, stable, e.takeDice()
-	d.text, d.cfg = text, cfg
-	e.lazy(kind, d)
+	d.text, d.cfg = text, e.cfg
+	e.add(kind, d, nil, "")
 	return d
 }
 
-// emitMatch is emitLazy for a "match" event: the caller sets cfg, round and
-// rounds.
-func (e *eventBuf) emitMatch() *MatchData {
+// emitMatch is emit for the "match" event of tournament t's current round:
+// the caller sets the contestants and the terrain.
+func (e *eventBuf) emitMatch(t *tournament) *MatchData {
 	d := e.arena().matchData.One()
 	d.Turn, d.Stable, d.Dice = e.turn, -1, e.takeDice()
-	e.lazy("match", d)
+	d.cfg, d.round, d.rounds = e.cfg, t.round, t.rounds
+	e.add("match", d, nil, "")
 	return d
 }
 
-// emitContest is emitLazy for a "contest" event about match m's contest c,
+// emitContest is emit for a "contest" event about match m's contest c,
 // which rolls no dice.
-func (e *eventBuf) emitContest(c *Contest, cfg *config, m *match) {
+func (e *eventBuf) emitContest(c *Contest, m *match) {
 	d := e.arena().contestData.One()
 	d.Turn, d.Stable, d.Contest = e.turn, -1, c
-	d.cfg, d.side, d.terrain = cfg, m.side, m.view.Terrain
+	d.cfg, d.side, d.terrain = e.cfg, m.side, m.view.Terrain
 	for x := range d.base {
 		d.base[x] = m.mon[x].Get(c.Choices[x])
 	}
-	e.lazy("contest", d)
+	e.add("contest", d, nil, "")
 }
 
 // snap returns a copy of m for an event's data: the stable changes its
@@ -670,16 +672,9 @@ func (e *eventBuf) takeDice() []int {
 	return d
 }
 
-// lazy adds the event begun last, with data that writes its text on demand
-// (engine.Texter), and begins the next.
-func (e *eventBuf) lazy(kind string, data any) {
-	e.add(kind, data, nil, "")
-	e.begin()
-}
-
 // add appends an event, in place in the free part of the arena's event block
-// (e.evs is that free part); when the block is full the events so far move
-// to a new one, and the rest of the old one goes unused.
+// (e.evs is that free part), and begins the next; when the block is full the
+// events so far move to a new one, and the rest of the old one goes unused.
 func (e *eventBuf) add(kind string, data any, only []engine.Seat, others string) {
 	if e.ne == len(e.evs) {
 		b := &e.arena().events
@@ -693,6 +688,7 @@ func (e *eventBuf) add(kind string, data any, only []engine.Seat, others string)
 	if only != nil {
 		ev.Only, ev.Others = only, others
 	}
+	e.begin()
 }
 
 // onlySeat holds a one-seat slice per seat for Event.Only, so that private
@@ -721,7 +717,6 @@ func (e *eventBuf) finish() []engine.Event {
 func (s *State) sealEvent(e *eventBuf, p engine.Seat, a engine.Action) {
 	e.begin()
 	d := e.arena().sealed.One()
-	d.Turn, d.Stable, d.Action, d.cfg = e.turn, p, SealedAction{a}, s.cfg
+	d.Turn, d.Stable, d.Action, d.cfg = e.turn, p, SealedAction{a}, e.cfg
 	e.add("sealed", d, onlySeat[p][:1:1], s.cfg.chosen[p])
-	e.begin()
 }

@@ -3,7 +3,6 @@ package pmr
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -151,7 +150,7 @@ func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
 	m := Monster{ID: st.nextID, Name: monsterName(p, st.nextID), Speed: sp, Brawn: br, Mind: mi, Age: 5 + ag}
 	ms := st.edit(1)
 	st.monsters = append(ms, m)
-	data := e.emitMonsterLazy("capture", p, s.cfg, textCapture)
+	data := e.emitMonster("capture", p, textCapture)
 	data.Monster = e.snap(&m)
 }
 
@@ -178,7 +177,7 @@ func (s *State) train(p engine.Seat, a Train, d *dice.Stream, e *eventBuf) {
 			result = "failure"
 		}
 	}
-	data := e.emitMonsterLazy("train", p, s.cfg, kind)
+	data := e.emitMonster("train", p, kind)
 	data.Monster, data.Ability, data.Change, data.Result = e.snap(m), ab, m.Get(ab)-before, result
 }
 
@@ -193,7 +192,7 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	res := avg + f1 + f2
 	parents := [2]int{pa.ID, pb.ID}
 	if res >= 7 {
-		data := e.emitMonsterLazy("breed", p, s.cfg, textBreed)
+		data := e.emitMonster("breed", p, textBreed)
 		data.Parents, data.Result, data.pa, data.pb = parents, "no offspring", pa, pb
 		return
 	}
@@ -206,7 +205,7 @@ func (s *State) breed(p engine.Seat, a Breed, d *dice.Stream, e *eventBuf) {
 	}
 	ms := st.edit(1)
 	st.monsters = append(ms, m)
-	data := e.emitMonsterLazy("breed", p, s.cfg, textBreed)
+	data := e.emitMonster("breed", p, textBreed)
 	data.Parents, data.Monster, data.Result, data.pa, data.pb = parents, e.snap(&m), "offspring", pa, pb
 }
 
@@ -226,7 +225,7 @@ func (s *State) nextTurn(e *eventBuf) {
 		s.phase = PhaseOver
 		o := s.outcome()
 		e.begin()
-		data := e.emitLazy("over", -1, s.cfg, textOver)
+		data := e.emit("over", -1, textOver)
 		data.n, data.Result = s.turn, o.Text
 		return
 	}
@@ -327,7 +326,7 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 	number := s.turn / 3
 	e.begin()
 	if n == 0 {
-		e.emitLazy("tournament", -1, s.cfg, textNoEntries).n = number
+		e.emit("tournament", -1, textNoEntries).n = number
 		s.nextTurn(e)
 		return
 	}
@@ -338,7 +337,7 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 		s.tour = &tournament{number: number}
 	}
 	s.phase = PhaseEnter
-	e.emitLazy("tournament", -1, s.cfg, textTournament).n = number
+	e.emit("tournament", -1, textTournament).n = number
 }
 
 // startBracket reveals the entries, seeds them and plays on until a match
@@ -397,7 +396,7 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 		t.entrants[i].Seed = i + 1
 		t.entrants[i].Bye = i < byes
 	}
-	data := e.emitLazy("entries", -1, s.cfg, textEntries)
+	data := e.emit("entries", -1, textEntries)
 	data.Entrants, data.entered, data.tie = t.entrants, entered, tie
 	t.firstRound(size)
 	s.advance(d, e)
@@ -511,18 +510,6 @@ func (t *tournament) nextPair() (a, b int, done bool) {
 	}
 }
 
-func (t *tournament) roundName() string {
-	switch t.rounds - t.round {
-	case 0:
-		return "Final"
-	case 1:
-		return "Semi-final"
-	case 2:
-		return "Quarter-final"
-	}
-	return "Round " + strconv.Itoa(t.round)
-}
-
 func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 	t := s.tour
 	m := &t.match
@@ -536,9 +523,8 @@ func (s *State) startMatch(a, b int, d *dice.Stream, e *eventBuf) {
 	terrain := abilityOf(f)
 	m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Terrain: terrain, Winner: -1, Contests: t.contestRoom()}
 	s.phase = PhaseMatch
-	data := e.emitMatch()
+	data := e.emitMatch(t)
 	data.A, data.B, data.Terrain = &t.entrants[a], &t.entrants[b], terrain
-	data.cfg, data.round, data.rounds = s.cfg, t.round, t.rounds
 }
 
 // resolveContest compares the two sealed abilities of the current contest.
@@ -549,7 +535,7 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 		m.view.Contests = append(m.view.Contests, c)
 		cp := &m.view.Contests[len(m.view.Contests)-1] // never modified again
 		e.begin()
-		e.emitContest(cp, s.cfg, m)
+		e.emitContest(cp, m)
 		if c.Winner >= 0 {
 			s.endMatch(c.Winner, d, e)
 			return
@@ -607,7 +593,7 @@ func (s *State) diceOff(d *dice.Stream, e *eventBuf) {
 			if b > a {
 				w = 1
 			}
-			e.emitLazy("diceoff", -1, s.cfg, textDiceOff).side = m.side
+			e.emit("diceoff", -1, textDiceOff).side = m.side
 			s.endMatch(w, d, e)
 			return
 		}
@@ -632,7 +618,7 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 	st := &s.stables[w.Stable]
 	st.trophies++
 	e.begin()
-	data := e.emitLazy("trophy", w.Stable, s.cfg, textTrophy)
+	data := e.emit("trophy", w.Stable, textTrophy)
 	data.A, data.Trophies, data.n = &t.entrants[champ], st.trophies, t.number
 
 	s.improve(w, true, d, e)
@@ -666,7 +652,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 		change = -1
 	}
 	if change == 0 {
-		data := e.emitMonsterLazy("improve", x.Stable, s.cfg, textImprove)
+		data := e.emitMonster("improve", x.Stable, textImprove)
 		data.who, data.Result = x, "no change"
 		return
 	}
@@ -675,7 +661,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 	ms := st.edit(0)
 	m := &ms[st.find(x.Monster)]
 	m.add(ab, change)
-	data := e.emitMonsterLazy("improve", x.Stable, s.cfg, textImprove)
+	data := e.emitMonster("improve", x.Stable, textImprove)
 	data.who = x
 	data.Monster, data.Ability, data.Change = e.snap(m), ab, change
 }
@@ -707,7 +693,7 @@ func (s *State) ageAll(e *eventBuf) {
 		}
 		st.monsters = kept
 	}
-	data := e.emitLazy("age", -1, s.cfg, textAge)
+	data := e.emit("age", -1, textAge)
 	data.Change, data.Entrants = 1, e.entrants(retired)
 }
 
@@ -719,8 +705,7 @@ func (s *State) entrantName(x Entrant) string {
 }
 
 func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+	var t txt
+	t.plural(n, one, many)
+	return string(t)
 }

@@ -381,7 +381,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	// arena for the next Apply (see eventBuf).
 	mem := s.mem()
 	mem.resetEvents() // the last Apply's events are taken back (engine.State)
-	e := eventBuf{mem: mem, dice: mem.faces}
+	e := eventBuf{mem: mem, cfg: s.cfg, dice: mem.faces}
 	e.reset(s.turn)
 	resolved := false
 	switch s.phase {
