@@ -141,7 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				s := newSums(n)
 				lo, hi := c*chunkSize, min((c+1)*chunkSize, cfg.Games)
 				for i := lo; i < hi; i++ {
-					if err := p.play(GameSeed(cfg.Seed, i), s); err != nil {
+					if err := s.play(p, GameSeed(cfg.Seed, i)); err != nil {
 						errOnce.Do(func() { firstErr = fmt.Errorf("sim: game %d: %w", i, err); cancel() })
 						return
 					}
@@ -201,12 +201,9 @@ func GameSeed(run dice.Seed, i int) dice.Seed {
 	return dice.Derive(run, "sim/game", uint64(i))
 }
 
-// player plays games with one set of bots; each worker has its own.
-type player struct {
-	*Player
-}
-
-func newPlayer(cfg Config, n int) (*player, error) {
+// newPlayer returns a Player of cfg's game with its own bots, for one
+// worker.
+func newPlayer(cfg Config, n int) (*Player, error) {
 	seats, bs := make([]engine.SeatInfo, n), make([]engine.Bot, n)
 	for i, name := range cfg.Bots {
 		b, err := bots.New(cfg.Game, name)
@@ -216,11 +213,11 @@ func newPlayer(cfg Config, n int) (*player, error) {
 		bs[i] = b
 		seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s %d", name, i+1), Bot: name}
 	}
-	return &player{NewPlayer(cfg.Game, cfg.Options, seats, bs, cfg.MaxSteps)}, nil
+	return NewPlayer(cfg.Game, cfg.Options, seats, bs, cfg.MaxSteps), nil
 }
 
-// play plays one game to the end and adds it to s.
-func (p *player) play(seed dice.Seed, s *sums) error {
+// play plays one game of seed with p to the end and adds it to s.
+func (s *sums) play(p *Player, seed dice.Seed) error {
 	out, metrics, actions, err := p.Play(seed)
 	if err != nil {
 		return err
