@@ -109,6 +109,7 @@ var equalSkipped = map[string]string{
 	"State.views":          "cache built from the other fields",
 	"State.arena":          "memory for what the state hands out",
 	"State.spare":          "memory for the next tournament",
+	"State.released":       "a released state is never compared (Release)",
 	"tournament.contests":  "memory for the matches' contests",
 	"State.tourView":       "cache, checked against the tournament before use",
 	"State.infos":          "cache, checked against the stables before use",

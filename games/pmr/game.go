@@ -105,10 +105,10 @@ var released sync.Pool
 // once, and only when done with the state; after it the state refuses
 // every action.
 func (s *State) Release() {
-	if s == nil || s.phase == phaseReleased {
+	if s == nil || s.released {
 		return
 	}
-	s.phase = phaseReleased
+	s.released = true
 	released.Put(s)
 }
 

@@ -16,8 +16,6 @@ const (
 	PhaseEnter                 // every stable with a monster seals a tournament entry
 	PhaseMatch                 // the two contestants of a match seal an ability
 	PhaseOver                  // the game has ended
-
-	phaseReleased // Release was called: the state is dead (never in a view)
 )
 
 var phaseNames = [...]string{"activity", "enter", "match", "over"}
@@ -106,12 +104,13 @@ func (st *stable) find(id int) int {
 // for concurrent use, not even for reading (View and Legal fill caches and
 // take memory from the state's arena); clone it for each goroutine.
 type State struct {
-	cfg     *config
-	turn    int // 1-based
-	phase   Phase
-	stables []stable
-	tour    *tournament // the tournament being played, nil outside tournaments
-	spare   *tournament // the last one, whose memory the next reuses (not compared; clones drop it)
+	cfg      *config
+	turn     int // 1-based
+	phase    Phase
+	stables  []stable
+	tour     *tournament // the tournament being played, nil outside tournaments
+	spare    *tournament // the last one, whose memory the next reuses (not compared; clones drop it)
+	released bool        // Release was called: the state is dead
 
 	// Caches, derived from the fields above and never compared (see Equal).
 	// Every change of the state drops them (changed); View rebuilds them.
@@ -356,7 +355,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if a = deref(a); a == nil {
 		return nil, engine.Illegal(nil, "no action given")
 	}
-	if s.phase >= PhaseOver {
+	if s.phase == PhaseOver || s.released {
 		return nil, engine.GameOver(a)
 	}
 	if p < 0 || int(p) >= len(s.stables) {
