@@ -775,6 +775,47 @@ func TestView_ValidUntilApplyAndNeverAnotherSeats(t *testing.T) {
 	}
 }
 
+// TestView_KeptUpToDateInPlaceEqualsBuiltAfresh checks the views a state
+// keeps up to date in place (a seal patches the board; other changes rebuild
+// it in the same memory) against views a fresh copy builds from scratch,
+// for every seat and the spectator after every action of many games.
+func TestView_KeptUpToDateInPlaceEqualsBuiltAfresh(t *testing.T) {
+	for i, mix := range [][]string{{"nash"}, {"greedy", "random"}, {"random", "greedy", "nash", "random"}, {"nash", "greedy", "random", "nash", "greedy", "random", "nash", "greedy"}} {
+		bots, seats := mustBots(t, mix...)
+		s := mustNew(t, 12, names(seats)...)
+		d := dice.NewUnrecordedStream(dice.Seed{byte(i), 3})
+		r := dice.NewUnrecordedStream(dice.Seed{byte(i), 4})
+		for step := 0; len(s.Pending()) > 0; step++ {
+			// Views asked for before the action, so that there are cached
+			// ones to keep up to date.
+			for p := engine.Spectator; int(p) < len(seats); p++ {
+				s.View(p)
+			}
+			p := s.Pending()[0]
+			a := bots[p].Act(p, s.View(p), s.Legal(p), r)
+			if _, err := s.Apply(p, a, d); err != nil {
+				t.Fatal(err)
+			}
+			fresh := s.clone() // a clone builds its views from scratch
+			for q := engine.Spectator; int(q) < len(seats); q++ {
+				got, _ := json.Marshal(s.View(q))
+				want, _ := json.Marshal(fresh.View(q))
+				if string(got) != string(want) {
+					t.Fatalf("%v, step %d (%s played %s): %s's view kept up to date\n%s\nbuilt afresh\n%s", mix, step, p, a, q, got, want)
+				}
+			}
+		}
+	}
+}
+
+func names(seats []engine.SeatInfo) []string {
+	out := make([]string, len(seats))
+	for i, si := range seats {
+		out[i] = si.Name
+	}
+	return out
+}
+
 func TestNew_RejectsBadSetup(t *testing.T) {
 	if _, err := New(Options{Turns: 2}, []engine.SeatInfo{{}}); err == nil {
 		t.Errorf("2 turns accepted")
