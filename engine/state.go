@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"time"
 
 	"tabletop/dice"
 )
@@ -160,4 +161,29 @@ type Releaser interface {
 // never from State.Pending.
 type Waiter interface {
 	WaitingFor() []Seat
+}
+
+// Window is implemented by states that sometimes open an answer window: a
+// simultaneous choice in which whether a seat has a real choice, and how
+// quickly it answers, are themselves secrets (Monster Girl Taxonomy's claim
+// window, where only players holding three of a set may claim). While
+// WindowOpen reports true, every pending seat answers, and a table that
+// seats people must not apply the answers as they arrive, since which
+// arrive at once (choices of one, bots) and which take a person's time would
+// tell everyone who had a choice. Instead it collects one answer per pending
+// seat without applying it or telling anyone, keeps the window open for
+// WindowHold from its opening whatever happens, and then applies the
+// answers together, in seat order, in one step; a seat that gave none by
+// then plays WindowDefault. Every seat therefore sees the same thing at the
+// same time whatever the hidden hands hold. Tables of bots only, and
+// simulations, may apply answers at once: nobody is there to read timing.
+type Window interface {
+	WindowOpen() bool
+	// WindowHold is how long a window stays open at a table where people
+	// sit (a table option of the game's).
+	WindowHold() time.Duration
+	// WindowDefault is the answer played for pending seat s if it gave
+	// none in time ("pass"); it is always legal for s while the window is
+	// open.
+	WindowDefault(s Seat) Action
 }
