@@ -1,0 +1,24 @@
+package engine
+
+import (
+	"html/template"
+	"io/fs"
+)
+
+// Presenter is implemented by games that bring their own presentation, so
+// that the server, which names no game, can show any of them. Pages holds
+// the game's embedded files:
+//
+//   - "view.html" defines the template "view": a seat's part of the table
+//     page, executed with the server's page data (the seat's View among it).
+//   - "rules.md" is the rules summary in our own words, in Markdown: the
+//     table page's Rules panel, the game's rules page, and "rules" in
+//     tabletop play.
+//   - anything under "static/" is served as the game's own assets.
+//
+// Funcs are the template functions the game's templates use beyond the
+// server's own; nil if none.
+type Presenter interface {
+	Pages() fs.FS
+	Funcs() template.FuncMap
+}
