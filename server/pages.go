@@ -19,9 +19,10 @@ import (
 	"tabletop/web"
 )
 
-// loadPages parses the page templates, and for each game with a template of
-// its own (templates/<gameid>.html) a copy in which that file defines "view",
-// with the game's template functions (gameFuncs).
+// loadPages parses the page templates, and for each game that brings its own
+// presentation (engine.Presenter) a copy in which the game's view.html
+// defines "view", with the game's template functions, and "gamehead" links
+// the game's stylesheet if it has one (static/style.css).
 func loadPages(reg *engine.Registry) (*pages, error) {
 	funcs := template.FuncMap{"tree": tree, "json": func(v any) (string, error) {
 		b, err := json.Marshal(v)
@@ -34,21 +35,39 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
 	p := &pages{base: base, perGame: map[string]*template.Template{}}
-	for _, id := range reg.IDs() {
-		name := "templates/" + id + ".html"
-		if _, err := fs.Stat(web.FS, name); err != nil {
+	for _, info := range reg.Infos() {
+		g, _ := reg.Game(info.ID)
+		pr, ok := g.(engine.Presenter)
+		if !ok {
 			continue
 		}
-		t, err := base.Clone()
+		t, err := gamePages(base, info.ID, pr)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("server: templates of %s: %w", info.ID, err)
 		}
-		if _, err := t.Funcs(gameFuncs[id]).ParseFS(web.FS, name); err != nil {
-			return nil, fmt.Errorf("server: templates: %w", err)
-		}
-		p.perGame[id] = t
+		p.perGame[info.ID] = t
 	}
 	return p, nil
+}
+
+// gamePages is base with a game's own templates added.
+func gamePages(base *template.Template, id string, pr engine.Presenter) (*template.Template, error) {
+	t, err := base.Clone()
+	if err != nil {
+		return nil, err
+	}
+	files := pr.Pages()
+	if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
+		return nil, err
+	}
+	if _, err := fs.Stat(files, "static/style.css"); err == nil {
+		style := "/games/" + id + "/static/style.css"
+		link := `{{define "gamehead"}}<link rel="stylesheet" href="{{gameStyle}}">{{end}}`
+		if _, err := t.Funcs(template.FuncMap{"gameStyle": func() string { return style }}).Parse(link); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 // forGame returns the template set that renders game's tables.
@@ -57,6 +76,28 @@ func (p *pages) forGame(game string) *template.Template {
 		return t
 	}
 	return p.base
+}
+
+// gameStatic serves one file of the static/ folder of the game named in
+// the path; folders are not listed.
+func (s *Server) gameStatic(w http.ResponseWriter, r *http.Request) {
+	g, err := s.games.Game(r.PathValue("game"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	pr, ok := g.(engine.Presenter)
+	name := "static/" + r.PathValue("file")
+	if !ok || !fs.ValidPath(name) {
+		http.NotFound(w, r)
+		return
+	}
+	if fi, err := fs.Stat(pr.Pages(), name); err != nil || !fi.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	http.ServeFileFS(w, r, pr.Pages(), name)
 }
 
 func staticHandler() http.Handler {

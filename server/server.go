@@ -141,6 +141,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
+	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("/", s.pageNotFound)
 	return s.headers(mux)
 }
