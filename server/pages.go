@@ -30,11 +30,11 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 	}}
 	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
 		"templates/base.html", "templates/lobby.html", "templates/new.html",
-		"templates/created.html", "templates/table.html", "templates/view.html")
+		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html")
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
-	p := &pages{base: base, perGame: map[string]*template.Template{}}
+	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}}
 	for _, info := range reg.Infos() {
 		g, _ := reg.Game(info.ID)
 		pr, ok := g.(engine.Presenter)
@@ -46,6 +46,9 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 			return nil, fmt.Errorf("server: templates of %s: %w", info.ID, err)
 		}
 		p.perGame[info.ID] = t
+		if p.rules[info.ID], err = rulesHTML(pr.Pages()); err != nil {
+			return nil, fmt.Errorf("server: %s: %w", info.ID, err)
+		}
 	}
 	return p, nil
 }
@@ -152,7 +155,8 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Games     []engine.Info
 		GameNames map[string]string
 		Tables    []store.Summary
-	}{"Lobby", s.games.Infos(), names, list})
+		Rules     map[string]template.HTML
+	}{"Lobby", s.games.Infos(), names, list, s.pages.rules})
 }
 
 // newForm is the new-table form of one game.
@@ -317,11 +321,20 @@ type tablePage struct {
 	StreamURL string
 	ActURL    string
 	Error     string
+	Rules     template.HTML // the game's rules summary, on the full page only
 }
 
 type actionGroup struct {
 	Kind    string
-	Actions []legalAction
+	Actions []pageAction
+	Helps   int // actions with a Help
+}
+
+// pageAction is a legal action as the page offers it, with what it does
+// (engine.Explainer) when the game says.
+type pageAction struct {
+	legalAction
+	Help string
 }
 
 // pageData builds the table page for seat. base is the page's own URL.
@@ -332,23 +345,36 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 	if seat >= 0 {
 		p.SeatName = l.tab.Seats()[seat].Name
 	}
-	p.Groups = groups(st.Legal)
+	p.Groups = groups(l.game, st)
 	if withLog {
 		p.Log = logFor(l, seat, 0)
 	}
 	return p
 }
 
-// groups groups legal actions by kind, keeping their order.
-func groups(legal []legalAction) []actionGroup {
+// groups groups a seat's legal actions by kind, keeping their order, each
+// with what it does if the game explains its actions.
+func groups(g engine.Game, st seatState) []actionGroup {
+	ex, _ := g.(engine.Explainer)
 	var out []actionGroup
-	for _, a := range legal {
-		i := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
-		if i < 0 {
+	for _, a := range st.Legal {
+		k := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
+		if k < 0 {
 			out = append(out, actionGroup{Kind: a.Kind})
-			i = len(out) - 1
+			k = len(out) - 1
 		}
-		out[i].Actions = append(out[i].Actions, a)
+		pa := pageAction{legalAction: a}
+		if ex != nil {
+			// The page path decodes the offered action again rather than
+			// have every state, the API's too, keep the actions themselves.
+			if act, err := g.Decode(a.Kind, a.Action); err == nil {
+				pa.Help = ex.Explain(st.View, act)
+			}
+		}
+		if pa.Help != "" {
+			out[k].Helps++
+		}
+		out[k].Actions = append(out[k].Actions, pa)
 	}
 	return out
 }
@@ -388,6 +414,7 @@ func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, m
 	l.mu.Lock()
 	p := pageData(l, seat, base, true)
 	p.Error = msg
+	p.Rules = s.pages.rules[l.game.Info().ID]
 	err = s.pages.forGame(l.game.Info().ID).ExecuteTemplate(&buf, "table", p)
 	l.mu.Unlock()
 	if err != nil {
@@ -433,7 +460,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		buf.Reset()
-		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(st.Legal)}
+		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(l.game, st)}
 		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
 			return nil, err
 		}

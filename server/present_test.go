@@ -48,3 +48,58 @@ func TestPages_GameBringsItsOwnPresentation(t *testing.T) {
 		}
 	}
 }
+
+// TestPages_RulesAtHand checks that every game's rules summary is shown, as
+// HTML, in a Rules panel on its table page and on a page of its own linked
+// from the lobby.
+func TestPages_RulesAtHand(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	lobby := h.do("GET", "/", "", nil)
+	// A heading of each summary, as goldmark renders it, and one table for mgt.
+	heads := map[string]string{"pmr": "<h2>Tournaments</h2>", "mgt": "<h2>Claiming a discard</h2>"}
+	for _, g := range games.All() {
+		id := g.Info().ID
+		if !strings.Contains(lobby.body, `href="/games/`+id+`/rules"`) {
+			t.Errorf("the lobby does not link %s's rules", id)
+		}
+		page := h.do("GET", "/games/"+id+"/rules", "", nil)
+		if page.status != http.StatusOK || !strings.Contains(page.body, heads[id]) || strings.Contains(page.body, "## ") {
+			t.Errorf("GET /games/%s/rules = %d, want the rules summary rendered to HTML (%s)", id, page.status, heads[id])
+		}
+		r := h.do("POST", "/api/tables", "", map[string]any{"game": id, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+		var c created
+		decode(t, r, &c)
+		table := h.do("GET", "/t/"+c.ID+"/s/"+c.Seats[0].Token, "", nil)
+		if !strings.Contains(table.body, `<details class="rules-panel"><summary>Rules</summary>`) || !strings.Contains(table.body, heads[id]) {
+			t.Errorf("%s's table page has no Rules panel with the summary", id)
+		}
+	}
+	mgtRules := h.do("GET", "/games/mgt/rules", "", nil)
+	if !strings.Contains(mgtRules.body, "<table>") {
+		t.Errorf("the mgt rules page renders no table (the scoring tables are Markdown tables)")
+	}
+	for _, path := range []string{"/games/nosuch/rules", "/games/duel/rules"} {
+		if got := h.do("GET", path, "", nil); got.status != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404", path, got.status)
+		}
+	}
+}
+
+// TestPages_ActionsExplainThemselves checks that where actions are offered,
+// the page says what each does (engine.Explainer): PMR's capture its dice.
+func TestPages_ActionsExplainThemselves(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+	var c created
+	decode(t, r, &c)
+	page := h.do("GET", "/t/"+c.ID+"/s/"+c.Seats[0].Token, "", nil)
+	want := `title="A new monster: one die for each ability (&#43;1, 0 or −1) and one for its age (4, 5 or 6)."`
+	if !strings.Contains(page.body, want) || !strings.Contains(page.body, `<details class="explain"><summary>What it does</summary><dl><dt>capture</dt><dd>A new monster`) {
+		t.Errorf("the capture button does not say what it does; page:\n%s", page.body)
+	}
+	// The stream's state fragment explains too.
+	evs, _ := h.readSSE("/t/"+c.ID+"/s/"+c.Seats[0].Token+"/events", "", untilState)
+	if len(evs) == 0 || !strings.Contains(evs[len(evs)-1].data, "A new monster") {
+		t.Errorf("the page stream's state does not say what capture does")
+	}
+}

@@ -142,6 +142,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
+	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
 	mux.HandleFunc("/", s.pageNotFound)
 	return s.headers(mux)
 }
@@ -197,4 +198,5 @@ func clientKey(r *http.Request, trustProxy bool) string {
 type pages struct {
 	base    *template.Template
 	perGame map[string]*template.Template
+	rules   map[string]template.HTML // each game's rules summary, rendered
 }
