@@ -186,7 +186,7 @@ func mustBots(tb testing.TB, names ...string) ([]engine.Bot, []engine.SeatInfo) 
 }
 
 func TestBots_PlayOnlyLegalActions(t *testing.T) {
-	for _, mix := range [][]string{{"nash"}, {"greedy", "nash"}, {"random", "greedy", "nash", "nash", "greedy", "random", "nash", "greedy"}} {
+	for _, mix := range [][]string{{"nash", "nash"}, {"greedy", "nash"}, {"random", "greedy", "nash", "nash", "greedy", "random", "nash", "greedy"}} {
 		t.Run(strings.Join(mix, ","), func(t *testing.T) {
 			bots, seats := mustBots(t, mix...)
 			for i := range 20 {
