@@ -193,7 +193,7 @@ func (s *Server) pageNew(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(r, ""); err != nil {
+	if err := s.allow(r); err != nil {
 		s.pageError(w, r, err)
 		return
 	}
@@ -313,13 +313,23 @@ func groups(legal []legalAction) []actionGroup {
 }
 
 // pageSeat resolves the table and seat of a page URL: /t/{id} for the
-// spectator, /t/{id}/s/{token} for a seat.
+// spectator, /t/{id}/s/{token} for a seat. As in apiReader, a request that
+// posts or carries a token passes the client's rate limit first, and a
+// token not spelt as tokens are is refused before the table is looked up.
 func (s *Server) pageSeat(r *http.Request) (*live, engine.Seat, string, error) {
+	token := r.PathValue("token")
+	if token != "" || r.Method == http.MethodPost {
+		if err := s.allow(r); err != nil {
+			return nil, 0, "", err
+		}
+	}
+	if token != "" && !wellFormedToken(token) {
+		return nil, 0, "", errBadToken
+	}
 	l, err := s.table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return nil, 0, "", err
 	}
-	token := r.PathValue("token")
 	base := "/t/" + l.id
 	if token == "" {
 		return l, engine.Spectator, base, nil
@@ -417,13 +427,12 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(e.Status)
 		fmt.Fprintf(w, `<p class="error">%s</p>`, template.HTMLEscapeString(e.Msg))
 	}
-	token := r.PathValue("token")
-	if err := s.allow(r, token); err != nil {
+	l, seat, base, err := s.pageSeat(r)
+	if err != nil {
 		fail(err)
 		return
 	}
-	l, seat, base, err := s.pageSeat(r)
-	if err != nil {
+	if err := s.allowSeat(l, seat); err != nil {
 		fail(err)
 		return
 	}

@@ -30,14 +30,21 @@ type Config struct {
 	// MaxLive bounds the tables kept in memory (default 1000); the least
 	// recently used idle table is dropped and replayed again when needed.
 	MaxLive int
-	// ActionRate and ActionBurst set the token bucket that limits POST
-	// requests per client address and per seat (default 20/s, burst 40).
+	// ActionRate and ActionBurst set the token bucket that limits the
+	// actions of each seat, keyed by table and seat once the seat's token
+	// is known to be good (default 20/s, burst 40; negative: no limit).
 	ActionRate  float64
 	ActionBurst int
+	// ClientRate and ClientBurst set the token bucket per client address
+	// that every POST and every request carrying a seat token passes
+	// before anything is looked up, so that junk tokens cost a bucket per
+	// address and never one per token (default 50/s, burst 100; negative:
+	// no limit).
+	ClientRate  float64
+	ClientBurst int
 	// TrustProxy says the server runs behind a reverse proxy that appends
-	// each client's address to X-Forwarded-For: requests without a seat
-	// token are then rate limited by the last address there instead of the
-	// connection's, which is the proxy's for everyone. Leave it off without
+	// each client's address to X-Forwarded-For: the limits per client then
+	// key on the last address there instead of the connection's, which is the proxy's for everyone. Leave it off without
 	// such a proxy, or anyone may pick their own key.
 	TrustProxy bool
 	// SnapshotEvery is how many log entries a table gains between two
@@ -60,7 +67,8 @@ type Server struct {
 	log     *slog.Logger
 	now     func() time.Time
 	newSeed func() dice.Seed
-	limit   *limiter
+	limit   *limiter // per seat
+	clients *limiter // per client address
 	maxLive int
 	pages   *pages
 	snapAt  int  // Config.SnapshotEvery
@@ -86,6 +94,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ActionRate == 0 {
 		cfg.ActionRate, cfg.ActionBurst = 20, 40
 	}
+	if cfg.ClientRate == 0 {
+		cfg.ClientRate, cfg.ClientBurst = 50, 100
+	}
 	if cfg.SnapshotEvery == 0 {
 		cfg.SnapshotEvery = 200
 	}
@@ -102,7 +113,8 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
-		limit: newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
+		limit:   newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
+		clients: newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}, nil
 }
@@ -169,8 +181,7 @@ func newID(n int) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// clientKey is the rate limiter's key for a request without a seat token:
-// the client's address, which behind a trusted proxy (Config.TrustProxy) is
+// clientKey is the rate limiter's key for a request: the client's address, which behind a trusted proxy (Config.TrustProxy) is
 // the last one in X-Forwarded-For, the one the proxy added.
 func clientKey(r *http.Request, trustProxy bool) string {
 	if trustProxy {

@@ -48,8 +48,8 @@ func (l *live) notify() {
 
 // seatFor returns the seat whose invite token is token.
 func (l *live) seatFor(token string) (engine.Seat, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != tokenBytes {
+	raw, ok := decodeExact(token, tokenBytes)
+	if !ok {
 		return 0, false
 	}
 	sum := sha256.Sum256(raw)
@@ -67,14 +67,36 @@ const (
 	maxBotSteps  = 100_000 // bounds one run of bot turns
 )
 
+// strictBase64 is the one spelling of table ids and tokens: base64url
+// without padding, the unused low bits of the last character zero.
+var strictBase64 = base64.RawURLEncoding.Strict()
+
+// decodeExact decodes s if it is the one spelling of n bytes: exactly the
+// right length (the decoder would skip CR and LF) and strict base64url.
+// Anything else is refused before it is looked up anywhere.
+func decodeExact(s string, n int) ([]byte, bool) {
+	if len(s) != strictBase64.EncodedLen(n) {
+		return nil, false
+	}
+	raw, err := strictBase64.DecodeString(s)
+	if err != nil || len(raw) != n {
+		return nil, false
+	}
+	return raw, true
+}
+
 // validID reports whether id could be a table id, so that junk is refused
 // before it reaches the store.
 func validID(id string) bool {
-	if len(id) != base64.RawURLEncoding.EncodedLen(tableIDBytes) {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(id)
-	return err == nil
+	_, ok := decodeExact(id, tableIDBytes)
+	return ok
+}
+
+// wellFormedToken reports whether token is spelt as seat tokens are, so that
+// junk is refused before any table is looked up.
+func wellFormedToken(token string) bool {
+	_, ok := decodeExact(token, tokenBytes)
+	return ok
 }
 
 // table returns the live table id, loading and replaying it if needed.

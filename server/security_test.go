@@ -1,0 +1,124 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"tabletop/server"
+)
+
+// heapAfterGC is the live heap once the garbage collector has run.
+func heapAfterGC() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// TestRateLimitsBeforeLookups_JunkTokensLeaveMemoryFlat sends 100,000
+// requests with junk seat tokens, each one different (long ones, and ones of
+// a token's exact length that fit no seat), from 400 client
+// addresses, to the API and the page routes. Every one is refused, and the
+// server keeps nothing per token: the heap after them is within a few
+// megabytes of the heap before (it grew by over 100 MB while the limiter
+// kept a bucket per token).
+func TestRateLimitsBeforeLookups_JunkTokensLeaveMemoryFlat(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.ClientRate, c.ClientBurst = 50, 100 })
+	c := h.mustCreate("3")
+	handler := h.srv.Handler()
+	const requests = 100_000
+	long := strings.Repeat("x", 1000)
+	send := func(i int) int {
+		var path, token string
+		switch i % 4 {
+		case 0: // long junk
+			token = fmt.Sprintf("%s%08d", long, i)
+		case 1: // a token's length and alphabet, but nobody's
+			token = fmt.Sprintf("%043d", i)
+		case 2:
+			token = fmt.Sprintf("%s%08d", long, i)
+			path = "/t/" + c.ID + "/s/" + token + "/act"
+		case 3:
+			token = fmt.Sprintf("%043d", i)
+			path = "/t/" + c.ID + "/s/" + token + "/act"
+		}
+		var req *http.Request
+		if path == "" {
+			req = httptest.NewRequest("POST", "/api/tables/"+c.ID+"/actions", strings.NewReader(`{"kind":"stance","action":{"stance":"guard"}}`))
+			req.Header.Set("Authorization", "Bearer "+token)
+		} else {
+			req = httptest.NewRequest("POST", path, strings.NewReader("kind=stance"))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		req.RemoteAddr = fmt.Sprintf("198.51.%d.%d:4000", i%400/200, i%200)
+		w := httptest.NewRecorder()
+		handler.ServeHTTP(w, req)
+		return w.Code
+	}
+	for i := range 1000 { // warm up: the server's own caches fill
+		send(i)
+	}
+	before := heapAfterGC()
+	start := time.Now()
+	codes := map[int]int{}
+	for i := range requests {
+		codes[send(i)]++
+		if time.Since(start) > 2*time.Minute {
+			t.Fatalf("%d junk requests took over 2 minutes", i)
+		}
+	}
+	after := heapAfterGC()
+	if codes[http.StatusOK]+codes[http.StatusSeeOther] != 0 {
+		t.Fatalf("junk tokens were accepted: %v", codes)
+	}
+	const bound = 8 << 20
+	if after > before+bound {
+		t.Fatalf("%d junk-token requests grew the heap from %d to %d bytes (by %d KB; bound %d KB)", requests, before, after, (after-before)>>10, bound>>10)
+	}
+	if codes[http.StatusForbidden] == 0 || codes[http.StatusTooManyRequests] == 0 {
+		t.Fatalf("statuses %v: want both refusals of bad tokens (403) and of too many requests (429)", codes)
+	}
+	if st := h.mustState(c.ID, ""); st.Seq != 0 {
+		t.Fatalf("junk requests changed the table: seq %d", st.Seq)
+	}
+}
+
+// TestRateLimitsBeforeLookups_TokensHaveOneSpelling checks that a seat's
+// token is accepted only as it was issued: the same bytes spelt with other
+// unused bits in the last character, with padding, or with a line break
+// (which a lenient decoder skips) fit no seat.
+func TestRateLimitsBeforeLookups_TokensHaveOneSpelling(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("3")
+	token := c.Seats[0].Token
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	last := strings.IndexByte(alphabet, token[len(token)-1])
+	spellings := map[string]string{
+		"other unused bits": token[:len(token)-1] + string(alphabet[last^1]),
+		"padded":            token + "=",
+		"with a line break": token[:20] + "\n" + token[20:],
+		"with a space":      " " + token,
+	}
+	if r := h.do("POST", "/api/tables/"+c.ID+"/join", "", map[string]string{"token": token}); r.status != http.StatusOK {
+		t.Fatalf("join with the token as issued: %d %s", r.status, r.body)
+	}
+	for name, other := range spellings {
+		r := h.do("POST", "/api/tables/"+c.ID+"/join", "", map[string]string{"token": other})
+		if r.status != http.StatusForbidden || !strings.Contains(r.body, "not valid") {
+			t.Errorf("join with the token %s = %d %s, want 403 not valid", name, r.status, r.body)
+		}
+	}
+	other := spellings["other unused bits"]
+	if r := h.do("GET", "/api/tables/"+c.ID, other, nil); r.status != http.StatusForbidden {
+		t.Errorf("GET the table with the token's other spelling = %d, want 403", r.status)
+	}
+	if r := h.do("GET", "/t/"+c.ID+"/s/"+other, "", nil); r.status != http.StatusForbidden {
+		t.Errorf("the page at the token's other spelling = %d, want 403", r.status)
+	}
+}
