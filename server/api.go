@@ -173,7 +173,7 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	id, tokens, err := s.createTable(r.Context(), req)
+	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req)
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -229,7 +229,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	id, tokens, err := s.createTable(r.Context(), req)
+	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req)
 	if err != nil {
 		e := s.classify(r, err)
 		f := s.newForm(g, r)

@@ -78,6 +78,10 @@ type Server struct {
 	live   map[string]*live
 	closed bool
 
+	// botsStopped, if set (by tests), is called by a bot runner that has
+	// just decided to stop, after it let go of the table's lock.
+	botsStopped func(l *live)
+
 	ctx    context.Context // ends when the server closes: stops bots and streams
 	cancel context.CancelFunc
 	bg     sync.WaitGroup // bot goroutines and snapshot writes

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tabletop/bots"
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 )
@@ -228,7 +229,7 @@ func (s *Server) forget(l *live) {
 
 // createTable sets up and stores a new table, and returns its id and the
 // invite token of each person's seat ("" for bots).
-func (s *Server) createTable(ctx context.Context, req createRequest) (string, []string, error) {
+func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
@@ -386,19 +387,23 @@ func botDue(l *live) engine.Seat {
 // meanwhile (a person acted), the choice is dropped and made again.
 func (s *Server) runBots(l *live) {
 	defer s.bg.Done()
-	defer func() {
-		l.mu.Lock()
+	// stop ends the run. The running flag is cleared under the same hold
+	// of the lock in which the runner saw nothing due: an action arriving
+	// after that finds no runner and starts one. (Cleared later, in a
+	// separate hold, an action in between saw a runner about to quit,
+	// started none, and the table waited forever.) Call with l.mu held.
+	stop := func() {
 		l.botRunning = false
 		l.mu.Unlock()
-	}()
-	for range maxBotSteps {
-		if s.ctx.Err() != nil {
-			return
+		if s.botsStopped != nil {
+			s.botsStopped(l)
 		}
+	}
+	for range maxBotSteps {
 		l.mu.Lock()
 		seat := botDue(l)
-		if l.stale || seat < 0 {
-			l.mu.Unlock()
+		if l.stale || seat < 0 || s.ctx.Err() != nil {
+			stop()
 			return
 		}
 		// A clone, since views may share memory with the state, which a
@@ -406,20 +411,12 @@ func (s *Server) runBots(l *live) {
 		st := l.tab.State().Clone()
 		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
 		l.mu.Unlock()
-		view, legal := st.View(seat), st.Legal(seat)
-
-		if len(legal) == 0 {
-			s.log.Error("bot turn failed: a pending bot seat has no legal action", "table", l.id, "seat", int(seat))
+		a, err := s.botChoice(l, seat, name, st, stream)
+		if err != nil {
+			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			l.mu.Lock()
+			stop()
 			return
-		}
-		a := legal[0]
-		if len(legal) > 1 {
-			bot, err := bots.New(l.game, name)
-			if err != nil {
-				s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
-				return
-			}
-			a = bot.Act(seat, view, legal, stream)
 		}
 
 		l.mu.Lock()
@@ -427,14 +424,33 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		_, err := s.applyLocked(s.ctx, l, seat, a)
-		l.mu.Unlock()
-		if err != nil {
+		if _, err := s.applyLocked(s.ctx, l, seat, a); err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			stop()
 			return
 		}
+		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
+	l.mu.Lock()
+	stop()
+}
+
+// botChoice is the action seat's bot name chooses in st, seeing only the
+// seat's view; a seat with one legal action takes it.
+func (s *Server) botChoice(l *live, seat engine.Seat, name string, st engine.State, stream *dice.Stream) (engine.Action, error) {
+	view, legal := st.View(seat), st.Legal(seat)
+	if len(legal) == 0 {
+		return nil, errors.New("a pending bot seat has no legal action")
+	}
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	bot, err := bots.New(l.game, name)
+	if err != nil {
+		return nil, err
+	}
+	return bot.Act(seat, view, legal, stream), nil
 }
 
 func trimPrefix(msg string) string {
