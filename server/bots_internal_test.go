@@ -79,14 +79,20 @@ func personDue(l *live, seat engine.Seat) bool {
 	return false
 }
 
+// overYet reports whether the game at l is over, and returns the channel
+// closed at its next change.
+func overYet(l *live) (bool, chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, over := l.tab.Over()
+	return over, l.changed
+}
+
 // waitOver waits up to limit for the game at l to end.
 func waitOver(l *live, limit time.Duration) bool {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
-		l.mu.Lock()
-		_, over := l.tab.Over()
-		changed := l.changed
-		l.mu.Unlock()
+		over, changed := overYet(l)
 		if over {
 			return true
 		}
@@ -150,10 +156,7 @@ func TestBotsNeverStall_ManyBotTablesAllFinish(t *testing.T) {
 			defer wg.Done()
 			deadline := time.Now().Add(30 * time.Second)
 			for time.Now().Before(deadline) {
-				l.mu.Lock()
-				_, over := l.tab.Over()
-				changed := l.changed
-				l.mu.Unlock()
+				over, changed := overYet(l)
 				if over {
 					return
 				}
