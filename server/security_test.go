@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
 	"testing"
@@ -120,5 +121,32 @@ func TestRateLimitsBeforeLookups_TokensHaveOneSpelling(t *testing.T) {
 	}
 	if r := h.do("GET", "/t/"+c.ID+"/s/"+other, "", nil); r.status != http.StatusForbidden {
 		t.Errorf("the page at the token's other spelling = %d, want 403", r.status)
+	}
+}
+
+// TestNoFieldInjection_SeatNamesRefuseControlCharacters checks that a seat
+// name with a line break, a tab, an escape or a Unicode line separator is
+// refused with a clear message, from the API and from the new-table form
+// (which also refuses bytes that are not UTF-8; the form trims spaces at
+// either end, so there the characters sit inside the name).
+func TestNoFieldInjection_SeatNamesRefuseControlCharacters(t *testing.T) {
+	h := mustServer(t)
+	for _, name := range []string{"Ann\nevent: state", "Ann\r", "Ann\tBo", "\x1b[2J", "Ann\u2028", "Ann\x00", "Ann\x7f"} {
+		body := map[string]any{"game": "duel", "seats": []map[string]string{{"name": name}, {"name": "Bo"}}}
+		r := h.do("POST", "/api/tables", "", body)
+		var e apiErr
+		decode(t, r, &e)
+		if r.status != http.StatusBadRequest || e.Error.Code != "bad_seats" || !strings.Contains(e.Error.Message, "seat 1: names") {
+			t.Errorf("create with seat name %q = %d %s, want 400 bad_seats about names", name, r.status, r.body)
+		}
+	}
+	for _, name := range []string{"Ann\nevent: state!", "Ann\r!", "Ann\tBo", "\x1b[2J", "Ann\u2028!", "Ann\x00!", "Ann\xff!"} {
+		r := h.do("POST", "/new/duel", "", "seat0.who=person&seat1.who=person&seat0.name="+url.QueryEscape(name), "Content-Type", form)
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, "seat 1: names") {
+			t.Errorf("the form with seat name %q = %d, want 400 about names", name, r.status)
+		}
+	}
+	if r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann-Marie O'Brien"}, {"name": "Zoë 🎲"}}}); r.status != http.StatusCreated {
+		t.Fatalf("plain names were refused: %d %s", r.status, r.body)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"tabletop/bots"
 	"tabletop/dice"
@@ -244,6 +246,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		if len(st.Name) > 40 {
 			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
 		}
+		if err := checkName(st.Name); err != nil {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
+		}
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
@@ -451,6 +456,23 @@ func (s *Server) botChoice(l *live, seat engine.Seat, name string, st engine.Sta
 		return nil, err
 	}
 	return bot.Act(seat, view, legal, stream), nil
+}
+
+// checkName refuses a name that could break out of the field it is shown
+// in: a line break could start a new field of an event stream, a log line
+// or a terminal's screen, an escape could move a terminal's cursor. So
+// control characters, Unicode line and paragraph separators, and invalid
+// UTF-8 are refused.
+func checkName(name string) error {
+	if !utf8.ValidString(name) {
+		return errors.New("names must be UTF-8 text")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("names may not hold control characters such as line breaks, tabs or escapes (found %U)", r)
+		}
+	}
+	return nil
 }
 
 func trimPrefix(msg string) string {
