@@ -280,6 +280,10 @@ func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
 	}
 	expected := -1
 	if req.Seq != nil {
+		if *req.Seq < 0 {
+			s.apiError(w, r, errorf(http.StatusBadRequest, "bad_request", "seq must be a log sequence number (0 or more)"))
+			return
+		}
 		expected = *req.Seq
 	}
 	seq, events, err := s.act(r.Context(), l, seat, req.Kind, req.Action, expected)

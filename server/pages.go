@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,13 +60,20 @@ func (p *pages) forGame(game string) *template.Template {
 	return p.base
 }
 
-func staticHandler() http.Handler {
+// staticHandler serves the files under web/static, and no directory
+// listings: a directory is not found.
+func (s *Server) staticHandler() http.Handler {
 	sub, err := fs.Sub(web.FS, "static")
 	if err != nil {
 		panic(err) // the embedded tree always has static/
 	}
 	files := http.FileServerFS(sub)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if fi, err := fs.Stat(sub, name); name == "" || err != nil || fi.IsDir() {
+			s.pageNotFound(w, r)
+			return
+		}
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		files.ServeHTTP(w, r)
 	})
@@ -246,16 +254,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, s.pages.base, "created", http.StatusCreated, struct {
 		createResponse
 		Title, GameName, Origin string
-	}{inv, "Table created", info.Name, origin(r)})
-}
-
-// origin is the scheme and host the client reached us at, for links to copy.
-func origin(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
+	}{inv, "Table created", info.Name, s.public})
 }
 
 func formError(err error) error {

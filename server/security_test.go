@@ -150,3 +150,127 @@ func TestNoFieldInjection_SeatNamesRefuseControlCharacters(t *testing.T) {
 		t.Fatalf("plain names were refused: %d %s", r.status, r.body)
 	}
 }
+
+// TestWebHygiene_CrossSiteFormPostsRefused checks that a post another site
+// makes a browser send, told apart by Sec-Fetch-Site or else by Origin, is
+// refused and changes nothing, while our own pages' posts and clients that
+// are not browsers pass.
+func TestWebHygiene_CrossSiteFormPostsRefused(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("3")
+	act := "/t/" + c.ID + "/s/" + c.Seats[0].Token + "/act"
+	const stance = `kind=stance&action={"stance":"guard"}`
+	tests := []struct {
+		name, path, body string
+		header           []string
+	}{
+		{"new table, Sec-Fetch-Site", "/new/duel", "seat0.who=person&seat1.who=person", []string{"Sec-Fetch-Site", "cross-site"}},
+		{"new table, Origin", "/new/duel", "seat0.who=person&seat1.who=person", []string{"Origin", "https://evil.example"}},
+		{"action, Sec-Fetch-Site", act, stance, []string{"Sec-Fetch-Site", "same-site"}},
+		{"action, Origin", act, stance, []string{"Origin", "https://evil.example"}},
+		{"API action, Sec-Fetch-Site", "/api/tables/" + c.ID + "/actions", `{"kind":"stance","action":{"stance":"guard"}}`, []string{"Sec-Fetch-Site", "cross-site", "Authorization", "Bearer " + c.Seats[0].Token}},
+	}
+	for _, tt := range tests {
+		r := h.do("POST", tt.path, "", tt.body, append([]string{"Content-Type", form}, tt.header...)...)
+		if r.status != http.StatusForbidden || !strings.Contains(r.body, "another site") {
+			t.Errorf("%s: %d %q, want 403 saying another site", tt.name, r.status, r.body)
+		}
+	}
+	if st := h.mustState(c.ID, ""); st.Seq != 0 {
+		t.Fatalf("cross-site posts changed the table: seq %d", st.Seq)
+	}
+	if r := h.do("GET", "/api/tables", "", nil); strings.Count(r.body, `"id"`) != 1 {
+		t.Fatalf("cross-site posts created tables: %s", r.body)
+	}
+	if r := h.do("POST", act, "", stance, "Content-Type", form, "Sec-Fetch-Site", "same-origin"); r.status != http.StatusSeeOther {
+		t.Fatalf("a same-origin post = %d, want 303", r.status)
+	}
+}
+
+// TestWebHygiene_InviteLinksUsePublicURLNotHost checks that the links a new
+// table's page shows start with the configured public URL, whatever Host
+// the request claims, and are relative without one.
+func TestWebHygiene_InviteLinksUsePublicURLNotHost(t *testing.T) {
+	const newTable = "seat0.who=person&seat1.who=person"
+	h := mustServer(t, func(c *server.Config) { c.PublicURL = "https://games.example.org/" })
+	r := h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example")
+	if r.status != http.StatusCreated || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, ">https://games.example.org/t/") {
+		t.Fatalf("new table with Host evil.example = %d; want links at https://games.example.org and no evil.example:\n%s", r.status, r.body)
+	}
+	h = mustServer(t)
+	r = h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example")
+	if r.status != http.StatusCreated || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, `class="invite">/t/`) {
+		t.Fatalf("new table with Host evil.example and no public URL = %d; want relative links and no evil.example:\n%s", r.status, r.body)
+	}
+}
+
+// TestWebHygiene_UnknownFieldsAndNegativeSeqAre400 checks that the API
+// refuses JSON with fields it does not know, and a negative sequence
+// number (which used to mean "no check" and let the action through).
+func TestWebHygiene_UnknownFieldsAndNegativeSeqAre400(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("3")
+	ann := c.Seats[0].Token
+	tests := []struct {
+		name, path, token string
+		body              any
+	}{
+		{"negative seq", "/api/tables/" + c.ID + "/actions", ann, map[string]any{"kind": "stance", "action": map[string]string{"stance": "guard"}, "seq": -1}},
+		{"unknown field in an action", "/api/tables/" + c.ID + "/actions", ann, map[string]any{"kind": "stance", "action": map[string]string{"stance": "guard"}, "sequence": 0}},
+		{"unknown field in a new table", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "A"}, {"name": "B"}}, "public": true}},
+		{"unknown field in a seat", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "A", "admin": true}, {"name": "B"}}}},
+		{"unknown field in a join", "/api/tables/" + c.ID + "/join", "", map[string]string{"token": ann, "seat": "1"}},
+	}
+	for _, tt := range tests {
+		r := h.do("POST", tt.path, tt.token, tt.body)
+		if r.status != http.StatusBadRequest {
+			t.Errorf("%s: %d %s, want 400", tt.name, r.status, r.body)
+		}
+	}
+	for _, q := range []string{"?after=-1", "?after=x"} {
+		if r := h.do("GET", "/api/tables/"+c.ID+"/events"+q, "", nil); r.status != http.StatusBadRequest {
+			t.Errorf("events%s = %d, want 400", q, r.status)
+		}
+	}
+	if st := h.mustState(c.ID, ""); st.Seq != 0 {
+		t.Fatalf("refused requests changed the table: seq %d", st.Seq)
+	}
+}
+
+// TestWebHygiene_WrongMethodIs405WithAllow checks that an address asked
+// with a method it does not take answers 405 and lists the ones it takes.
+func TestWebHygiene_WrongMethodIs405WithAllow(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreate("3")
+	tests := []struct{ method, path, allow string }{
+		{"DELETE", "/api/tables", "GET, HEAD, POST"},
+		{"PUT", "/api/tables/" + c.ID, "GET, HEAD"},
+		{"GET", "/api/tables/" + c.ID + "/actions", "POST"},
+		{"POST", "/t/" + c.ID, "GET, HEAD"},
+		{"GET", "/t/" + c.ID + "/s/" + c.Seats[0].Token + "/act", "POST"},
+		{"PATCH", "/static/style.css", "GET, HEAD"},
+	}
+	for _, tt := range tests {
+		r := h.do(tt.method, tt.path, "", nil)
+		if r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != tt.allow {
+			t.Errorf("%s %s = %d, Allow %q; want 405, Allow %q", tt.method, tt.path, r.status, r.header.Get("Allow"), tt.allow)
+		}
+	}
+	if r := h.do("GET", "/nothing/here", "", nil); r.status != http.StatusNotFound {
+		t.Errorf("GET /nothing/here = %d, want 404", r.status)
+	}
+}
+
+// TestWebHygiene_StaticListsNoDirectories checks that /static/ serves its
+// files but lists no directory.
+func TestWebHygiene_StaticListsNoDirectories(t *testing.T) {
+	h := mustServer(t)
+	for _, p := range []string{"/static/", "/static/.", "/static//"} {
+		if r := h.do("GET", p, "", nil); r.status == http.StatusOK || strings.Contains(r.body, `href="htmx.min.js"`) {
+			t.Errorf("GET %s = %d, want no listing (404, or a redirect to /static/):\n%s", p, r.status, r.body)
+		}
+	}
+	if r := h.do("GET", "/static/style.css", "", nil); r.status != http.StatusOK {
+		t.Errorf("GET /static/style.css = %d, want 200", r.status)
+	}
+}

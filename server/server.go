@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
 	"html/template"
 	"log/slog"
 	"net"
@@ -52,6 +53,12 @@ type Config struct {
 	// or an eviction instead of replaying its whole log; default 200,
 	// negative: never. Games without snapshots are always replayed.
 	SnapshotEvery int
+	// PublicURL is the scheme, host and port people reach the server at
+	// ("https://games.example.org"): invite links shown on pages start with
+	// it, and form posts from it are same-site. Links are never built from
+	// a request's Host header, which the client writes. Default "": the
+	// pages show links relative to themselves.
+	PublicURL string
 	// Now returns the current time; default time.Now.
 	Now func() time.Time
 	// NewSeed returns a new table's secret dice seed; default dice.NewSeed
@@ -71,8 +78,10 @@ type Server struct {
 	clients *limiter // per client address
 	maxLive int
 	pages   *pages
-	snapAt  int  // Config.SnapshotEvery
-	proxied bool // Config.TrustProxy
+	snapAt  int    // Config.SnapshotEvery
+	proxied bool   // Config.TrustProxy
+	public  string // Config.PublicURL, without a final slash
+	csrf    *http.CrossOriginProtection
 
 	mu     sync.Mutex
 	live   map[string]*live
@@ -114,12 +123,19 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	public := strings.TrimSuffix(cfg.PublicURL, "/")
+	csrf := http.NewCrossOriginProtection()
+	if public != "" {
+		if err := csrf.AddTrustedOrigin(public); err != nil {
+			return nil, fmt.Errorf("server: public URL %q: want scheme://host[:port]: %w", cfg.PublicURL, err)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
 		limit:   newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
 		clients: newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
-		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, live: make(map[string]*live), ctx: ctx, cancel: cancel,
+		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}, nil
 }
 
@@ -156,9 +172,49 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /t/{id}/s/{token}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
-	mux.HandleFunc("/", s.pageNotFound)
-	return s.headers(mux)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
+	mux.HandleFunc("/", s.notFound(mux))
+	// Cross-site posts (a form on another site, a script there) are
+	// refused: Sec-Fetch-Site, or else Origin against Host, must say the
+	// request comes from our own pages. Clients that are not browsers send
+	// neither header and pass.
+	s.csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, errorf(http.StatusForbidden, "cross_site", "a request from another site was refused: act from this site's own pages"))
+	}))
+	return s.headers(s.csrf.Handler(mux))
+}
+
+// fail answers err as JSON on the API's addresses and as a page elsewhere.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		s.apiError(w, r, err)
+		return
+	}
+	s.pageError(w, r, err)
+}
+
+// notFound answers a request no route takes: 405 with the methods the
+// address does take in Allow, if it takes any, else 404.
+func (s *Server) notFound(mux *http.ServeMux) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			if _, pattern := mux.Handler(probe); pattern != "/" {
+				allow = append(allow, m)
+				if m == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			s.fail(w, r, errorf(http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("this address takes %s, not %s", strings.Join(allow, ", "), r.Method)))
+			return
+		}
+		s.fail(w, r, errorf(http.StatusNotFound, "not_found", "there is no page here"))
+	}
 }
 
 // headers sets the security headers every response carries. Pages hold seat
