@@ -1,16 +1,22 @@
 package server_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"tabletop/engine"
+	"tabletop/internal/duel"
 	"tabletop/server"
+	"tabletop/store"
 )
 
 // heapAfterGC is the live heap once the garbage collector has run.
@@ -272,5 +278,66 @@ func TestWebHygiene_StaticListsNoDirectories(t *testing.T) {
 	}
 	if r := h.do("GET", "/static/style.css", "", nil); r.status != http.StatusOK {
 		t.Errorf("GET /static/style.css = %d, want 200", r.status)
+	}
+}
+
+// killedAtFinish is a store that fails every write once a game ends, as if
+// the process were killed just then: the write that would record the end
+// (and anything after it) never happens.
+type killedAtFinish struct {
+	store.Store
+	killed atomic.Bool
+}
+
+func (k *killedAtFinish) Append(ctx context.Context, id string, seq int, entries ...engine.Entry) (int, error) {
+	if k.killed.Load() {
+		return 0, errors.New("killed")
+	}
+	return k.Store.Append(ctx, id, seq, entries...)
+}
+
+func (k *killedAtFinish) Finish(ctx context.Context, id string, seq int, outcome string, entries ...engine.Entry) (int, error) {
+	k.killed.Store(true)
+	return 0, errors.New("killed")
+}
+
+// TestFinishingIsAtomic_AKillAtTheEndLeavesNoFinishedGameOpen plays a duel
+// to its last action with a store that dies when the game's end is
+// recorded. What the store holds must agree with itself: if its log replays
+// to a finished game, the table is not listed as open. (When the last
+// action and the outcome were two writes, the action was stored and the
+// outcome lost: a finished game stayed in the lobby for ever.)
+func TestFinishingIsAtomic_AKillAtTheEndLeavesNoFinishedGameOpen(t *testing.T) {
+	var st *killedAtFinish
+	h := mustServer(t, func(c *server.Config) {
+		st = &killedAtFinish{Store: c.Store}
+		c.Store = st
+	})
+	c := h.mustCreate("1")
+	h.mustAct(c.ID, c.Seats[0].Token, duel.Attack)
+	r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[1].Token, map[string]any{"kind": "stance", "action": map[string]string{"stance": duel.Attack}})
+	if !st.killed.Load() {
+		t.Fatalf("the last action (%d %s) never recorded the end of the game", r.status, r.body)
+	}
+	ctx := context.Background()
+	rec, err := st.Store.LoadTable(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := engine.Replay(duel.Game, rec.Export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, over := tab.Over()
+	open, err := st.Store.ListOpen(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := len(open) == 1 && open[0].ID == c.ID
+	if over == listed || over != (rec.Outcome != "") {
+		t.Fatalf("after the kill the stored log holds %d entries (game over: %v), outcome %q, listed as open: %v", rec.Seq, over, rec.Outcome, listed)
+	}
+	if over || r.status == http.StatusOK {
+		t.Fatalf("the last action was acknowledged (%d) or stored (game over: %v) though the end was never recorded", r.status, over)
 	}
 }

@@ -125,6 +125,14 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
+	if out, over := tab.Over(); over && rec.Outcome == "" {
+		// Stored before finishing was one transaction: record the end now.
+		if _, err := s.store.Finish(ctx, id, rec.Seq, out.Text); err != nil {
+			s.log.Error("recording the outcome of a game over", "table", id, "err", err)
+		} else {
+			rec.Outcome = out.Text
+		}
+	}
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	s.mu.Lock()
@@ -325,18 +333,23 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	// store holds and what the client is told agree as often as possible.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	if _, err := s.store.Append(wctx, l.id, before, l.tab.Log(before)...); err != nil {
+	// The action that ends the game is stored with the outcome, in one
+	// transaction: a crash between two writes could leave a finished game
+	// listed as open.
+	out, over := l.tab.Over()
+	if over && !l.finished {
+		_, err = s.store.Finish(wctx, l.id, before, out.Text, l.tab.Log(before)...)
+	} else {
+		_, err = s.store.Append(wctx, l.id, before, l.tab.Log(before)...)
+	}
+	if err != nil {
 		s.forget(l)
 		return nil, err
 	}
 	l.lastUsed = s.now()
 	s.snapshotLocked(l)
-	if out, over := l.tab.Over(); over && !l.finished {
-		if err := s.store.Finish(wctx, l.id, out.Text); err != nil {
-			s.log.Error("recording the outcome", "table", l.id, "err", err)
-		} else {
-			l.finished = true
-		}
+	if over && !l.finished {
+		l.finished = true
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	l.notify()
