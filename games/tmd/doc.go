@@ -33,4 +33,37 @@
 //     games (Thunderclap as Dark, Water Spout as Fire), the mainline type is
 //     kept: these look like copying slips. A move listed twice uses its first
 //     row. overrides.json's notApplied says which.
+//
+// The dice of combat (tables.go, combat.go):
+//
+//   - A move's hit line (≥N) moves down by the user's accuracy stage, the
+//     target's negative evasion (2 faces a stage) and the faces a target
+//     exposes by speed decreases below 4 AP, and up by the missing-AP
+//     penalty. The line may fall to 1: then a 1 hits too (the text: at
+//     -1 speed on 4 AP, "≥2 accuracy Moves never miss"). A positive evasion
+//     stage makes at least its range miss; it does not add to a move's own
+//     miss range.
+//   - Paralysis and confusion make 1-6 miss whatever the move, never-miss
+//     moves included; confused, a 1 hits the user and 2-6 an ally.
+//   - A move's own crit range counts as a crit stage (18-20 is +1) and the
+//     user's crit stage adds to it, up to +6. A face in the miss range is a
+//     miss even if it is in the crit range.
+//   - The damage formula's "- (Def - Atk penalty)" is read as both taking
+//     damage away (the text's own examples subtract the penalty). The level
+//     damage bonus adds to damage, not to mitigation (both sheets of the
+//     text show no bonus on Defense). Damage is never below 0; an immune
+//     defender takes none, critical hit or not. A typeless move has neither
+//     STAB nor resistance. The AP cost used for STAB, resistance and crit is
+//     the listed cost before a priority cut.
+//   - Burn halves a physical move's BP, rounded half away from zero.
+//   - The group's move list gives multi-hit moves dice instead of the
+//     multi-hit table (Double Kick 2D6): the dice total is the BP, each die
+//     is one hit, and the defender's mitigation applies once a hit while the
+//     user's modifiers apply once. MultiHit keeps the text's d20 table.
+//   - The multi-target penalty applies to multi-target moves (up to 3
+//     opponents) and room-hitters (every opponent present) alike: -3 for each
+//     opponent after the first; Explosion, Self-Destruct and Misty Explosion
+//     are exempt.
+//   - AP from Speed, with Speed training, is at most 8 (the text's maximum
+//     for a Speed-invested character).
 package tmd
