@@ -66,4 +66,24 @@
 //     are exempt.
 //   - AP from Speed, with Speed training, is at most 8 (the text's maximum
 //     for a Speed-invested character).
+//
+// Character sheets (sheet.go):
+//
+//   - A sheet writes stat points as the group does: the species bonus point
+//     sits in its stat's column. The points a sheet may hold are the level
+//     table's (the free point included) plus 1 for the species bonus, plus
+//     any a GM grants (gmPoints). The cap of 10 counts allocated points, the
+//     species bonus point aside.
+//   - Stat training tiers add to the stat's combat effect (+1 a tier, so a
+//     capped stat reaches 13 at tier III); Speed training adds 1 AP only at
+//     tier III; HP cannot be trained; only one stat trains at a time.
+//   - The rule text's level-25 Raboot spends 9 points (2+2+2+3) while saying
+//     it has 6 (+1) = 7: its derived numbers reproduce exactly, and its sheet
+//     says 2 points are too many unless a GM grants them.
+//   - Sparks's training log counts sessions the rule text's tables do not
+//     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
+//     sheet checks only that sessions done are within the sessions needed.
+//   - Rememberance, granted by an origin, raises max IP from 10 to 12.
+//   - Move lists are checked against the move data, not a species' learnset
+//     (the data carries no learnsets yet).
 package tmd
