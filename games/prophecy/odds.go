@@ -2,7 +2,12 @@ package prophecy
 
 import (
 	"fmt"
+	"io"
+	"math"
+	"strings"
 	"sync"
+
+	"tabletop/dice"
 )
 
 // The designer's view: exact odds over the outline. A scene's check rolls
@@ -215,4 +220,144 @@ func (s *State) tree() *Node {
 		return n
 	}
 	return build(FinaleID)
+}
+
+// Estimate is a simulation's figure for one scene or for the prophecy: the
+// share of stories in which it succeeded and the half-width of its 95%
+// interval (normal approximation, as sim reports win shares).
+type Estimate struct {
+	P    float64 `json:"p"`
+	CI95 float64 `json:"ci95"`
+}
+
+// Simulation is the result of Simulate.
+type Simulation struct {
+	Stories int              `json:"stories"`
+	Averted Estimate         `json:"averted"`
+	Scenes  map[int]Estimate `json:"scenes"`
+}
+
+// MaxStories bounds one simulation.
+const MaxStories = 10_000_000
+
+// Simulate plays stories stories of a valid outline with the dice: every
+// scene rolls its pool (its pairs plus a die per successful precursor),
+// precursors first, exactly as a table would, drawing from d. It checks
+// OutlineOdds by sampling.
+func Simulate(root *Node, pairs, stories int, d *dice.Stream) (Simulation, error) {
+	if stories < 1 || stories > MaxStories {
+		return Simulation{}, fmt.Errorf("prophecy: simulate 1 to %d stories, not %d", MaxStories, stories)
+	}
+	wins := map[int]int{}
+	var play func(n *Node, difficulty int) (bool, error)
+	play = func(n *Node, difficulty int) (bool, error) {
+		reward := 0
+		for _, c := range n.Precursors {
+			ok, err := play(c, difficulty-1)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				reward++
+			}
+		}
+		var ok bool
+		if n.Known != nil {
+			ok = *n.Known
+		} else {
+			pool := pairs + reward
+			if n.Pairs != nil {
+				pool = *n.Pairs + reward
+			}
+			if pool > 0 {
+				hits, err := poolExpr(pool).RollTotal(d)
+				if err != nil {
+					return false, fmt.Errorf("prophecy: rolling %s: %v", PoolNotation(pool), err)
+				}
+				ok = hits >= difficulty
+			}
+		}
+		if ok {
+			wins[n.ID]++
+		}
+		return ok, nil
+	}
+	for range stories {
+		if _, err := play(root, FinaleDifficulty); err != nil {
+			return Simulation{}, err
+		}
+	}
+	est := func(k int) Estimate {
+		p := float64(k) / float64(stories)
+		return Estimate{P: p, CI95: 1.96 * math.Sqrt(p*(1-p)/float64(stories))}
+	}
+	sim := Simulation{Stories: stories, Averted: est(wins[root.ID]), Scenes: map[int]Estimate{}}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		sim.Scenes[n.ID] = est(wins[n.ID])
+		for _, c := range n.Precursors {
+			walk(c)
+		}
+	}
+	walk(root)
+	return sim, nil
+}
+
+// ParseOutline reads an outline file (the Finale as a Node, in JSON) and
+// checks it. Unknown fields are refused.
+func ParseOutline(raw []byte) (*Node, error) {
+	n := new(Node)
+	if err := strictJSON(raw, n, "outline"); err != nil {
+		return nil, err
+	}
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// OutlineReport is "tabletop sim prophecy --outline FILE --pairs N": the
+// exact chance that each scene succeeds and that the prophecy is averted,
+// and beside each a seeded simulation's estimate with its 95% interval.
+func (game) OutlineReport(w io.Writer, outline []byte, pairs, stories int, seed dice.Seed) error {
+	root, err := ParseOutline(outline)
+	if err != nil {
+		return err
+	}
+	if pairs < 0 || pairs > MaxExpectPairs {
+		return fmt.Errorf("prophecy: --pairs %d is out of range 0..%d", pairs, MaxExpectPairs)
+	}
+	odds, err := OutlineOdds(root, pairs)
+	if err != nil {
+		return err
+	}
+	sim, err := Simulate(root, pairs, stories, dice.NewUnrecordedStream(seed))
+	if err != nil {
+		return err
+	}
+	scenes := 0
+	var count func(n *Node)
+	count = func(n *Node) {
+		scenes++
+		for _, c := range n.Precursors {
+			count(c)
+		}
+	}
+	count(root)
+	fmt.Fprintf(w, "Prophecy outline: %d scenes, %d pairs expected per scene (unless a scene says otherwise)\n\n", scenes, pairs)
+	fmt.Fprintf(w, "prophecy averted: exact %.4f%%   simulated %.4f%% ± %.4f%% (95%%, %d stories, seed %s)\n\n",
+		100*odds.Averted, 100*sim.Averted.P, 100*sim.Averted.CI95, stories, seed)
+	fmt.Fprintln(w, "scene                                      exact    simulated (95%)")
+	var walk func(n *Node, depth, difficulty int)
+	walk = func(n *Node, depth, difficulty int) {
+		label := truncate(fmt.Sprintf("%s[%d] d%d %s", strings.Repeat("  ", depth), n.ID, difficulty, n.Objective), 40)
+		e := sim.Scenes[n.ID]
+		fmt.Fprintf(w, "%-40s  %7.3f%%  %7.3f%% ± %.3f%%\n", label, 100*odds.Scenes[n.ID], 100*e.P, 100*e.CI95)
+		for _, c := range n.Precursors {
+			walk(c, depth+1, difficulty-1)
+		}
+	}
+	walk(root, 0, FinaleDifficulty)
+	fmt.Fprintf(w, "\nexact: the dice package's distributions of Nd6!>=4, explosions followed until at most %.3g of probability is left out per pool\n", odds.Truncated)
+	return nil
 }

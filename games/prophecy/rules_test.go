@@ -345,10 +345,14 @@ func TestView_ShowsTheCheckChanceOfThePoolAsItStands(t *testing.T) {
 		if pairs > 0 {
 			mustApply(t, s, 1, fmt.Sprintf("pair %d.1 with 1.%d", pairs, pairs), d)
 		}
-		c := s.View(2).(*View).Check
+		v := s.View(2).(*View)
 		want, _ := CheckChance(pairs, 2)
-		if c == nil || *c != want {
-			t.Errorf("%d pairs: view shows %+v, want %+v", pairs, c, want)
+		if v.Check == nil || *v.Check != want {
+			t.Errorf("%d pairs: view shows %+v, want %+v", pairs, v.Check, want)
+		}
+		// The designer's odds of the scene count the pairs it has.
+		if sc := v.scene(4); sc.Odds != want.P {
+			t.Errorf("%d pairs: the outline shows scene 4 at %v, want %v", pairs, sc.Odds, want.P)
 		}
 	}
 }

@@ -145,19 +145,35 @@ func FindWorld(id string) (*World, bool) {
 // ParseWorld reads a world from JSON and checks it (Validate). Unknown
 // fields are refused, so a misspelt list is not silently empty.
 func ParseWorld(raw []byte) (*World, error) {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.DisallowUnknownFields()
 	w := new(World)
-	if err := d.Decode(w); err != nil {
-		return nil, fmt.Errorf("prophecy: world: not a world in JSON: %v", err)
-	}
-	if d.More() {
-		return nil, fmt.Errorf("prophecy: world: trailing data after the world")
+	if err := strictJSON(raw, w, "world"); err != nil {
+		return nil, err
 	}
 	if err := w.Validate(); err != nil {
 		return nil, err
 	}
 	return w, nil
+}
+
+// strictJSON reads one JSON value of a file into v, refusing unknown
+// fields and trailing data; what names the file's kind in errors.
+func strictJSON(raw []byte, v any, what string) error {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("prophecy: %s: not a%s %s in JSON: %v", what, article(what), what, err)
+	}
+	if d.More() {
+		return fmt.Errorf("prophecy: %s: trailing data after the %s", what, what)
+	}
+	return nil
+}
+
+func article(w string) string {
+	if strings.ContainsRune("aeiou", rune(w[0])) {
+		return "n"
+	}
+	return ""
 }
 
 // Validate checks that a world is complete: an id, a name, exactly 36
