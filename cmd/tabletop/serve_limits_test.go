@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +67,35 @@ func TestOneServerPerDatabase_SecondServeRefuses(t *testing.T) {
 	code, stderr := serveOnce(t, "--addr", "127.0.0.1:0", "--db", db)
 	if code == 0 || !strings.Contains(stderr, "another tabletop serve") {
 		t.Fatalf("a second serve on the same database: exit %d, stderr %q; want a refusal naming another tabletop serve", code, stderr)
+	}
+}
+
+// TestWebHygiene_ServeLinksToItsListenAddressNotTheHostHeader checks that
+// serve's invite links start with the address it listens on when no
+// --public-url is given, whatever Host the request names, and with
+// --public-url when it is.
+func TestWebHygiene_ServeLinksToItsListenAddressNotTheHostHeader(t *testing.T) {
+	for _, public := range []string{"", "https://games.example.org"} {
+		m := &Main{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), Games: registry(), PublicURL: public}
+		if err := m.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		want := public
+		if want == "" {
+			want = m.URL()
+		}
+		req, _ := http.NewRequest("POST", m.URL()+"/new/duel", strings.NewReader("seat0.who=person&seat1.who=person"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Host = "evil.example"
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		m.Close()
+		if resp.StatusCode != http.StatusCreated || strings.Contains(string(body), "evil.example") || !strings.Contains(string(body), ">"+want+"/t/") {
+			t.Fatalf("public URL %q: new table = %d; want links at %s and no evil.example:\n%s", public, resp.StatusCode, want, body)
+		}
 	}
 }
