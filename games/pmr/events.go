@@ -52,6 +52,7 @@ type EventData struct {
 	side    [2]Entrant
 	entered []entry
 	ties    *seedTies
+	tied    []engine.Seat // "over": the stables tied for the most trophies
 }
 
 // entry is an entrant with its monster's abilities, for the entries' text.
@@ -167,11 +168,18 @@ func (d *EventData) AppendText(b []byte) []byte {
 		t.plural(d.Trophies, "trophy", "trophies")
 	case textAge:
 		t.str("Every monster ages a year")
-		t.entrants(d.cfg, "; retiring at 11: ", d.Entrants)
+		if len(d.Entrants) > 0 {
+			t.str("; retiring at ")
+			t.int(d.cfg.RetireAge + 1)
+			t.entrants(d.cfg, ": ", d.Entrants)
+		}
 	case textOver:
 		t.str("Game over after ")
 		t.int(d.n)
 		t.str(" turns: ")
+		if len(d.Dice) > 0 {
+			t.finalDiceOff(d.cfg, d.tied, d.Dice)
+		}
 		t.str(d.Result)
 	}
 	return t
@@ -513,6 +521,36 @@ type txt []byte
 func (t *txt) str(s string) { *t = append(*t, s...) }
 func (t *txt) int(n int)    { *t = strconv.AppendInt(*t, int64(n), 10) }
 func (t *txt) face(f int)   { t.str(dice.FudgeSymbol(f)) }
+
+// finalDiceOff writes the rolls of a dice-off for the win among the tied
+// stables: "dice-off Ann [+], Bob [+], Cid [-]; Ann [_], Bob [+]; ". Each
+// round's rollers are those with the highest face in the last.
+func (t *txt) finalDiceOff(c *config, tied []engine.Seat, faces []int) {
+	t.str("dice-off ")
+	var buf [maxSeats]engine.Seat
+	in := tied
+	for len(in) > 1 && len(faces) >= len(in) {
+		best := -2
+		for k, p := range in {
+			if k > 0 {
+				t.str(", ")
+			}
+			t.str(c.names[p])
+			t.str(" ")
+			t.face(faces[k])
+			best = max(best, faces[k])
+		}
+		t.str("; ")
+		n := 0
+		for k, p := range in {
+			if faces[k] == best {
+				buf[n] = p
+				n++
+			}
+		}
+		faces, in = faces[len(in):], buf[:n:n]
+	}
+}
 
 // plural writes "1 trophy" or "2 trophies".
 func (t *txt) plural(n int, one, many string) {

@@ -117,7 +117,7 @@ func (st *stable) edit(extra int) []Monster {
 }
 
 // resolveTurn carries out every stable's sealed activity in seat order, then
-// starts the tournament after every third turn.
+// starts the tournament after every third turn (the tournament_every option).
 func (s *State) resolveTurn(d *dice.Stream, e *eventBuf) {
 	for i := range s.stables {
 		p := engine.Seat(i)
@@ -132,11 +132,11 @@ func (s *State) resolveTurn(d *dice.Stream, e *eventBuf) {
 			s.breed(p, a, d, e)
 		}
 	}
-	if s.turn%3 == 0 {
+	if s.turn%s.cfg.Every == 0 {
 		s.startTournament(d, e)
 		return
 	}
-	s.nextTurn(e)
+	s.nextTurn(d, e)
 }
 
 func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
@@ -220,17 +220,63 @@ func inherited(f, x, y int) int {
 }
 
 // nextTurn moves on to the next turn, or ends the game after the last one.
-func (s *State) nextTurn(e *eventBuf) {
-	if s.turn >= s.cfg.turns {
+func (s *State) nextTurn(d *dice.Stream, e *eventBuf) {
+	if s.turn >= s.cfg.Turns {
 		s.phase = PhaseOver
-		o := s.outcome()
 		e.begin()
+		tied := s.leaders()
+		if s.cfg.SoleWinner && len(tied) > 1 {
+			s.finalDiceOff(tied, d, e)
+		}
+		o := s.outcome()
 		data := e.emit("over", -1, textOver)
-		data.n, data.Result = s.turn, o.Text
+		data.n, data.Result, data.tied = s.turn, o.Text, tied
 		return
 	}
 	s.turn++
 	s.phase = PhaseActivity
+}
+
+// leaders returns the stables with the most trophies, in seat order (all of
+// them if nobody won a trophy). The slice is shared (pendingSets).
+func (s *State) leaders() []engine.Seat {
+	best := 0
+	for i := range s.stables {
+		best = max(best, s.stables[i].trophies)
+	}
+	var m uint
+	for i := range s.stables {
+		if s.stables[i].trophies == best {
+			m |= 1 << i
+		}
+	}
+	return pendingSets[m]
+}
+
+// finalDiceOff decides a tie for the most trophies when the win is not
+// shared (shared_wins false): the tied stables roll 1dF each, in seat order,
+// and those with the highest face roll again until one is left. The dice
+// go to the event begun last; the winner is kept in the state.
+func (s *State) finalDiceOff(tied []engine.Seat, d *dice.Stream, e *eventBuf) {
+	var faces [maxSeats]int
+	in := tied
+	var left [maxSeats]engine.Seat
+	for len(in) > 1 {
+		best := -2
+		for k := range in {
+			faces[k] = e.fudge(d)
+			best = max(best, faces[k])
+		}
+		n := 0
+		for k, p := range in {
+			if faces[k] == best {
+				left[n] = p
+				n++
+			}
+		}
+		in = left[:n:n]
+	}
+	s.tiebreak = int(in[0]) + 1
 }
 
 // tournament is the tournament being played.
@@ -323,11 +369,11 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 			s.stables[i].entry = -1
 		}
 	}
-	number := s.turn / 3
+	number := s.turn / s.cfg.Every
 	e.begin()
 	if n == 0 {
 		e.emit("tournament", -1, textNoEntries).n = number
-		s.nextTurn(e)
+		s.nextTurn(d, e)
 		return
 	}
 	if s.spare != nil {
@@ -643,7 +689,7 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 	s.tour, s.spare = nil, t
 	s.phase = PhaseActivity
 	s.ageAll(e)
-	s.nextTurn(e)
+	s.nextTurn(d, e)
 }
 
 // improve rolls a contestant's improvement: the winner gains 2 in an ability
@@ -678,7 +724,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 }
 
 // ageAll ages every monster of every stable by one year; those older than 10
-// retire.
+// (the retire_age option) retire.
 func (s *State) ageAll(e *eventBuf) {
 	e.begin()
 	var buf [maxSeats]Entrant // room enough, mostly
@@ -692,7 +738,7 @@ func (s *State) ageAll(e *eventBuf) {
 		kept := ms[:0]
 		for _, m := range ms {
 			m.Age++
-			if m.Age > 10 {
+			if m.Age > s.cfg.RetireAge {
 				retired = append(retired, Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()})
 				continue
 			}

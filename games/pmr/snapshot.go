@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"tabletop/engine"
@@ -47,7 +48,7 @@ import (
 // snapshotVersion is the format written first in every snapshot. Change it
 // whenever the format changes: a snapshot of another version is refused
 // and the table replays its log instead.
-const snapshotVersion = 1
+const snapshotVersion = 2
 
 // maxSnapshot bounds the data read: a snapshot of eight stables late in a
 // long game is a few kilobytes.
@@ -65,6 +66,9 @@ type snapState struct {
 	Phase   string       `json:"phase"`
 	Stables []snapStable `json:"stables"`
 	Tour    *snapTour    `json:"tour,omitempty"` // during a match only
+	// Once the game is over without shared wins: seat+1 of the stable
+	// that won the final dice-off, 0 if there was none.
+	Tiebreak int `json:"tiebreak,omitempty"`
 }
 
 type snapStable struct {
@@ -110,11 +114,12 @@ type snapMatchInPlay struct {
 // reads the state.
 func (s *State) MarshalSnapshot() ([]byte, error) {
 	out := snapState{
-		Version: snapshotVersion,
-		Turns:   s.cfg.turns,
-		Turn:    s.turn,
-		Phase:   s.phase.String(),
-		Stables: make([]snapStable, len(s.stables)),
+		Version:  snapshotVersion,
+		Turns:    s.cfg.Turns,
+		Turn:     s.turn,
+		Phase:    s.phase.String(),
+		Stables:  make([]snapStable, len(s.stables)),
+		Tiebreak: s.tiebreak,
 	}
 	for i := range s.stables {
 		st := &s.stables[i]
@@ -195,12 +200,12 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	}
 	// The settings come from the table, as Setup makes them; the snapshot
 	// only has to fit them.
-	s, err := New(Options{Turns: opts.Int("turns")}, seats)
+	s, err := New(optionsOf(opts), seats)
 	if err != nil {
 		return nil, snapErr("%s", inner(err))
 	}
-	if in.Turns != s.cfg.turns {
-		return nil, snapErr("it is of a game of %d turns, the table plays %d", in.Turns, s.cfg.turns)
+	if in.Turns != s.cfg.Turns {
+		return nil, snapErr("it is of a game of %d turns, the table plays %d", in.Turns, s.cfg.Turns)
 	}
 	if len(in.Stables) != len(s.stables) {
 		return nil, snapErr("it has %d stables, the table has %d seats", len(in.Stables), len(s.stables))
@@ -216,6 +221,9 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	if err := s.checkTrophies(); err != nil {
 		return nil, err
 	}
+	if err := s.restoreTiebreak(in.Tiebreak); err != nil {
+		return nil, err
+	}
 	switch {
 	case s.phase == PhaseMatch && in.Tour == nil:
 		return nil, snapErr("a match is being played but there is no tournament")
@@ -226,7 +234,7 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	case in.Tour != nil:
 		return nil, snapErr("a tournament in phase %s", s.phase)
 	case s.phase == PhaseEnter:
-		s.tour = &tournament{number: s.turn / 3} // as startTournament makes it
+		s.tour = &tournament{number: s.turn / s.cfg.Every} // as startTournament makes it
 	}
 	// A position where nobody can act but the game is not over would stop
 	// the table for good.
@@ -284,12 +292,12 @@ func (s *State) restorePhase(in *snapState) error {
 	switch {
 	case phase < 0:
 		return snapErr("%q is not a phase", in.Phase)
-	case in.Turn < 1 || in.Turn > s.cfg.turns:
-		return snapErr("turn %d is out of range 1..%d", in.Turn, s.cfg.turns)
-	case (phase == PhaseEnter || phase == PhaseMatch) && in.Turn%3 != 0:
-		return snapErr("a tournament after turn %d, which is not a multiple of 3", in.Turn)
-	case phase == PhaseOver && in.Turn != s.cfg.turns:
-		return snapErr("the game is over at turn %d of %d", in.Turn, s.cfg.turns)
+	case in.Turn < 1 || in.Turn > s.cfg.Turns:
+		return snapErr("turn %d is out of range 1..%d", in.Turn, s.cfg.Turns)
+	case (phase == PhaseEnter || phase == PhaseMatch) && in.Turn%s.cfg.Every != 0:
+		return snapErr("a tournament after turn %d, which is not a multiple of %d", in.Turn, s.cfg.Every)
+	case phase == PhaseOver && in.Turn != s.cfg.Turns:
+		return snapErr("the game is over at turn %d of %d", in.Turn, s.cfg.Turns)
 	}
 	s.turn, s.phase = in.Turn, phase
 	return nil
@@ -322,7 +330,7 @@ func (s *State) restoreStable(p engine.Seat, in *snapStable) error {
 			return snapErr("%s has monster M%d but has had %d", p, m.ID, in.NextID)
 		case k > 0 && m.ID <= in.Monsters[k-1].ID:
 			return snapErr("%s has monster M%d after M%d", p, m.ID, in.Monsters[k-1].ID)
-		case m.Age < 0 || m.Age > 10: // monsters retire at 11
+		case m.Age < 0 || m.Age > s.cfg.RetireAge: // older monsters have retired
 			return snapErr("%s's monster M%d is %d years old", p, m.ID, m.Age)
 		}
 		for _, v := range [3]int{m.Speed, m.Brawn, m.Mind} {
@@ -373,7 +381,7 @@ func (s *State) restoreStable(p engine.Seat, in *snapStable) error {
 // checkTrophies checks that no more trophies have been won than
 // tournaments finished: each gives one at most.
 func (s *State) checkTrophies() error {
-	finished := s.resolved() / 3
+	finished := s.resolved() / s.cfg.Every
 	if s.phase == PhaseEnter || s.phase == PhaseMatch {
 		finished-- // this turn's is under way
 	}
@@ -391,6 +399,22 @@ func (s *State) checkTrophies() error {
 	return nil
 }
 
+// restoreTiebreak reads the winner of a final dice-off: there is one
+// exactly when the game is over, the win is not shared and stables tie for
+// the most trophies, and it is one of them.
+func (s *State) restoreTiebreak(tiebreak int) error {
+	tied := s.leaders()
+	want := s.phase == PhaseOver && s.cfg.SoleWinner && len(tied) > 1
+	switch {
+	case want && (tiebreak < 1 || !slices.Contains(tied, engine.Seat(tiebreak-1))):
+		return snapErr("the final dice-off was won by stable %d, which is not among the tied stables %v", tiebreak, tied)
+	case !want && tiebreak != 0:
+		return snapErr("a final dice-off winner (stable %d) where there was no dice-off", tiebreak)
+	}
+	s.tiebreak = tiebreak
+	return nil
+}
+
 // restoreTour rebuilds the tournament of a match in play: it seeds the
 // entrants as startBracket does, then walks the bracket as advance does,
 // playing each finished match's contests and then the current one's.
@@ -402,7 +426,7 @@ func (s *State) restoreTour(in *snapTour) error {
 	if n > len(s.stables) {
 		return snapErr("%d entrants from %d stables", n, len(s.stables))
 	}
-	t := &tournament{number: s.turn / 3, entrants: make([]Entrant, n)}
+	t := &tournament{number: s.turn / s.cfg.Every, entrants: make([]Entrant, n)}
 	var entered uint
 	for i, x := range in.Entrants {
 		if x.Stable < 0 || x.Stable >= len(s.stables) {

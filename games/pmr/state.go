@@ -111,6 +111,7 @@ type State struct {
 	tour     *tournament // the tournament being played, nil outside tournaments
 	spare    *tournament // the last one, whose memory the next reuses (not compared; clones drop it)
 	released bool        // Release was called: the state is dead
+	tiebreak int         // seat+1 of the stable a final dice-off made sole winner, 0 if none
 
 	// Caches, derived from the fields above and never compared (see Equal).
 	// Every change of the state drops them (changed); View rebuilds them.
@@ -600,7 +601,8 @@ func (s *State) allEntered() bool {
 }
 
 // Outcome reports whether the game is over and who won: the stables with the
-// most trophies share the win (all of them, if nobody won a trophy).
+// most trophies share the win (all of them, if nobody won a trophy), unless
+// the table plays without shared wins: then a final dice-off picked one.
 func (s *State) Outcome() (engine.Outcome, bool) {
 	if s.phase != PhaseOver {
 		return engine.Outcome{}, false
@@ -625,6 +627,10 @@ func (s *State) outcome() engine.Outcome {
 	}
 	var text string
 	switch {
+	case s.tiebreak > 0:
+		w := engine.Seat(s.tiebreak - 1)
+		text = s.cfg.names[w] + " wins the dice-off of " + joinAnd(names) + " (" + plural(best, "trophy", "trophies") + " each)"
+		winners = []engine.Seat{w}
 	case len(winners) == 1:
 		text = names[0] + " wins with " + plural(best, "trophy", "trophies")
 	case best == 0:
@@ -685,7 +691,7 @@ func (s *State) Equal(other engine.State) bool {
 	if s == o {
 		return true
 	}
-	if !s.cfg.equal(o.cfg) || s.turn != o.turn || s.phase != o.phase ||
+	if !s.cfg.equal(o.cfg) || s.turn != o.turn || s.phase != o.phase || s.tiebreak != o.tiebreak ||
 		!slices.EqualFunc(s.stables, o.stables, stable.equal) {
 		return false
 	}
@@ -697,7 +703,7 @@ func (s *State) Equal(other engine.State) bool {
 
 // equal compares the settings. The names are derived from the seats.
 func (c *config) equal(o *config) bool {
-	return c == o || c.turns == o.turns && slices.Equal(c.seats, o.seats)
+	return c == o || c.Options == o.Options && slices.Equal(c.seats, o.seats)
 }
 
 func (st stable) equal(o stable) bool {

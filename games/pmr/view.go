@@ -14,11 +14,14 @@ type View struct {
 
 // Board is the public part of the game: everything every seat may see.
 type Board struct {
-	Turn           int             `json:"turn"`            // the current turn, 1-based
-	Turns          int             `json:"turns"`           // the game's length
-	Phase          Phase           `json:"phase"`           // activity, enter, match or over
-	NextTournament int             `json:"next_tournament"` // the turn after which the next tournament is held; 0 if none is left
-	Stables        []StableView    `json:"stables"`         // by seat
+	Turn           int             `json:"turn"`             // the current turn, 1-based
+	Turns          int             `json:"turns"`            // the game's length
+	Every          int             `json:"tournament_every"` // a tournament follows every this many turns
+	RetireAge      int             `json:"retire_age"`       // a monster older than this retires
+	SharedWins     bool            `json:"shared_wins"`      // stables tied for the most trophies share the win (else a final dice-off)
+	Phase          Phase           `json:"phase"`            // activity, enter, match or over
+	NextTournament int             `json:"next_tournament"`  // the turn after which the next tournament is held; 0 if none is left
+	Stables        []StableView    `json:"stables"`          // by seat
 	Tournament     *TournamentView `json:"tournament,omitempty"`
 	Pending        []engine.Seat   `json:"pending"` // who must act now (shared with State.Pending)
 }
@@ -156,14 +159,16 @@ func (s *State) buildBoard(mem *arena) *Board {
 	b := &mem.board
 	n := len(s.stables)
 	b.Stables = mem.stables[:n:n]
-	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
+	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.Turns, s.phase
+	b.Every, b.RetireAge, b.SharedWins = s.cfg.Every, s.cfg.RetireAge, !s.cfg.SoleWinner
 	b.NextTournament = 0
 	if s.phase != PhaseOver {
-		next := (s.turn + 2) / 3 * 3
+		every := s.cfg.Every
+		next := (s.turn + every - 1) / every * every
 		if s.phase != PhaseActivity {
 			next = s.turn // this turn's tournament is under way
 		}
-		if next <= s.cfg.turns {
+		if next <= s.cfg.Turns {
 			b.NextTournament = next
 		}
 	}
