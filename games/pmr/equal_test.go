@@ -53,9 +53,16 @@ var equalMutations = map[string]func(s *State){
 	},
 	"State.turn":     func(s *State) { s.turn++ },
 	"State.tiebreak": func(s *State) { s.tiebreak = 2 },
-	"State.phase":    func(s *State) { s.phase = PhaseOver },
-	"State.stables":  func(s *State) { s.stables = append(s.stables, stable{}) },
-	"State.tour":     func(s *State) { s.tour = nil },
+	"State.last": func(s *State) {
+		if s.last == nil {
+			s.last = &tournament{number: 1}
+		} else {
+			s.last = nil
+		}
+	},
+	"State.phase":   func(s *State) { s.phase = PhaseOver },
+	"State.stables": func(s *State) { s.stables = append(s.stables, stable{}) },
+	"State.tour":    func(s *State) { s.tour = nil },
 	"stable.monsters": func(s *State) {
 		ms := slices.Clone(s.stables[0].monsters)
 		ms[0].Age++

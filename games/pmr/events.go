@@ -459,19 +459,25 @@ type ContestData struct {
 	Stable  engine.Seat `json:"stable"`
 	Contest *Contest    `json:"contest,omitempty"`
 
-	// For the text (AppendText): the contestants, their abilities' values
-	// before the doublings, and the terrain.
+	// For the text (AppendText): the contestants and the terrain.
 	cfg     *config
 	side    [2]Entrant
-	base    [2]int
 	terrain Ability
 }
 
 // AppendText implements engine.Texter: "Contest 1: Ann's M1 Pebblet Brawn 1
-// ×2 vs Speed = 2 vs Bob's M2 Zorra Speed 1 ×2 Plains = 2: tie; ...".
+// ×2 vs Speed = 2 vs Bob's M1 Zorra Speed 1 ×2 Plains = 2: tie; ...".
 func (d *ContestData) AppendText(b []byte) []byte {
 	t := txt(b)
-	c := d.Contest
+	t.contest(d.Contest, d.terrain, func(t *txt, x int) { t.entrant(d.cfg, &d.side[x]) })
+	return t
+}
+
+// contest writes a contest on terrain, naming side x (0 for A, 1 for B)
+// with who: each side's ability, its value, the doublings that applied and
+// the effective value, then the result or, for a tie, what follows. The
+// log and the table page write contests alike.
+func (t *txt) contest(c *Contest, terrain Ability, who func(t *txt, x int)) {
 	t.str("Contest ")
 	t.int(c.Number)
 	if c.Number == 3 {
@@ -483,12 +489,12 @@ func (d *ContestData) AppendText(b []byte) []byte {
 			t.str(" vs ")
 		}
 		ab := c.Choices[x]
-		t.entrant(d.cfg, &d.side[x])
+		who(t, x)
 		t.str(" ")
 		t.str(ab.title())
 		t.str(" ")
-		t.int(d.base[x])
-		if ab == d.terrain {
+		t.int(c.Base[x])
+		if ab == terrain {
 			t.str(" ×2 ")
 			t.str(TerrainName(ab))
 		}
@@ -502,7 +508,7 @@ func (d *ContestData) AppendText(b []byte) []byte {
 	t.str(": ")
 	switch {
 	case c.Winner == 0 || c.Winner == 1:
-		t.entrant(d.cfg, &d.side[c.Winner])
+		who(t, c.Winner)
 		t.str(" wins")
 	case c.Number == 1:
 		t.str("tie; each now chooses an ability it has not used")
@@ -511,7 +517,6 @@ func (d *ContestData) AppendText(b []byte) []byte {
 	default:
 		t.str("tie after three contests; dice-off")
 	}
-	return t
 }
 
 // txt appends an event's text, for the event data that writes it
@@ -687,9 +692,6 @@ func (e *eventBuf) emitContest(c *Contest, m *match) {
 	d := e.arena().contestData.One()
 	d.Turn, d.Stable, d.Contest = e.turn, -1, c
 	d.cfg, d.side, d.terrain = e.cfg, m.side, m.view.Terrain
-	for x := range d.base {
-		d.base[x] = m.mon[x].Get(c.Choices[x])
-	}
 	e.add("contest", d, nil, "")
 }
 

@@ -183,10 +183,13 @@ func (s *State) Release() {
 }
 
 // reset makes s a new game for config c and n stables, keeping the memory
-// of a released state: its arena, its spare tournament and the capacity of
+// of a released state: its arena, its last or spare tournament and the capacity of
 // its stables' lists.
 func (s *State) reset(c *config, n int) {
 	mem, spare, stables := s.arena, s.spare, s.stables
+	if spare == nil {
+		spare = s.last
+	}
 	*s = State{cfg: c, turn: 1, phase: PhaseActivity, arena: mem, spare: spare}
 	if cap(stables) < n {
 		stables = make([]stable, n)

@@ -295,7 +295,7 @@ type tournament struct {
 
 // reuse makes t the tournament number, empty, keeping the memory of its
 // lists for the new one: a state reuses its last tournament's memory
-// (State.spare), which nothing handed out before may still hold
+// (State.last or State.spare), which nothing handed out before may still hold
 // (engine.State).
 func (t *tournament) reuse(number int) {
 	*t = tournament{
@@ -376,7 +376,12 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 		s.nextTurn(d, e)
 		return
 	}
-	if s.spare != nil {
+	// The last tournament is shown until this one begins; then its memory
+	// serves this one.
+	if s.last != nil {
+		s.tour, s.last = s.last, nil
+		s.tour.reuse(number)
+	} else if s.spare != nil {
 		s.tour, s.spare = s.spare, nil
 		s.tour.reuse(number)
 	} else {
@@ -426,12 +431,6 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 			t.entrants[j], t.entrants[j-1] = t.entrants[j-1], t.entrants[j]
 		}
 	}
-	size := 1
-	for size < n {
-		size *= 2
-		t.rounds++
-	}
-	byes := size - n
 	var ties *seedTies
 	if n > 2 && hasEqualSums(t.entrants) {
 		ties = e.arena().ties.One()
@@ -440,12 +439,27 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 	}
 	for i := range t.entrants {
 		t.entrants[i].Seed = i + 1
-		t.entrants[i].Bye = i < byes
 	}
+	t.bracket()
 	data := e.emit("entries", -1, textEntries)
 	data.Entrants, data.entered, data.ties = t.entrants, entered, ties
-	t.firstRound(size)
 	s.advance(d, e)
+}
+
+// bracket sets up the bracket of the entrants in seed order, as
+// startBracket does: the next power of two, byes to the top seeds, and the
+// first round.
+func (t *tournament) bracket() {
+	n := len(t.entrants)
+	size := 1
+	for size < n {
+		size *= 2
+		t.rounds++
+	}
+	for i := range t.entrants {
+		t.entrants[i].Bye = i < size-n
+	}
+	t.firstRound(size)
 }
 
 // firstRound sets up the bracket's first round of size slots for the seeded
@@ -623,8 +637,12 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 func (m *match) judge(choices [2]Ability) Contest {
 	c := Contest{Number: m.contest, Choices: choices}
 	for x := 0; x < 2; x++ {
-		m.used[x] |= abilityBit(choices[x])
-		c.Values[x] = Effective(choices[x], choices[1-x], m.view.Terrain, m.mon[x].Get(choices[x]))
+		ab, opp := choices[x], choices[1-x]
+		m.used[x] |= abilityBit(ab)
+		c.Base[x] = m.mon[x].Get(ab)
+		c.ByTerrain[x] = ab == m.view.Terrain
+		c.ByMatchup[x] = Beats(ab, opp)
+		c.Values[x] = Effective(ab, opp, m.view.Terrain, c.Base[x])
 	}
 	switch {
 	case c.Values[0] > c.Values[1]:
@@ -686,7 +704,7 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 			}
 		}
 	}
-	s.tour, s.spare = nil, t
+	s.tour, s.last = nil, t
 	s.phase = PhaseActivity
 	s.ageAll(e)
 	s.nextTurn(d, e)

@@ -69,6 +69,28 @@ type snapState struct {
 	// Once the game is over without shared wins: seat+1 of the stable
 	// that won the final dice-off, 0 if there was none.
 	Tiebreak int `json:"tiebreak,omitempty"`
+	// The last tournament played, between tournaments (the views show it).
+	Last *snapLast `json:"last,omitempty"`
+}
+
+// snapLast is the last tournament played. Its monsters may have changed or
+// retired since, so it keeps what they were: each entrant's sum, and each
+// contest's two values before doubling.
+type snapLast struct {
+	Number   int             `json:"number"`
+	Entrants []snapLastEntry `json:"entrants"` // in seed order
+	Matches  []snapLastMatch `json:"matches"`  // in order
+}
+
+type snapLastEntry struct {
+	Stable  int `json:"stable"`
+	Monster int `json:"monster"`
+	Sum     int `json:"sum"`
+}
+
+type snapLastMatch struct {
+	snapMatch
+	Base [][2]int `json:"base,omitempty"` // each contest's two values before doubling
 }
 
 type snapStable struct {
@@ -144,6 +166,24 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 			return nil, snapErr("a match without a tournament")
 		}
 		out.Tour = s.tour.snapshot()
+	}
+	if t := s.last; t != nil {
+		out.Last = &snapLast{
+			Number:   t.number,
+			Entrants: make([]snapLastEntry, len(t.entrants)),
+			Matches:  make([]snapLastMatch, len(t.matches)),
+		}
+		for i, x := range t.entrants {
+			out.Last.Entrants[i] = snapLastEntry{Stable: int(x.Stable), Monster: x.Monster, Sum: x.Sum}
+		}
+		for i := range t.matches {
+			m := &t.matches[i]
+			lm := &out.Last.Matches[i]
+			lm.snapMatch = snapMatchOf(m)
+			for _, c := range m.Contests {
+				lm.Base = append(lm.Base, c.Base)
+			}
+		}
 	}
 	return json.Marshal(&out)
 }
@@ -222,6 +262,9 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 		return nil, err
 	}
 	if err := s.restoreTiebreak(in.Tiebreak); err != nil {
+		return nil, err
+	}
+	if err := s.restoreLast(in.Last); err != nil {
 		return nil, err
 	}
 	switch {
@@ -415,6 +458,81 @@ func (s *State) restoreTiebreak(tiebreak int) error {
 	return nil
 }
 
+// restoreLast reads the last tournament played, as finishTournament leaves
+// it: the entrants in seed order (sums never rising), then every match of
+// the bracket, walked as play walks it, each contest judged again from its
+// saved values, until one champion is left. There is none during a
+// tournament (it took the last one's place) nor before the first.
+func (s *State) restoreLast(in *snapLast) error {
+	if in == nil {
+		return nil
+	}
+	held := s.resolved() / s.cfg.Every // tournaments held, or under way
+	if s.phase == PhaseEnter || s.phase == PhaseMatch {
+		return snapErr("a last tournament while tournament %d is under way", held)
+	}
+	n := len(in.Entrants)
+	switch {
+	case in.Number < 1 || in.Number > held:
+		return snapErr("the last tournament is number %d after %d turns with a tournament every %d", in.Number, s.resolved(), s.cfg.Every)
+	case n < 1 || n > len(s.stables):
+		return snapErr("the last tournament had %d entrants from %d stables", n, len(s.stables))
+	case len(in.Matches) != n-1:
+		return snapErr("the last tournament had %d entrants and %d matches", n, len(in.Matches))
+	}
+	t := &tournament{number: in.Number, entrants: make([]Entrant, n), matches: make([]MatchView, 0, n-1)}
+	var entered uint
+	for i, x := range in.Entrants {
+		if x.Stable < 0 || x.Stable >= len(s.stables) || entered&(1<<x.Stable) != 0 {
+			return snapErr("entrant %d of the last tournament is of stable %d, which is not a stable or entered twice", i+1, x.Stable)
+		}
+		entered |= 1 << x.Stable
+		p := engine.Seat(x.Stable)
+		switch {
+		case x.Monster < 1 || x.Monster > s.stables[p].nextID:
+			return snapErr("%s entered M%d in the last tournament but has had %d monsters", p, x.Monster, s.stables[p].nextID)
+		case x.Sum < -3*maxAbility || x.Sum > 3*maxAbility:
+			return snapErr("%s's entrant in the last tournament has a sum of %d", p, x.Sum)
+		case i > 0 && x.Sum > in.Entrants[i-1].Sum:
+			return snapErr("entrant %d of the last tournament (sum %d) is seeded after entrant %d (sum %d)", i+1, x.Sum, i, in.Entrants[i-1].Sum)
+		}
+		t.entrants[i] = Entrant{Stable: p, Monster: x.Monster, Name: monsterName(p, x.Monster), Sum: x.Sum, Seed: i + 1}
+	}
+	t.bracket()
+	m := &t.match
+	for i := range in.Matches {
+		lm := &in.Matches[i]
+		a, b, done := t.nextPair()
+		if done {
+			return snapErr("match %d of the last tournament comes after its final", i+1)
+		}
+		if len(lm.Base) != len(lm.Contests) {
+			return snapErr("match %d of the last tournament has %d contests but %d pairs of values", i+1, len(lm.Contests), len(lm.Base))
+		}
+		// The monsters as they were: each side used each ability at most
+		// once (replay checks), so the values fit in one monster.
+		*m = match{idx: [2]int{a, b}, side: [2]Entrant{t.entrants[a], t.entrants[b]}, contest: 1}
+		for k, choices := range lm.Contests {
+			for x := range choices {
+				v := lm.Base[k][x]
+				if v < -maxAbility || v > maxAbility {
+					return snapErr("match %d of the last tournament has an ability of %d", i+1, v)
+				}
+				m.mon[x].add(choices[x], v)
+			}
+		}
+		m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Winner: -1, Contests: make([]Contest, 0, len(lm.Contests))}
+		if err := t.replayFinished(&lm.snapMatch); err != nil {
+			return snapErr("match %d of the last tournament: %v", i+1, err)
+		}
+	}
+	if _, _, done := t.nextPair(); !done {
+		return snapErr("the last tournament's bracket is not finished")
+	}
+	s.last = t
+	return nil
+}
+
 // restoreTour rebuilds the tournament of a match in play: it seeds the
 // entrants as startBracket does, then walks the bracket as advance does,
 // playing each finished match's contests and then the current one's.
@@ -457,15 +575,7 @@ func (s *State) restoreTour(in *snapTour) error {
 			return snapErr("%s has monsters but no entrant", engine.Seat(i))
 		}
 	}
-	size := 1
-	for size < n {
-		size *= 2
-		t.rounds++
-	}
-	for i := range size - n {
-		t.entrants[i].Bye = true
-	}
-	t.firstRound(size)
+	t.bracket()
 	if len(in.Matches) > n-2 { // n-1 matches, the last one being played
 		return snapErr("%d finished matches in a tournament of %d entrants", len(in.Matches), n)
 	}
@@ -478,16 +588,9 @@ func (s *State) restoreTour(in *snapTour) error {
 			return snapErr("finished match %d comes after the final", i+1)
 		}
 		s.restoreMatch(a, b)
-		if err := m.replay(&in.Matches[i]); err != nil {
+		if err := t.replayFinished(&in.Matches[i]); err != nil {
 			return snapErr("finished match %d: %v", i+1, err)
 		}
-		if m.view.Winner < 0 {
-			return snapErr("finished match %d has no winner", i+1)
-		}
-		// As endMatch records it.
-		t.matches = append(t.matches, m.view)
-		t.next = append(t.next, m.idx[m.view.Winner])
-		t.pos++
 	}
 	a, b, done := t.nextPair()
 	if done {
@@ -516,6 +619,22 @@ func (s *State) restoreTour(in *snapTour) error {
 	if m.choice[0] != NoAbility && m.choice[1] != NoAbility {
 		return snapErr("both sides of the match being played have sealed a choice, which would have played the contest")
 	}
+	return nil
+}
+
+// replayFinished plays a saved finished match, set up in t.match, and
+// records it as endMatch does; a match left without a winner is an error.
+func (t *tournament) replayFinished(in *snapMatch) error {
+	m := &t.match
+	if err := m.replay(in); err != nil {
+		return err
+	}
+	if m.view.Winner < 0 {
+		return fmt.Errorf("it has no winner")
+	}
+	t.matches = append(t.matches, m.view)
+	t.next = append(t.next, m.idx[m.view.Winner])
+	t.pos++
 	return nil
 }
 

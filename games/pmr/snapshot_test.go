@@ -316,6 +316,27 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 		want   string // in the error
 	}{
 		{"a dice-off winner without a dice-off", activity, func(in *snapState) { in.Tiebreak = 1 }, "no dice-off"},
+		{"last tournament during one", match, func(in *snapState) {
+			in.Last = &snapLast{Number: 1, Entrants: []snapLastEntry{{Stable: 0, Monster: 1}}}
+		}, "under way"},
+		{"last tournament not yet held", activity, func(in *snapState) { in.Last.Number = 2 }, "number 2"},
+		{"last tournament a match short", activity, func(in *snapState) { in.Last.Matches = in.Last.Matches[1:] }, "matches"},
+		{"last tournament seeded against its sums", activity, func(in *snapState) {
+			e := in.Last.Entrants
+			e[0], e[len(e)-1] = e[len(e)-1], e[0]
+			e[0].Sum = e[len(e)-1].Sum - 1
+		}, "seeded after"},
+		{"last tournament's contest values out of range", activity, func(in *snapState) {
+			in.Last.Matches[0].Base[0][0] = maxAbility + 1
+		}, "an ability of"},
+		{"last tournament's final undecided", activity, func(in *snapState) {
+			m := &in.Last.Matches[len(in.Last.Matches)-1]
+			m.Base = m.Base[:1]
+			m.Contests = m.Contests[:1]
+			m.DiceOff = nil
+			m.Base[0] = [2]int{1, 1}
+			m.Contests[0] = [2]Ability{Speed, Speed}
+		}, "no winner"},
 		{"another version", activity, func(in *snapState) { in.Version = 1 }, "format version 1"},
 		{"no version", activity, func(in *snapState) { in.Version = 0 }, "format version 0"},
 		{"unknown phase", activity, func(in *snapState) { in.Phase = "lunch" }, `"lunch" is not a phase`},

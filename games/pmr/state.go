@@ -109,7 +109,8 @@ type State struct {
 	phase    Phase
 	stables  []stable
 	tour     *tournament // the tournament being played, nil outside tournaments
-	spare    *tournament // the last one, whose memory the next reuses (not compared; clones drop it)
+	last     *tournament // the last one played, shown until the next begins, which reuses its memory
+	spare    *tournament // memory for the next tournament, kept by reset (not compared; clones drop it)
 	released bool        // Release was called: the state is dead
 	tiebreak int         // seat+1 of the stable a final dice-off made sole winner, 0 if none
 
@@ -668,6 +669,9 @@ func (s *State) clone() *State {
 	if s.tour != nil {
 		c.tour = s.tour.clone()
 	}
+	if s.last != nil {
+		c.last = s.last.clone()
+	}
 	// The caches point into s's arena, which s rebuilds in place: the
 	// clone makes its own, lazily.
 	c.board, c.tourView, c.spare = nil, nil, nil
@@ -695,10 +699,23 @@ func (s *State) Equal(other engine.State) bool {
 		!slices.EqualFunc(s.stables, o.stables, stable.equal) {
 		return false
 	}
+	if !lastEqual(s.last, o.last) {
+		return false
+	}
 	if s.tour == nil || o.tour == nil {
 		return s.tour == o.tour
 	}
 	return s.tour.equal(o.tour)
+}
+
+// lastEqual compares the last tournaments played by what is left of them,
+// what the views show: the number, the entrants and the matches.
+func lastEqual(t, o *tournament) bool {
+	if t == nil || o == nil {
+		return t == o
+	}
+	return t.number == o.number && slices.Equal(t.entrants, o.entrants) &&
+		slices.EqualFunc(t.matches, o.matches, func(a, b MatchView) bool { return a.equal(&b) })
 }
 
 // equal compares the settings. The names are derived from the seats.

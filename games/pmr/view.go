@@ -23,6 +23,9 @@ type Board struct {
 	NextTournament int             `json:"next_tournament"`  // the turn after which the next tournament is held; 0 if none is left
 	Stables        []StableView    `json:"stables"`          // by seat
 	Tournament     *TournamentView `json:"tournament,omitempty"`
+	// LastTournament is the last tournament played, every match of it,
+	// until the next one begins.
+	LastTournament *TournamentView `json:"last_tournament,omitempty"`
 	Pending        []engine.Seat   `json:"pending"` // who must act now (shared with State.Pending)
 }
 
@@ -87,12 +90,30 @@ func (m *MatchView) Used(x int) (used [4]bool) {
 	return used
 }
 
-// Contest is one comparison of a match.
+// Contest is one comparison of a match: for each side (A's, then B's) the
+// ability it sealed, that ability's value, which doublings applied and the
+// effective value they give.
 type Contest struct {
-	Number  int        `json:"number"`  // 1, 2 or 3
-	Choices [2]Ability `json:"choices"` // A's and B's
-	Values  [2]int     `json:"values"`  // after the terrain and matchup doublings
-	Winner  int        `json:"winner"`  // 0 = A, 1 = B, -1 = tie
+	Number    int        `json:"number"`     // 1, 2 or 3
+	Choices   [2]Ability `json:"choices"`    // A's and B's
+	Base      [2]int     `json:"base"`       // the chosen abilities' values, before doubling
+	ByTerrain [2]bool    `json:"by_terrain"` // doubled by the terrain
+	ByMatchup [2]bool    `json:"by_matchup"` // doubled by the matchup (Brawn against Speed, Speed against Mind, Mind against Brawn)
+	Values    [2]int     `json:"values"`     // after the terrain and matchup doublings
+	Winner    int        `json:"winner"`     // 0 = A, 1 = B, -1 = tie
+}
+
+// Factor is how many times side x's value counted in the contest: 1, 2
+// (terrain or matchup) or 4 (both).
+func (c *Contest) Factor(x int) int {
+	f := 1
+	if c.ByTerrain[x] {
+		f *= 2
+	}
+	if c.ByMatchup[x] {
+		f *= 2
+	}
+	return f
 }
 
 // View returns what seat p may see (a *View). A spectator (or any seat that is
@@ -186,6 +207,16 @@ func (s *State) buildBoard(mem *arena) *Board {
 		sv.Chosen = chosen>>i&1 != 0
 	}
 	b.Pending = pendingSets[pending]
+	b.LastTournament = nil
+	if t := s.last; t != nil {
+		lv := &mem.last
+		*lv = TournamentView{
+			Number:   t.number,
+			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+			Matches:  t.matches[:len(t.matches):len(t.matches)],
+		}
+		b.LastTournament = lv
+	}
 	b.Tournament = nil
 	if t := s.tour; t != nil {
 		if s.tourView == nil || !s.tourView.shows(t, s.phase) {
