@@ -3,13 +3,12 @@ package prophecy
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -79,7 +78,7 @@ func TestPlaythrough_Golden(t *testing.T) {
 	if !strings.Contains(text, "6!") {
 		t.Errorf("no die exploded")
 	}
-	compareGolden(t, "playthrough-3p.golden", text)
+	enginetest.CompareGolden(t, "playthrough-3p.golden", text, *update)
 }
 
 func playScript(t *testing.T) (string, *engine.Table) {
@@ -119,30 +118,6 @@ func playScript(t *testing.T) (string, *engine.Table) {
 	fmt.Fprintf(&b, "over: %s %v\n\n", out.Text, out.Winners)
 	b.WriteString(tab.State().(*State).Markdown())
 	return b.String(), tab
-}
-
-func compareGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s: line %d differs:\ngot  %s\nwant %s", name, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s: %d lines, want %d", name, len(gl), len(wl))
-	}
 }
 
 func TestMarkdown_ExportsTheWholeStory(t *testing.T) {
