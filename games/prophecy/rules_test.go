@@ -445,3 +445,19 @@ func TestApply_AnyPlayerMayActAndEveryActionIsJournaled(t *testing.T) {
 		t.Errorf("pair proposed by seat %d, want 0", p.By)
 	}
 }
+
+func TestLegal_NeverASingleActionATableWouldPlayUnasked(t *testing.T) {
+	s, d := story(t)
+	for len(s.chars[0].Aspects) < maxAspects {
+		mustApply(t, s, 0, "aspect 1: another", d)
+	}
+	mustApply(t, s, 0, "perform 4", d)
+	mustApply(t, s, 0, "roll", d)
+	// Rolled, with a full character: narrate, and the expectation.
+	if legal := s.Legal(0); len(legal) < 2 {
+		t.Errorf("Legal = %v: a table would narrate for the player", legal)
+	}
+	if _, only := engine.Only(s, 0); only {
+		t.Errorf("engine.Only found a single action")
+	}
+}
