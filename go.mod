@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
+	github.com/yuin/goldmark v1.8.7
 	modernc.org/sqlite v1.60.1
 )
 

@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"tabletop/bots"
 	"tabletop/dice"
@@ -23,12 +25,13 @@ const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--
 You take seat 1; the other seats are played by bots (--bots, comma-separated,
 one per seat; missing ones use the game's best bot). A game only people can
 play (a story game) seats people at every seat instead: they share this
-keyboard, and "as N" acts for seat N (--names names them). With neither --players nor --bots the
-table has four seats, or as near as the game allows. At each prompt type the
-number of a choice or its text; games whose actions carry free text (names,
-narration) take any action typed in its text form. "help" lists the
-commands. When the game ends the table export can be written for
-"tabletop verify".`
+keyboard, and "as N" acts for seat N (--names names them). With neither
+--players nor --bots the table has four seats, or as near as the game
+allows. At each prompt type the number of a choice or its text; games whose
+actions carry free text (names, narration) take any action typed in its
+text form. "help" lists the commands and says what each choice does,
+"rules" gives the game's rules in brief. When the game ends the table
+export can be written for "tabletop verify".`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
@@ -309,17 +312,22 @@ func (p *session) ask() error {
 			continue
 		case "help", "?", "h":
 			fmt.Fprintf(p.env.Stdout, `Type a choice's number (e.g. 1) or its text (e.g. %q).
+  rules  the rules of %s in brief
   view   show the table again
   log    show the whole log so far
   seed   show the seed commitment (the seed itself is revealed at the end)
   quit   leave the table
-`, legal[0].String())
+`, legal[0].String(), p.tab.Game().Info().Name)
 			if p.hotSeat {
 				fmt.Fprintln(p.env.Stdout, "  as N   act for seat N (everyone shares this keyboard)")
 			}
 			if _, ok := p.tab.Game().(textParser); ok {
 				fmt.Fprintln(p.env.Stdout, "Any action may be typed in full in its text form, free text included; the choices above show the forms.")
 			}
+			p.explain(legal)
+			continue
+		case "rules":
+			fmt.Fprintln(p.env.Stdout, rulesText(p.tab.Game()))
 			continue
 		case "view", "v":
 			p.render()
@@ -367,6 +375,50 @@ func (p *session) parse(legal []engine.Action, raw, line string) (engine.Action,
 		return b, nil
 	}
 	return nil, err
+}
+
+// explain says what each choice does, for the games whose actions explain
+// themselves (engine.Explainer).
+func (p *session) explain(legal []engine.Action) {
+	ex, ok := p.tab.Game().(engine.Explainer)
+	if !ok {
+		return
+	}
+	v := p.tab.State().View(p.me)
+	head := false
+	for i, a := range legal {
+		if help := ex.Explain(v, a); help != "" {
+			if !head {
+				fmt.Fprintln(p.env.Stdout, "What the choices do:")
+				head = true
+			}
+			fmt.Fprintf(p.env.Stdout, "  %2d) %s: %s\n", i+1, a, help)
+		}
+	}
+}
+
+// rulesText is a game's rules summary (engine.Presenter's rules.md) for the
+// terminal: the Markdown with its emphasis marks and heading marks taken
+// out, which reads well as plain text.
+func rulesText(g engine.Game) string {
+	pr, ok := g.(engine.Presenter)
+	if !ok {
+		return "No rules summary for " + g.Info().Name + "."
+	}
+	md, err := fs.ReadFile(pr.Pages(), "rules.md")
+	if err != nil {
+		return "No rules summary for " + g.Info().Name + "."
+	}
+	var b strings.Builder
+	for line := range strings.Lines(string(md)) {
+		line = strings.ReplaceAll(line, "**", "")
+		if h := strings.TrimLeft(line, "#"); len(h) < len(line) && strings.HasPrefix(h, " ") {
+			title := strings.TrimSpace(h)
+			line = title + "\n" + strings.Repeat("-", utf8.RuneCountInString(title)) + "\n"
+		}
+		b.WriteString(line)
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // pick finds the action a person meant: its number, its exact text, or the
