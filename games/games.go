@@ -4,6 +4,7 @@ package games
 import (
 	"tabletop/engine"
 	"tabletop/games/mgt"
+	"tabletop/games/msp"
 	"tabletop/games/pmr"
 )
 
@@ -13,6 +14,7 @@ func All() []engine.Game {
 	return []engine.Game{
 		pmr.Game,
 		mgt.Game,
+		msp.Game,
 	}
 }
 
