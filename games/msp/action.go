@@ -378,7 +378,7 @@ func ParseAction(text string) (engine.Action, error) {
 	}
 	verb := strings.ToLower(f[0])
 	rest := strings.TrimSpace(head[len(f[0]):])
-	lower := strings.ToLower(rest)
+	lower := asciiLower(rest) // the same length as rest, so indexes carry over
 	bad := func(want string) (engine.Action, error) {
 		return nil, fmt.Errorf("msp: %q: write %s", text, want)
 	}
@@ -558,7 +558,7 @@ func ParseAction(text string) (engine.Action, error) {
 		if !ok {
 			return bad(`"set FIELD of CHARACTER to N: REASON"`)
 		}
-		rest, lower = more, strings.ToLower(more)
+		rest, lower = more, asciiLower(more)
 		who, v, ok := split(" to ")
 		n, isNum := number(v)
 		if !ok || !isNum {
@@ -583,7 +583,7 @@ func ParseAction(text string) (engine.Action, error) {
 		if !strings.HasPrefix(lower, "book ") {
 			return bad(`"import book {...}" with a book's JSON`)
 		}
-		body := strings.TrimSpace(text[strings.Index(strings.ToLower(text), "book")+len("book"):])
+		body := strings.TrimSpace(text[strings.Index(asciiLower(text), "book")+len("book"):])
 		b, err := ParseBook([]byte(body))
 		if err != nil {
 			return nil, err
@@ -591,6 +591,18 @@ func ParseAction(text string) (engine.Action, error) {
 		return ImportBook{Book: b}, nil
 	}
 	return nil, fmt.Errorf("msp: unknown action %q", text)
+}
+
+// asciiLower lowers the ASCII letters of s only, so that the result has
+// the same length as s and an index into it is an index into s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // parseBookEntry reads "book creature NAME: hp N; ATTACK N...", "book item

@@ -2,6 +2,7 @@ package msp
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -103,10 +104,10 @@ func (p Purse) String() string {
 }
 
 // Money writes an amount of copper in the fewest coins: "1 gold, 2 silver,
-// 5 copper" (0 is "nothing").
+// 5 copper" ("0 copper" for none).
 func Money(copper int) string {
-	if copper == 0 {
-		return "nothing"
+	if copper <= 0 {
+		return strconv.Itoa(copper) + " copper"
 	}
 	p := PurseOf(copper)
 	var parts []string

@@ -226,6 +226,9 @@ func (s *State) reroll(c *Character, a Reroll, d *dice.Stream) ([]engine.Event, 
 // which the result reveals.
 func (s *State) roll(c *Character, a Roll, d *dice.Stream) ([]engine.Event, error) {
 	ck := s.Check
+	if ck == nil {
+		return nil, engine.Illegal(a, "no check is waiting for a roll")
+	}
 	e, err := dice.Parse(ck.Target.Value.expr(c.Stats[ck.Stat]))
 	if err != nil {
 		return nil, err
