@@ -123,7 +123,9 @@ func TestOnePlayersSecretsNeverReachAnother(t *testing.T) {
 // TestLeakScriptSeesTheSecretsWhereTheyBelong guards the leak tests
 // themselves: the GM does see the secrets varied, and Ann sees her own.
 func TestLeakScriptSeesTheSecretsWhereTheyBelong(t *testing.T) {
-	gm := leakScript(t, func(n int) string { return []string{"the innkeeper is the thief", "15", "Rope", "10", "0", "at least 5", "n"}[n] }, []engine.Seat{gmSeat, annSeat})
+	gm := leakScript(t, func(n int) string {
+		return []string{"the innkeeper is the thief", "15", "Rope", "10", "0", "at least 5", "n"}[n]
+	}, []engine.Seat{gmSeat, annSeat})
 	all := strings.Join(gm, "\n")
 	for _, want := range []string{"the innkeeper is the thief", `"target":{"at_most":false,"value":5}`, `"name":"Rope"`} {
 		if !strings.Contains(all, want) {
