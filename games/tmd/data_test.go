@@ -3,6 +3,7 @@ package tmd
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -86,14 +87,7 @@ func TestSpeciesOfTheRuleText(t *testing.T) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func TestSpeciesReferencesResolve(t *testing.T) {
 	d := mustData(t)

@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -70,7 +71,7 @@ func NewSheet(d *Data, name, species string) (*Sheet, error) {
 	return &Sheet{
 		Name: name, Species: sp.Name, Level: StartLevel, Ability: sp.Abilities[0],
 		Bonus: sp.Bonus[0], Points: map[Stat]int{sp.Bonus[0]: 1},
-		Typeless: "Basic Attack", Rank: "Rookie",
+		Moves: []string{}, Typeless: "Basic Attack", Rank: "Rookie",
 	}, nil
 }
 
@@ -147,12 +148,12 @@ func (s *Sheet) Validate(d *Data) error {
 	if err != nil {
 		return err
 	}
-	if s.Ability != "" && !contains(append(sp.Abilities[:len(sp.Abilities):len(sp.Abilities)], sp.Hidden), s.Ability) {
+	if s.Ability != "" && !slices.Contains(append(sp.Abilities[:len(sp.Abilities):len(sp.Abilities)], sp.Hidden), s.Ability) {
 		bad("%s cannot have the ability %s (it may have %s)", sp.Name, s.Ability, abilityList(sp))
 	} else if s.Ability == "" {
 		bad("no ability chosen (%s may have %s)", sp.Name, abilityList(sp))
 	}
-	if !statIn(sp.Bonus, s.Bonus) {
+	if !slices.Contains(sp.Bonus, s.Bonus) {
 		bad("%s's species bonus goes to %s, not %s", sp.Name, statList(sp.Bonus), s.Bonus)
 	} else if s.Points[s.Bonus] < 1 {
 		bad("the species bonus point in %s is missing", s.Bonus)
@@ -315,15 +316,6 @@ func abilityList(sp *Species) string {
 		list += ", or the hidden " + sp.Hidden
 	}
 	return list
-}
-
-func statIn(list []Stat, st Stat) bool {
-	for _, x := range list {
-		if x == st {
-			return true
-		}
-	}
-	return false
 }
 
 func statList(list []Stat) string {
