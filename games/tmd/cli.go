@@ -285,6 +285,9 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 		MoveTier: atk.sheet.MoveTiers[m.Name], Paralyzed: *paralyzed, Confused: *confused,
 		Burned: *burned, Opponents: *opponents, OpponentHurt: *harmed,
 	}
+	if *paralyzed { // paralysis also takes 2 from max AP, which the missing-AP penalty sees
+		a.AP = max(0, a.AP-2)
+	}
 	dd := Defender{Types: def.types, EvasionStg: *evasion, SpeedStg: *speed, AP: def.der.AP}
 	stage := StageStat(*atkStage)
 	switch m.Category {

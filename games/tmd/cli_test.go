@@ -95,6 +95,7 @@ func TestDamageCommandRejectsBadInput(t *testing.T) {
 		{[]string{"damage", "--move", "Tackle", "--defender", "Eevee"}, "--attacker: want a sheet file or a species"},
 		{[]string{"damage", "--bogus"}, "flag provided but not defined"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"damage", "--attacker", "Pikachu", "--move", "Tackle", "--defender", "Eevee", "stray"}, `unexpected "stray"`},
 		{[]string{"sheet", "show"}, "want one FILE"},
 		{[]string{"sheet", "new", "--name", "X", "--species", "Mewtwo"}, "Mewtwo is banned"},
 		{[]string{"roll-species"}, "want --character NAME"},
@@ -173,6 +174,17 @@ func TestRollSpeciesCommandChecksItsOwnJSON(t *testing.T) {
 	if err != nil || !strings.Contains(commit, "commitment: ") || !strings.Contains(commit, "roll with --seed") {
 		t.Errorf("--commit: %v\n%s", err, commit)
 	}
+}
+
+// TestParalysisCostsTwoAPForTheMissingAPPenalty: Sparks has 8 AP; paralyzed
+// he has 6, and Iron Tail (8 AP, ≥6, untrained) loses 6 faces on top of
+// paralysis: it hits on 12 or more.
+func TestParalysisCostsTwoAPForTheMissingAPPenalty(t *testing.T) {
+	out, err := run(t, "damage", "--attacker", "testdata/sparks.json", "--move", "Iron Tail", "--defender", "Eevee", "--paralyzed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "output", out, "11:miss 12:hit")
 }
 
 // TestDamageCommandUsesTheMovesCategory: a physical move takes Attack and

@@ -92,6 +92,9 @@ func contains(list []string, s string) bool { return slices.Contains(list, s) }
 func TestSpeciesReferencesResolve(t *testing.T) {
 	d := mustData(t)
 	for _, s := range d.Species {
+		if len(d.learnsets[s.Dex]) == 0 {
+			t.Errorf("%s has no learnset", s.Name)
+		}
 		if len(s.Bonus) == 0 {
 			t.Errorf("%s has no species bonus", s.Name)
 		}

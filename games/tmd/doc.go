@@ -84,6 +84,11 @@
 //     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
 //     sheet checks only that sessions done are within the sessions needed.
 //   - Rememberance, granted by an origin, raises max IP from 10 to 12.
-//   - Move lists are checked against the move data, not a species' learnset
-//     (the data carries no learnsets yet).
+//   - A move on a sheet must be one the species, or a species it evolved
+//     from, can learn by any means (level, TM, egg, tutor) in any
+//     generation (data/learnsets.json, from @pkmn/dex); with Amneplasticity
+//     the species it may evolve into count too. Level requirements and the
+//     cost of each way of learning are the GM's business.
+//   - Paralysis takes 2 from max AP, and the calculator's missing-AP penalty
+//     sees the lower AP.
 package tmd

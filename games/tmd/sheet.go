@@ -176,6 +176,9 @@ func (s *Sheet) Validate(d *Data) error {
 			bad("%s has %d points allocated, over its cap of %d", st, alloc, StatCap)
 		}
 	}
+	if s.GMPoints < 0 {
+		bad("%d points from the GM; a GM grants points, never takes them", s.GMPoints)
+	}
 	if der.Spent > der.Points {
 		bad("%d stat points are spent but level %d gives %d, plus 1 species bonus%s: %d too many",
 			der.Spent, s.Level, der.Points-1-s.GMPoints, gmText(s.GMPoints), der.Spent-der.Points)
@@ -201,6 +204,8 @@ func (s *Sheet) Validate(d *Data) error {
 			bad("%s is a typeless move: it goes in the typeless slot, not among the four", m.Name)
 		case seen[m.Name]:
 			bad("%s is listed twice", m.Name)
+		case !d.learnsInLine(sp, m.Name, slices.Contains(s.IQ, "Amneplasticity")):
+			bad("%s cannot learn %s", sp.Name, m.Name)
 		}
 		if err == nil {
 			seen[m.Name] = true
@@ -282,6 +287,34 @@ type SheetError struct {
 
 func (e *SheetError) Error() string {
 	return fmt.Sprintf("tmd: sheet %q: %s", e.Name, strings.Join(e.Problems, "; "))
+}
+
+// learnsInLine reports whether sp, or a species it evolved from, can learn
+// the move (a character may relearn its line's earlier moves); with
+// Amneplasticity, the species it may evolve into count too.
+func (d *Data) learnsInLine(sp *Species, move string, future bool) bool {
+	for s, n := sp, 0; s != nil && n < 10; n++ {
+		if d.Learns(s.Dex, move) {
+			return true
+		}
+		s, _ = d.SpeciesNamed(s.Prevo)
+	}
+	if !future {
+		return false
+	}
+	next := append([]string{}, sp.Evos...)
+	for n := 0; len(next) > 0 && n < 50; n++ {
+		e, err := d.SpeciesNamed(next[0])
+		next = next[1:]
+		if err != nil {
+			continue
+		}
+		if d.Learns(e.Dex, move) {
+			return true
+		}
+		next = append(next, e.Evos...)
+	}
+	return false
 }
 
 // AddPoint spends one stat point on st, or says why it cannot.
