@@ -252,6 +252,7 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 	confused := fs.Bool("confused", false, "the attacker is confused")
 	burned := fs.Bool("burned", false, "the attacker is burned")
 	harmed := fs.Bool("harmed", false, "the defender was already harmed (no priority bonus)")
+	rules := fs.String("rules", "text", "the combat `RULES`: text (the rule text) or pages (the group's newer rules page)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -265,6 +266,10 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 	m, err := d.MoveNamed(*moveName)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	edition, err := ParseEdition(*rules)
+	if err != nil {
+		return usagef("--rules: %v", err)
 	}
 	if *opponents < 1 || *opponents > 20 {
 		return usagef("--opponents %d: want 1 to 20", *opponents)
@@ -281,7 +286,7 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 		return err
 	}
 	a := Attacker{
-		Types: atk.types, AccuracyStg: *accStage, CritStg: *critStage, AP: atk.der.AP,
+		Rules: edition, Types: atk.types, AccuracyStg: *accStage, CritStg: *critStage, AP: atk.der.AP,
 		MoveTier: atk.sheet.MoveTiers[m.Name], Paralyzed: *paralyzed, Confused: *confused,
 		Burned: *burned, Opponents: *opponents, OpponentHurt: *harmed,
 	}
@@ -292,14 +297,14 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 	stage := StageStat(*atkStage)
 	switch m.Category {
 	case "Physical":
-		a.CombatEffect, dd.Mitigation = atk.der.Physical, def.der.PhysMit
+		a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Physical, atk.der.PhysPoints, def.der.PhysMit
 	case "Special":
-		a.CombatEffect, dd.Mitigation = atk.der.Special, def.der.SpecMit
+		a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Special, atk.der.SpecPoints, def.der.SpecMit
 	case "Best": // the Basic Attack uses the higher offensive stat
 		if atk.der.Physical >= atk.der.Special {
-			a.CombatEffect, dd.Mitigation = atk.der.Physical, def.der.PhysMit
+			a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Physical, atk.der.PhysPoints, def.der.PhysMit
 		} else {
-			a.CombatEffect, dd.Mitigation = atk.der.Special, def.der.SpecMit
+			a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Special, atk.der.SpecPoints, def.der.SpecMit
 		}
 	default:
 		return usagef("%s is a status move: it deals no damage", m.Name)

@@ -95,6 +95,7 @@ func TestDamageCommandRejectsBadInput(t *testing.T) {
 		{[]string{"damage", "--move", "Tackle", "--defender", "Eevee"}, "--attacker: want a sheet file or a species"},
 		{[]string{"damage", "--bogus"}, "flag provided but not defined"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"damage", "--attacker", "Pikachu", "--move", "Tackle", "--defender", "Eevee", "--rules", "third"}, "--rules"},
 		{[]string{"damage", "--attacker", "Pikachu", "--move", "Tackle", "--defender", "Eevee", "stray"}, `unexpected "stray"`},
 		{[]string{"sheet", "show"}, "want one FILE"},
 		{[]string{"sheet", "new", "--name", "X", "--species", "Mewtwo"}, "Mewtwo is banned"},
@@ -174,6 +175,14 @@ func TestRollSpeciesCommandChecksItsOwnJSON(t *testing.T) {
 	if err != nil || !strings.Contains(commit, "commitment: ") || !strings.Contains(commit, "roll with --seed") {
 		t.Errorf("--commit: %v\n%s", err, commit)
 	}
+}
+
+func TestDamageCommandRulesPages(t *testing.T) {
+	out, err := run(t, "damage", "--attacker", "testdata/sparks.json", "--move", "Thunderbolt", "--defender", "Vaporeon@30", "--rules", "pages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "output", out, "hit         20           9/10")
 }
 
 // TestParalysisCostsTwoAPForTheMissingAPPenalty: Sparks has 8 AP; paralyzed

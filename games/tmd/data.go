@@ -135,7 +135,8 @@ type Move struct {
 	Priority   int        `json:"priority"`        // mainline priority
 	Target     string     `json:"target"`
 	HitsAllies bool       `json:"hitsAllies,omitempty"`
-	Hits       string     `json:"hits,omitempty"` // multi-hit: dice ("1d8"), a count ("2") or "table" (the d20 multi-hit table)
+	Hits       string     `json:"hits,omitempty"`     // multi-hit: dice ("1d8"), a count ("2") or "table" (the d20 multi-hit table)
+	MainHits   string     `json:"mainHits,omitempty"` // mainline hits: "2-5", or a fixed "2" or "3"
 	Recoil     bool       `json:"recoil,omitempty"`
 	Drain      bool       `json:"drain,omitempty"`
 	Heal       int        `json:"heal,omitempty"`   // HP healed

@@ -181,7 +181,7 @@ func TestMovesAreWellFormed(t *testing.T) {
 		if m.Type != "Typeless" && !contains(d.Types, m.Type) {
 			t.Errorf("%s: type %q", m.Name, m.Type)
 		}
-		if _, _, _, err := bpRolls(&m); err != nil {
+		if err := m.checkHits(); err != nil {
 			t.Error(err)
 		}
 	}

@@ -82,6 +82,8 @@ type Derived struct {
 	LevelBonus int // level damage bonus
 	Physical   int // physical damage: Attack points + training + level bonus
 	Special    int // special damage: Special Attack points + training + level bonus
+	PhysPoints int // Attack points + training (the stat-point part of Physical)
+	SpecPoints int // Special Attack points + training
 	PhysMit    int // physical mitigation: Defense points + training
 	SpecMit    int // special mitigation: Special Defense points + training
 	Points     int // stat points the sheet may hold: level table + species bonus + GM points
@@ -111,6 +113,7 @@ func (s *Sheet) Derive(d *Data) (Derived, error) {
 	out.LevelBonus = row.Bonus
 	out.Physical = pt(Attack) + tr(Attack) + row.Bonus
 	out.Special = pt(SpAtk) + tr(SpAtk) + row.Bonus
+	out.PhysPoints, out.SpecPoints = pt(Attack)+tr(Attack), pt(SpAtk)+tr(SpAtk)
 	out.PhysMit = pt(Defense) + tr(Defense)
 	out.SpecMit = pt(SpDef) + tr(SpDef)
 	out.Points = row.Points + 1 + s.GMPoints

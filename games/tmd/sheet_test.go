@@ -33,7 +33,7 @@ func TestSparksReproducesTheGroupsSheet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Derived{MaxHP: 38, AP: 8, LevelBonus: 2, Physical: 5, Special: 5, PhysMit: 1, SpecMit: 1,
+	want := Derived{MaxHP: 38, AP: 8, LevelBonus: 2, Physical: 5, Special: 5, PhysPoints: 3, SpecPoints: 3, PhysMit: 1, SpecMit: 1,
 		Points: 15, Spent: 15, MaxIP: 10, IP: 0, Inventory: 4, Storage: 2}
 	if got != want {
 		t.Errorf("Sparks derives %+v\nwant %+v", got, want)
@@ -65,7 +65,7 @@ func TestRabootReproducesTheRuleTextsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Derived{MaxHP: 26, AP: 6, LevelBonus: 1, Physical: 3, Special: 3, PhysMit: 0, SpecMit: 2,
+	want := Derived{MaxHP: 26, AP: 6, LevelBonus: 1, Physical: 3, Special: 3, PhysPoints: 2, SpecPoints: 2, PhysMit: 0, SpecMit: 2,
 		Points: 7, Spent: 9, MaxIP: 10, Inventory: 4, Storage: 2}
 	if got != want {
 		t.Errorf("Raboot derives %+v\nwant %+v", got, want)
