@@ -186,6 +186,7 @@ func sheetCommand(d *Data, args []string, stdout, stderr io.Writer) error {
 // combatant is one side of the damage calculator: a sheet, or a species at
 // a level with no stat points.
 type combatant struct {
+	file  string // the sheet file, if any
 	label string
 	types []string
 	sheet *Sheet
@@ -198,10 +199,12 @@ func loadCombatant(d *Data, spec string) (combatant, error) {
 		return combatant{}, usagef("want a sheet file or a species (Pikachu, Pikachu@30)")
 	}
 	var s *Sheet
+	file := ""
 	if _, err := os.Stat(spec); err == nil {
 		if s, err = LoadSheet(spec); err != nil {
 			return combatant{}, err
 		}
+		file = spec
 	} else {
 		name, lvl, hasLevel := strings.Cut(spec, "@")
 		level := StartLevel
@@ -230,7 +233,7 @@ func loadCombatant(d *Data, spec string) (combatant, error) {
 	if s.Name == sp.Name {
 		label = fmt.Sprintf("%s (level %d)", sp.Name, s.Level)
 	}
-	return combatant{label: label, types: sp.Types, sheet: s, der: der}, nil
+	return combatant{file: file, label: label, types: sp.Types, sheet: s, der: der}, nil
 }
 
 func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr io.Writer) error {
@@ -320,6 +323,11 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 		return usagef("%v", err)
 	}
 	fmt.Fprintf(stdout, "%s uses %s on %s\n  %s\n", atk.label, m.Name, def.label, MoveLine(m))
+	for _, c := range []combatant{atk, def} {
+		if c.file != "" && c.sheet.Validate(d) != nil {
+			fmt.Fprintf(stdout, "  note: %s breaks the rules (see tabletop tmd sheet check %s); its numbers are used as written\n", c.file, c.file)
+		}
+	}
 	mult := d.Effectiveness(m.Type, def.types...)
 	fmt.Fprintf(stdout, "  combat effect %+d, penalty %d, mitigation %d, type match-up x%s\n",
 		a.CombatEffect, a.Penalty, dd.Mitigation, strconv.FormatFloat(mult, 'g', -1, 64))

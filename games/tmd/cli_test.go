@@ -177,6 +177,17 @@ func TestRollSpeciesCommandChecksItsOwnJSON(t *testing.T) {
 	}
 }
 
+func TestDamageCommandNotesASheetThatBreaksTheRules(t *testing.T) {
+	out, err := run(t, "damage", "--attacker", "testdata/raboot.json", "--move", "Flame Charge", "--defender", "testdata/sparks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "output", out, "note: testdata/raboot.json breaks the rules")
+	if strings.Contains(out, "sparks.json breaks") {
+		t.Errorf("a valid sheet was noted:\n%s", out)
+	}
+}
+
 func TestDamageCommandRulesPages(t *testing.T) {
 	out, err := run(t, "damage", "--attacker", "testdata/sparks.json", "--move", "Thunderbolt", "--defender", "Vaporeon@30", "--rules", "pages")
 	if err != nil {

@@ -395,23 +395,28 @@ func (dt *Data) DamageDist(m *Move, a Attacker, d Defender) (Dist, error) {
 		r   Result
 		dmg int
 	}
-	acc := map[k]int{}
+	// The dice first: how many combinations give each pair of hit and
+	// crit damage; then the d20 over those pairs.
+	type pair struct{ hit, crit int }
+	byDice := map[pair]int{}
 	eachRoll(sides, func(rolls []int) {
-		hit := dt.hitDamage(m, a, d, rolls, false)
-		crit := dt.hitDamage(m, a, d, rolls, true)
+		byDice[pair{dt.hitDamage(m, a, d, rolls, false), dt.hitDamage(m, a, d, rolls, true)}]++
+	})
+	acc := map[k]int{}
+	for p, n := range byDice {
 		for f := 1; f <= 20; f++ {
 			// A miss deals nothing; a hit on an ally or on the user is
 			// recorded without damage, which depends on who it lands on.
 			switch r := faces[f]; r {
 			case Hit:
-				acc[k{r, hit}]++
+				acc[k{r, p.hit}] += n
 			case Crit:
-				acc[k{r, crit}]++
+				acc[k{r, p.crit}] += n
 			default:
-				acc[k{r, 0}]++
+				acc[k{r, 0}] += n
 			}
 		}
-	})
+	}
 	out := make(Dist, 0, len(acc))
 	for key, c := range acc {
 		out = append(out, Outcome{Result: key.r, Damage: key.dmg, P: big.NewRat(int64(c), int64(20*combos))})
