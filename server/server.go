@@ -143,6 +143,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.pageNotFound)
 	return s.headers(mux)
 }
