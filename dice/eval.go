@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -109,11 +110,19 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	if dice == nil {
 		dice = []Die{}
 	}
-	return json.Marshal(struct {
+	// The expression is written as typed ("5d6>=4", not "5d6\u003e=4"):
+	// whoever puts the JSON into HTML escapes it there.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
 		Expr  string `json:"expr"`
 		Total int    `json:"total"`
 		Dice  []Die  `json:"dice"`
-	}{r.Expr.text, r.Total, dice})
+	}{r.Expr.text, r.Total, dice}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // opcode is an instruction of a compiled expression.

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -97,12 +96,7 @@ func writeOddsJSON(w io.Writer, e *dice.Expr, d *dice.Dist) error {
 		}
 		x.Outcomes = append(x.Outcomes, oj)
 	}
-	b, err := json.Marshal(x)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
-	return err
+	return jsonOut(w).Encode(x)
 }
 
 // oddsQuantiles are the shares the odds table and page give values for.

@@ -127,7 +127,7 @@ func TestOdds_BadInputExitsTwo(t *testing.T) {
 		args    []string
 		wantErr string
 	}{
-		{name: "syntax error", args: []string{"odds", "3d6+)"}, wantErr: `tabletop odds: dice: "3d6+)": col 5: unexpected ')'`},
+		{name: "syntax error", args: []string{"odds", "3d6+)"}, wantErr: `tabletop odds: "3d6+)": col 5: unexpected ')'`},
 		{name: "missing expression", args: []string{"odds"}, wantErr: "missing dice expression"},
 		{name: "too large", args: []string{"odds", "d1000000*d1000000"}, wantErr: "distribution too large to compute"},
 	}
