@@ -220,6 +220,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.notFound(mux))
 	// Cross-site posts (a form on another site, a script there) are
 	// refused: Sec-Fetch-Site, or else Origin against Host, must say the
