@@ -16,27 +16,33 @@ import (
 //
 // A snapshot is one JSON object (snapState), version first:
 //
-//	{"v":1,"turns":30,"turn":9,"phase":"match","stables":[...],"tour":{...}}
+//	{"v":2,"turns":30,"turn":9,"phase":"match","stables":[...],"tour":{...}}
 //
 // It holds the position and nothing else: the turn and phase, and for every
 // stable its trophies, the number of its last monster, its monsters (number,
 // abilities, age) and its hidden choices: the sealed activity in its text
 // form ("train M2 speed") and the raw tournament entry (0 none yet, -1 not
 // entering, else a monster number). During a match it also holds the
-// tournament: the entrants (stable and monster) in seed order, and for every
-// finished match and the one being played the terrain, each contest's two
-// choices and the dice-off faces, with the current match's sealed choices
-// (null for none).
+// tournament: the entrants (stable and monster) in seed order, the faces of
+// the dice that ordered equal sums, and for every finished match and the
+// one being played the terrain, each contest's two choices and the dice-off
+// faces, with the current match's sealed choices (null for none). Between
+// tournaments it holds the last one played ("last"), as the views show it:
+// its number, its entrants with their sums then, the seeding dice, and its
+// matches with each contest's two values before doubling (the monsters have
+// changed since, or retired). A game over without shared wins keeps the
+// winner of the final dice-off ("tiebreak").
 //
 // Everything else is derived when it is read, by the rules' own code, so
 // that it cannot disagree with what it is derived from: the table's settings
 // and names (from the options and seats, which must fit: the same number of
 // stables and turns), monster names (a function of stable and number, see
-// monsterName), the tournament's number (turn/3) and, during its entries,
-// the whole tournament (it is empty until they are in), the entrants' names,
-// sums, seeds and byes, the bracket (walked with nextPair from the seeding
-// and the winners of the finished matches) and every contest's values and
-// winner (judged with match.judge). Reading checks that the data is a
+// monsterName), the tournament's number (turn/tournament_every) and, during
+// its entries, the whole tournament (it is empty until they are in), the
+// entrants' names, sums, seeds and byes, the seed order (checked against
+// the seeding dice with breakSeedTies), the bracket (walked with nextPair
+// from the seeding and the winners of the finished matches) and every
+// contest's values, doublings and winner (judged with match.judge). Reading checks that the data is a
 // position play can reach as far as it matters (every number in range, every
 // reference to a seat or monster valid, the matches following the bracket
 // and the tie rules, somebody left to act), so that a restored state never
