@@ -206,9 +206,9 @@ func (s *Server) snapshotLocked(l *live) {
 }
 
 // The size of a table in memory is estimated from its log: measured with
-// random play, a Pocket Monster Rancher table holds about 1.1 KB per log
-// entry and a Monster Girl Taxonomy one about 0.4 KB, over some 2-12 KB of
-// setup; rounding up, so that the bound holds.
+// random play, the largest game's tables hold about 1.1 KB per log entry
+// (others 0.4 KB), over some 2-12 KB of setup; rounding up, so that the
+// bound holds.
 const (
 	tableBaseBytes = 16 << 10
 	entryBytes     = 1 << 10
