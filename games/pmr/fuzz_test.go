@@ -8,7 +8,9 @@ import (
 	"tabletop/engine"
 )
 
-// FuzzPlay drives a game with a byte string: each pair of bytes picks a seat
+// FuzzPlay drives a game with a byte string: its first byte picks the
+// table's options (tournaments every 1 to 3 turns, retirement at 6 to 10,
+// shared wins or not), then each pair of bytes picks a seat
 // (including seats that do not exist) and either one of its legal actions or
 // one of a set of malformed ones. Nothing may panic, a refused action must
 // change nothing, an accepted one must have been legal for its seat, and
@@ -23,7 +25,12 @@ func FuzzPlay(f *testing.F) {
 		Choose{}, Choose{Ability: Random}, Choose{Ability: Speed}, (*Train)(nil), &Enter{Monster: 2},
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := mustNew(t, 6, "Ann", "Bob", "Cid")
+		var o byte
+		if len(data) > 0 {
+			o, data = data[0], data[1:]
+		}
+		opts := Options{Turns: 6, Every: 1 + int(o%3), RetireAge: 6 + int(o/3%5), SoleWinner: o&0x80 != 0}
+		s := mustNewWith(t, opts, "Ann", "Bob", "Cid")
 		d := dice.NewUnrecordedStream(dice.Seed{7})
 		for i := 0; i+1 < len(data); i += 2 {
 			p := engine.Seat(int(data[i]%5) - 1)
