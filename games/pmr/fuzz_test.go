@@ -16,9 +16,15 @@ import (
 // change nothing, an accepted one must have been legal for its seat, and
 // Pending, Legal and Outcome must stay consistent.
 func FuzzPlay(f *testing.F) {
-	f.Add([]byte{0, 0, 1, 0, 2, 0})
-	f.Add([]byte("capture train breed enter choose 0123456789abcdef"))
-	f.Add([]byte{3, 200, 1, 17, 0, 255, 2, 3, 9, 9, 9, 9, 1, 1, 0, 0})
+	for _, seed := range [][]byte{
+		{0, 0, 1, 0, 2, 0},
+		[]byte("capture train breed enter choose 0123456789abcdef"),
+		{3, 200, 1, 17, 0, 255, 2, 3, 9, 9, 9, 9, 1, 1, 0, 0},
+		{0, 1, 0, 1, 136}, // standard options; Ann captures, then captures again once sealed
+	} {
+		f.Add(seed)
+		f.Add(append([]byte{0x80 | 7}, seed...)) // other options
+	}
 	bad := []engine.Action{
 		nil, Capture{}, Train{}, Train{Monster: 1, Ability: Random}, Train{Monster: -3, Ability: 9},
 		Breed{A: 1, B: 1}, Breed{A: 1, B: 2}, Breed{A: 0, B: 99}, Enter{}, Enter{Monster: 1},
