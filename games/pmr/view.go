@@ -114,19 +114,6 @@ type Contest struct {
 	Winner    int        `json:"winner"`     // 0 = A, 1 = B, -1 = tie
 }
 
-// Factor is how many times side x's value counted in the contest: 1, 2
-// (terrain or matchup) or 4 (both).
-func (c *Contest) Factor(x int) int {
-	f := 1
-	if c.ByTerrain[x] {
-		f *= 2
-	}
-	if c.ByMatchup[x] {
-		f *= 2
-	}
-	return f
-}
-
 // View returns what seat p may see (a *View). A spectator (or any seat that is
 // not a stable) sees the public board only. The view is cached until the
 // state changes and shared by every caller: it must not be modified. It is
