@@ -42,11 +42,20 @@
     return JSON.stringify(out);
   }
 
+  // typed holds the ids of the text fields of the form being posted: a
+  // live update may replace the form before the answer comes (its fields
+  // are kept by hx-preserve, which moves them into the new form), so they
+  // are found again by id to be cleared.
+  var typed = [];
   // Capture: this runs before htmx reads the form.
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
     if (!form.classList || !form.classList.contains("pp-form")) { return; }
     form.querySelector("input[name=action]").value = body(form);
+    typed = [];
+    form.querySelectorAll("input[data-field][id]:not([type=hidden]):not([type=number]), textarea[data-field][id]").forEach(function (el) {
+      typed.push(el.id);
+    });
   }, true);
   document.addEventListener("htmx:configRequest", function (ev) {
     var form = ev.detail.elt;
@@ -57,7 +66,11 @@
   document.addEventListener("htmx:afterRequest", function (ev) {
     var form = ev.detail.elt;
     if (ev.detail.successful && form && form.classList && form.classList.contains("pp-form")) {
-      form.querySelectorAll("input[data-field]:not([type=hidden]):not([type=number]), textarea[data-field]").forEach(function (el) { el.value = ""; });
+      typed.forEach(function (id) {
+        var el = document.getElementById(id);
+        if (el) { el.value = ""; }
+      });
+      typed = [];
     }
   });
 
