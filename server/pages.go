@@ -31,7 +31,7 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 	}}
 	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
 		"templates/base.html", "templates/lobby.html", "templates/new.html",
-		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html")
+		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html")
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
@@ -508,14 +508,16 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(formError(err))
 		return
 	}
-	expected := -1
+	// seq is where the log was when the page drew the form: the same form
+	// sent again after the seat has acted makes no second move.
+	renderedAt := -1
 	if v := r.PostFormValue("seq"); v != "" {
-		if expected, err = strconv.Atoi(v); err != nil || expected < 0 {
+		if renderedAt, err = strconv.Atoi(v); err != nil || renderedAt < 0 {
 			fail(errorf(http.StatusBadRequest, "bad_request", "seq must be a log sequence number"))
 			return
 		}
 	}
-	if _, _, err := s.act(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), expected); err != nil {
+	if _, _, err := s.actOnce(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), renderedAt); err != nil {
 		fail(err)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -61,9 +62,12 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if err := checkWritable(*export); err != nil {
+		return usagef("--export: %v", err)
+	}
 	info := g.Info()
-	if *turns != 0 {
-		opts["turns"] = strconv.Itoa(*turns)
+	if err := turnsOption(fs, opts, *turns); err != nil {
+		return err
 	}
 	var names []string
 	if *botList != "" {
@@ -81,7 +85,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("%s takes %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
 	if len(names) > n-1 {
-		return usagef("%d bots named for %d other seats", len(names), n-1)
+		return usagef("%s named for %s", count(len(names), "bot", "bots"), count(n-1, "other seat", "other seats"))
 	}
 	defaultBot := "random"
 	if len(info.Bots) > 0 {
@@ -475,25 +479,69 @@ func (p *session) finish(exportPath string) error {
 	p.render()
 	fmt.Fprintln(p.env.Stdout, "\nGame over: "+out.Text)
 	fmt.Fprintln(p.env.Stdout, "Seed (check: sha256 of it is the commitment shown at the start): "+p.tab.Seed().String())
-	if exportPath == "" {
-		fmt.Fprint(p.env.Stdout, "Write the table export for \"tabletop verify\"? File name (enter to skip): ")
-		if p.in.Scan() {
-			exportPath = strings.TrimSpace(p.in.Text())
-		}
-		fmt.Fprintln(p.env.Stdout)
-	}
-	if exportPath == "" {
-		return nil
-	}
 	raw, err := json.MarshalIndent(p.tab.Export(true), "", " ")
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(exportPath, raw); err != nil {
+	if exportPath != "" { // --export, checked before the game began
+		return p.writeExport(exportPath, raw)
+	}
+	// Ask for a file name until one can be written, or none is given: a
+	// typing mistake must not lose the game's export.
+	for {
+		fmt.Fprint(p.env.Stdout, "Write the table export for \"tabletop verify\"? File name (enter to skip): ")
+		if !p.in.Scan() {
+			fmt.Fprintln(p.env.Stdout)
+			return nil
+		}
+		name := strings.TrimSpace(p.in.Text())
+		if name == "" {
+			return nil
+		}
+		if err := checkWritable(name); err != nil {
+			fmt.Fprintf(p.env.Stdout, "cannot write %s: %s\n", name, forPeople(err.Error()))
+			continue
+		}
+		if err := p.writeExport(name, raw); err != nil {
+			fmt.Fprintf(p.env.Stdout, "cannot write %s: %s\n", name, forPeople(err.Error()))
+			continue
+		}
+		return nil
+	}
+}
+
+func (p *session) writeExport(path string, raw []byte) error {
+	if err := writeFileAtomic(path, raw); err != nil {
 		return err
 	}
-	fmt.Fprintf(p.env.Stdout, "wrote %s: check it with \"tabletop verify %s\"\n", exportPath, exportPath)
+	fmt.Fprintf(p.env.Stdout, "wrote %s: check it with \"tabletop verify %s\"\n", path, path)
 	return nil
+}
+
+// checkWritable says why a file could not be written at path, before any
+// work is done that would be lost: a folder that does not exist or cannot
+// be written to, or a path that is a folder. "" is fine (no file).
+func checkWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a folder, not a file name", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("there is no folder %s", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	f, err := os.CreateTemp(dir, ".tabletop-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot create files in %s", dir)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // writeFileAtomic writes via a temporary file and a rename, so a crash never

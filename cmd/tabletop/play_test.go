@@ -78,7 +78,7 @@ func TestPlay_RefusesBadSetup(t *testing.T) {
 	}{
 		{"too many players", []string{"duel", "--players", "3"}, "takes 2 to 2 players"},
 		{"unknown bot", []string{"duel", "--bots", "oracle"}, `no bot "oracle"`},
-		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seats"},
+		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seat"},
 		{"unknown game", []string{"go"}, `unknown game "go"`},
 	}
 	for _, tt := range tests {

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -20,6 +21,21 @@ import (
 
 func init() {
 	register("sim", "play many games with bots and compare them: tabletop sim pmr --games 1000 --seats nash,random", runSim)
+}
+
+// turnsOption sets the turns option from --turns, if it was given: a
+// number of turns below 1 is an error, not "the default".
+func turnsOption(fs *flag.FlagSet, opts optionFlags, turns int) error {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "turns" })
+	if !given {
+		return nil
+	}
+	if turns < 1 {
+		return usagef("--turns must be at least 1, got %d", turns)
+	}
+	opts["turns"] = strconv.Itoa(turns)
+	return nil
 }
 
 // optionFlags collects repeated -o name=value flags.
@@ -62,8 +78,8 @@ func runSim(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if *turns != 0 {
-		opts["turns"] = fmt.Sprint(*turns)
+	if err := turnsOption(fs, opts, *turns); err != nil {
+		return err
 	}
 	if *outline != "" {
 		return runOutline(env, g, *outline, *pairs, *stories, *seedHex)
@@ -101,7 +117,7 @@ func runSim(ctx context.Context, env Env, args []string) error {
 			*sim.Result
 			Seed string `json:"seed"`
 		}{res, seed.String()}
-		enc := json.NewEncoder(env.Stdout)
+		enc := jsonOut(env.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
@@ -143,7 +159,7 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 	if score == "" {
 		score = "score"
 	}
-	fmt.Fprintf(w, "%s: %d games, %d seats, seed %s\n\n", info.Name, res.Games, len(res.Seats), seed)
+	fmt.Fprintf(w, "%s: %s, %s, seed %s\n\n", info.Name, count(res.Games, "game", "games"), count(len(res.Seats), "seat", "seats"), seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "seat\tbot\twin share (95%%)\tmean %s", score)
 	for _, m := range res.MetricNames {
@@ -165,22 +181,36 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 // showProgress prints a progress line to w, if it is a terminal, while a long
 // run goes on. It returns a function that clears the line.
 func showProgress(w io.Writer, cfg *sim.Config) func() {
+	if !isTerminal(w) {
+		return func() {}
+	}
+	return progress(w, cfg, 250*time.Millisecond)
+}
+
+// isTerminal reports whether w is a terminal (a character device), where a
+// line redrawn in place reads as progress rather than as noise in a file.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
-		return func() {}
+		return false
 	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return func() {}
-	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progress sets cfg.Progress to redraw "done/total games" on w, the first
+// time at once and then at most every interval, and returns the function
+// that clears the line.
+func progress(w io.Writer, cfg *sim.Config, interval time.Duration) func() {
 	var mu sync.Mutex
-	last := time.Now()
+	var last time.Time
 	cfg.Progress = func(done int) {
 		mu.Lock()
 		defer mu.Unlock()
-		if time.Since(last) > 250*time.Millisecond {
+		if time.Since(last) >= interval {
 			last = time.Now()
-			fmt.Fprintf(f, "\r%d/%d games", done, cfg.Games)
+			fmt.Fprintf(w, "\r%d/%d games", done, cfg.Games)
 		}
 	}
-	return func() { fmt.Fprint(f, "\r\033[K") }
+	return func() { fmt.Fprint(w, "\r\033[K") }
 }
