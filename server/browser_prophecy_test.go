@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tabletop/dice"
 	"tabletop/games"
 	"tabletop/games/prophecy"
 	"tabletop/server"
@@ -73,11 +74,16 @@ func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
 		// Every page, not only the actor's, shows the new entry.
 		for _, q := range people {
 			q.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) >= %d`, seq),
-				fmt.Sprintf("entry %d (%s by %s); flash: %s", seq, kind, p.name, evalJS[string](p, `document.querySelector('#flash').textContent`)))
+				fmt.Sprintf("entry %d (%s by %s); flash: %s", seq, kind, p.name, evalJS[string](p, `document.querySelector("#flash").textContent`)))
 		}
 	}
 	act(0, "world", "The Shattered Crown", nil)
 	act(1, "receive", "", nil)
+	// A refused action says why on the actor's page, and nothing happens.
+	if !evalJS[bool](people[0], fmt.Sprintf("%s(%q, %q, {})", prophecyAct, "start", "")) {
+		t.Fatalf("no start form")
+	}
+	people[0].waitJS(`document.querySelector('#flash').textContent.includes('every player creates a character first')`, "the refusal in the flash")
 	heroes := [][]string{
 		{"Wren", "hedge witch", "keen-eyed", "stubborn", "sister of Tam", "the Druid Circle"},
 		{"Tam", "falconer", "strong as an ox", "reckless", "brother of Wren", "the Queen's Guard"},
@@ -123,7 +129,7 @@ func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := fmt.Sprintf("%.1f%%", 100*ch.P); ch.P > 0.001 && !strings.Contains(shown, want) {
+		if want := dice.Percent(ch.P); !strings.Contains(shown, want) {
 			t.Errorf("scene %s: the page shows %q, want the chance %s of a pool of %d", scene.id, shown, want, st)
 		}
 		if path := os.Getenv("TABLETOP_SCREENSHOT_PROPHECY"); path != "" && scene.id == "1" {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tabletop/dice"
 	"tabletop/games/prophecy"
 )
 
@@ -111,8 +112,8 @@ func TestOdds_AgreeWithTheChanceProphecyShowsBeforeARoll(t *testing.T) {
 					line = f[2] // value, P(=), P(>=)
 				}
 			}
-			if line != percent(c.P) {
-				t.Errorf("%s against %d: odds prints P(>=) %s, prophecy's chance is %s", expr, diff, line, percent(c.P))
+			if line != dice.Percent(c.P) {
+				t.Errorf("%s against %d: odds prints P(>=) %s, prophecy's chance is %s", expr, diff, line, dice.Percent(c.P))
 			}
 			sum := 0.0
 			for _, o := range x.Outcomes {

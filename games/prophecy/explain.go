@@ -3,6 +3,8 @@ package prophecy
 import (
 	"fmt"
 
+	"tabletop/dice"
+
 	"tabletop/engine"
 )
 
@@ -30,14 +32,14 @@ func (game) Explain(v engine.View, a engine.Action) string {
 		return fmt.Sprintf("Recomputes the designer's odds expecting %d pairs in each scene not yet rolled.", a.Pairs)
 	case Perform:
 		if sc := pv.scene(a.Scene); sc != nil {
-			return fmt.Sprintf("Difficulty %d; with %d pairs expected it succeeds %s of the time.", sc.Difficulty, pv.Pairs, pct(sc.Odds))
+			return fmt.Sprintf("Difficulty %d; with %d pairs expected it succeeds %s of the time.", sc.Difficulty, pv.Pairs, dice.Percent(sc.Odds))
 		}
 	case Roll:
 		if c := pv.Check; c != nil {
 			if c.Pool == 0 {
 				return "No pairs and no reward dice: a pool of 0 fails without a roll."
 			}
-			return fmt.Sprintf("Rolls %s (every 6 adds a die; 4, 5 and 6 hit): %s to reach %d hits.", c.Notation, pct(c.P), c.Difficulty)
+			return fmt.Sprintf("Rolls %s (every 6 adds a die; 4, 5 and 6 hit): %s to reach %d hits.", c.Notation, dice.Percent(c.P), c.Difficulty)
 		}
 	}
 	return ""
