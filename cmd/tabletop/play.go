@@ -24,7 +24,12 @@ You take seat 1; the other seats are played by bots (--bots, comma-separated,
 one per seat; missing ones use the game's best bot). With neither --players
 nor --bots the table has four seats, or as near as the game allows. At each
 prompt type the number of a choice or its text; "help" lists the commands.
-When the game ends the table export can be written for "tabletop verify".`
+When the game ends the table export can be written for "tabletop verify".
+
+A game with a game master (msp) seats people only, at one terminal: seat 1
+(--name) is the GM, --names names the players (default: a GM and two
+players), --book FILE imports the GM's book, and the terminal asks whoever
+must act.`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
@@ -39,6 +44,8 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	seedHex := fs.String("seed", "", "table seed in hex (default: random; revealed at the end)")
 	name := fs.String("name", "Player", "your name at the table")
 	export := fs.String("export", "", "write the table export to FILE at the end, without asking")
+	playerNamesFlag := fs.String("names", "", "games with a game master: the players' names, comma-separated (seat 1, --name, is the GM)")
+	book := fs.String("book", "", "games with a game master: import the GM's book from FILE at the start")
 	opts := optionFlags{}
 	fs.Var(opts, "o", "game option name=value (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -53,6 +60,12 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("%v", err)
 	}
 	info := g.Info()
+	if info.GMSeat {
+		if *botList != "" {
+			return usagef("%s is played by people only: the GM and the players share the terminal", info.Name)
+		}
+		return runPlayGM(ctx, env, g, gmTable{players: *players, name: *name, names: *playerNamesFlag, seedHex: *seedHex, export: *export, book: *book, opts: opts})
+	}
 	if *turns != 0 {
 		opts["turns"] = strconv.Itoa(*turns)
 	}

@@ -2,7 +2,6 @@ package msp
 
 import (
 	"fmt"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -428,7 +427,7 @@ func chances(v int) ([]Chance, error) {
 			}
 			p := dist.Rat(1)
 			f, _ := p.Float64()
-			row[i] = fmt.Sprintf("%s (%s%%)", p.RatString(), new(big.Float).SetFloat64(100*f).Text('f', 0))
+			row[i] = fmt.Sprintf("%s (%.0f%%)", p.RatString(), 100*f)
 		}
 		out = append(out, Chance{Target: t, AtLeast: row[0], AtMost: row[1]})
 	}
