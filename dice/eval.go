@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -134,13 +135,21 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		c, h := r.Compared, r.Holds()
 		compared, holds = &c, &h
 	}
-	return json.Marshal(struct {
+	// The expression is written as typed ("5d6>=4", not "5d6\u003e=4"):
+	// whoever puts the JSON into HTML escapes it there.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
 		Expr     string `json:"expr"`
 		Total    int    `json:"total"`
 		Compared *int   `json:"compared,omitempty"`
 		Holds    *bool  `json:"holds,omitempty"`
 		Dice     []Die  `json:"dice"`
-	}{r.Expr.text, r.Total, compared, holds, dice})
+	}{r.Expr.text, r.Total, compared, holds, dice}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // opcode is an instruction of a compiled expression.

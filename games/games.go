@@ -6,6 +6,7 @@ import (
 	"tabletop/games/mgt"
 	"tabletop/games/msp"
 	"tabletop/games/pmr"
+	"tabletop/games/prophecy"
 )
 
 // All returns every game, in a fixed order. The list is explicit: adding a
@@ -14,6 +15,7 @@ func All() []engine.Game {
 	return []engine.Game{
 		pmr.Game,
 		mgt.Game,
+		prophecy.Game,
 		msp.Game,
 	}
 }

@@ -12,8 +12,11 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"tabletop/bots"
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 )
@@ -35,6 +38,7 @@ type live struct {
 	botRunning bool
 	watchers   int
 	lastUsed   time.Time
+	bytes      int64                         // the size estimate counted in Server.liveBytes
 	finished   bool                          // the store knows the game is over
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
@@ -48,8 +52,8 @@ func (l *live) notify() {
 
 // seatFor returns the seat whose invite token is token.
 func (l *live) seatFor(token string) (engine.Seat, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != tokenBytes {
+	raw, ok := decodeExact(token, tokenBytes)
+	if !ok {
 		return 0, false
 	}
 	sum := sha256.Sum256(raw)
@@ -67,14 +71,36 @@ const (
 	maxBotSteps  = 100_000 // bounds one run of bot turns
 )
 
+// strictBase64 is the one spelling of table ids and tokens: base64url
+// without padding, the unused low bits of the last character zero.
+var strictBase64 = base64.RawURLEncoding.Strict()
+
+// decodeExact decodes s if it is the one spelling of n bytes: exactly the
+// right length (the decoder would skip CR and LF) and strict base64url.
+// Anything else is refused before it is looked up anywhere.
+func decodeExact(s string, n int) ([]byte, bool) {
+	if len(s) != strictBase64.EncodedLen(n) {
+		return nil, false
+	}
+	raw, err := strictBase64.DecodeString(s)
+	if err != nil || len(raw) != n {
+		return nil, false
+	}
+	return raw, true
+}
+
 // validID reports whether id could be a table id, so that junk is refused
 // before it reaches the store.
 func validID(id string) bool {
-	if len(id) != base64.RawURLEncoding.EncodedLen(tableIDBytes) {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(id)
-	return err == nil
+	_, ok := decodeExact(id, tableIDBytes)
+	return ok
+}
+
+// wellFormedToken reports whether token is spelt as seat tokens are, so that
+// junk is refused before any table is looked up.
+func wellFormedToken(token string) bool {
+	_, ok := decodeExact(token, tokenBytes)
+	return ok
 }
 
 // table returns the live table id, loading and replaying it if needed.
@@ -100,15 +126,25 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
+	if out, over := tab.Over(); over && rec.Outcome == "" {
+		// Stored before finishing was one transaction: record the end now.
+		if _, err := s.store.Finish(ctx, id, rec.Seq, out.Text); err != nil {
+			s.log.Error("recording the outcome of a game over", "table", id, "err", err)
+		} else {
+			rec.Outcome = out.Text
+		}
+	}
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
+	l.bytes = liveBytes(tab)
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
 		s.mu.Unlock()
 		return other, nil // someone else loaded it meanwhile
 	}
-	s.evictLocked()
+	s.evictLocked(1, l.bytes)
 	s.live[id] = l
+	s.liveBytes += l.bytes
 	s.mu.Unlock()
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
@@ -169,26 +205,63 @@ func (s *Server) snapshotLocked(l *live) {
 	}()
 }
 
-// evictLocked drops the least recently used idle table when the cache is
-// full. Call with s.mu held.
-func (s *Server) evictLocked() {
-	if len(s.live) < s.maxLive {
-		return
-	}
-	var oldest *live
-	for _, l := range s.live {
-		if !l.mu.TryLock() {
-			continue
+// The size of a table in memory is estimated from its log: measured with
+// random play, a Pocket Monster Rancher table holds about 1.1 KB per log
+// entry and a Monster Girl Taxonomy one about 0.4 KB, over some 2-12 KB of
+// setup; rounding up, so that the bound holds.
+const (
+	tableBaseBytes = 16 << 10
+	entryBytes     = 1 << 10
+)
+
+// liveBytes is the size estimate of a table in memory.
+func liveBytes(tab *engine.Table) int64 {
+	return tableBaseBytes + int64(tab.Len())*entryBytes
+}
+
+// evictLocked makes room for adding tables of extra bytes: it drops least
+// recently used idle tables (nobody watching, no bot playing) while the
+// cache would hold more than MaxLive tables or MaxLiveBytes. Tables in use
+// are never dropped, so the bounds may be exceeded while they all are.
+// Call with s.mu held (and, if with some l.mu, that table is not dropped).
+func (s *Server) evictLocked(adding int, extra int64) {
+	for len(s.live)+adding > s.maxLive || s.liveBytes+extra > s.maxBytes {
+		var oldest *live
+		var oldestUsed time.Time
+		var size int64
+		for _, l := range s.live {
+			if !l.mu.TryLock() {
+				continue
+			}
+			idle := l.watchers == 0 && !l.botRunning
+			used, n := l.lastUsed, l.bytes
+			l.mu.Unlock()
+			if idle && (oldest == nil || used.Before(oldestUsed)) {
+				oldest, oldestUsed, size = l, used, n
+			}
 		}
-		idle := l.watchers == 0 && !l.botRunning
-		used := l.lastUsed
-		l.mu.Unlock()
-		if idle && (oldest == nil || used.Before(oldest.lastUsed)) {
-			oldest = l
+		if oldest == nil {
+			return
 		}
-	}
-	if oldest != nil {
 		delete(s.live, oldest.id)
+		s.liveBytes -= size
+	}
+}
+
+// grewLocked counts the growth of l's log in the cache's size, and drops
+// idle tables if the cache is past its bound. Call with l.mu held.
+func (s *Server) grewLocked(l *live) {
+	n := liveBytes(l.tab)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.live[l.id] != l {
+		l.bytes = n
+		return // dropped from the cache: not counted
+	}
+	s.liveBytes += n - l.bytes
+	l.bytes = n
+	if s.liveBytes > s.maxBytes {
+		s.evictLocked(0, 0)
 	}
 }
 
@@ -200,13 +273,16 @@ func (s *Server) forget(l *live) {
 	s.mu.Lock()
 	if s.live[l.id] == l {
 		delete(s.live, l.id)
+		s.liveBytes -= l.bytes
 	}
 	s.mu.Unlock()
 }
 
-// createTable sets up and stores a new table, and returns its id and the
-// invite token of each person's seat ("" for bots).
-func (s *Server) createTable(ctx context.Context, req createRequest) (string, []string, error) {
+// createTable sets up and stores a new table for the client of key client
+// (clientKey), and returns its id and the invite token of each person's
+// seat ("" for bots). Tables are counted per client and in total, only
+// once the request is found good.
+func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
@@ -220,6 +296,9 @@ func (s *Server) createTable(ctx context.Context, req createRequest) (string, []
 		seats[i] = engine.SeatInfo{Name: st.Name, Bot: st.Bot, GM: st.GM}
 		if len(st.Name) > 40 {
 			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
+		}
+		if err := checkName(st.Name); err != nil {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
 		}
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
@@ -236,6 +315,14 @@ func (s *Server) createTable(ctx context.Context, req createRequest) (string, []
 	tab, err := engine.NewTable(g, req.Options, seats, s.newSeed())
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
+	}
+	if !s.created.allow(client) {
+		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
@@ -259,9 +346,40 @@ func (s *Server) createTable(ctx context.Context, req createRequest) (string, []
 
 // act decodes and applies one action for seat at table l, stores it, and
 // returns the new sequence number and the events as seat sees them. With
-// expectedSeq >= 0 the action is refused with store.ErrVersionConflict unless
-// the log is at that sequence number.
+// expectedSeq >= 0 the action is refused unless the log is at that sequence
+// number: with errAlreadyMade if seat has acted since, else with
+// store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
+	return s.actChecked(ctx, l, seat, kind, raw, func() error {
+		if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+			if actedSince(l, seat, expectedSeq) {
+				return errAlreadyMade
+			}
+			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+		}
+		return nil
+	})
+}
+
+// actOnce is act for a form rendered when the log was at renderedAt (a
+// negative renderedAt: unknown): the action is refused with errAlreadyMade
+// if seat has acted since, so that a double click or a form sent again
+// makes one move, not two. Others' moves since do not refuse it, as they
+// would with act's expected sequence number: in a game of simultaneous
+// choices the log moves on all the time, and the game itself refuses an
+// action that is no longer legal.
+func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
+	return s.actChecked(ctx, l, seat, kind, raw, func() error {
+		if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
+			return errAlreadyMade
+		}
+		return nil
+	})
+}
+
+// actChecked is act and actOnce: check runs with l.mu held, before the
+// action is applied, and refuses it with an error.
+func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
 	a, err := l.game.Decode(kind, raw)
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
@@ -271,8 +389,8 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 	if l.stale {
 		return 0, nil, fmt.Errorf("%w: the table was reloaded", store.ErrVersionConflict)
 	}
-	if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
-		return 0, nil, fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+	if err := check(); err != nil {
+		return 0, nil, err
 	}
 	events, err := s.applyLocked(ctx, l, seat, a)
 	if err != nil {
@@ -281,6 +399,22 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
 	return seq, engine.EventsFor(events, seat), nil
+}
+
+// actedSince reports whether seat has acted since the log was at seq: then
+// an action sent for that moment is the same click again (a double click, a
+// form sent twice), and the seat's move is already made. It reads only the
+// seat's own entries. Call with l.mu held.
+func actedSince(l *live, seat engine.Seat, seq int) bool {
+	if seat < 0 || seq >= l.tab.Len() {
+		return false
+	}
+	for _, e := range l.tab.Log(seq) {
+		if e.Seat == seat {
+			return true
+		}
+	}
+	return false
 }
 
 // applyLocked applies a to the table in memory and appends the new entry to
@@ -297,18 +431,24 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	// store holds and what the client is told agree as often as possible.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	if _, err := s.store.Append(wctx, l.id, before, l.tab.Log(before)...); err != nil {
+	// The action that ends the game is stored with the outcome, in one
+	// transaction: a crash between two writes could leave a finished game
+	// listed as open.
+	out, over := l.tab.Over()
+	if over && !l.finished {
+		_, err = s.store.Finish(wctx, l.id, before, out.Text, l.tab.Log(before)...)
+	} else {
+		_, err = s.store.Append(wctx, l.id, before, l.tab.Log(before)...)
+	}
+	if err != nil {
 		s.forget(l)
 		return nil, err
 	}
 	l.lastUsed = s.now()
+	s.grewLocked(l)
 	s.snapshotLocked(l)
-	if out, over := l.tab.Over(); over && !l.finished {
-		if err := s.store.Finish(wctx, l.id, out.Text); err != nil {
-			s.log.Error("recording the outcome", "table", l.id, "err", err)
-		} else {
-			l.finished = true
-		}
+	if over && !l.finished {
+		l.finished = true
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	l.notify()
@@ -364,40 +504,40 @@ func botDue(l *live) engine.Seat {
 // meanwhile (a person acted), the choice is dropped and made again.
 func (s *Server) runBots(l *live) {
 	defer s.bg.Done()
-	defer func() {
-		l.mu.Lock()
+	// stop ends the run. The running flag is cleared under the same hold
+	// of the lock in which the runner saw nothing due: an action arriving
+	// after that finds no runner and starts one. (Cleared later, in a
+	// separate hold, an action in between saw a runner about to quit,
+	// started none, and the table waited forever.) Call with l.mu held.
+	stop := func() {
 		l.botRunning = false
 		l.mu.Unlock()
-	}()
+		if s.botsStopped != nil {
+			s.botsStopped(l)
+		}
+	}
 	for range maxBotSteps {
-		if s.ctx.Err() != nil {
-			return
-		}
 		l.mu.Lock()
-		seat := botDue(l)
-		if l.stale || seat < 0 {
-			l.mu.Unlock()
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
+			stop()
 			return
 		}
-		// A clone, since views may share memory with the state, which a
-		// person's action may change while the bot thinks.
-		st := l.tab.State().Clone()
-		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
 		l.mu.Unlock()
-		view, legal := st.View(seat), st.Legal(seat)
-
-		if len(legal) == 0 {
-			s.log.Error("bot turn failed: a pending bot seat has no legal action", "table", l.id, "seat", int(seat))
+		if paced && !s.sleep(s.botPace) {
+			l.mu.Lock()
+			stop()
 			return
 		}
-		a := legal[0]
-		if len(legal) > 1 {
-			bot, err := bots.New(l.game, name)
-			if err != nil {
-				s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
-				return
-			}
-			a = bot.Act(seat, view, legal, stream)
+		seat, a, seq, err := s.botMove(l)
+		if errors.Is(err, errNoBotDue) || errors.Is(err, context.Canceled) {
+			continue // the table moved on while the bot waited, or the server closes
+		}
+		if err != nil {
+			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			l.mu.Lock()
+			stop()
+			return
 		}
 
 		l.mu.Lock()
@@ -405,14 +545,101 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		_, err := s.applyLocked(s.ctx, l, seat, a)
-		l.mu.Unlock()
-		if err != nil {
+		if _, err := s.applyLocked(s.ctx, l, seat, a); err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			stop()
 			return
 		}
+		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
+	l.mu.Lock()
+	stop()
+}
+
+// errNoBotDue says that no bot seat is pending any more.
+var errNoBotDue = errors.New("no bot seat is due")
+
+// botMove chooses the move of the bot seat due at l, in one of the
+// BotWorkers slots, and returns the seat and its move with the log length
+// it was chosen at.
+func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
+	select {
+	case s.botSlots <- struct{}{}:
+		defer func() { <-s.botSlots }()
+	case <-s.ctx.Done():
+		return 0, nil, 0, s.ctx.Err()
+	}
+	l.mu.Lock()
+	seat := botDue(l)
+	if l.stale || seat < 0 {
+		l.mu.Unlock()
+		return 0, nil, 0, errNoBotDue
+	}
+	// A clone, since views may share memory with the state, which a
+	// person's action may change while the bot thinks.
+	st := l.tab.State().Clone()
+	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	l.mu.Unlock()
+	a, err := s.botChoice(l, seat, name, st, stream)
+	return seat, a, seq, err
+}
+
+// sleep waits d, or less if the server closes; it reports whether it waited
+// all of d.
+func (s *Server) sleep(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-s.ctx.Done():
+		return false
+	}
+}
+
+// onlyBots reports whether every seat at l is a bot's. Call with l.mu held.
+func onlyBots(l *live) bool {
+	for _, si := range l.tab.Seats() {
+		if si.Bot == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// botChoice is the action seat's bot name chooses in st, seeing only the
+// seat's view; a seat with one legal action takes it.
+func (s *Server) botChoice(l *live, seat engine.Seat, name string, st engine.State, stream *dice.Stream) (engine.Action, error) {
+	view, legal := st.View(seat), st.Legal(seat)
+	if len(legal) == 0 {
+		return nil, errors.New("a pending bot seat has no legal action")
+	}
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	bot, err := bots.New(l.game, name)
+	if err != nil {
+		return nil, err
+	}
+	return bot.Act(seat, view, legal, stream), nil
+}
+
+// checkName refuses a name that could break out of the field it is shown
+// in: a line break could start a new field of an event stream, a log line
+// or a terminal's screen, an escape could move a terminal's cursor. So
+// control characters, Unicode line and paragraph separators, and invalid
+// UTF-8 are refused.
+func checkName(name string) error {
+	if !utf8.ValidString(name) {
+		return errors.New("names must be UTF-8 text")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("names may not hold control characters such as line breaks, tabs or escapes (found %U)", r)
+		}
+	}
+	return nil
 }
 
 func trimPrefix(msg string) string {

@@ -17,19 +17,13 @@ import (
 // The terminal asks whoever must act (the game says whom, see prompter);
 // "as NAME" hands it to another seat for one action. Besides the numbered
 // choices, a seat may type any action in the game's text form (see
-// actionParser); "@FILE" at the end of a line is replaced by the file's
+// textParser); "@FILE" at the end of a line is replaced by the file's
 // contents (a GM's book to import).
 
 // prompter is implemented by states that say which seat a shared terminal
 // should ask next.
 type prompter interface {
 	Prompt() engine.Seat
-}
-
-// actionParser is implemented by games whose actions can be typed in their
-// text form, beyond the legal choices listed.
-type actionParser interface {
-	ParseAction(text string) (engine.Action, error)
 }
 
 // bookExporter is implemented by games whose GM keeps a book that can be
@@ -63,7 +57,7 @@ func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
 	if cfg.names != "" {
 		names = strings.Split(cfg.names, ",")
 		if n == 0 {
-			n = 1 + len(names)
+			n = len(names)
 		}
 	}
 	if n == 0 {
@@ -72,21 +66,16 @@ func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
 	if n < info.MinSeats || n > info.MaxSeats {
 		return usagef("%s takes %d to %d seats (the GM and the players), not %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
-	if len(names) > n-1 {
-		return usagef("%d names given for %d players", len(names), n-1)
+	if len(names) > n {
+		return usagef("%d names given for %d seats", len(names), n)
 	}
-	gmName := cfg.name
-	if gmName == "Player" {
-		gmName = "GM"
+	first := cfg.name
+	if first == "Player" {
+		first = "GM"
 	}
-	seats := []engine.SeatInfo{{Name: gmName, GM: true}}
-	for i := 1; i < n; i++ {
-		name := fmt.Sprintf("Player %d", i+1)
-		if i-1 < len(names) && strings.TrimSpace(names[i-1]) != "" {
-			name = strings.TrimSpace(names[i-1])
-		}
-		seats = append(seats, engine.SeatInfo{Name: name})
-	}
+	seats := hotSeats(n, first, cfg.names)
+	seats[0].GM = true
+	gmName := seats[0].Name
 	seed := dice.NewSeed()
 	if cfg.seedHex != "" {
 		var err error
@@ -210,12 +199,16 @@ func (p *gmSession) ask(s engine.Seat) error {
 			fmt.Fprint(p.env.Stdout, `Type a choice's number, its text, or any action in the game's words
 (e.g. "xp 10 to Ann: a clever plan"; "@FILE" at the end reads the rest from a file).
   choices            list the ready-made choices
+  rules              the rules in brief
   as NAME            hand the terminal to another seat (a player, or the GM) for one action
   view               show the table again
   log                show the whole log so far, as this seat sees it
   export book FILE   (GM) write the GM's book to FILE, to import at another table
   quit               leave the table
 `)
+			continue
+		case lower == "rules":
+			fmt.Fprintln(p.env.Stdout, rulesText(p.tab.Game()))
 			continue
 		case lower == "choices" || lower == "c":
 			listChoices()
@@ -274,7 +267,7 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 			a = l
 		}
 	}
-	if ap, ok := p.tab.Game().(actionParser); ok && a == nil {
+	if ap, ok := p.tab.Game().(textParser); ok && a == nil {
 		text, err := withFile(line)
 		if err != nil {
 			return err

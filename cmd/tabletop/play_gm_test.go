@@ -19,7 +19,7 @@ func TestPlay_GMSessionGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := run(t, string(script), "play", "msp", "--name", "Gail", "--names", "Ann,Bo", "--seed", "01")
+	code, out, errOut := run(t, string(script), "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
 	if code != 0 || errOut != "" {
 		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
 	}
@@ -63,7 +63,7 @@ func TestPlay_GMSessionGolden(t *testing.T) {
 func TestPlay_GMSessionExportVerifies(t *testing.T) {
 	script, _ := os.ReadFile(filepath.Join("testdata", "play-msp.script"))
 	export := filepath.Join(t.TempDir(), "msp.json")
-	code, out, errOut := run(t, string(script), "play", "msp", "--names", "Ann,Bo", "--seed", "01", "--export", export)
+	code, out, errOut := run(t, string(script), "play", "msp", "--names", "GM,Ann,Bo", "--seed", "01", "--export", export)
 	if code != 0 || !strings.Contains(out, "wrote "+export) {
 		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
 	}

@@ -38,7 +38,7 @@ type arena struct {
 	sealed        alloc.Block[SealedData]
 	dice          alloc.Block[int]
 	entered       alloc.Block[entry]
-	ties          alloc.Block[byeTie]
+	ties          alloc.Block[seedTies]
 	eventMonsters alloc.Block[Monster]
 	retired       alloc.Block[Entrant]
 
@@ -48,6 +48,7 @@ type arena struct {
 	stables [maxSeats]StableView
 	infos   [maxSeats]StableInfo
 	tour    TournamentView
+	last    TournamentView // the last tournament played
 	match   MatchView
 	enter   [maxSeats][]engine.Action // Legal's entry lists, per seat
 

@@ -20,6 +20,18 @@
 // crossed its threshold, holding up every append queued behind it. A
 // checkpointer goroutine on a connection of its own runs a PASSIVE
 // checkpoint every CheckpointEvery instead, which never blocks the writer.
+// A passive checkpoint never finishes while writes keep coming, and the WAL
+// starts over only after one has: so when the WAL file is past WALLimit
+// after a batch, the writer runs a TRUNCATE checkpoint itself (copying all
+// of the WAL and emptying it) while the next batch waits. Run from another
+// connection, that checkpoint waited for the writer's lock and hardly ever
+// got it. journal_size_limit also shrinks the file to WALLimit whenever the
+// WAL starts over.
+//
+// One process at a time may open a database: Open takes an exclusive lock
+// on a file beside it (path + ".lock") and refuses with ErrInUse when
+// another holds it. The database and its lock file are created readable by
+// their owner only (0600), and SQLite gives the WAL the database's mode.
 //
 // Each table keeps its latest snapshot (one row in snapshots), written
 // through the same writer as appends.
@@ -33,11 +45,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"sort"
+	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -45,6 +55,7 @@ import (
 
 	"tabletop/engine"
 	"tabletop/store"
+	"tabletop/store/internal/codec"
 )
 
 //go:embed migrations/*.sql
@@ -52,6 +63,9 @@ var migrations embed.FS
 
 // ErrClosed is returned for writes after Close.
 var ErrClosed = errors.New("sqlite: store is closed")
+
+// ErrInUse is returned by Open when another process has the database open.
+var ErrInUse = errors.New("sqlite: the database is in use by another process")
 
 // Options tune the store; the zero value is the default.
 type Options struct {
@@ -65,6 +79,10 @@ type Options struct {
 	// CheckpointEvery is how often the WAL is copied back into the
 	// database file; default 500ms.
 	CheckpointEvery time.Duration
+	// WALLimit is the size in bytes of the WAL file past which the writer
+	// empties it with a checkpoint that holds up appends while it runs,
+	// and to which the file shrinks when it starts over; default 64 MiB.
+	WALLimit int64
 }
 
 // Store is a store.Store in one SQLite file.
@@ -72,6 +90,9 @@ type Store struct {
 	rdb, wdb *sql.DB
 	cdb      *sql.DB // the checkpointer's connection
 	opts     Options
+	lock     *os.File // held open, and locked, until Close
+	walPath  string
+	cpMu     sync.Mutex // one checkpoint at a time: SQLite refuses a second at once
 
 	mu     sync.RWMutex // guards closed against sends on queue
 	closed bool
@@ -140,6 +161,33 @@ func Open(path string, opts Options) (*Store, error) {
 	if opts.CheckpointEvery <= 0 {
 		opts.CheckpointEvery = 500 * time.Millisecond
 	}
+	if opts.WALLimit <= 0 {
+		opts.WALLimit = 64 << 20
+	}
+	lock, err := lockFile(path + ".lock")
+	if errors.Is(err, ErrInUse) {
+		return nil, fmt.Errorf("%w: %s is locked (is another tabletop serve running on it?); only one server may use a database at a time", ErrInUse, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: locking %s: %w", path, err)
+	}
+	s, err := open(path, opts)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	s.lock, s.walPath = lock, path+"-wal"
+	return s, nil
+}
+
+// open opens the database of Open once it holds the lock.
+func open(path string, opts Options) (*Store, error) {
+	// Created here, before SQLite would create it with the umask's mode.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	f.Close()
 	sync := "NORMAL"
 	if opts.SyncFull {
 		sync = "FULL"
@@ -150,6 +198,7 @@ func Open(path string, opts Options) (*Store, error) {
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous("+sync+")")
 		q.Add("_pragma", "foreign_keys(1)")
+		q.Add("_pragma", "journal_size_limit("+strconv.FormatInt(opts.WALLimit, 10)+")")
 		for _, e := range extra {
 			q.Add("_pragma", e)
 		}
@@ -208,7 +257,10 @@ func (s *Store) checkpointer() {
 		case <-tick.C:
 			// A failed checkpoint loses nothing (the WAL keeps every
 			// commit); the next tick tries again.
+			s.cpMu.Lock()
 			s.cdb.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			s.cpMu.Unlock()
+
 		case <-s.stopCP:
 			return
 		}
@@ -222,41 +274,30 @@ func migrate(db *sql.DB) error {
 	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
 		return fmt.Errorf("reading schema version: %w", err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	ms, err := codec.Migrations(migrations, "migrations")
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, _, _ := strings.Cut(base, "_")
-		version, err := strconv.Atoi(num)
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its version number", base)
-		}
-		if version <= have {
+	for _, m := range ms {
+		if m.Version <= have {
 			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
 		}
 		tx, err := db.Begin()
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(string(body)); err != nil {
+		if _, err := tx.Exec(m.SQL); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", base, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(version)); err != nil {
+		if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(m.Version)); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", base, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %s: %w", base, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		have = version
+		have = m.Version
 	}
 	return nil
 }
@@ -280,6 +321,12 @@ func (s *Store) writer() {
 			}
 		}
 		s.commit(batch)
+		if fi, err := os.Stat(s.walPath); err == nil && fi.Size() > s.opts.WALLimit {
+			// Failing, it loses nothing; the next batch tries again.
+			s.cpMu.Lock()
+			s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+			s.cpMu.Unlock()
+		}
 	}
 }
 
@@ -390,7 +437,11 @@ func (s *Store) Close() error {
 	close(s.stopCP)
 	<-s.cpDone
 	s.stmts.close()
-	return errors.Join(s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
+	err := errors.Join(s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
+	if s.lock != nil {
+		err = errors.Join(err, s.lock.Close()) // and with it the lock
+	}
+	return err
 }
 
 func (s *Store) now() int64 { return s.opts.Now().UnixMilli() }
@@ -414,7 +465,11 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 			hashes[i] = &v
 		}
 	}
-	cols, err := marshalAll(x.Options, x.Seats, x.SetupDice, hashes)
+	options, seats, setup, err := codec.Columns(x)
+	if err != nil {
+		return fmt.Errorf("sqlite: create table: %w", err)
+	}
+	hashJSON, err := json.Marshal(hashes)
 	if err != nil {
 		return fmt.Errorf("sqlite: create table: %w", err)
 	}
@@ -425,7 +480,7 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	return s.do(ctx, func(tx *sql.Tx) error {
 		_, err := tx.Exec(`INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, created, updated)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-			t.ID, x.Game, x.RulesVersion, cols[0], cols[1], x.Seed, x.Commitment, cols[2], cols[3], t.Listed, created, created)
+			t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, string(hashJSON), t.Listed, created, created)
 		if err != nil {
 			var exists int
 			if tx.QueryRow("SELECT 1 FROM tables WHERE id = ?", t.ID).Scan(&exists) == nil {
@@ -437,48 +492,31 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	})
 }
 
-func marshalAll(vs ...any) ([]string, error) {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = string(b)
-	}
-	return out, nil
-}
-
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
-	rows := make([]string, len(entries))
-	for i, e := range entries {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return 0, fmt.Errorf("sqlite: append: %w", err)
-		}
-		rows[i] = string(b)
+	rows, err := codec.Entries(entries)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: append: %w", err)
 	}
-	err := s.do(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Stmt(s.stmts.appendSeq).Exec(len(rows), s.now(), id, expectedSeq)
-		if err != nil {
-			return fmt.Errorf("sqlite: append: %w", err)
+	if err := s.do(ctx, func(tx *sql.Tx) error { return s.appendTx(tx, id, expectedSeq, rows) }); err != nil {
+		return 0, err
+	}
+	return expectedSeq + len(entries), nil
+}
+
+// Finish appends the last entries and records the outcome in one
+// transaction.
+func (s *Store) Finish(ctx context.Context, id string, expectedSeq int, outcome string, entries ...engine.Entry) (int, error) {
+	rows, err := codec.Entries(entries)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: finish: %w", err)
+	}
+	err = s.do(ctx, func(tx *sql.Tx) error {
+		if err := s.appendTx(tx, id, expectedSeq, rows); err != nil {
+			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlite: append: %w", err)
-		} else if n == 0 {
-			var seq int
-			if err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq); errors.Is(err, sql.ErrNoRows) {
-				return store.ErrNotFound
-			} else if err != nil {
-				return fmt.Errorf("sqlite: append: %w", err)
-			}
-			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
-		}
-		for i, row := range rows {
-			if _, err := tx.Stmt(s.stmts.appendEntry).Exec(id, expectedSeq+i+1, row); err != nil {
-				return fmt.Errorf("sqlite: append: %w", err)
-			}
+		if _, err := tx.Exec("UPDATE tables SET outcome = ?, updated = ? WHERE id = ?", outcome, s.now(), id); err != nil {
+			return fmt.Errorf("sqlite: finish: %w", err)
 		}
 		return nil
 	})
@@ -486,6 +524,32 @@ func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries 
 		return 0, err
 	}
 	return expectedSeq + len(entries), nil
+}
+
+// appendTx adds rows to the log of table id inside tx if the log holds
+// exactly expectedSeq entries. With no rows it only checks that.
+func (s *Store) appendTx(tx *sql.Tx, id string, expectedSeq int, rows []string) error {
+	res, err := tx.Stmt(s.stmts.appendSeq).Exec(len(rows), s.now(), id, expectedSeq)
+	if err != nil {
+		return fmt.Errorf("sqlite: append: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("sqlite: append: %w", err)
+	} else if n == 0 {
+		var seq int
+		if err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq); errors.Is(err, sql.ErrNoRows) {
+			return store.ErrNotFound
+		} else if err != nil {
+			return fmt.Errorf("sqlite: append: %w", err)
+		}
+		return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
+	}
+	for i, row := range rows {
+		if _, err := tx.Stmt(s.stmts.appendEntry).Exec(id, expectedSeq+i+1, row); err != nil {
+			return fmt.Errorf("sqlite: append: %w", err)
+		}
+	}
+	return nil
 }
 
 // SaveSnapshot keeps snap as table id's snapshot unless it already has one
@@ -508,20 +572,6 @@ func (s *Store) SaveSnapshot(ctx context.Context, id string, snap engine.Snapsho
 			WHERE excluded.seq > snapshots.seq`, id, snap.Seq, snap.RulesVersion, snap.State, snap.Dice, snap.Sum)
 		if err != nil {
 			return fmt.Errorf("sqlite: save snapshot: %w", err)
-		}
-		return nil
-	})
-}
-
-// Finish records the outcome of table id.
-func (s *Store) Finish(ctx context.Context, id string, outcome string) error {
-	return s.do(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec("UPDATE tables SET outcome = ?, updated = ? WHERE id = ?", outcome, s.now(), id)
-		if err != nil {
-			return fmt.Errorf("sqlite: finish: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return store.ErrNotFound
 		}
 		return nil
 	})
@@ -552,13 +602,11 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	t.Outcome = outcome.String
 	t.Created = time.UnixMilli(created)
 	var hexHashes []*string
-	for _, c := range []struct {
-		raw string
-		v   any
-	}{{opts, &t.Export.Options}, {seats, &t.Export.Seats}, {setup, &t.Export.SetupDice}, {hashes, &hexHashes}} {
-		if err := json.Unmarshal([]byte(c.raw), c.v); err != nil {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
-		}
+	if err := codec.DecodeColumns(opts, seats, setup, &t.Export); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(hashes), &hexHashes); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 	}
 	t.TokenHashes = make([][]byte, len(hexHashes))
 	for i, h := range hexHashes {
@@ -574,27 +622,22 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
 	}
 	defer rows.Close()
-	t.Export.Log = make([]engine.Entry, 0, t.Seq)
+	log := codec.NewLog(t.Seq)
 	for rows.Next() {
 		var seq int
 		var raw []byte
 		if err := rows.Scan(&seq, &raw); err != nil {
 			return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
 		}
-		if seq != len(t.Export.Log)+1 {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: log entry %d missing", id, len(t.Export.Log)+1)
+		if err := log.Add(seq, raw); err != nil {
+			return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 		}
-		var e engine.Entry
-		if err := json.Unmarshal(raw, &e); err != nil {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: entry %d: %w", id, seq, err)
-		}
-		t.Export.Log = append(t.Export.Log, e)
 	}
 	if err := rows.Err(); err != nil {
 		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
 	}
-	if len(t.Export.Log) != t.Seq {
-		return store.Table{}, fmt.Errorf("sqlite: load table %s: %d entries stored, want %d", id, len(t.Export.Log), t.Seq)
+	if t.Export.Log, err = log.Entries(t.Seq); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 	}
 	var snap engine.Snapshot
 	err = tx.QueryRowContext(ctx, "SELECT seq, rules_version, state, dice, sum FROM snapshots WHERE table_id = ?", id).
