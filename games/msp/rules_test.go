@@ -710,3 +710,13 @@ func TestTextFormsParseBack(t *testing.T) {
 		}
 	}
 }
+
+func TestTypedActionPlaysAsTheActionItReads(t *testing.T) {
+	s := mustTable(t)
+	evs := mustApply(t, s, gmSeat, Typed{Text: "xp 10 to Ann: a clever plan"}, nil)
+	if s.char(annSeat).XP != 10 || !strings.Contains(evs[0].Text, "a clever plan") {
+		t.Fatalf("typed xp: XP %d, events %v", s.char(annSeat).XP, evs)
+	}
+	mustRefuse(t, s, gmSeat, Typed{Text: "fly to the moon"}, `unknown action "fly to the moon"`)
+	mustRefuse(t, s, annSeat, Typed{Text: "xp 10 to Ann: me"}, "only the game master may do that")
+}

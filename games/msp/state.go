@@ -273,6 +273,16 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return nil, engine.NotYourTurn(a, "%s has no seat at this table", seat)
 	}
+	if t, ok := a.(Typed); ok {
+		inner, err := ParseAction(t.Text)
+		if err != nil {
+			return nil, engine.Illegal(a, "%s", strings.TrimPrefix(err.Error(), "msp: "))
+		}
+		if _, again := inner.(Typed); again {
+			return nil, engine.Illegal(a, "not an action")
+		}
+		a = inner
+	}
 	if s.GM.Is(seat) {
 		return s.applyGM(seat, a, d)
 	}
