@@ -709,6 +709,7 @@ var decoders = map[string]func(kind string, raw json.RawMessage) (engine.Action,
 	KindAddItem:     decodeAs[AddItem],
 	KindAddPlace:    decodeAs[AddPlace],
 	KindImportBook:  decodeAs[ImportBook],
+	KindTyped:       decodeAs[Typed],
 }
 
 // decodeAs reads an action of type T from its JSON body.

@@ -1,6 +1,7 @@
 package msp
 
 import (
+	"encoding/json"
 	"errors"
 	"math/big"
 	"strings"
@@ -694,7 +695,12 @@ func TestTextFormsParseBack(t *testing.T) {
 		AddCreature{Creature: Creature{Name: "Troll", HP: 40, Attacks: []Attack{{Name: "big fist", Damage: 7}, {Name: "kick", Damage: 0}}}},
 		AddItem{Item: Item{Name: "Stew", Grams: 300, Heal: 4, Portions: 2}}, AddItem{Item: Item{Name: "Axe", Grams: 2000, Damage: 6}},
 		AddPlace{Place: Place{Name: "Bridge", Text: "old; mossy"}},
+		ImportBook{Book: Book{Places: []Place{{Name: "Inn", Text: "warm"}}}},
 	} {
+		raw, _ := json.Marshal(a)
+		if dec, err := Game.Decode(a.Kind(), raw); err != nil || dec.String() != a.String() {
+			t.Errorf("Decode(%q, %s) = %v, %v", a.Kind(), raw, dec, err)
+		}
 		back, err := ParseAction(a.String())
 		if err != nil {
 			t.Errorf("ParseAction(%q): %v", a, err)
@@ -712,6 +718,9 @@ func TestTextFormsParseBack(t *testing.T) {
 }
 
 func TestTypedActionPlaysAsTheActionItReads(t *testing.T) {
+	if a, err := Game.Decode(KindTyped, []byte(`{"text":"roll"}`)); err != nil || a != (Typed{Text: "roll"}) {
+		t.Fatalf("Decode(typed) = %v, %v", a, err)
+	}
 	s := mustTable(t)
 	evs := mustApply(t, s, gmSeat, Typed{Text: "xp 10 to Ann: a clever plan"}, nil)
 	if s.char(annSeat).XP != 10 || !strings.Contains(evs[0].Text, "a clever plan") {
