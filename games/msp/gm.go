@@ -100,7 +100,7 @@ func (s *State) addToBook(a engine.Action, add func(*Book), what string) ([]engi
 		return nil, err
 	}
 	s.Book = b
-	return []engine.Event{{Kind: "book", Text: "The GM's book: " + what, Only: []engine.Seat{s.GM.Seat}}}, nil
+	return []engine.Event{{Kind: "book", Text: "The GM's book: " + what, Only: []engine.Seat{s.GM.Seat}, Others: "The GM writes in the book"}}, nil
 }
 
 // living returns the living character with that name, or a refusal.

@@ -646,8 +646,8 @@ func TestGMAdjustmentsNeedAReason(t *testing.T) {
 	}
 	mustRefuse(t, s, annSeat, GiveXP{Who: "Ann", Points: 5, Reason: "me"}, "only the game master may do that")
 	evs := mustApply(t, s, gmSeat, Set{Field: "strength", Who: "Ann", Value: 4, Reason: "a blessing"}, nil)
-	if _, ok := evs[0].For(boSeat); ok {
-		t.Errorf("Bo sees the change to Ann's Strength")
+	if e, _ := evs[0].For(boSeat); strings.Contains(e.Text, "Strength") || strings.Contains(e.Text, "blessing") {
+		t.Errorf("Bo sees the change to Ann's Strength: %q", e.Text)
 	}
 	if got := s.View(annSeat).(*View).GM.Adjustments; len(got) != 1 || got[0].Reason != "a blessing" {
 		t.Errorf("Ann's view of the adjustments: %+v", got)
