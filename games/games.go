@@ -5,6 +5,7 @@ import (
 	"tabletop/engine"
 	"tabletop/games/mgt"
 	"tabletop/games/pmr"
+	"tabletop/games/prophecy"
 )
 
 // All returns every game, in a fixed order. The list is explicit: adding a
@@ -13,6 +14,7 @@ func All() []engine.Game {
 	return []engine.Game{
 		pmr.Game,
 		mgt.Game,
+		prophecy.Game,
 	}
 }
 

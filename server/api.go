@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"tabletop/bots"
@@ -120,14 +121,20 @@ func reader(l *live, token string) (engine.Seat, error) {
 	return seat, nil
 }
 
-// allow applies the rate limit to a request, keyed by the seat token if
-// there is one, else by the client's address.
-func (s *Server) allow(r *http.Request, token string) error {
-	key := clientKey(r, s.proxied)
-	if token != "" {
-		key = "tok:" + token
+// allow applies the rate limit per client address. It runs before anything
+// the request names (a table, a token) is looked up or kept.
+func (s *Server) allow(r *http.Request) error {
+	if !s.clients.allow(clientKey(r, s.proxied)) {
+		return errRateLimit
 	}
-	if !s.limit.allow(key) {
+	return nil
+}
+
+// allowSeat applies the rate limit of seat at table l, once a token has
+// been found to be that seat's: a key per seat, never per token, so tokens
+// that fit no seat cost nothing.
+func (s *Server) allowSeat(l *live, seat engine.Seat) error {
+	if !s.limit.allow(l.id + "/" + strconv.Itoa(int(seat))) {
 		return errRateLimit
 	}
 	return nil
@@ -154,7 +161,7 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(r, ""); err != nil {
+	if err := s.allow(r); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
@@ -163,7 +170,7 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	id, tokens, err := s.createTable(r.Context(), req)
+	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -195,12 +202,16 @@ func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := s.allow(r, ""); err != nil {
+	if err := s.allow(r); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	if err := readJSON(w, r, maxActionBytes, &req); err != nil {
 		s.apiError(w, r, err)
+		return
+	}
+	if !wellFormedToken(req.Token) {
+		s.apiError(w, r, errBadToken)
 		return
 	}
 	l, err := s.table(r.Context(), r.PathValue("id"))
@@ -247,23 +258,16 @@ func orEmpty[T any](s []T) []T {
 }
 
 func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
-	token := bearer(r)
-	if err := s.allow(r, token); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	l, err := s.table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	seat, err := reader(l, token)
-	if err != nil {
-		s.apiError(w, r, err)
+	l, seat, ok := s.apiReader(w, r)
+	if !ok {
 		return
 	}
 	if seat == engine.Spectator {
 		s.apiError(w, r, errSpectator)
+		return
+	}
+	if err := s.allowSeat(l, seat); err != nil {
+		s.apiError(w, r, err)
 		return
 	}
 	var req actionRequest
@@ -273,6 +277,10 @@ func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
 	}
 	expected := -1
 	if req.Seq != nil {
+		if *req.Seq < 0 {
+			s.apiError(w, r, errorf(http.StatusBadRequest, "bad_request", "seq must be a log sequence number (0 or more)"))
+			return
+		}
 		expected = *req.Seq
 	}
 	seq, events, err := s.act(r.Context(), l, seat, req.Kind, req.Action, expected)
@@ -348,13 +356,28 @@ func jsonEvents(lines []logLine, st seatState, _ bool) ([]sseEvent, error) {
 // apiReader loads the table of the request's {id} and the seat its bearer
 // token reads as (a spectator without one), answering the error itself and
 // returning ok false if either fails.
+//
+// A request that posts or carries a token passes the client's rate limit
+// first, and a token that is not spelt as tokens are is refused before the
+// table is looked up.
 func (s *Server) apiReader(w http.ResponseWriter, r *http.Request) (*live, engine.Seat, bool) {
+	token := bearer(r)
+	if token != "" || r.Method == http.MethodPost {
+		if err := s.allow(r); err != nil {
+			s.apiError(w, r, err)
+			return nil, 0, false
+		}
+	}
+	if token != "" && !wellFormedToken(token) {
+		s.apiError(w, r, errBadToken)
+		return nil, 0, false
+	}
 	l, err := s.table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return nil, 0, false
 	}
-	seat, err := reader(l, bearer(r))
+	seat, err := reader(l, token)
 	if err != nil {
 		s.apiError(w, r, err)
 		return nil, 0, false

@@ -204,8 +204,8 @@ func TestAPI_RateLimitRefusesBursts(t *testing.T) {
 	}
 }
 
-// TestAPI_RateLimitKeysOnTheProxysClientAddress checks the key of requests
-// without a seat token (creating tables): the connection's address, and
+// TestAPI_RateLimitKeysOnTheProxysClientAddress checks the key of the limit
+// per client (here on creating tables): the connection's address, and
 // behind a trusted proxy (TrustProxy) the address the proxy appended to
 // X-Forwarded-For, so that one client's burst does not use up everyone's.
 func TestAPI_RateLimitKeysOnTheProxysClientAddress(t *testing.T) {
@@ -221,7 +221,7 @@ func TestAPI_RateLimitKeysOnTheProxysClientAddress(t *testing.T) {
 		}
 		return -1
 	}
-	proxied := mustServer(t, func(c *server.Config) { c.ActionRate, c.ActionBurst, c.TrustProxy = 0.01, 2, true })
+	proxied := mustServer(t, func(c *server.Config) { c.ClientRate, c.ClientBurst, c.TrustProxy = 0.01, 2, true })
 	if n := limitedAfter(proxied, "203.0.113.9, 198.51.100.1"); n != 2 {
 		t.Fatalf("behind a trusted proxy, client 198.51.100.1 was limited after %d tables, want 2", n)
 	}
@@ -229,7 +229,7 @@ func TestAPI_RateLimitKeysOnTheProxysClientAddress(t *testing.T) {
 		t.Fatalf("behind a trusted proxy, another client (198.51.100.2) got %d after the first used its burst, want 201", got)
 	}
 	// Without TrustProxy the header is anyone's to write: it changes nothing.
-	direct := mustServer(t, func(c *server.Config) { c.ActionRate, c.ActionBurst = 0.01, 2 })
+	direct := mustServer(t, func(c *server.Config) { c.ClientRate, c.ClientBurst = 0.01, 2 })
 	for i := range 2 {
 		create(direct, fmt.Sprintf("198.51.100.%d", i))
 	}

@@ -76,7 +76,7 @@ func (s *Server) pageOdds(w http.ResponseWriter, r *http.Request) {
 	p := oddsPage{Title: "Odds", Expr: expr}
 	status := http.StatusOK
 	if expr != "" {
-		if err := s.allow(r, ""); err != nil {
+		if err := s.allow(r); err != nil {
 			s.pageError(w, r, err)
 			return
 		}

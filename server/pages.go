@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,13 +104,20 @@ func (s *Server) gameStatic(w http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(w, r, pr.Pages(), name)
 }
 
-func staticHandler() http.Handler {
+// staticHandler serves the files under web/static, and no directory
+// listings: a directory is not found.
+func (s *Server) staticHandler() http.Handler {
 	sub, err := fs.Sub(web.FS, "static")
 	if err != nil {
 		panic(err) // the embedded tree always has static/
 	}
 	files := http.FileServerFS(sub)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if fi, err := fs.Stat(sub, name); name == "" || err != nil || fi.IsDir() {
+			s.pageNotFound(w, r)
+			return
+		}
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		files.ServeHTTP(w, r)
 	})
@@ -238,7 +246,7 @@ func (s *Server) pageNew(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(r, ""); err != nil {
+	if err := s.allow(r); err != nil {
 		s.pageError(w, r, err)
 		return
 	}
@@ -274,7 +282,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	id, tokens, err := s.createTable(r.Context(), req)
+	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req)
 	if err != nil {
 		e := s.classify(r, err)
 		f := s.newForm(g, r)
@@ -291,16 +299,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, s.pages.base, "created", http.StatusCreated, struct {
 		createResponse
 		Title, GameName, Origin string
-	}{inv, "Table created", info.Name, origin(r)})
-}
-
-// origin is the scheme and host the client reached us at, for links to copy.
-func origin(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
+	}{inv, "Table created", info.Name, s.public})
 }
 
 func formError(err error) error {
@@ -380,13 +379,23 @@ func groups(g engine.Game, st seatState) []actionGroup {
 }
 
 // pageSeat resolves the table and seat of a page URL: /t/{id} for the
-// spectator, /t/{id}/s/{token} for a seat.
+// spectator, /t/{id}/s/{token} for a seat. As in apiReader, a request that
+// posts or carries a token passes the client's rate limit first, and a
+// token not spelt as tokens are is refused before the table is looked up.
 func (s *Server) pageSeat(r *http.Request) (*live, engine.Seat, string, error) {
+	token := r.PathValue("token")
+	if token != "" || r.Method == http.MethodPost {
+		if err := s.allow(r); err != nil {
+			return nil, 0, "", err
+		}
+	}
+	if token != "" && !wellFormedToken(token) {
+		return nil, 0, "", errBadToken
+	}
 	l, err := s.table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return nil, 0, "", err
 	}
-	token := r.PathValue("token")
 	base := "/t/" + l.id
 	if token == "" {
 		return l, engine.Spectator, base, nil
@@ -485,13 +494,12 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(e.Status)
 		fmt.Fprintf(w, `<p class="error">%s</p>`, template.HTMLEscapeString(e.Msg))
 	}
-	token := r.PathValue("token")
-	if err := s.allow(r, token); err != nil {
+	l, seat, base, err := s.pageSeat(r)
+	if err != nil {
 		fail(err)
 		return
 	}
-	l, seat, base, err := s.pageSeat(r)
-	if err != nil {
+	if err := s.allowSeat(l, seat); err != nil {
 		fail(err)
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
 	"html/template"
 	"log/slog"
 	"net"
@@ -30,14 +31,21 @@ type Config struct {
 	// MaxLive bounds the tables kept in memory (default 1000); the least
 	// recently used idle table is dropped and replayed again when needed.
 	MaxLive int
-	// ActionRate and ActionBurst set the token bucket that limits POST
-	// requests per client address and per seat (default 20/s, burst 40).
+	// ActionRate and ActionBurst set the token bucket that limits the
+	// actions of each seat, keyed by table and seat once the seat's token
+	// is known to be good (default 20/s, burst 40; negative: no limit).
 	ActionRate  float64
 	ActionBurst int
+	// ClientRate and ClientBurst set the token bucket per client address
+	// that every POST and every request carrying a seat token passes
+	// before anything is looked up, so that junk tokens cost a bucket per
+	// address and never one per token (default 50/s, burst 100; negative:
+	// no limit).
+	ClientRate  float64
+	ClientBurst int
 	// TrustProxy says the server runs behind a reverse proxy that appends
-	// each client's address to X-Forwarded-For: requests without a seat
-	// token are then rate limited by the last address there instead of the
-	// connection's, which is the proxy's for everyone. Leave it off without
+	// each client's address to X-Forwarded-For: the limits per client then
+	// key on the last address there instead of the connection's, which is the proxy's for everyone. Leave it off without
 	// such a proxy, or anyone may pick their own key.
 	TrustProxy bool
 	// SnapshotEvery is how many log entries a table gains between two
@@ -45,6 +53,12 @@ type Config struct {
 	// or an eviction instead of replaying its whole log; default 200,
 	// negative: never. Games without snapshots are always replayed.
 	SnapshotEvery int
+	// PublicURL is the scheme, host and port people reach the server at
+	// ("https://games.example.org"): invite links shown on pages start with
+	// it, and form posts from it are same-site. Links are never built from
+	// a request's Host header, which the client writes. Default "": the
+	// pages show links relative to themselves.
+	PublicURL string
 	// Now returns the current time; default time.Now.
 	Now func() time.Time
 	// NewSeed returns a new table's secret dice seed; default dice.NewSeed
@@ -60,15 +74,22 @@ type Server struct {
 	log     *slog.Logger
 	now     func() time.Time
 	newSeed func() dice.Seed
-	limit   *limiter
+	limit   *limiter // per seat
+	clients *limiter // per client address
 	maxLive int
 	pages   *pages
-	snapAt  int  // Config.SnapshotEvery
-	proxied bool // Config.TrustProxy
+	snapAt  int    // Config.SnapshotEvery
+	proxied bool   // Config.TrustProxy
+	public  string // Config.PublicURL, without a final slash
+	csrf    *http.CrossOriginProtection
 
 	mu     sync.Mutex
 	live   map[string]*live
 	closed bool
+
+	// botsStopped, if set (by tests), is called by a bot runner that has
+	// just decided to stop, after it let go of the table's lock.
+	botsStopped func(l *live)
 
 	ctx    context.Context // ends when the server closes: stops bots and streams
 	cancel context.CancelFunc
@@ -86,6 +107,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ActionRate == 0 {
 		cfg.ActionRate, cfg.ActionBurst = 20, 40
 	}
+	if cfg.ClientRate == 0 {
+		cfg.ClientRate, cfg.ClientBurst = 50, 100
+	}
 	if cfg.SnapshotEvery == 0 {
 		cfg.SnapshotEvery = 200
 	}
@@ -99,11 +123,19 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	public := strings.TrimSuffix(cfg.PublicURL, "/")
+	csrf := http.NewCrossOriginProtection()
+	if public != "" {
+		if err := csrf.AddTrustedOrigin(public); err != nil {
+			return nil, fmt.Errorf("server: public URL %q: want scheme://host[:port]: %w", cfg.PublicURL, err)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
-		limit: newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
-		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, live: make(map[string]*live), ctx: ctx, cancel: cancel,
+		limit:   newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
+		clients: newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
+		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}, nil
 }
 
@@ -140,12 +172,52 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /t/{id}/s/{token}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
+	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
 	mux.HandleFunc("GET /odds", s.pageOdds)
-	mux.HandleFunc("/", s.pageNotFound)
-	return s.headers(mux)
+	mux.HandleFunc("/", s.notFound(mux))
+	// Cross-site posts (a form on another site, a script there) are
+	// refused: Sec-Fetch-Site, or else Origin against Host, must say the
+	// request comes from our own pages. Clients that are not browsers send
+	// neither header and pass.
+	s.csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, errorf(http.StatusForbidden, "cross_site", "a request from another site was refused: act from this site's own pages"))
+	}))
+	return s.headers(s.csrf.Handler(mux))
+}
+
+// fail answers err as JSON on the API's addresses and as a page elsewhere.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		s.apiError(w, r, err)
+		return
+	}
+	s.pageError(w, r, err)
+}
+
+// notFound answers a request no route takes: 405 with the methods the
+// address does take in Allow, if it takes any, else 404.
+func (s *Server) notFound(mux *http.ServeMux) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			if _, pattern := mux.Handler(probe); pattern != "/" {
+				allow = append(allow, m)
+				if m == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			s.fail(w, r, errorf(http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("this address takes %s, not %s", strings.Join(allow, ", "), r.Method)))
+			return
+		}
+		s.fail(w, r, errorf(http.StatusNotFound, "not_found", "there is no page here"))
+	}
 }
 
 // headers sets the security headers every response carries. Pages hold seat
@@ -172,8 +244,7 @@ func newID(n int) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// clientKey is the rate limiter's key for a request without a seat token:
-// the client's address, which behind a trusted proxy (Config.TrustProxy) is
+// clientKey is the rate limiter's key for a request: the client's address, which behind a trusted proxy (Config.TrustProxy) is
 // the last one in X-Forwarded-For, the one the proxy added.
 func clientKey(r *http.Request, trustProxy bool) string {
 	if trustProxy {

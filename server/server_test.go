@@ -28,6 +28,7 @@ type harness struct {
 	t    testing.TB
 	url  string
 	logs *syncBuffer // everything the server logged, at debug level
+	srv  *server.Server
 }
 
 type syncBuffer struct {
@@ -61,6 +62,9 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		// Fixed seeds: each test's tables are the same games every run.
 		NewSeed: func() dice.Seed { return dice.Derive(dice.Seed{}, tb.Name(), tables.Add(1)) },
+		// Tests poll from one address as fast as they can; the tests of
+		// the limits per client set them.
+		ClientRate: -1,
 	}
 	for _, m := range mod {
 		m(&cfg)
@@ -76,7 +80,7 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 		hs.Close()
 		st.Close()
 	})
-	return &harness{t: tb, url: hs.URL, logs: logs}
+	return &harness{t: tb, url: hs.URL, logs: logs, srv: srv}
 }
 
 // response is an HTTP response read whole.
@@ -110,6 +114,10 @@ func (h *harness) do(method, path, token string, body any, header ...string) res
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+			continue
+		}
 		req.Header.Set(header[i], header[i+1])
 	}
 	client := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

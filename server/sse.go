@@ -140,7 +140,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 }
 
 // appendEvent appends e in the text/event-stream format, one data line per
-// line of its data.
+// line of its data. A reader ends a line at CR, LF or CRLF, so all three
+// split the data: a CR left inside a data line would let the data start a
+// field of its own ("event:", "id:").
 func appendEvent(b []byte, e sseEvent) []byte {
 	b = append(b, "event: "...)
 	b = append(b, e.name...)
@@ -149,14 +151,19 @@ func appendEvent(b []byte, e sseEvent) []byte {
 	b = append(b, '\n')
 	data := e.data
 	for {
-		line, rest, more := bytes.Cut(data, []byte("\n"))
+		i := bytes.IndexAny(data, "\r\n")
 		b = append(b, "data: "...)
-		b = append(b, bytes.TrimRight(line, "\r")...)
-		b = append(b, '\n')
-		if !more {
+		if i < 0 {
+			b = append(b, data...)
+			b = append(b, '\n')
 			break
 		}
-		data = rest
+		b = append(b, data[:i]...)
+		b = append(b, '\n')
+		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+			i++
+		}
+		data = data[i+1:]
 	}
 	return append(b, '\n')
 }

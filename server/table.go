@@ -12,8 +12,11 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"tabletop/bots"
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 )
@@ -48,8 +51,8 @@ func (l *live) notify() {
 
 // seatFor returns the seat whose invite token is token.
 func (l *live) seatFor(token string) (engine.Seat, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != tokenBytes {
+	raw, ok := decodeExact(token, tokenBytes)
+	if !ok {
 		return 0, false
 	}
 	sum := sha256.Sum256(raw)
@@ -67,14 +70,36 @@ const (
 	maxBotSteps  = 100_000 // bounds one run of bot turns
 )
 
+// strictBase64 is the one spelling of table ids and tokens: base64url
+// without padding, the unused low bits of the last character zero.
+var strictBase64 = base64.RawURLEncoding.Strict()
+
+// decodeExact decodes s if it is the one spelling of n bytes: exactly the
+// right length (the decoder would skip CR and LF) and strict base64url.
+// Anything else is refused before it is looked up anywhere.
+func decodeExact(s string, n int) ([]byte, bool) {
+	if len(s) != strictBase64.EncodedLen(n) {
+		return nil, false
+	}
+	raw, err := strictBase64.DecodeString(s)
+	if err != nil || len(raw) != n {
+		return nil, false
+	}
+	return raw, true
+}
+
 // validID reports whether id could be a table id, so that junk is refused
 // before it reaches the store.
 func validID(id string) bool {
-	if len(id) != base64.RawURLEncoding.EncodedLen(tableIDBytes) {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(id)
-	return err == nil
+	_, ok := decodeExact(id, tableIDBytes)
+	return ok
+}
+
+// wellFormedToken reports whether token is spelt as seat tokens are, so that
+// junk is refused before any table is looked up.
+func wellFormedToken(token string) bool {
+	_, ok := decodeExact(token, tokenBytes)
+	return ok
 }
 
 // table returns the live table id, loading and replaying it if needed.
@@ -99,6 +124,14 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	tab, snapSeq, err := s.rebuild(g, rec)
 	if err != nil {
 		return nil, err
+	}
+	if out, over := tab.Over(); over && rec.Outcome == "" {
+		// Stored before finishing was one transaction: record the end now.
+		if _, err := s.store.Finish(ctx, id, rec.Seq, out.Text); err != nil {
+			s.log.Error("recording the outcome of a game over", "table", id, "err", err)
+		} else {
+			rec.Outcome = out.Text
+		}
 	}
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
@@ -206,7 +239,7 @@ func (s *Server) forget(l *live) {
 
 // createTable sets up and stores a new table, and returns its id and the
 // invite token of each person's seat ("" for bots).
-func (s *Server) createTable(ctx context.Context, req createRequest) (string, []string, error) {
+func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
@@ -220,6 +253,9 @@ func (s *Server) createTable(ctx context.Context, req createRequest) (string, []
 		seats[i] = engine.SeatInfo{Name: st.Name, Bot: st.Bot, GM: st.GM}
 		if len(st.Name) > 40 {
 			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
+		}
+		if err := checkName(st.Name); err != nil {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
 		}
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
@@ -344,18 +380,23 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	// store holds and what the client is told agree as often as possible.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	if _, err := s.store.Append(wctx, l.id, before, l.tab.Log(before)...); err != nil {
+	// The action that ends the game is stored with the outcome, in one
+	// transaction: a crash between two writes could leave a finished game
+	// listed as open.
+	out, over := l.tab.Over()
+	if over && !l.finished {
+		_, err = s.store.Finish(wctx, l.id, before, out.Text, l.tab.Log(before)...)
+	} else {
+		_, err = s.store.Append(wctx, l.id, before, l.tab.Log(before)...)
+	}
+	if err != nil {
 		s.forget(l)
 		return nil, err
 	}
 	l.lastUsed = s.now()
 	s.snapshotLocked(l)
-	if out, over := l.tab.Over(); over && !l.finished {
-		if err := s.store.Finish(wctx, l.id, out.Text); err != nil {
-			s.log.Error("recording the outcome", "table", l.id, "err", err)
-		} else {
-			l.finished = true
-		}
+	if over && !l.finished {
+		l.finished = true
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	l.notify()
@@ -411,19 +452,23 @@ func botDue(l *live) engine.Seat {
 // meanwhile (a person acted), the choice is dropped and made again.
 func (s *Server) runBots(l *live) {
 	defer s.bg.Done()
-	defer func() {
-		l.mu.Lock()
+	// stop ends the run. The running flag is cleared under the same hold
+	// of the lock in which the runner saw nothing due: an action arriving
+	// after that finds no runner and starts one. (Cleared later, in a
+	// separate hold, an action in between saw a runner about to quit,
+	// started none, and the table waited forever.) Call with l.mu held.
+	stop := func() {
 		l.botRunning = false
 		l.mu.Unlock()
-	}()
-	for range maxBotSteps {
-		if s.ctx.Err() != nil {
-			return
+		if s.botsStopped != nil {
+			s.botsStopped(l)
 		}
+	}
+	for range maxBotSteps {
 		l.mu.Lock()
 		seat := botDue(l)
-		if l.stale || seat < 0 {
-			l.mu.Unlock()
+		if l.stale || seat < 0 || s.ctx.Err() != nil {
+			stop()
 			return
 		}
 		// A clone, since views may share memory with the state, which a
@@ -431,20 +476,12 @@ func (s *Server) runBots(l *live) {
 		st := l.tab.State().Clone()
 		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
 		l.mu.Unlock()
-		view, legal := st.View(seat), st.Legal(seat)
-
-		if len(legal) == 0 {
-			s.log.Error("bot turn failed: a pending bot seat has no legal action", "table", l.id, "seat", int(seat))
+		a, err := s.botChoice(l, seat, name, st, stream)
+		if err != nil {
+			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			l.mu.Lock()
+			stop()
 			return
-		}
-		a := legal[0]
-		if len(legal) > 1 {
-			bot, err := bots.New(l.game, name)
-			if err != nil {
-				s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
-				return
-			}
-			a = bot.Act(seat, view, legal, stream)
 		}
 
 		l.mu.Lock()
@@ -452,14 +489,50 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		_, err := s.applyLocked(s.ctx, l, seat, a)
-		l.mu.Unlock()
-		if err != nil {
+		if _, err := s.applyLocked(s.ctx, l, seat, a); err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
+			stop()
 			return
 		}
+		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
+	l.mu.Lock()
+	stop()
+}
+
+// botChoice is the action seat's bot name chooses in st, seeing only the
+// seat's view; a seat with one legal action takes it.
+func (s *Server) botChoice(l *live, seat engine.Seat, name string, st engine.State, stream *dice.Stream) (engine.Action, error) {
+	view, legal := st.View(seat), st.Legal(seat)
+	if len(legal) == 0 {
+		return nil, errors.New("a pending bot seat has no legal action")
+	}
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	bot, err := bots.New(l.game, name)
+	if err != nil {
+		return nil, err
+	}
+	return bot.Act(seat, view, legal, stream), nil
+}
+
+// checkName refuses a name that could break out of the field it is shown
+// in: a line break could start a new field of an event stream, a log line
+// or a terminal's screen, an escape could move a terminal's cursor. So
+// control characters, Unicode line and paragraph separators, and invalid
+// UTF-8 are refused.
+func checkName(name string) error {
+	if !utf8.ValidString(name) {
+		return errors.New("names must be UTF-8 text")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("names may not hold control characters such as line breaks, tabs or escapes (found %U)", r)
+		}
+	}
+	return nil
 }
 
 func trimPrefix(msg string) string {

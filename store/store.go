@@ -50,9 +50,14 @@ type Store interface {
 	// ErrVersionConflict. Snapshots only save replay time: losing one loses
 	// nothing.
 	SaveSnapshot(ctx context.Context, id string, snap engine.Snapshot) error
-	// Finish records that the game at table id is over, with the outcome's
-	// text, so that it leaves the list of open tables.
-	Finish(ctx context.Context, id string, outcome string) error
+	// Finish appends the entries that end the game at table id, as Append
+	// does, and records in the same transaction that the game is over, with
+	// the outcome's text, so that it leaves the list of open tables: a
+	// crash never leaves a finished game listed as open. entries may be
+	// empty (to record the end of a game whose last entry is stored). It
+	// returns the new sequence number, or ErrVersionConflict (or
+	// ErrNotFound) and stores nothing.
+	Finish(ctx context.Context, id string, expectedSeq int, outcome string, entries ...engine.Entry) (int, error)
 	// ListOpen returns up to limit listed tables whose game is not over,
 	// most recently active first.
 	ListOpen(ctx context.Context, limit int) ([]Summary, error)

@@ -29,6 +29,11 @@ type Main struct {
 	// post (burst: twice that); 0 means the server's default (20/s),
 	// negative means no limit (load tests).
 	ActionRate float64
+	// ClientRate is the requests per second each client address may make
+	// that post or carry a seat token (burst: twice that), checked before
+	// any token is looked up; 0 means the server's default (50/s),
+	// negative means no limit.
+	ClientRate float64
 	// TrustProxy: the server is behind a reverse proxy that appends the
 	// client's address to X-Forwarded-For (server.Config.TrustProxy).
 	TrustProxy bool
@@ -58,6 +63,10 @@ func (m *Main) Run(ctx context.Context) error {
 	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
+	}
+	cfg.ClientRate = m.ClientRate
+	if m.ClientRate > 0 {
+		cfg.ClientBurst = max(1, int(2*m.ClientRate))
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -111,11 +120,12 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N] [--client-rate N] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", "tabletop.db", "SQLite database file (created if missing)")
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
 	rate := fs.Float64("rate", 20, "actions per second each client and each seat may post (burst: twice that); 0: no limit")
+	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -130,11 +140,17 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *rate < 0 {
 		return usagef("--rate must be 0 (no limit) or more, got %v", *rate)
 	}
+	if *clientRate < 0 {
+		return usagef("--client-rate must be 0 (no limit) or more, got %v", *clientRate)
+	}
 	if *rate == 0 {
 		*rate = -1 // Main: negative is no limit
 	}
+	if *clientRate == 0 {
+		*clientRate = -1
+	}
 	m := &Main{
-		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, TrustProxy: *trustProxy,
+		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {

@@ -38,7 +38,7 @@ type arena struct {
 	sealed        alloc.Block[SealedData]
 	dice          alloc.Block[int]
 	entered       alloc.Block[entry]
-	ties          alloc.Block[byeTie]
+	ties          alloc.Block[seedTies]
 	eventMonsters alloc.Block[Monster]
 	retired       alloc.Block[Entrant]
 

@@ -1,5 +1,5 @@
 // Package pmr is Pocket Monster Rancher (rule text by Luke Miller, CC BY-SA
-// 4.0, https://mootootwo.github.io/rpgees/omgam2019/PMR): one to eight
+// 4.0, https://mootootwo.github.io/rpgees/omgam2019/PMR): two to eight
 // stables raise monsters with Fudge dice and compete for trophies.
 //
 // # The game in brief
@@ -29,6 +29,8 @@
 // Where the rule text is silent or ambiguous (see RULINGS.md), this package
 // plays as follows.
 //
+//   - A table has two to eight stables; a solo player plays against bot
+//     stables.
 //   - Choices are simultaneous and sealed: activities, entries and contest
 //     abilities are stored unseen by the others (who only learn that a stable
 //     "has chosen") and resolved once all are in, activities in seat order.
@@ -51,9 +53,10 @@
 //     is no tournament; a lone entrant wins it (trophy and winner's roll)
 //     without a match.
 //   - The bracket is the next power of two. Entrants are seeded by ability
-//     sum, highest first; byes go to the top seeds. Equal sums keep seat
-//     order, except where they straddle the last bye: then dice decide, one
-//     roll of dN among the N tied entrants still in line per bye.
+//     sum, highest first; byes go to the top seeds. Equal sums are put in
+//     order by dice, never by seat: for each place a run of N equal sums
+//     holds (but the last), a dN among the N still unplaced picks who takes
+//     it. Two entrants have nothing to seed and roll nothing.
 //     Seeds meet in the standard order (1 v 8, 4 v 5, 2 v 7, 3 v 6), and
 //     matches are played round by round, left to right.
 //   - The terrain is rolled once per match. Doublings stack (x4), and a

@@ -45,13 +45,13 @@ type EventData struct {
 	// For the text (AppendText): which text, the table's names, a number
 	// (the tournament's; the last turn's for "over"), the contestants of a
 	// dice-off, and for "entries" the entries in seat order and the die
-	// rolls that broke a tie for the byes.
+	// rolls that put equal sums in seed order.
 	text    textKind
 	cfg     *config
 	n       int
 	side    [2]Entrant
 	entered []entry
-	tie     *byeTie
+	ties    *seedTies
 }
 
 // entry is an entrant with its monster's abilities, for the entries' text.
@@ -60,19 +60,18 @@ type entry struct {
 	m Monster
 }
 
-// byeTie is how a tie for the last byes was broken: sum is the tied sum,
-// byes how many byes the tied entrants contended for, and rolls each die
-// roll with the entrant it picked.
-type byeTie struct {
-	sum, byes int
-	rolls     [maxSeats]tieRoll
+// seedTies is how equal sums were put in seed order: each die roll, in the
+// order rolled (its face is the event's die of the same index).
+type seedTies struct {
+	rolls [maxSeats]tieRoll
+	n     int
 }
 
-// tieRoll is one die of a bye tie-break: a dk, and the entrant it picked
-// (its face is the event's die).
+// tieRoll is one die of a seeding tie-break: a dk among the entrants of
+// sum still unplaced, and the entrant it picked for the next seed.
 type tieRoll struct {
-	k int
-	x Entrant
+	k, sum int
+	x      Entrant
 }
 
 // AppendText implements engine.Texter for the events whose data is an
@@ -106,19 +105,33 @@ func (d *EventData) AppendText(b []byte) []byte {
 			t.int(x.Sum)
 			t.str(")")
 		}
-		if tie := d.tie; tie != nil {
-			t.str(". Sum ")
-			t.int(tie.sum)
-			t.str(" ties for ")
-			t.plural(tie.byes, "bye", "byes")
-			for i := 0; i < tie.byes && i < len(d.Dice); i++ {
-				t.str("; d")
-				t.int(tie.rolls[i].k)
+		if ties := d.ties; ties != nil {
+			t.str(". Equal sums seeded by dice")
+			for i := 0; i < ties.n && i < len(d.Dice); i++ {
+				r := &ties.rolls[i]
+				if i == 0 || r.sum != ties.rolls[i-1].sum {
+					t.str("; sum ")
+					t.int(r.sum)
+					t.str(":")
+				} else {
+					t.str(",")
+				}
+				t.str(" d")
+				t.int(r.k)
 				t.str(" → ")
 				t.int(d.Dice[i])
-				t.str(": ")
-				t.entrant(d.cfg, &tie.rolls[i].x)
+				t.str(" ")
+				t.entrant(d.cfg, &r.x)
 			}
+		}
+		t.str(". Seeds: ")
+		for i := range d.Entrants {
+			if i > 0 {
+				t.str(", ")
+			}
+			t.int(i + 1)
+			t.str(" ")
+			t.entrant(d.cfg, &d.Entrants[i])
 		}
 		byes := 0 // the entrants with byes come first
 		for byes < len(d.Entrants) && d.Entrants[byes].Bye {

@@ -13,10 +13,14 @@ import (
 
 // RulesVersion changes whenever a rule changes how dice are consumed or how
 // actions resolve, so that old logs are not silently replayed under new rules.
-const RulesVersion = "pmr-1"
+const RulesVersion = "pmr-2"
 
 // maxSeats is the largest table: seat sets fit in a byte.
 const maxSeats = 8
+
+// minSeats is the smallest table: a tournament needs two stables, so a solo
+// player plays against bot stables.
+const minSeats = 2
 
 // Turn limits for the turns option.
 const (
@@ -28,11 +32,11 @@ const (
 // Game is Pocket Monster Rancher, for the registry and the table.
 var Game engine.Game = game{}
 
-// Info describes the game: 1 to 8 stables, the turns option and the bots.
+// Info describes the game: 2 to 8 stables, the options and the bots.
 var Info = engine.Info{
 	ID:           "pmr",
 	Name:         "Pocket Monster Rancher",
-	MinSeats:     1,
+	MinSeats:     minSeats,
 	MaxSeats:     maxSeats,
 	RulesVersion: RulesVersion,
 	ScoreName:    "trophies",
@@ -82,8 +86,11 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 	if opts.Turns < MinTurns || opts.Turns > MaxTurns {
 		return nil, fmt.Errorf("pmr: %d turns is out of range %d..%d", opts.Turns, MinTurns, MaxTurns)
 	}
-	if len(seats) < Info.MinSeats || len(seats) > Info.MaxSeats {
-		return nil, fmt.Errorf("pmr: a table has %d to %d stables, got %d", Info.MinSeats, Info.MaxSeats, len(seats))
+	switch {
+	case len(seats) < minSeats:
+		return nil, fmt.Errorf("pmr: a table needs at least %d stables, got %d (to play alone, fill the other seats with bots)", minSeats, len(seats))
+	case len(seats) > maxSeats:
+		return nil, fmt.Errorf("pmr: a table has at most %d stables, got %d", maxSeats, len(seats))
 	}
 	s, _ := released.Get().(*State)
 	if s == nil {

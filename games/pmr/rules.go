@@ -374,8 +374,7 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 		x := &t.entrants[i]
 		entered[i] = entry{x: *x, m: s.stables[x.Stable].monsters[s.stables[x.Stable].find(x.Monster)]}
 	}
-	// Seed by ability sum, highest first; equal sums keep seat order, unless
-	// they straddle the last bye, which a die decides.
+	// Seed by ability sum, highest first; dice put equal sums in order.
 	for i := 1; i < n; i++ {
 		for j := i; j > 0 && t.entrants[j].Sum > t.entrants[j-1].Sum; j-- {
 			t.entrants[j], t.entrants[j-1] = t.entrants[j-1], t.entrants[j]
@@ -387,17 +386,18 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 		t.rounds++
 	}
 	byes := size - n
-	var tie *byeTie
-	if byes > 0 && t.entrants[byes-1].Sum == t.entrants[byes].Sum {
-		tie = e.arena().ties.One()
-		s.breakByeTie(byes, tie, d, e)
+	var ties *seedTies
+	if n > 2 && hasEqualSums(t.entrants) {
+		ties = e.arena().ties.One()
+		*ties = seedTies{}
+		s.breakSeedTies(ties, d, e)
 	}
 	for i := range t.entrants {
 		t.entrants[i].Seed = i + 1
 		t.entrants[i].Bye = i < byes
 	}
 	data := e.emit("entries", -1, textEntries)
-	data.Entrants, data.entered, data.tie = t.entrants, entered, tie
+	data.Entrants, data.entered, data.ties = t.entrants, entered, ties
 	t.firstRound(size)
 	s.advance(d, e)
 }
@@ -419,30 +419,41 @@ func (t *tournament) firstRound(size int) {
 	t.round = 1
 }
 
-// breakByeTie orders the entrants whose sum ties at the last bye: a die picks
-// who among them gets each remaining bye.
-func (s *State) breakByeTie(byes int, tie *byeTie, d *dice.Stream, e *eventBuf) {
-	t := s.tour
-	sum := t.entrants[byes].Sum
-	g0 := byes - 1
-	for g0 > 0 && t.entrants[g0-1].Sum == sum {
-		g0--
+// hasEqualSums reports whether two of the entrants, sorted by sum, have
+// the same sum.
+func hasEqualSums(xs []Entrant) bool {
+	for i := 1; i < len(xs); i++ {
+		if xs[i].Sum == xs[i-1].Sum {
+			return true
+		}
 	}
-	g1 := byes + 1
-	for g1 < len(t.entrants) && t.entrants[g1].Sum == sum {
-		g1++
-	}
-	tie.sum, tie.byes = sum, byes-g0
-	for r := g0; r < byes; r++ {
-		k := g1 - r
-		f := d.Roll(k)
-		e.roll(f)
-		pick := r + f - 1
-		tie.rolls[r-g0] = tieRoll{k: k, x: t.entrants[pick]}
-		// Move the pick up, keeping the others in seat order.
-		x := t.entrants[pick]
-		copy(t.entrants[r+1:pick+1], t.entrants[r:pick])
-		t.entrants[r] = x
+	return false
+}
+
+// breakSeedTies puts every run of equal sums among the entrants (sorted by
+// sum) in order by dice: for each place in the run but the last, a dk among
+// the k entrants still unplaced picks who takes it. Seat order only lists
+// the candidates, so no seat is favoured.
+func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
+	xs := s.tour.entrants
+	for g0 := 0; g0 < len(xs); {
+		g1 := g0 + 1
+		for g1 < len(xs) && xs[g1].Sum == xs[g0].Sum {
+			g1++
+		}
+		for r := g0; r < g1-1; r++ {
+			k := g1 - r
+			f := d.Roll(k)
+			e.roll(f)
+			pick := r + f - 1
+			ties.rolls[ties.n] = tieRoll{k: k, sum: xs[r].Sum, x: xs[pick]}
+			ties.n++
+			// Move the pick up, keeping the others in seat order.
+			x := xs[pick]
+			copy(xs[r+1:pick+1], xs[r:pick])
+			xs[r] = x
+		}
+		g0 = g1
 	}
 }
 

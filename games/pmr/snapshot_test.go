@@ -144,7 +144,7 @@ func TestSnapshot_RoundTripsAtEveryAction(t *testing.T) {
 			[]string{"activity, sealed", "enter, sealed", "match, sealed", "match, sealed, after a match", "over"}},
 		{"4stables-c", []string{"greedy", "greedy", "greedy", "greedy"}, 3,
 			[]string{"activity, sealed", "enter, sealed", "match, sealed", "match, sealed, after a match", "over"}},
-		{"1stable", []string{"nash"}, 4, []string{"activity", "enter", "over"}},
+		{"2stables", []string{"nash", "random"}, 4, []string{"activity, sealed", "enter, sealed", "match, sealed", "over"}},
 		{"8stables", []string{"nash", "greedy", "random", "nash", "greedy", "random", "nash", "greedy"}, 5,
 			[]string{"activity, sealed", "enter, sealed", "match, sealed", "match, sealed, after a match", "over"}},
 	}

@@ -451,34 +451,29 @@ func marshalAll(vs ...any) ([]string, error) {
 
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
-	rows := make([]string, len(entries))
-	for i, e := range entries {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return 0, fmt.Errorf("sqlite: append: %w", err)
-		}
-		rows[i] = string(b)
+	rows, err := marshalEntries(entries)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: append: %w", err)
 	}
-	err := s.do(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Stmt(s.stmts.appendSeq).Exec(len(rows), s.now(), id, expectedSeq)
-		if err != nil {
-			return fmt.Errorf("sqlite: append: %w", err)
+	if err := s.do(ctx, func(tx *sql.Tx) error { return s.appendTx(tx, id, expectedSeq, rows) }); err != nil {
+		return 0, err
+	}
+	return expectedSeq + len(entries), nil
+}
+
+// Finish appends the last entries and records the outcome in one
+// transaction.
+func (s *Store) Finish(ctx context.Context, id string, expectedSeq int, outcome string, entries ...engine.Entry) (int, error) {
+	rows, err := marshalEntries(entries)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: finish: %w", err)
+	}
+	err = s.do(ctx, func(tx *sql.Tx) error {
+		if err := s.appendTx(tx, id, expectedSeq, rows); err != nil {
+			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlite: append: %w", err)
-		} else if n == 0 {
-			var seq int
-			if err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq); errors.Is(err, sql.ErrNoRows) {
-				return store.ErrNotFound
-			} else if err != nil {
-				return fmt.Errorf("sqlite: append: %w", err)
-			}
-			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
-		}
-		for i, row := range rows {
-			if _, err := tx.Stmt(s.stmts.appendEntry).Exec(id, expectedSeq+i+1, row); err != nil {
-				return fmt.Errorf("sqlite: append: %w", err)
-			}
+		if _, err := tx.Exec("UPDATE tables SET outcome = ?, updated = ? WHERE id = ?", outcome, s.now(), id); err != nil {
+			return fmt.Errorf("sqlite: finish: %w", err)
 		}
 		return nil
 	})
@@ -486,6 +481,44 @@ func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries 
 		return 0, err
 	}
 	return expectedSeq + len(entries), nil
+}
+
+func marshalEntries(entries []engine.Entry) ([]string, error) {
+	rows := make([]string, len(entries))
+	for i, e := range entries {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
+		rows[i] = string(b)
+	}
+	return rows, nil
+}
+
+// appendTx adds rows to the log of table id inside tx if the log holds
+// exactly expectedSeq entries. With no rows it only checks that.
+func (s *Store) appendTx(tx *sql.Tx, id string, expectedSeq int, rows []string) error {
+	res, err := tx.Stmt(s.stmts.appendSeq).Exec(len(rows), s.now(), id, expectedSeq)
+	if err != nil {
+		return fmt.Errorf("sqlite: append: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("sqlite: append: %w", err)
+	} else if n == 0 {
+		var seq int
+		if err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq); errors.Is(err, sql.ErrNoRows) {
+			return store.ErrNotFound
+		} else if err != nil {
+			return fmt.Errorf("sqlite: append: %w", err)
+		}
+		return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
+	}
+	for i, row := range rows {
+		if _, err := tx.Stmt(s.stmts.appendEntry).Exec(id, expectedSeq+i+1, row); err != nil {
+			return fmt.Errorf("sqlite: append: %w", err)
+		}
+	}
+	return nil
 }
 
 // SaveSnapshot keeps snap as table id's snapshot unless it already has one
@@ -508,20 +541,6 @@ func (s *Store) SaveSnapshot(ctx context.Context, id string, snap engine.Snapsho
 			WHERE excluded.seq > snapshots.seq`, id, snap.Seq, snap.RulesVersion, snap.State, snap.Dice, snap.Sum)
 		if err != nil {
 			return fmt.Errorf("sqlite: save snapshot: %w", err)
-		}
-		return nil
-	})
-}
-
-// Finish records the outcome of table id.
-func (s *Store) Finish(ctx context.Context, id string, outcome string) error {
-	return s.do(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec("UPDATE tables SET outcome = ?, updated = ? WHERE id = ?", outcome, s.now(), id)
-		if err != nil {
-			return fmt.Errorf("sqlite: finish: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return store.ErrNotFound
 		}
 		return nil
 	})

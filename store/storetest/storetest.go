@@ -8,7 +8,8 @@
 // round-trips through engine.Replay, refused writes change nothing, of two
 // appends racing at the same sequence number exactly one wins, concurrent
 // appends to many tables all commit, the lobby's list leaves out finished
-// and unlisted tables, and a table comes back with its latest snapshot.
+// and unlisted tables, a table comes back with its latest snapshot, and
+// Finish stores the last entries and the outcome together or not at all.
 package storetest
 
 import (
@@ -33,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("ConcurrentAppendsToManyTablesAllCommit", func(t *testing.T) { testConcurrent(t, open(t)) })
 	t.Run("ListOpenLeavesOutFinishedAndUnlisted", func(t *testing.T) { testList(t, open(t)) })
 	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
+	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
 }
 
 // MustTable creates a listed duel table (Ann, and a bot) in s and returns the
@@ -106,7 +108,8 @@ func testErrors(t *testing.T, s store.Store) {
 		{"create an existing id", func() error {
 			return s.CreateTable(ctx, store.Table{ID: "abc", TokenHashes: make([][]byte, 2), Export: fresh})
 		}, store.ErrExists},
-		{"finish unknown table", func() error { return s.Finish(ctx, "nope", "x") }, store.ErrNotFound},
+		{"finish unknown table", func() error { _, err := s.Finish(ctx, "nope", 0, "x"); return err }, store.ErrNotFound},
+		{"finish ahead of the log", func() error { _, err := s.Finish(ctx, "abc", 3, "x", e); return err }, store.ErrVersionConflict},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,9 +118,55 @@ func testErrors(t *testing.T, s store.Store) {
 			}
 		})
 	}
-	if rec, err := s.LoadTable(ctx, "abc"); err != nil || rec.Seq != 0 {
-		t.Fatalf("after refused writes: seq %d, err %v; want 0, nil", rec.Seq, err)
+	if rec, err := s.LoadTable(ctx, "abc"); err != nil || rec.Seq != 0 || rec.Outcome != "" {
+		t.Fatalf("after refused writes: seq %d, outcome %q, err %v; want 0, none, nil", rec.Seq, rec.Outcome, err)
 	}
+}
+
+// testFinish checks that Finish stores the last entries and the outcome
+// together: refused, it stores neither (the table stays open with its log
+// as it was); accepted, both.
+func testFinish(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab := MustTable(t, s, "fin")
+	seq := 0
+	for !over(tab) {
+		e := MustAct(t, tab, tab.State().Pending()[0], duel.Attack)
+		if over(tab) {
+			if _, err := s.Finish(ctx, "fin", seq+1, "too late", e); !errors.Is(err, store.ErrVersionConflict) {
+				t.Fatalf("Finish at a stale seq: err = %v, want ErrVersionConflict", err)
+			}
+			open, err := s.ListOpen(ctx, 10)
+			if rec, lerr := s.LoadTable(ctx, "fin"); err != nil || lerr != nil || rec.Seq != seq || rec.Outcome != "" || len(open) != 1 {
+				t.Fatalf("after a refused Finish: seq %d, outcome %q, %d open (errors %v, %v); want %d, none, 1", rec.Seq, rec.Outcome, len(open), lerr, err, seq)
+			}
+			out, _ := tab.Over()
+			if _, err := s.Finish(ctx, "fin", seq, out.Text, e); err != nil {
+				t.Fatalf("Finish: %v", err)
+			}
+			break
+		}
+		var err error
+		if seq, err = s.Append(ctx, "fin", seq, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := s.LoadTable(ctx, "fin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := tab.Over()
+	if rec.Seq != tab.Len() || rec.Outcome != out.Text {
+		t.Fatalf("after Finish: seq %d, outcome %q; want %d, %q", rec.Seq, rec.Outcome, tab.Len(), out.Text)
+	}
+	if open, err := s.ListOpen(ctx, 10); err != nil || len(open) != 0 {
+		t.Fatalf("after Finish: ListOpen = %v, %v; want nothing", open, err)
+	}
+}
+
+func over(tab *engine.Table) bool {
+	_, over := tab.Over()
+	return over
 }
 
 func testRace(t *testing.T, s store.Store) {
@@ -195,7 +244,7 @@ func testList(t *testing.T, s store.Store) {
 	if err := s.CreateTable(ctx, store.Table{ID: "private", TokenHashes: make([][]byte, 2), Export: tab.Export(true)}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Finish(ctx, "done", "seat 0 wins"); err != nil {
+	if _, err := s.Finish(ctx, "done", 0, "seat 0 wins"); err != nil {
 		t.Fatal(err)
 	}
 	list, err := s.ListOpen(ctx, 10)

@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// The game master pattern, for games where one seat runs the game for the
+// others (Info.GMSeat): musi supa pona, The Mystery Dungeons. A game embeds
+// a GM in its state and keeps its hidden values in Hidden fields:
+//
+//   - the GM may adjust anything, but only through ordinary actions, so every
+//     adjustment is in the table's log and replays; each one carries a reason
+//     (GM.Adjust refuses one without);
+//   - the GM's notes are the GM's alone: they are in no player's view and no
+//     player's events (GM.Note);
+//   - a reveal moves a hidden value into everyone's view (Hidden.Reveal).
+//
+// Whether an adjustment is public is the game's call: changing a character's
+// health is, setting a hidden target is not. A private adjustment, like a
+// note, gives the players nothing at all, not even "the GM did something":
+// their views and events are exactly what they would be without it.
+
+// MaxGMText is the longest note or reason, in bytes, so that a table's log
+// and views stay a sensible size.
+const MaxGMText = 2000
+
+// GMSeat returns the seat marked as the game master's. A table of a game
+// with a GM seat has exactly one.
+func GMSeat(seats []SeatInfo) (Seat, error) {
+	gm := Spectator
+	for i, s := range seats {
+		if !s.GM {
+			continue
+		}
+		if gm != Spectator {
+			return Spectator, fmt.Errorf("engine: %s and %s are both marked as the game master: a table has one", gm, Seat(i))
+		}
+		gm = Seat(i)
+	}
+	if gm == Spectator {
+		return Spectator, fmt.Errorf("engine: no seat is marked as the game master")
+	}
+	return gm, nil
+}
+
+// Adjustment is one change the GM made outside the rules, with the reason
+// the GM gave.
+type Adjustment struct {
+	What   string `json:"what"`   // "Ann's HP 12 -> 15"
+	Reason string `json:"reason"` // "a healing spring"
+	Public bool   `json:"public"` // players see it (otherwise the GM only)
+}
+
+// GM is the game master's seat and book: the notes and the adjustments. Its
+// zero value is not a GM; NewGM makes one.
+type GM struct {
+	Seat        Seat
+	Notes       []string     // the GM's alone
+	Adjustments []Adjustment // every adjustment, in order
+}
+
+// NewGM returns the GM of a table with these seats (see GMSeat).
+func NewGM(seats []SeatInfo) (GM, error) {
+	s, err := GMSeat(seats)
+	if err != nil {
+		return GM{}, err
+	}
+	return GM{Seat: s}, nil
+}
+
+// Is reports whether s is the GM's seat.
+func (g *GM) Is(s Seat) bool { return s == g.Seat }
+
+// Clone returns a copy that shares nothing with g.
+func (g *GM) Clone() GM {
+	return GM{Seat: g.Seat, Notes: slices.Clone(g.Notes), Adjustments: slices.Clone(g.Adjustments)}
+}
+
+// CheckText refuses a note or reason that is blank or too long, in words
+// for the GM. what names it: "a reason", "a note".
+func CheckText(a Action, what, text string) error {
+	switch {
+	case strings.TrimSpace(text) == "":
+		return Illegal(a, "the game master must give %s", what)
+	case len(text) > MaxGMText:
+		return Illegal(a, "%s is limited to %d bytes", what, MaxGMText)
+	case !utf8.ValidString(text):
+		return Illegal(a, "%s is not valid text", what)
+	}
+	return nil
+}
+
+// Adjust records an adjustment, after checking that seat s is the GM and
+// that it has a reason, and returns its event: seen by everyone if public,
+// by the GM only otherwise. The caller makes the change itself, and only if
+// Adjust returns no error (so a refusal changes nothing).
+func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool) (Event, error) {
+	if err := g.Check(s, a); err != nil {
+		return Event{}, err
+	}
+	if err := CheckText(a, "a reason", reason); err != nil {
+		return Event{}, err
+	}
+	g.Adjustments = append(g.Adjustments, Adjustment{What: what, Reason: strings.TrimSpace(reason), Public: public})
+	ev := Event{Kind: "gm-adjust", Text: fmt.Sprintf("GM: %s (%s)", what, strings.TrimSpace(reason))}
+	if !public {
+		ev.Only = []Seat{g.Seat}
+	}
+	return ev, nil
+}
+
+// Note adds a note for the GM alone and returns its event, which only the
+// GM sees.
+func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
+	if err := g.Check(s, a); err != nil {
+		return Event{}, err
+	}
+	if err := CheckText(a, "a note", text); err != nil {
+		return Event{}, err
+	}
+	text = strings.TrimSpace(text)
+	g.Notes = append(g.Notes, text)
+	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}}, nil
+}
+
+// Check refuses an action that only the GM may take when s is another seat.
+// The message names no hidden value.
+func (g *GM) Check(s Seat, a Action) error {
+	if !g.Is(s) {
+		return NotYourTurn(a, "only the game master may do that")
+	}
+	return nil
+}
+
+// GMView is what a seat sees of the GM's book: the GM sees everything; a
+// player sees the public adjustments only, and no notes.
+type GMView struct {
+	Seat        Seat         `json:"seat"`
+	Notes       []string     `json:"notes,omitempty"`
+	Adjustments []Adjustment `json:"adjustments,omitempty"`
+}
+
+// View returns what seat s sees of the GM's book.
+func (g *GM) View(s Seat) GMView {
+	if g.Is(s) {
+		return GMView{Seat: g.Seat, Notes: g.Notes, Adjustments: g.Adjustments}
+	}
+	v := GMView{Seat: g.Seat}
+	for _, a := range g.Adjustments {
+		if a.Public {
+			v.Adjustments = append(v.Adjustments, a)
+		}
+	}
+	return v
+}
+
+// Hidden is a value the GM knows and the players do not, until the GM (or
+// the rules) reveal it: a target number, a trap, a creature's health.
+type Hidden[T any] struct {
+	Value    T    `json:"value"`
+	Revealed bool `json:"revealed"`
+}
+
+// Hide returns v hidden.
+func Hide[T any](v T) Hidden[T] { return Hidden[T]{Value: v} }
+
+// Reveal shows the value to everyone from now on.
+func (h *Hidden[T]) Reveal() { h.Revealed = true }
+
+// For returns the value as a seat sees it: the GM always, a player once it
+// is revealed. A player who may not see it gets nil, which in a view reads
+// the same whatever the value is.
+func (h *Hidden[T]) For(isGM bool) *T {
+	if isGM || h.Revealed {
+		v := h.Value
+		return &v
+	}
+	return nil
+}

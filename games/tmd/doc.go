@@ -1,0 +1,89 @@
+// Package tmd is The Mystery Dungeons 2e (../shared/rules/mystery-dungeons-2e.md
+// and the group's pages in ../shared/rules/tmd-pages/): a d20 role-playing
+// game in the world of Pokémon Mystery Dungeon, run by game masters over long
+// campaigns, whose players roll their character's species at random.
+//
+// This part of the package holds the data, the dice of combat and character
+// sheets; there is no playable table yet.
+//
+// # Data
+//
+// data/*.json is written by tools/tmdgen from @pkmn/dex (MIT, see
+// data/LICENSE-pkmn) and the names and numbers of the group's pages; Go
+// never runs the generator. Mainline moves are converted by the rule text's
+// formula (tables.go restates it: BPFromMainline, APFromPP,
+// HitFromAccuracy), and where the group's move list says otherwise the list
+// wins; tools/tmdgen/overrides.json lists every such difference, and a test
+// checks that every move either follows the formula or is listed there.
+//
+// # Rulings
+//
+// Where the texts are silent or disagree, the package rules as follows:
+//
+//   - The species list numbers its entries 001 to 1012 and says 1012 are
+//     rollable, but has no 055: 1011 species. The species roll is a d1012 as
+//     the list says; a number with no entry is rolled again, in the open.
+//   - Archaludon has no species bonus on the list: any stat may be chosen.
+//   - A PP value between two rows of the AP table is rounded up to the next
+//     row (15 PP is priced as 20 PP: 6 AP). The group's move list prices some
+//     such moves higher (Thunderbolt, 7 AP); the list wins for those moves.
+//   - A secondary effect's d20 range follows the move list's usual mapping:
+//     10% is 19-20; from 20% on, each 5% is one face below 20 (30% is 14-20).
+//   - Where the move list gives a move a different type than the mainline
+//     games (Thunderclap as Dark, Water Spout as Fire), the mainline type is
+//     kept: these look like copying slips. A move listed twice uses its first
+//     row. overrides.json's notApplied says which.
+//
+// The dice of combat (tables.go, combat.go):
+//
+//   - A move's hit line (≥N) moves down by the user's accuracy stage, the
+//     target's negative evasion (2 faces a stage) and the faces a target
+//     exposes by speed decreases below 4 AP, and up by the missing-AP
+//     penalty. The line may fall to 1: then a 1 hits too (the text: at
+//     -1 speed on 4 AP, "≥2 accuracy Moves never miss"). A positive evasion
+//     stage makes at least its range miss; it does not add to a move's own
+//     miss range.
+//   - Paralysis and confusion make 1-6 miss whatever the move, never-miss
+//     moves included; confused, a 1 hits the user and 2-6 an ally.
+//   - A move's own crit range counts as a crit stage (18-20 is +1) and the
+//     user's crit stage adds to it, up to +6. A face in the miss range is a
+//     miss even if it is in the crit range.
+//   - The damage formula's "- (Def - Atk penalty)" is read as both taking
+//     damage away (the text's own examples subtract the penalty). The level
+//     damage bonus adds to damage, not to mitigation (both sheets of the
+//     text show no bonus on Defense). Damage is never below 0; an immune
+//     defender takes none, critical hit or not. A typeless move has neither
+//     STAB nor resistance. The AP cost used for STAB, resistance and crit is
+//     the listed cost before a priority cut.
+//   - Burn halves a physical move's BP, rounded half away from zero.
+//   - The group's move list gives multi-hit moves dice instead of the
+//     multi-hit table (Double Kick 2D6): the dice total is the BP, each die
+//     is one hit, and the defender's mitigation applies once a hit while the
+//     user's modifiers apply once. MultiHit keeps the text's d20 table.
+//   - The multi-target penalty applies to multi-target moves (up to 3
+//     opponents) and room-hitters (every opponent present) alike: -3 for each
+//     opponent after the first; Explosion, Self-Destruct and Misty Explosion
+//     are exempt.
+//   - AP from Speed, with Speed training, is at most 8 (the text's maximum
+//     for a Speed-invested character).
+//
+// Character sheets (sheet.go):
+//
+//   - A sheet writes stat points as the group does: the species bonus point
+//     sits in its stat's column. The points a sheet may hold are the level
+//     table's (the free point included) plus 1 for the species bonus, plus
+//     any a GM grants (gmPoints). The cap of 10 counts allocated points, the
+//     species bonus point aside.
+//   - Stat training tiers add to the stat's combat effect (+1 a tier, so a
+//     capped stat reaches 13 at tier III); Speed training adds 1 AP only at
+//     tier III; HP cannot be trained; only one stat trains at a time.
+//   - The rule text's level-25 Raboot spends 9 points (2+2+2+3) while saying
+//     it has 6 (+1) = 7: its derived numbers reproduce exactly, and its sheet
+//     says 2 points are too many unless a GM grants them.
+//   - Sparks's training log counts sessions the rule text's tables do not
+//     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
+//     sheet checks only that sessions done are within the sessions needed.
+//   - Rememberance, granted by an origin, raises max IP from 10 to 12.
+//   - Move lists are checked against the move data, not a species' learnset
+//     (the data carries no learnsets yet).
+package tmd
