@@ -26,12 +26,15 @@ func mustGM(t *testing.T) engine.GM {
 	return g
 }
 
-func TestGMSeatIsTheOneMarkedSeat(t *testing.T) {
+func TestGMSeatIsTheMarkedSeatOrTheFirst(t *testing.T) {
 	if s, err := engine.GMSeat(gmSeats); err != nil || s != 1 {
 		t.Fatalf("GMSeat = %v, %v; want seat 2", s, err)
 	}
-	if _, err := engine.GMSeat([]engine.SeatInfo{{Name: "Ann"}}); err == nil {
-		t.Errorf("GMSeat of a table without a GM: no error")
+	if s, err := engine.GMSeat([]engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}); err != nil || s != 0 {
+		t.Errorf("GMSeat of a table with no seat marked = %v, %v; want the first seat", s, err)
+	}
+	if _, err := engine.GMSeat(nil); err == nil {
+		t.Errorf("GMSeat of a table without seats: no error")
 	}
 	if _, err := engine.GMSeat([]engine.SeatInfo{{GM: true}, {GM: true}}); err == nil || !strings.Contains(err.Error(), "both") {
 		t.Errorf("GMSeat of a table with two GMs = %v, want an error naming both", err)
@@ -93,6 +96,25 @@ func TestGMNotesAndPrivateAdjustmentsNeverReachAPlayer(t *testing.T) {
 	}
 	if _, err := g.Note(0, gmAct{}, "mine"); !errors.Is(err, engine.ErrNotYourTurn) {
 		t.Errorf("a player's note = %v, want not your turn", err)
+	}
+}
+
+func TestGMAdjustmentToOnePlayersSecretReachesThatPlayerOnly(t *testing.T) {
+	g := mustGM(t)
+	ev, err := g.Adjust(1, gmAct{}, "Ann's strength 3 -> 5", "a blessing", false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ev.For(0); !ok {
+		t.Errorf("Ann does not see the adjustment to her own sheet")
+	}
+	if _, ok := ev.For(2); ok {
+		t.Errorf("Bo sees the adjustment to Ann's secret sheet")
+	}
+	ann, _ := json.Marshal(g.View(0))
+	bo, _ := json.Marshal(g.View(2))
+	if !strings.Contains(string(ann), "blessing") || strings.Contains(string(bo), "blessing") {
+		t.Errorf("views: Ann %s, Bo %s", ann, bo)
 	}
 }
 

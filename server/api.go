@@ -71,7 +71,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // apiError writes err as {"error": {"code": ..., "message": ...}}.
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	e := s.classify(r, err)
-	if e.Status == http.StatusTooManyRequests {
+	switch {
+	case e.Code == "too_many_tables" || e.Code == "server_full":
+		w.Header().Set("Retry-After", "60") // tables come back over the hour
+	case e.Status == http.StatusTooManyRequests:
 		w.Header().Set("Retry-After", "1")
 	}
 	writeJSON(w, e.Status, map[string]any{"error": map[string]string{"code": e.Code, "message": e.Msg}})

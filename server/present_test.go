@@ -15,10 +15,10 @@ import (
 // folders, unknown files and unknown games are not.
 func TestPages_GameBringsItsOwnPresentation(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	marks := map[string]string{"pmr": `class="grid stables"`, "mgt": `class="grid mgt-players"`}
+	marks := map[string]string{"pmr": `class="grid stables"`, "mgt": `class="grid mgt-players"`, "prophecy": `class="card pp-choose"`}
 	for id, mark := range marks {
 		r := h.do("POST", "/api/tables", "", map[string]any{"game": id,
-			"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+			"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
 		if r.status != http.StatusCreated {
 			t.Fatalf("%s: create: %d %s", id, r.status, r.body)
 		}
@@ -56,8 +56,9 @@ func TestPages_RulesAtHand(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	lobby := h.do("GET", "/", "", nil)
 	// A heading of each summary, as goldmark renders it, and one table for mgt.
-	heads := map[string]string{"pmr": "<h2>Tournaments</h2>", "mgt": "<h2>Claiming a discard</h2>"}
-	for id := range heads {
+	heads := map[string]string{"pmr": "<h2>Tournaments</h2>", "mgt": "<h2>Claiming a discard</h2>", "prophecy": "<h2>Tell the story</h2>"}
+	for _, g := range games.All() {
+		id := g.Info().ID
 		if !strings.Contains(lobby.body, `href="/games/`+id+`/rules"`) {
 			t.Errorf("the lobby does not link %s's rules", id)
 		}
@@ -65,7 +66,11 @@ func TestPages_RulesAtHand(t *testing.T) {
 		if page.status != http.StatusOK || !strings.Contains(page.body, heads[id]) || strings.Contains(page.body, "## ") {
 			t.Errorf("GET /games/%s/rules = %d, want the rules summary rendered to HTML (%s)", id, page.status, heads[id])
 		}
-		r := h.do("POST", "/api/tables", "", map[string]any{"game": id, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+		// Three seats: every game takes three (Prophecy takes no fewer).
+		r := h.do("POST", "/api/tables", "", map[string]any{"game": id, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
+		if r.status != http.StatusCreated {
+			t.Fatalf("%s: create: %d %s", id, r.status, r.body)
+		}
 		var c created
 		decode(t, r, &c)
 		table := h.do("GET", "/t/"+c.ID+"/s/"+c.Seats[0].Token, "", nil)
@@ -77,12 +82,7 @@ func TestPages_RulesAtHand(t *testing.T) {
 	if !strings.Contains(mgtRules.body, "<table>") {
 		t.Errorf("the mgt rules page renders no table (the scoring tables are Markdown tables)")
 	}
-	// A game without a summary (Prophecy has none yet) gets no link, and
-	// no page.
-	if strings.Contains(lobby.body, `href="/games/prophecy/rules"`) {
-		t.Errorf("the lobby links rules Prophecy does not have")
-	}
-	for _, path := range []string{"/games/nosuch/rules", "/games/prophecy/rules"} {
+	for _, path := range []string{"/games/nosuch/rules"} {
 		if got := h.do("GET", path, "", nil); got.status != http.StatusNotFound {
 			t.Errorf("GET %s = %d, want 404", path, got.status)
 		}

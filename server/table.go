@@ -38,6 +38,7 @@ type live struct {
 	botRunning bool
 	watchers   int
 	lastUsed   time.Time
+	bytes      int64                         // the size estimate counted in Server.liveBytes
 	finished   bool                          // the store knows the game is over
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
@@ -135,13 +136,15 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	}
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
+	l.bytes = liveBytes(tab)
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
 		s.mu.Unlock()
 		return other, nil // someone else loaded it meanwhile
 	}
-	s.evictLocked()
+	s.evictLocked(1, l.bytes)
 	s.live[id] = l
+	s.liveBytes += l.bytes
 	s.mu.Unlock()
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
@@ -202,26 +205,63 @@ func (s *Server) snapshotLocked(l *live) {
 	}()
 }
 
-// evictLocked drops the least recently used idle table when the cache is
-// full. Call with s.mu held.
-func (s *Server) evictLocked() {
-	if len(s.live) < s.maxLive {
-		return
-	}
-	var oldest *live
-	for _, l := range s.live {
-		if !l.mu.TryLock() {
-			continue
+// The size of a table in memory is estimated from its log: measured with
+// random play, a table of the heaviest game then hosted held about 1.1 KB
+// per log entry and the lightest about 0.4 KB, over some 2-12 KB of setup;
+// rounding up, so that the bound holds.
+const (
+	tableBaseBytes = 16 << 10
+	entryBytes     = 1 << 10
+)
+
+// liveBytes is the size estimate of a table in memory.
+func liveBytes(tab *engine.Table) int64 {
+	return tableBaseBytes + int64(tab.Len())*entryBytes
+}
+
+// evictLocked makes room for adding tables of extra bytes: it drops least
+// recently used idle tables (nobody watching, no bot playing) while the
+// cache would hold more than MaxLive tables or MaxLiveBytes. Tables in use
+// are never dropped, so the bounds may be exceeded while they all are.
+// Call with s.mu held (and, if with some l.mu, that table is not dropped).
+func (s *Server) evictLocked(adding int, extra int64) {
+	for len(s.live)+adding > s.maxLive || s.liveBytes+extra > s.maxBytes {
+		var oldest *live
+		var oldestUsed time.Time
+		var size int64
+		for _, l := range s.live {
+			if !l.mu.TryLock() {
+				continue
+			}
+			idle := l.watchers == 0 && !l.botRunning
+			used, n := l.lastUsed, l.bytes
+			l.mu.Unlock()
+			if idle && (oldest == nil || used.Before(oldestUsed)) {
+				oldest, oldestUsed, size = l, used, n
+			}
 		}
-		idle := l.watchers == 0 && !l.botRunning
-		used := l.lastUsed
-		l.mu.Unlock()
-		if idle && (oldest == nil || used.Before(oldest.lastUsed)) {
-			oldest = l
+		if oldest == nil {
+			return
 		}
-	}
-	if oldest != nil {
 		delete(s.live, oldest.id)
+		s.liveBytes -= size
+	}
+}
+
+// grewLocked counts the growth of l's log in the cache's size, and drops
+// idle tables if the cache is past its bound. Call with l.mu held.
+func (s *Server) grewLocked(l *live) {
+	n := liveBytes(l.tab)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.live[l.id] != l {
+		l.bytes = n
+		return // dropped from the cache: not counted
+	}
+	s.liveBytes += n - l.bytes
+	l.bytes = n
+	if s.liveBytes > s.maxBytes {
+		s.evictLocked(0, 0)
 	}
 }
 
@@ -233,12 +273,15 @@ func (s *Server) forget(l *live) {
 	s.mu.Lock()
 	if s.live[l.id] == l {
 		delete(s.live, l.id)
+		s.liveBytes -= l.bytes
 	}
 	s.mu.Unlock()
 }
 
-// createTable sets up and stores a new table, and returns its id and the
-// invite token of each person's seat ("" for bots).
+// createTable sets up and stores a new table for the client of key client
+// (clientKey), and returns its id and the invite token of each person's
+// seat ("" for bots). Tables are counted per client and in total, only
+// once the request is found good.
 func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
@@ -272,6 +315,14 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	tab, err := engine.NewTable(g, req.Options, seats, s.newSeed())
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
+	}
+	if !s.created.allow(client) {
+		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
@@ -394,6 +445,7 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 		return nil, err
 	}
 	l.lastUsed = s.now()
+	s.grewLocked(l)
 	s.snapshotLocked(l)
 	if over && !l.finished {
 		l.finished = true
@@ -466,17 +518,21 @@ func (s *Server) runBots(l *live) {
 	}
 	for range maxBotSteps {
 		l.mu.Lock()
-		seat := botDue(l)
-		if l.stale || seat < 0 || s.ctx.Err() != nil {
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
 			stop()
 			return
 		}
-		// A clone, since views may share memory with the state, which a
-		// person's action may change while the bot thinks.
-		st := l.tab.State().Clone()
-		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
 		l.mu.Unlock()
-		a, err := s.botChoice(l, seat, name, st, stream)
+		if paced && !s.sleep(s.botPace) {
+			l.mu.Lock()
+			stop()
+			return
+		}
+		seat, a, seq, err := s.botMove(l)
+		if errors.Is(err, errNoBotDue) || errors.Is(err, context.Canceled) {
+			continue // the table moved on while the bot waited, or the server closes
+		}
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			l.mu.Lock()
@@ -499,6 +555,57 @@ func (s *Server) runBots(l *live) {
 	s.log.Error("bots stopped after too many turns", "table", l.id)
 	l.mu.Lock()
 	stop()
+}
+
+// errNoBotDue says that no bot seat is pending any more.
+var errNoBotDue = errors.New("no bot seat is due")
+
+// botMove chooses the move of the bot seat due at l, in one of the
+// BotWorkers slots, and returns the seat and its move with the log length
+// it was chosen at.
+func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
+	select {
+	case s.botSlots <- struct{}{}:
+		defer func() { <-s.botSlots }()
+	case <-s.ctx.Done():
+		return 0, nil, 0, s.ctx.Err()
+	}
+	l.mu.Lock()
+	seat := botDue(l)
+	if l.stale || seat < 0 {
+		l.mu.Unlock()
+		return 0, nil, 0, errNoBotDue
+	}
+	// A clone, since views may share memory with the state, which a
+	// person's action may change while the bot thinks.
+	st := l.tab.State().Clone()
+	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	l.mu.Unlock()
+	a, err := s.botChoice(l, seat, name, st, stream)
+	return seat, a, seq, err
+}
+
+// sleep waits d, or less if the server closes; it reports whether it waited
+// all of d.
+func (s *Server) sleep(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-s.ctx.Done():
+		return false
+	}
+}
+
+// onlyBots reports whether every seat at l is a bot's. Call with l.mu held.
+func onlyBots(l *live) bool {
+	for _, si := range l.tab.Seats() {
+		if si.Bot == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // botChoice is the action seat's bot name chooses in st, seeing only the

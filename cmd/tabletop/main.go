@@ -18,6 +18,7 @@ import (
 
 	"tabletop/bots"
 	"tabletop/engine"
+	"tabletop/internal/cliflags"
 )
 
 // Env is what a subcommand reads and writes; tests substitute buffers.
@@ -181,30 +182,11 @@ func newFlags(env Env, name, usage string) *flag.FlagSet {
 // arguments ("roll 3d6 -n 5" as well as "roll -n 5 3d6"). A flag error is a
 // usage error; -h returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	// The flag package prints the usage itself on -h and on every error; we
-	// print it only for -h, and errors as one line.
-	usage := fs.Usage
-	fs.Usage = func() {}
-	defer func() { fs.Usage = usage }()
-	for {
-		fs.SetOutput(io.Discard)
-		err := fs.Parse(args)
-		if errors.Is(err, flag.ErrHelp) {
-			usage()
-			return nil, err
-		}
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		// A lone "-" or a negative-looking expression ("-2d6") is positional.
-		pos = append(pos, args[0])
-		args = args[1:]
+	pos, err := cliflags.Parse(fs, args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		return nil, usagef("%v", err)
 	}
+	return pos, err
 }
 
 func oneLine(s string) string {

@@ -52,7 +52,13 @@ func (o optionFlags) Set(v string) error {
 }
 
 func runSim(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "sim", "GAME --games N --seats BOT,BOT,... [--parallel P] [--seed HEX] [-o name=value] [--json]\n\nPlays N complete games with the given bots, one per seat, and prints each\nseat's win share with a 95% interval, its mean score and the game's own\nfigures, and games per second. Results depend only on the seed, not on -parallel.")
+	fs := newFlags(env, "sim", "GAME --games N --seats BOT,BOT,... [--parallel P] [--seed HEX] [-o name=value] [--json]\n"+
+		"       tabletop sim GAME --outline FILE [--pairs N] [--stories N] [--seed HEX]\n\n"+
+		"Plays N complete games with the given bots, one per seat, and prints each\nseat's win share with a 95% interval, its mean score and the game's own\nfigures, and games per second. Results depend only on the seed, not on -parallel.\n\n"+
+		"With --outline, for games whose outcome follows from an outline of\nscenes (a story game's designer's view), prints the exact chance that each\nscene succeeds and that the story does, and beside it a seeded simulation's\nestimate with its 95% interval; the game's documentation gives the file's format.")
+	outline := fs.String("outline", "", "an outline FILE to compute and simulate (story games)")
+	pairs := fs.Int("pairs", 2, "with --outline: matching pairs expected per scene")
+	stories := fs.Int("stories", 100_000, "with --outline: stories to simulate")
 	games := fs.Int("games", 1000, "number of games to play")
 	seats := fs.String("seats", "", "comma-separated bot names, one per seat (e.g. nash,greedy,random,random)")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games played at once")
@@ -74,6 +80,9 @@ func runSim(ctx context.Context, env Env, args []string) error {
 	}
 	if err := turnsOption(fs, opts, *turns); err != nil {
 		return err
+	}
+	if *outline != "" {
+		return runOutline(env, g, *outline, *pairs, *stories, *seedHex)
 	}
 	if *seats == "" {
 		return usagef("--seats is required: one bot per seat, e.g. --seats %s", strings.Repeat("random,", g.Info().MinSeats)[:len("random,")*g.Info().MinSeats-1])
@@ -113,6 +122,35 @@ func runSim(ctx context.Context, env Env, args []string) error {
 		return enc.Encode(out)
 	}
 	printSim(env.Stdout, g.Info(), res, seed)
+	return nil
+}
+
+// outliner is implemented by games whose outcome follows from an outline
+// of scenes: OutlineReport writes the exact odds of the outline in file and
+// a simulation of it, seeded with seed.
+type outliner interface {
+	OutlineReport(w io.Writer, file []byte, pairs, stories int, seed dice.Seed) error
+}
+
+// runOutline is sim --outline.
+func runOutline(env Env, g engine.Game, path string, pairs, stories int, seedHex string) error {
+	o, ok := g.(outliner)
+	if !ok {
+		return usagef("--outline: %s has no outlines", g.Info().Name)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return usagef("--outline: %v", err)
+	}
+	seed := dice.NewSeed()
+	if seedHex != "" {
+		if seed, err = dice.ParseSeed(seedHex); err != nil {
+			return usagef("--seed: %v", err)
+		}
+	}
+	if err := o.OutlineReport(env.Stdout, raw, pairs, stories, seed); err != nil {
+		return usagef("%v", err)
+	}
 	return nil
 }
 

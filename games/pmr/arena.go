@@ -48,6 +48,7 @@ type arena struct {
 	stables [maxSeats]StableView
 	infos   [maxSeats]StableInfo
 	tour    TournamentView
+	last    TournamentView // the last tournament played
 	match   MatchView
 	enter   [maxSeats][]engine.Action // Legal's entry lists, per seat
 

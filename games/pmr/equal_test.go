@@ -41,17 +41,25 @@ func matchState(tb testing.TB) *State {
 var equalMutations = map[string]func(s *State){
 	"State.cfg": func(s *State) {
 		c := *s.cfg
-		c.turns++
+		c.Turns++
 		s.cfg = &c
 	},
-	"config.turns": func(s *State) { c := *s.cfg; c.turns = 33; s.cfg = &c },
+	"config.Options": func(s *State) { c := *s.cfg; c.RetireAge = 33; s.cfg = &c },
 	"config.seats": func(s *State) {
 		c := *s.cfg
 		c.seats = slices.Clone(c.seats)
 		c.seats[1].Bot = "someone else"
 		s.cfg = &c
 	},
-	"State.turn":    func(s *State) { s.turn++ },
+	"State.turn":     func(s *State) { s.turn++ },
+	"State.tiebreak": func(s *State) { s.tiebreak = 2 },
+	"State.last": func(s *State) {
+		if s.last == nil {
+			s.last = &tournament{number: 1}
+		} else {
+			s.last = nil
+		}
+	},
 	"State.phase":   func(s *State) { s.phase = PhaseOver },
 	"State.stables": func(s *State) { s.stables = append(s.stables, stable{}) },
 	"State.tour":    func(s *State) { s.tour = nil },

@@ -14,12 +14,18 @@ type View struct {
 
 // Board is the public part of the game: everything every seat may see.
 type Board struct {
-	Turn           int             `json:"turn"`            // the current turn, 1-based
-	Turns          int             `json:"turns"`           // the game's length
-	Phase          Phase           `json:"phase"`           // activity, enter, match or over
-	NextTournament int             `json:"next_tournament"` // the turn after which the next tournament is held; 0 if none is left
-	Stables        []StableView    `json:"stables"`         // by seat
+	Turn           int             `json:"turn"`             // the current turn, 1-based
+	Turns          int             `json:"turns"`            // the game's length
+	Every          int             `json:"tournament_every"` // a tournament follows every this many turns
+	RetireAge      int             `json:"retire_age"`       // a monster older than this retires
+	SharedWins     bool            `json:"shared_wins"`      // stables tied for the most trophies share the win (else a final dice-off)
+	Phase          Phase           `json:"phase"`            // activity, enter, match or over
+	NextTournament int             `json:"next_tournament"`  // the turn after which the next tournament is held; 0 if none is left
+	Stables        []StableView    `json:"stables"`          // by seat
 	Tournament     *TournamentView `json:"tournament,omitempty"`
+	// LastTournament is the last tournament played, every match of it,
+	// until the next one begins.
+	LastTournament *TournamentView `json:"last_tournament,omitempty"`
 	Pending        []engine.Seat   `json:"pending"` // who must act now (shared with State.Pending)
 }
 
@@ -84,12 +90,30 @@ func (m *MatchView) Used(x int) (used [4]bool) {
 	return used
 }
 
-// Contest is one comparison of a match.
+// Contest is one comparison of a match: for each side (A's, then B's) the
+// ability it sealed, that ability's value, which doublings applied and the
+// effective value they give.
 type Contest struct {
-	Number  int        `json:"number"`  // 1, 2 or 3
-	Choices [2]Ability `json:"choices"` // A's and B's
-	Values  [2]int     `json:"values"`  // after the terrain and matchup doublings
-	Winner  int        `json:"winner"`  // 0 = A, 1 = B, -1 = tie
+	Number    int        `json:"number"`     // 1, 2 or 3
+	Choices   [2]Ability `json:"choices"`    // A's and B's
+	Base      [2]int     `json:"base"`       // the chosen abilities' values, before doubling
+	ByTerrain [2]bool    `json:"by_terrain"` // doubled by the terrain
+	ByMatchup [2]bool    `json:"by_matchup"` // doubled by the matchup (Brawn against Speed, Speed against Mind, Mind against Brawn)
+	Values    [2]int     `json:"values"`     // after the terrain and matchup doublings
+	Winner    int        `json:"winner"`     // 0 = A, 1 = B, -1 = tie
+}
+
+// Factor is how many times side x's value counted in the contest: 1, 2
+// (terrain or matchup) or 4 (both).
+func (c *Contest) Factor(x int) int {
+	f := 1
+	if c.ByTerrain[x] {
+		f *= 2
+	}
+	if c.ByMatchup[x] {
+		f *= 2
+	}
+	return f
 }
 
 // View returns what seat p may see (a *View). A spectator (or any seat that is
@@ -156,14 +180,16 @@ func (s *State) buildBoard(mem *arena) *Board {
 	b := &mem.board
 	n := len(s.stables)
 	b.Stables = mem.stables[:n:n]
-	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
+	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.Turns, s.phase
+	b.Every, b.RetireAge, b.SharedWins = s.cfg.Every, s.cfg.RetireAge, !s.cfg.SoleWinner
 	b.NextTournament = 0
 	if s.phase != PhaseOver {
-		next := (s.turn + 2) / 3 * 3
+		every := s.cfg.Every
+		next := (s.turn + every - 1) / every * every
 		if s.phase != PhaseActivity {
 			next = s.turn // this turn's tournament is under way
 		}
-		if next <= s.cfg.turns {
+		if next <= s.cfg.Turns {
 			b.NextTournament = next
 		}
 	}
@@ -181,6 +207,16 @@ func (s *State) buildBoard(mem *arena) *Board {
 		sv.Chosen = chosen>>i&1 != 0
 	}
 	b.Pending = pendingSets[pending]
+	b.LastTournament = nil
+	if t := s.last; t != nil {
+		lv := &mem.last
+		*lv = TournamentView{
+			Number:   t.number,
+			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+			Matches:  t.matches[:len(t.matches):len(t.matches)],
+		}
+		b.LastTournament = lv
+	}
 	b.Tournament = nil
 	if t := s.tour; t != nil {
 		if s.tourView == nil || !s.tourView.shows(t, s.phase) {

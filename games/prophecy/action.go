@@ -321,7 +321,11 @@ func ParseAction(text string) (engine.Action, error) {
 		if err := needColon(); err != nil {
 			return nil, err
 		}
-		return AddObject{Name: strings.Join(args, " "), Aspects: splitFields(rest)}, nil
+		a := AddObject{Name: strings.Join(args, " ")}
+		if rest != "" {
+			a.Aspects = splitFields(rest)
+		}
+		return a, nil
 	case KindAttach:
 		if err := needColon(); err != nil {
 			return nil, err

@@ -134,3 +134,21 @@ type config struct {
 	names []string // display names, never empty
 	timer int      // minutes per scene, 0 = none
 }
+
+// ParseAction reads an action's text form (see ParseAction), for the
+// terminal.
+func (game) ParseAction(text string) (engine.Action, error) { return ParseAction(text) }
+
+// Markdown writes the table's story (see Markdown) from any seat's view:
+// nothing is hidden.
+func (game) Markdown(v engine.View) string {
+	pv, ok := v.(*View)
+	if !ok {
+		return ""
+	}
+	return Markdown(pv)
+}
+
+// PeopleOnly marks Prophecy as a game only people play: its actions are
+// the players' own words, so "tabletop play" seats people at every seat.
+func (game) PeopleOnly() {}
