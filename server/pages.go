@@ -517,7 +517,13 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if _, _, err := s.actOnce(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), renderedAt); err != nil {
+	kind, action := r.PostFormValue("kind"), r.PostFormValue("action")
+	if kind == engine.KindFreeRoll && r.PostForm.Has("expr") {
+		// The free roll's form sends the expression as typed.
+		b, _ := json.Marshal(engine.FreeRoll{Expr: r.PostFormValue("expr")})
+		action = string(b)
+	}
+	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
 		fail(err)
 		return
 	}
