@@ -206,9 +206,9 @@ func (s *Server) snapshotLocked(l *live) {
 }
 
 // The size of a table in memory is estimated from its log: measured with
-// random play, a table of the heaviest game then hosted held about 1.1 KB
-// per log entry and the lightest about 0.4 KB, over some 2-12 KB of setup;
-// rounding up, so that the bound holds.
+// random play, the largest game's tables hold about 1.1 KB per log entry
+// (others 0.4 KB), over some 2-12 KB of setup; rounding up, so that the
+// bound holds.
 const (
 	tableBaseBytes = 16 << 10
 	entryBytes     = 1 << 10
@@ -380,7 +380,7 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 // actChecked is act and actOnce: check runs with l.mu held, before the
 // action is applied, and refuses it with an error.
 func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
-	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
+	a, err := l.game.Decode(kind, raw)
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 	}
@@ -410,8 +410,7 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		// A free roll is not a move: rolling does not spend a form.
-		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+		if e.Seat == seat {
 			return true
 		}
 	}

@@ -91,7 +91,6 @@ func TestRoll_JSONKeepsComparisonsAsTyped(t *testing.T) {
 }
 
 func TestSim_OneSeatAndOneGameInTheSingular(t *testing.T) {
-	// Prophecy may be practised alone.
 	code, out, errOut := run(t, "", "sim", "prophecy", "--games", "1", "--seats", "random", "-o", "practice=true", "--seed", "01")
 	if code != 0 || !strings.Contains(out, "Prophecy: 1 game, 1 seat, seed") {
 		t.Fatalf("sim with one game and one seat = %d %q:\n%s", code, errOut, out)
