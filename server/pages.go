@@ -61,8 +61,12 @@ func gamePages(base *template.Template, id string, pr engine.Presenter) (*templa
 		return nil, err
 	}
 	files := pr.Pages()
-	if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
-		return nil, err
+	// A game may bring its rules before its own view: without view.html
+	// its tables get the generic view.
+	if _, err := fs.Stat(files, "view.html"); err == nil {
+		if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := fs.Stat(files, "static/style.css"); err == nil {
 		style := "/games/" + id + "/static/style.css"
