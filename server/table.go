@@ -380,7 +380,7 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 // actChecked is act and actOnce: check runs with l.mu held, before the
 // action is applied, and refuses it with an error.
 func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
-	a, err := l.game.Decode(kind, raw)
+	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 	}
@@ -410,7 +410,8 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		if e.Seat == seat {
+		// A free roll is not a move: rolling does not spend a form.
+		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
 			return true
 		}
 	}
