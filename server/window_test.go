@@ -201,3 +201,29 @@ func TestWindow_TablesOfBotsOnlyApplyAtOnce(t *testing.T) {
 	}
 	t.Logf("a three-round game of bots in %v", time.Since(start).Round(time.Millisecond))
 }
+
+// TestWindow_FreeRollWaitsForAnOpenWindow: a free roll while a claim window
+// is being collected would move the log under the window and drop the
+// answers recorded so far; it is refused until the window closes, and the
+// recorded answer still counts.
+func TestWindow_FreeRollWaitsForAnOpenWindow(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(mgt.Game) })
+	c := h.mustCreateMGT("800", "", "", "", "")
+	spec, _ := h.playToWindow(c)
+	seq, turn := spec.Seq, mustMGTView(t, spec).Turn
+	answerer := c.Seats[(turn+1)%4]
+	if r := h.post(c.ID, answerer.Token, legal{Kind: "pass", Action: json.RawMessage(`{}`)}); r.status != http.StatusOK && r.status != http.StatusConflict {
+		t.Fatalf("%s passes: %d %s", answerer.Name, r.status, r.body)
+	}
+	roll := legal{Kind: engine.KindFreeRoll, Action: json.RawMessage(`{"expr":"d20"}`)}
+	if r := h.post(c.ID, c.Seats[turn].Token, roll); r.status != http.StatusConflict || !strings.Contains(r.body, "window closes") {
+		t.Fatalf("a free roll inside the window: %d %s; want it refused until the window closes", r.status, r.body)
+	}
+	st := h.waitFor(c.ID, "", "the window to close", func(st tableState) bool { return st.Seq != seq })
+	if st.Seq != seq+3 {
+		t.Fatalf("the log went from %d to %d; want the window's three answers", seq, st.Seq)
+	}
+	if r := h.post(c.ID, c.Seats[turn].Token, roll); r.status != http.StatusOK {
+		t.Fatalf("a free roll after the window: %d %s", r.status, r.body)
+	}
+}
