@@ -229,3 +229,9 @@ func (t *Table) seatsFrom(log []Entry) {
 		}
 	}
 }
+
+// IsTableAction reports whether kind is an action every table takes
+// whatever its game (a free roll, a seat action): the game never sees it.
+func IsTableAction(kind string) bool {
+	return kind == KindFreeRoll || isSeatKind(kind)
+}

@@ -43,6 +43,8 @@ type live struct {
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
 	win        *window                       // the answer window being collected (window.go), or nil
+	clock      turnClock                     // the turn clock's state (seats.go)
+	botCtl     botControl                    // pause and step of a table of bots (seats.go)
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -387,6 +389,9 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := check(); err != nil {
 		return 0, nil, err
 	}
+	if err := seatGate(l, seat, a); err != nil {
+		return 0, nil, err
+	}
 	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
@@ -409,8 +414,9 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		// A free roll is not a move: rolling does not spend a form.
-		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+		// A free roll, a resignation or a take-over is not a move: it
+		// does not spend a form.
+		if e.Seat == seat && !engine.IsTableAction(e.Kind) {
 			return true
 		}
 	}
@@ -464,6 +470,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	s.openWindowLocked(l)
+	s.clockLocked(l)
 	l.notify()
 	return nil
 }
@@ -491,6 +498,7 @@ func (s *Server) afterChange(l *live) {
 // Call with l.mu held.
 func (s *Server) afterChangeLocked(l *live) {
 	s.openWindowLocked(l) // a window that was open when the table was stored
+	s.clockLocked(l)
 	if l.botRunning || l.stale || botDue(l) < 0 {
 		return
 	}
@@ -512,7 +520,7 @@ func botDue(l *live) engine.Seat {
 		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
-		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
+		if _, only := engine.Only(st, p); only || seats[p].Bot != "" || l.tab.StandIn(p) {
 			return p
 		}
 	}
@@ -540,13 +548,14 @@ func (s *Server) runBots(l *live) {
 	}
 	for range maxBotSteps {
 		l.mu.Lock()
-		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil || !l.botCtl.mayMove() {
 			stop()
 			return
 		}
-		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
+		pace := s.paceOf(l)
+		paced := pace > 0 && l.watchers > 0 && onlyBots(l)
 		l.mu.Unlock()
-		if paced && !s.sleep(s.botPace) {
+		if paced && !s.sleep(pace) {
 			l.mu.Lock()
 			stop()
 			return
@@ -572,6 +581,7 @@ func (s *Server) runBots(l *live) {
 			stop()
 			return
 		}
+		l.botCtl.moved()
 		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
@@ -601,7 +611,7 @@ func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
 	// A clone, since views may share memory with the state, which a
 	// person's action may change while the bot thinks.
 	st := l.tab.State().Clone()
-	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	seq, name, stream := l.tab.Len(), botName(l, seat), l.tab.BotStream(seat)
 	l.mu.Unlock()
 	a, err := s.botChoice(l, seat, name, st, stream)
 	return seat, a, seq, err
