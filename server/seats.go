@@ -1,12 +1,17 @@
 package server
 
 import (
+	"context"
+	"crypto/sha256"
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"tabletop/engine"
+	"tabletop/store"
 )
 
 // Seats come and go (engine/seats.go): a player resigns, or lets the turn
@@ -258,4 +263,198 @@ func (c *seatsState) appendJSON(b []byte) ([]byte, error) {
 		return appendMarshal(b, c.Reveal)
 	}
 	return b, nil
+}
+
+// standing is one seat's line in the final standings.
+type standing struct {
+	Name     string
+	Score    int
+	Scored   bool // the game keeps scores
+	Winner   bool
+	Resigned bool
+}
+
+// Standings are the final standings: winners first, then by score, then in
+// seat order. Empty before the end.
+func (c seatState) Standings() []standing {
+	if c.Outcome == nil {
+		return nil
+	}
+	out := make([]standing, len(c.Seats))
+	for i, si := range c.Seats {
+		out[i] = standing{Name: si.Name, Winner: slices.Contains(c.Outcome.Winners, si.Seat), Resigned: slices.Contains(c.Outcome.Resigned, si.Seat)}
+		if i < len(c.Outcome.Scores) {
+			out[i].Score, out[i].Scored = c.Outcome.Scores[i], true
+		}
+	}
+	slices.SortStableFunc(out, func(a, b standing) int {
+		switch {
+		case a.Winner != b.Winner:
+			if a.Winner {
+				return -1
+			}
+			return 1
+		case a.Score != b.Score:
+			return b.Score - a.Score
+		}
+		return 0
+	})
+	return out
+}
+
+// SeatURL is the address of the reader's seat page followed by /path.
+func (p tablePage) SeatURL(path string) string {
+	return strings.TrimSuffix(p.ActURL, "/act") + "/" + path
+}
+
+// rematchID is the id of the rematch of table id: derived from it, so that
+// whoever asks first creates it and everyone else finds the same table,
+// even after a restart.
+func rematchID(id string) string {
+	sum := sha256.Sum256([]byte("tabletop rematch\x00" + id))
+	return strictBase64.EncodeToString(sum[:tableIDBytes])
+}
+
+// rematch returns the id of the rematch of finished table l, creating it
+// for client if it does not exist yet: the same game, options and seats,
+// a new seed, and the same seat tokens, so that each player's link to the
+// old seat leads to the same seat at the new table.
+func (s *Server) rematch(ctx context.Context, client string, l *live) (string, error) {
+	id := rematchID(l.id)
+	if _, err := s.table(ctx, id); err == nil {
+		return id, nil
+	} else if !notFound(err) {
+		return "", err
+	}
+	l.mu.Lock()
+	_, over := l.tab.Over()
+	opts, seats := l.tab.Options(), l.tab.Seats()
+	l.mu.Unlock()
+	if !over {
+		return "", errorf(http.StatusConflict, "not_over", "a rematch starts once the game is over")
+	}
+	if err := s.allowCreate(client); err != nil {
+		return "", err
+	}
+	tab, err := engine.NewTable(l.game, opts, seats, s.newSeed())
+	if err != nil {
+		return "", err
+	}
+	rec := store.Table{ID: id, Created: s.now(), Listed: l.listed, TokenHashes: l.hashes, Export: tab.Export(true)}
+	if err := s.store.CreateTable(ctx, rec); err != nil && !errors.Is(err, store.ErrExists) {
+		return "", err
+	}
+	s.log.Info("rematch created", "table", id, "of", l.id)
+	return id, nil
+}
+
+// pageRematch starts (or finds) the rematch of a finished table for a
+// seat and sends the player to the same seat there.
+func (s *Server) pageRematch(w http.ResponseWriter, r *http.Request) {
+	l, seat, _, err := s.pageSeat(r)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	if seat < 0 {
+		s.pageError(w, r, errSpectator)
+		return
+	}
+	id, err := s.rematch(r.Context(), clientKey(r, s.proxied), l)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/t/"+id+"/s/"+r.PathValue("token"), http.StatusSeeOther)
+}
+
+// pageRematchOf sends a spectator to the rematch of a table, once a player
+// has started one.
+func (s *Server) pageRematchOf(w http.ResponseWriter, r *http.Request) {
+	if !validID(r.PathValue("id")) {
+		s.pageError(w, r, errNoTable)
+		return
+	}
+	id := rematchID(r.PathValue("id"))
+	if _, err := s.table(r.Context(), id); err != nil {
+		if notFound(err) {
+			err = errorf(http.StatusNotFound, "not_found", "no player has started a rematch of this table yet")
+		}
+		s.pageError(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
+
+// apiRematch starts (or finds) the rematch of a finished table for the
+// seat of the bearer token; the same token plays the same seat there.
+func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.apiReader(w, r)
+	if !ok {
+		return
+	}
+	if seat < 0 {
+		s.apiError(w, r, errSpectator)
+		return
+	}
+	id, err := s.rematch(r.Context(), clientKey(r, s.proxied), l)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat, "url": "/t/" + id + "/s/" + bearer(r)})
+}
+
+// pageBots pauses, resumes or steps a table where bots play every seat:
+// anyone watching may, as nothing hidden or anyone's move is at stake.
+func (s *Server) pageBots(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxActionBytes)
+	if err := r.ParseForm(); err != nil {
+		s.fail(w, r, formError(err))
+		return
+	}
+	if err := s.controlBots(l, r.PostFormValue("do")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/t/"+l.id, http.StatusSeeOther)
+}
+
+// controlBots pauses ("pause"), resumes ("resume") or steps ("step": one
+// more move while paused) the table of bots l.
+func (s *Server) controlBots(l *live, do string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !onlyBots(l) {
+		return errorf(http.StatusConflict, "not_all_bots", "only a table where bots play every seat can be paused")
+	}
+	switch do {
+	case "pause":
+		l.botCtl = botControl{paused: true}
+	case "resume":
+		l.botCtl = botControl{}
+	case "step":
+		if !l.botCtl.paused {
+			return errorf(http.StatusConflict, "not_paused", "pause the table first, then step through it")
+		}
+		l.botCtl.steps++
+	default:
+		return errorf(http.StatusBadRequest, "bad_request", "say pause, resume or step")
+	}
+	s.afterChangeLocked(l)
+	return nil
+}
+
+// notFound reports whether err says there is no such table.
+func notFound(err error) bool {
+	return errors.Is(err, errNoTable) || errors.Is(err, store.ErrNotFound)
 }

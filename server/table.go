@@ -275,6 +275,20 @@ func (s *Server) forget(l *live) {
 	s.mu.Unlock()
 }
 
+// allowCreate counts one more table created by client against the limits
+// per client and in total, or says which is reached.
+func (s *Server) allowCreate(client string) error {
+	if !s.created.allow(client) {
+		return errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		return errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	}
+	return nil
+}
+
 // createTable sets up and stores a new table for the client of key client
 // (clientKey), and returns its id and the invite token of each person's
 // seat ("" for bots). Tables are counted per client and in total, only
@@ -313,13 +327,8 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
-	if !s.created.allow(client) {
-		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
-			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
-	}
-	if !s.total.allow("") {
-		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
-			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	if err := s.allowCreate(client); err != nil {
+		return "", nil, err
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
