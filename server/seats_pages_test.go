@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"tabletop/engine"
+	"tabletop/games/mgt"
 	"tabletop/internal/duel"
+	"tabletop/server"
 )
 
 // postForm posts a form to path.
@@ -132,5 +135,21 @@ func TestReplay_StepByStepOnlyOnceTheGameIsOver(t *testing.T) {
 	}
 	if r := h.do("GET", "/t/"+c.ID+"/replay?step=-1", "", nil); r.status != http.StatusBadRequest {
 		t.Fatalf("step -1: %d, want 400", r.status)
+	}
+}
+
+func TestPages_GameOverRevealsWhatTheGameHid(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(mgt.Game) })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "mgt", "options": map[string]string{"rounds": "3"},
+		"seats": []map[string]string{{"name": "Ann", "bot": "random"}, {"name": "Bo", "bot": "random"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	h.waitFor(c.ID, "", "the end", func(st tableState) bool { return st.Over })
+	page := h.do("GET", "/t/"+c.ID, "", nil).body
+	if !strings.Contains(page, "Everything that was hidden") || !strings.Contains(page, "Ann held ") || !strings.Contains(page, "The stock held ") {
+		t.Fatalf("the finished table does not reveal the hands and the stock:\n%s", page)
 	}
 }
