@@ -25,19 +25,12 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		c.NewSeed = func() dice.Seed { return dice.Seed{9, 9} }
 	})
 	type world struct {
-		c       created
-		seen    []string // Ann's, Bo's and the spectator's
-		gmGot   string
-		secrets []string
+		c     created
+		seen  []string // Ann's, Bo's and the spectator's
+		gmGot string
 	}
 	play := func(note, wolfHP, gift string) world {
-		r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
-			"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
-		if r.status != http.StatusCreated {
-			t.Fatalf("create: %d %s", r.status, r.body)
-		}
-		var c created
-		decode(t, r, &c)
+		c := h.mustCreateMSP()
 		say := func(seat int, text string) {
 			t.Helper()
 			r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
@@ -76,4 +69,17 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 			t.Errorf("%s receives different bytes depending on the GM's secrets:\n%s", who, enginetest.FirstDiff(a.seen[i], b.seen[i]))
 		}
 	}
+}
+
+// mustCreateMSP makes a musi supa pona table of Gail (the GM), Ann and Bo.
+func (h *harness) mustCreateMSP() created {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
+		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
+	if r.status != http.StatusCreated {
+		h.t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(h.t, r, &c)
+	return c
 }
