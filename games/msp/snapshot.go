@@ -1,11 +1,8 @@
 package msp
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 
 	"tabletop/engine"
 )
@@ -30,13 +27,8 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 // does not fit them.
 func (game) RestoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) (engine.State, error) {
 	var snap snapshot
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&snap); err != nil {
+	if err := engine.UnmarshalStrict(data, &snap); err != nil {
 		return nil, snapErr("%v", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, snapErr("data after the snapshot")
 	}
 	if snap.V != snapshotVersion {
 		return nil, snapErr("format version %d, this program reads version %d", snap.V, snapshotVersion)

@@ -36,6 +36,7 @@ func TestSnapshotRefusesWhatDoesNotFitTheTable(t *testing.T) {
 		{"a turn past the order", testSeats, bytes.Replace(data, []byte(`"turn":0`), []byte(`"turn":7`), 1), "turn order is broken"},
 		{"a fighter who is not there", testSeats, bytes.Replace(data, []byte(`"enemy":0}`), []byte(`"enemy":5}`), 1), "names no fighter"},
 		{"HP above the most", testSeats, bytes.Replace(data, []byte(`"hp":20`), []byte(`"hp":99`), 1), "does not fit it"},
+		{"data after it", testSeats, append(append([]byte(nil), data...), "{}"...), "trailing data"},
 		{"an unknown field", testSeats, bytes.Replace(data, []byte(`"v":1`), []byte(`"v":1,"x":2`), 1), "unknown field"},
 	} {
 		if _, err := (game{}).RestoreSnapshot(nil, tt.seats, tt.data); err == nil || !strings.Contains(err.Error(), tt.want) {
