@@ -82,7 +82,7 @@ func TestPages_RulesAtHand(t *testing.T) {
 	if !strings.Contains(mgtRules.body, "<table>") {
 		t.Errorf("the mgt rules page renders no table (the scoring tables are Markdown tables)")
 	}
-	for _, path := range []string{"/games/nosuch/rules", "/games/duel/rules"} {
+	for _, path := range []string{"/games/nosuch/rules"} {
 		if got := h.do("GET", path, "", nil); got.status != http.StatusNotFound {
 			t.Errorf("GET %s = %d, want 404", path, got.status)
 		}

@@ -27,7 +27,7 @@ func TestHelp_ListsGamesBotsAndOptions(t *testing.T) {
 		t.Fatalf("help = %d", code)
 	}
 	for _, want := range []string{
-		"pmr      Pocket Monster Rancher, 1 to 8 seats; bots: random, greedy, nash",
+		"pmr      Pocket Monster Rancher, 2 to 8 seats; bots: random, greedy, nash",
 		"-o turns=3..300 (default 30)  number of turns",
 		"mgt      Monster Girl Taxonomy, 2 to 6 seats; bots: random, greedy",
 		"-o rounds=3..4 (default 4)",
@@ -91,8 +91,8 @@ func TestRoll_JSONKeepsComparisonsAsTyped(t *testing.T) {
 }
 
 func TestSim_OneSeatAndOneGameInTheSingular(t *testing.T) {
-	code, out, errOut := run(t, "", "sim", "pmr", "--games", "1", "--seats", "greedy", "--turns", "3", "--seed", "01")
-	if code != 0 || !strings.Contains(out, "Pocket Monster Rancher: 1 game, 1 seat, seed") {
+	code, out, errOut := run(t, "", "sim", "prophecy", "--games", "1", "--seats", "random", "-o", "practice=true", "--seed", "01")
+	if code != 0 || !strings.Contains(out, "Prophecy: 1 game, 1 seat, seed") {
 		t.Fatalf("sim with one game and one seat = %d %q:\n%s", code, errOut, out)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -345,10 +346,44 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 		}
 		fmt.Fprintf(stdout, "%-6s %7s %14s %8.2f%%\n", o.Result, dmg, o.P.RatString(), pct)
 	}
+	if m.Secondary != nil {
+		p := EffectChance(m, faces)
+		pct, _ := new(big.Rat).Mul(p, big.NewRat(100, 1)).Float64()
+		fmt.Fprintf(stdout, "secondary effect (%s): %s = %.2f%%\n", secondaryText(m.Secondary), p.RatString(), pct)
+	}
 	e := dist.Expected()
 	ef, _ := e.Float64()
 	fmt.Fprintf(stdout, "total probability %s; expected damage %s = %.2f\n", dist.Total().RatString(), e.RatString(), ef)
 	return nil
+}
+
+// secondaryText names a secondary effect in a few words.
+func secondaryText(sec *Secondary) string {
+	status := map[string]string{"brn": "burn", "par": "paralysis", "psn": "poison", "tox": "bad poison", "slp": "sleep", "frz": "freeze"}
+	var parts []string
+	if sec.Status != "" {
+		parts = append(parts, status[sec.Status])
+	}
+	if sec.Volatile != "" {
+		parts = append(parts, sec.Volatile)
+	}
+	for _, b := range []struct {
+		who   string
+		boost map[string]int
+	}{{"target", sec.Boosts}, {"user", sec.SelfBoosts}} {
+		keys := make([]string, 0, len(b.boost))
+		for k := range b.boost {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %s %+d", b.who, k, b.boost[k]))
+		}
+	}
+	if len(parts) == 0 {
+		return "see the move"
+	}
+	return strings.Join(parts, ", ")
 }
 
 func rollCommand(d *Data, args []string, stdout, stderr io.Writer) error {

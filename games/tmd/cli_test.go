@@ -34,6 +34,7 @@ func TestDamageCommandPrintsTheExactDistribution(t *testing.T) {
 		"hit         21           9/10    90.00%",
 		"crit        28           1/20     5.00%",
 		"total probability 1; expected damage 203/10 = 20.30",
+		"secondary effect (paralysis): 1/10 = 10.00%",
 	)
 }
 

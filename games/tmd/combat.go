@@ -223,6 +223,23 @@ func (ds Dist) Expected() *big.Rat {
 	return e
 }
 
+// EffectChance returns the probability that the move's secondary effect
+// triggers: the faces of the accuracy d20 at or above the move's effect
+// line (every face, for an effect that always comes) that land on the
+// target. A move without a secondary effect returns 0.
+func EffectChance(m *Move, faces [21]Result) *big.Rat {
+	if m.Secondary == nil {
+		return new(big.Rat)
+	}
+	n := 0
+	for f := max(1, m.Effect); f <= 20; f++ {
+		if faces[f] == Hit || faces[f] == Crit {
+			n++
+		}
+	}
+	return big.NewRat(int64(n), 20)
+}
+
 // DiceKind says how a move's damage dice work (the group's page).
 type DiceKind int
 

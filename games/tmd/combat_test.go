@@ -401,3 +401,27 @@ func TestBadMultiHitDiceIsAnErrorNotAPanic(t *testing.T) {
 		}
 	}
 }
+
+func TestEffectChanceIsTheEffectFacesThatLand(t *testing.T) {
+	d := mustData(t)
+	for _, c := range []struct {
+		move string
+		a    Attacker
+		def  Defender
+		want *big.Rat
+	}{
+		{"Thunderbolt", Attacker{AP: 8}, Defender{}, big.NewRat(2, 20)},                               // 19-20
+		{"Iron Tail", Attacker{AP: 8}, Defender{}, big.NewRat(7, 20)},                                 // 14-20
+		{"Iron Tail", Attacker{AP: 4}, Defender{}, big.NewRat(7, 20)},                                 // missing AP: hits on 12+, 14-20 still land
+		{"Flame Charge", Attacker{AP: 8}, Defender{}, big.NewRat(19, 20)},                             // always, on a hit
+		{"Flame Charge", Attacker{AP: 8, Paralyzed: true}, Defender{}, big.NewRat(14, 20)},            // paralysis: 7-20 land
+		{"Flame Charge", Attacker{AP: 8}, Defender{AP: 4, SpeedStg: -1}, big.NewRat(1, 1)},            // even a 1 lands
+		{"Tackle", Attacker{AP: 8}, Defender{}, new(big.Rat)},                                         // no effect
+		{"Thunderbolt", Attacker{AP: 8, AccuracyStg: -6}, Defender{EvasionStg: 6}, big.NewRat(2, 20)}, // evasion 1-13: 19-20 land
+	} {
+		m := mustMove(t, d, c.move)
+		if got := EffectChance(m, Faces(m, c.a, c.def)); got.Cmp(c.want) != 0 {
+			t.Errorf("%s: effect chance %s, want %s", c.move, got.RatString(), c.want.RatString())
+		}
+	}
+}

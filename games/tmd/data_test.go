@@ -269,6 +269,13 @@ func TestBadgeRanksGrowTheBag(t *testing.T) {
 			t.Errorf("rank %d = %s %d/%d, want %s %d/%d", i, r.Name, r.Inventory, r.Storage, w.name, w.inventory, w.storage)
 		}
 	}
+	for _, r := range d.Ranks {
+		for _, rw := range r.Rewards {
+			if _, err := d.ItemNamed(rw.Item); err != nil && !rw.Choice {
+				t.Errorf("%s Rank rewards %s: %v", r.Name, rw.Item, err)
+			}
+		}
+	}
 	if r, err := d.RankNamed("silver rank"); err != nil || r.Next != 4000 {
 		t.Errorf("RankNamed(silver rank) = %+v, %v; want 4000 points to Gold", r, err)
 	}
