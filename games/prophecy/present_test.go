@@ -97,6 +97,9 @@ func TestExplain_TheRollSaysItsChance(t *testing.T) {
 	if want := "Rolls 1d6!>=4 (every 6 adds a die; 4, 5 and 6 hit): " + dice.Percent(c.P) + " to reach 2 hits."; got != want {
 		t.Errorf("Explain(roll) = %q, want %q", got, want)
 	}
+	if got := (game{}).Explain(s.View(1), Narrate{Text: "x"}); !strings.Contains(got, "placeholder") {
+		t.Errorf("Explain(narrate) = %q, want it to warn that the offered text is a placeholder", got)
+	}
 	if got := (game{}).Explain(s.View(1), Strike{Pair: 1}); got != "" {
 		t.Errorf("Explain(strike) = %q, want nothing: its text says it all", got)
 	}
