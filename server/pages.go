@@ -61,8 +61,12 @@ func gamePages(base *template.Template, id string, pr engine.Presenter) (*templa
 		return nil, err
 	}
 	files := pr.Pages()
-	if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
-		return nil, err
+	// A game may bring its rules before its own view: without view.html
+	// its tables get the generic view.
+	if _, err := fs.Stat(files, "view.html"); err == nil {
+		if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := fs.Stat(files, "static/style.css"); err == nil {
 		style := "/games/" + id + "/static/style.css"
@@ -517,7 +521,13 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if _, _, err := s.actOnce(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), renderedAt); err != nil {
+	kind, action := r.PostFormValue("kind"), r.PostFormValue("action")
+	if kind == engine.KindFreeRoll && r.PostForm.Has("expr") {
+		// The free roll's form sends the expression as typed.
+		b, _ := json.Marshal(engine.FreeRoll{Expr: r.PostFormValue("expr")})
+		action = string(b)
+	}
+	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
 		fail(err)
 		return
 	}
