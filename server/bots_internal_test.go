@@ -191,11 +191,11 @@ func TestBotsNeverStall_ManyBotTablesAllFinish(t *testing.T) {
 
 // TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace watches a table where
 // only bots play through its event stream: each bot move waits BotPace, so
-// the game takes at least that long per move (the first move or two may
-// come before the watcher is counted).
+// the game takes at least that long per move (the first may come before
+// the watcher is counted).
 func TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace(t *testing.T) {
 	const pace = 40 * time.Millisecond
-	s := mustInternal(t, func(c *Config) { c.BotPace = pace })
+	s := mustInternal(t, func(c *Config) { c.BotPace, c.BotWorkers = pace, 1 })
 	id, _, err := s.createTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "5"},
 		Seats: []seatRequest{{Name: "A", Bot: "random"}, {Name: "B", Bot: "random"}}})
 	if err != nil {
@@ -206,12 +206,26 @@ func TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/tables/"+id+"/events", nil)
+	// The one bot slot is taken until the stream counts as a watcher, so
+	// that the bots (started when the stream loads the table) wait for it.
+	s.botSlots <- struct{}{}
 	start := time.Now()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	for watched := false; !watched; time.Sleep(time.Millisecond) {
+		s.mu.Lock() // then let go: the order is l.mu before s.mu
+		l := s.live[id]
+		s.mu.Unlock()
+		if l != nil {
+			l.mu.Lock()
+			watched = l.watchers > 0
+			l.mu.Unlock()
+		}
+	}
+	<-s.botSlots
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() && !strings.Contains(sc.Text(), `"over":true`) {

@@ -81,8 +81,23 @@ func TestPage_ShowsTheChanceOfThePoolBeforeTheRoll(t *testing.T) {
 	mustApply(t, s, 0, "pair 1.1 with 1.1", d)
 	mustApply(t, s, 0, "pair 2.1 with 1.2", d)
 	c, _ := CheckChance(2, 2)
-	want := "Pool <b>2</b> (2d6!&gt;=4): <b class=\"pp-p\">" + pct(c.P) + "</b> to reach 2 hits"
+	want := "Pool <b>2</b> (2d6!&gt;=4): <b class=\"pp-p\">" + dice.Percent(c.P) + "</b> to reach 2 hits"
 	if got := render(t, page, s, 2); !strings.Contains(got, want) {
 		t.Errorf("the page does not show %q", want)
+	}
+}
+
+func TestExplain_TheRollSaysItsChance(t *testing.T) {
+	s, d := story(t)
+	mustApply(t, s, 0, "perform 4", d)
+	mustApply(t, s, 0, "object the apothecary: greedy; nervous", d)
+	mustApply(t, s, 0, "pair 1.1 with 1.1", d)
+	c, _ := CheckChance(1, 2)
+	got := game{}.Explain(s.View(1), Roll{})
+	if want := "Rolls 1d6!>=4 (every 6 adds a die; 4, 5 and 6 hit): " + dice.Percent(c.P) + " to reach 2 hits."; got != want {
+		t.Errorf("Explain(roll) = %q, want %q", got, want)
+	}
+	if got := (game{}).Explain(s.View(1), Strike{Pair: 1}); got != "" {
+		t.Errorf("Explain(strike) = %q, want nothing: its text says it all", got)
 	}
 }
