@@ -211,6 +211,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.pageLobby)
 	mux.HandleFunc("GET /new/{game}", s.pageNew)
 	mux.HandleFunc("POST /new/{game}", s.pageCreate)
+	mux.HandleFunc("POST /play/{game}", s.pagePlayNow)
+	mux.HandleFunc("GET /t/{id}/created", s.pageCreated)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/events", s.pageEvents)
 	mux.HandleFunc("GET /t/{id}/export", s.pageExport)
