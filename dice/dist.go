@@ -153,6 +153,8 @@ func explodingDice(n node) int {
 		return explodingDice(n.x)
 	case *binNode:
 		return explodingDice(n.x) + explodingDice(n.y)
+	case *checkNode:
+		return explodingDice(n.x)
 	case *diceNode:
 		if n.explode.op != cmpNone {
 			return n.count
@@ -205,6 +207,8 @@ func distOf[T any, R ring[T]](r R, n node, eps float64) *wdist[T] {
 		return out
 	case *binNode:
 		return combine(r, distOf(r, n.x, eps), distOf(r, n.y, eps), n.op)
+	case *checkNode:
+		return remap(r, distOf(r, n.x, eps), func(v int) int { return b2i(n.c.match(v)) })
 	case *diceNode:
 		return groupDist(r, n, eps)
 	}

@@ -6,6 +6,8 @@
 // Letters may be upper or lower case and spaces may appear between tokens.
 // The grammar, in EBNF (each parse function repeats its production):
 //
+//	Roll     = Expr [ Check ] .
+//	Check    = ( "=" | ">=" | "<=" | ">" | "<" ) Target .
 //	Expr     = Term { ( "+" | "-" ) Term } .
 //	Term     = Unary { ( "*" | "/" ) Unary } .
 //	Unary    = "-" Unary | Primary .
@@ -35,6 +37,18 @@
 //     N defaults to 1: "2d20kh" is "2d20kh1".
 //   - A final ">=N", "<=N" or "=N" counts successes: the group's value is the
 //     number of counted dice meeting it, explosion dice included.
+//     "4d6>=5" is how many of the four dice show 5 or more (as Roll20 does).
+//   - A comparison at the end of the whole expression that does not follow a
+//     dice group compares the total (Check): "d20+3>=12", "(3d20)>30",
+//     "(5d6>=5)>=2". Its value is 1 when the comparison holds and 0 when it
+//     does not; a roll shows the faces, the total compared and the verdict
+//     ("d20+3>=12: d20{14}+3 = 17 >=12: true (1)"), and the distribution's
+//     P(1) is the exact chance. ">" and "<" compare totals only. Right after
+//     a dice group a comparison is that group's success count, so the total
+//     of an expression ending in dice is compared in parentheses:
+//     "(3d20)>30", "(d20+d4)<5"; "3d20>30" is refused with both readings
+//     offered, and String writes the parentheses where they are needed.
+//     A total is compared once, last, outside any parentheses.
 //
 // # Combining modifiers
 //

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -59,9 +60,18 @@ func (d Die) appendText(b []byte) []byte {
 // Result is the outcome of one roll of an expression.
 type Result struct {
 	Expr  *Expr
-	Total int
-	Dice  []Die // every die drawn, grouped by Die.Group in expression order
+	Total int // for an expression that compares its total: 1 if the comparison holds, 0 if not
+	// Compared is the total that an expression which compares its total
+	// (Expr.Compares) compared: 17 for "1d20+3>=12" rolling 14. For any
+	// other expression it equals Total.
+	Compared int
+	Dice     []Die // every die drawn, grouped by Die.Group in expression order
 }
+
+// Holds reports whether the comparison of an expression that compares its
+// total held (Total is 1); for any other expression it reports whether the
+// total is not 0.
+func (r *Result) Holds() bool { return r.Total != 0 }
 
 // String renders the roll in one line. An expression that is one group of
 // dice prints its dice and total:
@@ -84,6 +94,14 @@ func (r *Result) String() string {
 	} else {
 		b = appendNode(b, r.Expr.root, &rolledDice{r: r})
 	}
+	if r.Expr.Compares() {
+		if r.Holds() {
+			b = append(b, ": true (1)"...)
+		} else {
+			b = append(b, ": false (0)"...)
+		}
+		return string(b)
+	}
 	b = append(b, " = "...)
 	return string(strconv.AppendInt(b, int64(r.Total), 10))
 }
@@ -103,17 +121,35 @@ func (r *Result) appendGroup(b []byte, gi int) []byte {
 	return b
 }
 
-// MarshalJSON writes {"expr": canonical text, "total": ..., "dice": [...]}.
+// MarshalJSON writes {"expr": canonical text, "total": ..., "dice": [...]},
+// and for an expression that compares its total "compared" (the total
+// compared) and "holds" (the verdict) too.
 func (r *Result) MarshalJSON() ([]byte, error) {
 	dice := r.Dice
 	if dice == nil {
 		dice = []Die{}
 	}
-	return json.Marshal(struct {
-		Expr  string `json:"expr"`
-		Total int    `json:"total"`
-		Dice  []Die  `json:"dice"`
-	}{r.Expr.text, r.Total, dice})
+	var compared *int
+	var holds *bool
+	if r.Expr.Compares() {
+		c, h := r.Compared, r.Holds()
+		compared, holds = &c, &h
+	}
+	// The expression is written as typed ("5d6>=4", not "5d6\u003e=4"):
+	// whoever puts the JSON into HTML escapes it there.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		Expr     string `json:"expr"`
+		Total    int    `json:"total"`
+		Compared *int   `json:"compared,omitempty"`
+		Holds    *bool  `json:"holds,omitempty"`
+		Dice     []Die  `json:"dice"`
+	}{r.Expr.text, r.Total, compared, holds, dice}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // opcode is an instruction of a compiled expression.
@@ -127,6 +163,7 @@ const (
 	opMul                 // x*y
 	opDiv                 // x/y rounding toward zero
 	opDice                // roll group arg and push its value
+	opCheck               // pop y, x; push 1 if x meets cond{cmpOp(arg), y}, else 0
 )
 
 // instr is an instruction. Its argument, a constant (at most MaxNumber) or
@@ -183,6 +220,10 @@ func compile(e *Expr, size int) {
 				op = opDiv
 			}
 			push(instr{op: op}, -1)
+		case *checkNode:
+			walk(n.x)
+			push(instr{opConst, int32(n.c.val)}, 1)
+			push(instr{opCheck, int32(n.c.op)}, -1)
 		case *diceNode:
 			push(instr{opDice, int32(len(p.groups))}, 1)
 			p.groups = append(p.groups, n)
@@ -258,14 +299,14 @@ func (a *arena) alloc(n int) (*Result, []Die) {
 // the dice drawn so far stay drawn from s.
 func (e *Expr) Roll(s *Stream) (*Result, error) {
 	r, dice := s.arena.alloc(e.prog.draws)
-	total, dice, err := e.eval(s, dice)
+	total, compared, dice, err := e.eval(s, dice)
 	if err != nil {
 		return nil, err
 	}
 	// Field by field: assigning a whole Result copies it through the
 	// runtime's bulk write barrier while the collector runs, which cost
 	// a tenth of a roll.
-	r.Expr, r.Total, r.Dice = e, total, dice
+	r.Expr, r.Total, r.Compared, r.Dice = e, total, compared, dice
 	return r, nil
 }
 
@@ -274,15 +315,17 @@ func (e *Expr) Roll(s *Stream) (*Result, error) {
 // 16 dice.
 func (e *Expr) RollTotal(s *Stream) (int, error) {
 	var buf [16]Die
-	total, _, err := e.eval(s, buf[:0])
+	total, _, _, err := e.eval(s, buf[:0])
 	return total, err
 }
 
-// eval runs the program, appending the dice it draws to dice.
-func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
+// eval runs the program, appending the dice it draws to dice. It returns
+// the value and the total compared (see Result.Compared).
+func (e *Expr) eval(s *Stream, dice []Die) (total, compared int, _ []Die, _ error) {
 	if e.prog.single {
 		drawn := 0
-		return e.rollGroup(0, s, dice, &drawn)
+		total, dice, err := e.rollGroup(0, s, dice, &drawn)
+		return total, total, dice, err
 	}
 	var buf [16]int
 	st := buf[:0]
@@ -303,7 +346,7 @@ func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
 			var err error
 			v, dice, err = e.rollGroup(int(in.arg), s, dice, &drawn)
 			if err != nil {
-				return 0, nil, err
+				return 0, 0, nil, err
 			}
 			st = append(st, v)
 			continue
@@ -319,13 +362,19 @@ func (e *Expr) eval(s *Stream, dice []Die) (int, []Die, error) {
 			x *= y
 		case opDiv:
 			if y == 0 { // the parser rejects divisors that can be 0
-				return 0, nil, fmt.Errorf("dice: %s: division by zero", e.text)
+				return 0, 0, nil, fmt.Errorf("dice: %s: division by zero", e.text)
 			}
 			x /= y
+		case opCheck:
+			compared = x
+			x = b2i(cond{cmpOp(in.arg), y}.match(x))
 		}
 		st[len(st)-1] = x
 	}
-	return st[0], dice, nil
+	if !e.Compares() {
+		compared = st[0]
+	}
+	return st[0], compared, dice, nil
 }
 
 // draw is Stream.Roll without its indirections: one face of a die with the

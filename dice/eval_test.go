@@ -125,6 +125,8 @@ func checkRoll(t testing.TB, e *Expr, r *Result) {
 				return x * y
 			}
 			return x / y
+		case *checkNode:
+			return b2i(n.c.match(eval(n.x)))
 		}
 		v := totals[gi]
 		gi++
@@ -155,6 +157,8 @@ func TestExpr_Roll_TotalFollowsFromDice(t *testing.T) {
 		{name: "d66", expr: "2d66"},
 		{name: "arithmetic", expr: "(1d20-2d6)*2/3+-d4"},
 		{name: "fudge reroll count", expr: "4dFro-1<=0"},
+		{name: "total compared", expr: "d20+3>=12"},
+		{name: "total of a pool compared", expr: "(5d6>=5)>=2"},
 	}
 	s := NewStream(Seed{42})
 	for _, tt := range tests {

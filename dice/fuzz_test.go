@@ -15,6 +15,7 @@ import (
 var fuzzSeeds = []string{
 	"3d6+)", "", "-", "d", "2d20kh", "4d6kh3ro1", "d%", "5d10!>=9>=8", "3d6!>=5ro1", "4dFro-1<=0",
 	"(1+2)*-3", "1-(2-3)", "--1", "d6/(d3+1)", "10d10=10", "6d6!", "2d66", "3d6ro<=2kl2>=3",
+	"(3d20)>30", "1d20+3>=12", "(d20+d4)<5", "(5d6>=5)>=2", "-(3d6)<-5", "3d6>4", "(d20>=3)",
 }
 
 func FuzzParse(f *testing.F) {
@@ -54,6 +55,8 @@ func distCost(n node) int {
 		return distCost(n.x)
 	case *binNode:
 		return distCost(n.x) + distCost(n.y)
+	case *checkNode:
+		return distCost(n.x)
 	case *diceNode:
 		return n.count * n.sides
 	}

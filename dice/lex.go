@@ -25,6 +25,8 @@ const (
 	tokEq                       // =
 	tokGE                       // >=
 	tokLE                       // <=
+	tokGT                       // > (compares a total only)
+	tokLT                       // < (compares a total only)
 	tokKeyword                  // keywords follow; none is a token itself
 	tokD                        // d (dice)
 	tokF                        // f (Fudge sides)
@@ -50,6 +52,8 @@ var tokenText = [...]string{
 	tokEq:     "'='",
 	tokGE:     "'>='",
 	tokLE:     "'<='",
+	tokGT:     "'>'",
+	tokLT:     "'<'",
 	tokD:      "'d'",
 	tokF:      "'F'",
 	tokKH:     "'kh'",
@@ -61,8 +65,11 @@ var tokenText = [...]string{
 
 func (k tokenKind) String() string { return tokenText[k] }
 
-// isCompare reports whether k starts a comparison (=, >=, <=).
+// isCompare reports whether k starts a comparison of a die's face (=, >=, <=).
 func (k tokenKind) isCompare() bool { return k == tokEq || k == tokGE || k == tokLE }
+
+// isCheck reports whether k starts a comparison of a total (=, >=, <=, >, <).
+func (k tokenKind) isCheck() bool { return k.isCompare() || k == tokGT || k == tokLT }
 
 // token is one lexical item.
 type token struct {
@@ -117,13 +124,16 @@ func (l *lexer) next() token {
 	case '=':
 		kind = tokEq
 	case '>', '<':
-		if l.peekByte() != '=' {
-			l.errorf(start, "unexpected '%c' (comparisons are =, >= and <=)", c)
-		}
-		l.pos++
-		kind = tokGE
+		kind = tokGT
 		if c == '<' {
-			kind = tokLE
+			kind = tokLT
+		}
+		if l.peekByte() == '=' {
+			l.pos++
+			kind = tokGE
+			if c == '<' {
+				kind = tokLE
+			}
 		}
 	case 'f':
 		kind = tokF

@@ -26,6 +26,15 @@ type binNode struct {
 	lo, hi int // bounds, computed once by the parser
 }
 
+// checkNode compares the total of x with a number: its value is 1 when
+// the comparison holds and 0 when it does not. It is only ever the root.
+type checkNode struct {
+	x node
+	c cond
+}
+
+func (n *checkNode) bounds() (lo, hi int) { return 0, 1 }
+
 // dieKind tells plain dice from the special ones.
 type dieKind uint8
 
@@ -43,6 +52,8 @@ const (
 	cmpEq                // =N
 	cmpGE                // >=N
 	cmpLE                // <=N
+	cmpGT                // >N (a total only)
+	cmpLT                // <N (a total only)
 )
 
 // cond is a condition on a face: the trigger of an explosion or a reroll, or
@@ -60,6 +71,10 @@ func (c cond) match(face int) bool {
 		return face >= c.val
 	case cmpLE:
 		return face <= c.val
+	case cmpGT:
+		return face > c.val
+	case cmpLT:
+		return face < c.val
 	}
 	return false
 }
@@ -76,6 +91,10 @@ func (c cond) appendText(b []byte) []byte {
 		b = append(b, ">="...)
 	case cmpLE:
 		b = append(b, "<="...)
+	case cmpGT:
+		b = append(b, '>')
+	case cmpLT:
+		b = append(b, '<')
 	default:
 		return b
 	}
@@ -197,6 +216,8 @@ func (n *binNode) bounds() (lo, hi int) { return n.lo, n.hi }
 // precedence of a node when printed: higher binds tighter.
 func precedence(n node) int {
 	switch n := n.(type) {
+	case *checkNode:
+		return 0
 	case *binNode:
 		if n.op == '+' || n.op == '-' {
 			return 1
@@ -227,6 +248,17 @@ func appendNode(b []byte, n node, rolled *rolledDice) []byte {
 		// Operators are left-associative: a right operand of equal precedence
 		// needs parentheses to keep its shape (1-(2-3), 1+(2+3)).
 		b = appendOperand(b, n.y, precedence(n.y) <= prec, rolled)
+	case *checkNode:
+		// A comparison right after a dice group would count its dice
+		// ("4d6>=5"): the total of one is written in parentheses.
+		// A roll shows the dice in braces, which say where a group ends.
+		b = appendOperand(b, n.x, rolled == nil && endsInDice(n.x), rolled)
+		if rolled != nil {
+			b = append(b, " = "...)
+			b = strconv.AppendInt(b, int64(rolled.r.Compared), 10)
+			b = append(b, ' ')
+		}
+		b = n.c.appendText(b)
 	case *diceNode:
 		b = n.appendText(b)
 		if rolled != nil {
@@ -237,6 +269,21 @@ func appendNode(b []byte, n node, rolled *rolledDice) []byte {
 		}
 	}
 	return b
+}
+
+// endsInDice reports whether the text of n, as appendNode writes it, ends
+// with a dice group (so that a comparison written after it would be that
+// group's success count).
+func endsInDice(n node) bool {
+	switch n := n.(type) {
+	case *diceNode:
+		return true
+	case *negNode:
+		return precedence(n.x) >= 3 && endsInDice(n.x)
+	case *binNode:
+		return precedence(n.y) > precedence(n) && endsInDice(n.y)
+	}
+	return false
 }
 
 // rolledDice is the roll whose dice appendNode writes after each group, and

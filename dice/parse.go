@@ -92,6 +92,9 @@ func Parse(s string) (_ *Expr, err error) {
 		p.lex.errorf(p.tok.pos, "empty expression")
 	}
 	e.root = p.expr()
+	if p.tok.kind.isCheck() {
+		e.root = p.totalCheck(e.root)
+	}
 	if p.tok.kind != tokEOF {
 		p.unexpected()
 	}
@@ -114,6 +117,14 @@ func canonicalText(s string, root node) string {
 	return string(b)
 }
 
+// Compares reports whether the expression compares its whole total with a
+// number ("1d20+3>=12", "(3d20)>30"): its value is then 1 when the
+// comparison holds and 0 when it does not.
+func (e *Expr) Compares() bool {
+	_, ok := e.root.(*checkNode)
+	return ok
+}
+
 // MustParse is like Parse but panics if s is not a valid expression. It is
 // meant for expressions written in the program text, like regexp.MustCompile.
 func MustParse(s string) *Expr {
@@ -132,6 +143,9 @@ type parser struct {
 	depth int
 	draws int // dice drawn by a roll at most, without explosions
 	nodes int // nodes in the tree, for sizing the compiled code
+	// lastDice is set when the last primary parsed was a dice group
+	// written without parentheses: a comparison after it belongs to it.
+	lastDice bool
 
 	mem               *exprMem // room for the first nodes (see take)
 	nDice, nBin, nNum int      // nodes of each kind taken from mem
@@ -229,6 +243,7 @@ func (p *parser) primary() node {
 		if p.tok.kind == tokD {
 			return p.dice(t.pos, t.val)
 		}
+		p.lastDice = false
 		p.nodes++
 		n := take(p.mem.num[:], &p.nNum)
 		n.val = t.val
@@ -241,13 +256,17 @@ func (p *parser) primary() node {
 		p.next()
 		x := p.expr()
 		if p.tok.kind != tokRParen {
-			if p.tok.kind == tokEOF {
+			switch {
+			case p.tok.kind == tokEOF:
 				p.errorf(open, "unclosed '('")
+			case p.tok.kind.isCheck():
+				p.errorf(p.tok.pos, "a total is compared only at the end of the whole expression, outside parentheses")
 			}
 			p.unexpected()
 		}
 		p.next()
 		p.leave()
+		p.lastDice = false
 		return x
 	}
 	p.unexpected()
@@ -329,6 +348,7 @@ func (p *parser) dice(pos Pos, count int) node {
 		p.errorf(sidesPos, "too many sides (max %d)", MaxSides)
 	}
 	p.modifiers(d)
+	p.lastDice = true
 	p.nodes++
 	draws := d.count
 	if d.kind == d66Die {
@@ -420,9 +440,29 @@ func (p *parser) isModifier() bool {
 	return k == tokBang || k == tokRO || (k >= tokKH && k <= tokDL) || k.isCompare()
 }
 
+// totalCheck parses the comparison of a whole total, x having been read:
+//
+//	Roll  = Expr [ Check ] .
+//	Check = ( "=" | ">=" | "<=" | ">" | "<" ) Target .
+//
+// Right after a dice group a comparison counts that group's dice instead
+// (the group's modifiers have taken "=", ">=" and "<="), so ">" and "<"
+// there are refused with the two ways to say what was meant.
+func (p *parser) totalCheck(x node) node {
+	if p.lastDice {
+		op := p.tok.kind.String()
+		p.errorf(p.tok.pos, "%s right after a dice group: to count the dice that meet a number write >=N or <=N; to compare the total put it in parentheses, as in (3d20)>30", op)
+	}
+	c, _ := p.compare()
+	p.nodes += 2 // the comparison and its number, in the compiled code
+	return &checkNode{x: x, c: c}
+}
+
 // compare parses
 //
 //	Compare = ( "=" | ">=" | "<=" ) Target .
+//
+// and, for a total (check), ">" and "<" as well.
 func (p *parser) compare() (cond, Pos) {
 	pos := p.tok.pos
 	var op cmpOp
@@ -433,6 +473,10 @@ func (p *parser) compare() (cond, Pos) {
 		op = cmpGE
 	case tokLE:
 		op = cmpLE
+	case tokGT:
+		op = cmpGT
+	case tokLT:
+		op = cmpLT
 	}
 	p.next()
 	return cond{op, p.target()}, pos

@@ -46,6 +46,14 @@ func TestParse_Canonical(t *testing.T) {
 		{name: "minus parenthesised sum", in: "-(1+d6)", want: "-(1+d6)"},
 		{name: "times negative", in: "2*-d4", want: "2*-d4"},
 		{name: "division", in: "d20/2", want: "d20/2"},
+		{name: "total of a sum compared", in: "1d20 + 3 >= 12", want: "d20+3>=12"},
+		{name: "total of a group compared keeps its parentheses", in: "(3d20)>30", want: "(3d20)>30"},
+		{name: "total of a sum ending in dice compared", in: "(d20+d4)<5", want: "(d20+d4)<5"},
+		{name: "total of a product ending in dice compared", in: "2*(3d6)=10", want: "(2*3d6)=10"},
+		{name: "total of a negated group compared", in: "-(3d6)<-5", want: "(-3d6)<-5"},
+		{name: "parenthesised sum needs none", in: "(d20+3)>12", want: "d20+3>12"},
+		{name: "success count then total compared", in: "(5d6>=5)>=2", want: "(5d6>=5)>=2"},
+		{name: "per-die count is unchanged", in: "4d6>=5", want: "4d6>=5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,7 +91,13 @@ func TestParse_Errors(t *testing.T) {
 		{name: "zero dice", in: "0d6", want: `dice: "0d6": col 1: no dice to roll`},
 		{name: "unknown letter", in: "3x6", want: `dice: "3x6": col 2: unexpected 'x'`},
 		{name: "lone k", in: "4d6k3", want: `dice: "4d6k3": col 4: unexpected 'k' (keep is kh or kl)`},
-		{name: "greater than", in: "3d6>4", want: `dice: "3d6>4": col 4: unexpected '>' (comparisons are =, >= and <=)`},
+		{name: "greater than after a dice group", in: "3d6>4", want: `dice: "3d6>4": col 4: '>' right after a dice group: to count the dice that meet a number write >=N or <=N; to compare the total put it in parentheses, as in (3d20)>30`},
+		{name: "less than after a dice group", in: "1+3d6<4", want: `dice: "1+3d6<4": col 6: '<' right after a dice group: to count the dice that meet a number write >=N or <=N; to compare the total put it in parentheses, as in (3d20)>30`},
+		{name: "total compared inside parentheses", in: "(d20+3>=12)+1", want: `dice: "(d20+3>=12)+1": col 7: a total is compared only at the end of the whole expression, outside parentheses`},
+		{name: "total compared twice", in: "d20+3>=12>1", want: `dice: "d20+3>=12>1": col 10: unexpected '>'`},
+		{name: "total compared with nothing", in: "(3d20)>", want: `dice: "(3d20)>": col 8: expected a number, found end of input`},
+		{name: "total compared with dice", in: "(3d20)>d6", want: `dice: "(3d20)>d6": col 8: expected a number, found 'd'`},
+		{name: "arithmetic after a comparison", in: "(3d20)>30+1", want: `dice: "(3d20)>30+1": col 10: unexpected '+'`},
 		{name: "keep more than rolled", in: "3d6kh4", want: `dice: "3d6kh4": col 4: cannot keep 4 of 3 dice`},
 		{name: "keep none", in: "3d6kl0", want: `dice: "3d6kl0": col 4: cannot keep 0 of 3 dice`},
 		{name: "drop all", in: "3d6dl3", want: `dice: "3d6dl3": col 4: cannot drop 3 of 3 dice`},
@@ -185,6 +199,9 @@ func dump(b *strings.Builder, n node, indent string) {
 		fmt.Fprintf(b, "%sbinary %c [%d..%d]\n", indent, n.op, n.lo, n.hi)
 		dump(b, n.x, indent+"  ")
 		dump(b, n.y, indent+"  ")
+	case *checkNode:
+		fmt.Fprintf(b, "%scheck total%s\n", indent, n.c)
+		dump(b, n.x, indent+"  ")
 	case *diceNode:
 		kind := [...]string{plainDie: "plain", fudgeDie: "fudge", d66Die: "d66"}[n.kind]
 		fmt.Fprintf(b, "%sdice count=%d sides=%d kind=%s", indent, n.count, n.sides, kind)

@@ -22,3 +22,14 @@ type Presenter interface {
 	Pages() fs.FS
 	Funcs() template.FuncMap
 }
+
+// SubFS returns the folder dir of fsys, for a game's Pages: dir is a
+// constant in the game's code, so an invalid one is a programming error and
+// panics.
+func SubFS(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic("engine: " + err.Error())
+	}
+	return sub
+}

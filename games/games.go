@@ -4,7 +4,9 @@ package games
 import (
 	"tabletop/engine"
 	"tabletop/games/mgt"
+	"tabletop/games/msp"
 	"tabletop/games/pmr"
+	"tabletop/games/prophecy"
 )
 
 // All returns every game, in a fixed order. The list is explicit: adding a
@@ -13,6 +15,8 @@ func All() []engine.Game {
 	return []engine.Game{
 		pmr.Game,
 		mgt.Game,
+		prophecy.Game,
+		msp.Game,
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"tabletop/engine/enginetest"
 	"testing"
 
 	"tabletop/internal/duel"
@@ -103,7 +104,7 @@ func TestLeak_SealedChoiceAndSeedNeverReachOthers(t *testing.T) {
 	} {
 		na, ng := normalize(reader.attack, a.c), normalize(reader.guard, g.c)
 		if na != ng {
-			t.Errorf("%s receives different bytes depending on Ann's sealed stance:\n%s", reader.name, firstDiff(na, ng))
+			t.Errorf("%s receives different bytes depending on Ann's sealed stance:\n%s", reader.name, enginetest.FirstDiff(na, ng))
 		}
 		for _, bad := range reader.bad {
 			if strings.Contains(reader.attack, bad) {
@@ -142,13 +143,4 @@ func TestLeak_SealedChoiceAndSeedNeverReachOthers(t *testing.T) {
 	if r := h.do("GET", "/t/"+c.ID, "", nil); r.status != http.StatusOK || !strings.Contains(r.body, h.mustState(c.ID, "").Seed) {
 		t.Fatalf("the finished table page does not show the seed")
 	}
-}
-
-func firstDiff(a, b string) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	lo := max(0, i-200)
-	return "…" + a[lo:min(len(a), i+200)] + "\n  vs\n…" + b[lo:min(len(b), i+200)]
 }

@@ -20,9 +20,10 @@ import (
 	"tabletop/web"
 )
 
-// loadPages parses the page templates, and for each game with a template of
-// its own (templates/<gameid>.html) a copy in which that file defines "view",
-// with the game's template functions (gameFuncs).
+// loadPages parses the page templates, and for each game that brings its own
+// presentation (engine.Presenter) a copy in which the game's view.html
+// defines "view", with the game's template functions, and "gamehead" links
+// the game's stylesheet if it has one (static/style.css).
 func loadPages(reg *engine.Registry) (*pages, error) {
 	funcs := template.FuncMap{"tree": tree, "json": func(v any) (string, error) {
 		b, err := json.Marshal(v)
@@ -30,26 +31,51 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 	}}
 	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
 		"templates/base.html", "templates/lobby.html", "templates/new.html",
-		"templates/created.html", "templates/table.html", "templates/view.html")
+		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html")
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
-	p := &pages{base: base, perGame: map[string]*template.Template{}}
-	for _, id := range reg.IDs() {
-		name := "templates/" + id + ".html"
-		if _, err := fs.Stat(web.FS, name); err != nil {
+	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}}
+	for _, info := range reg.Infos() {
+		g, _ := reg.Game(info.ID)
+		pr, ok := g.(engine.Presenter)
+		if !ok {
 			continue
 		}
-		t, err := base.Clone()
+		t, err := gamePages(base, info.ID, pr)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("server: templates of %s: %w", info.ID, err)
 		}
-		if _, err := t.Funcs(gameFuncs[id]).ParseFS(web.FS, name); err != nil {
-			return nil, fmt.Errorf("server: templates: %w", err)
+		p.perGame[info.ID] = t
+		if p.rules[info.ID], err = rulesHTML(pr.Pages()); err != nil {
+			return nil, fmt.Errorf("server: %s: %w", info.ID, err)
 		}
-		p.perGame[id] = t
 	}
 	return p, nil
+}
+
+// gamePages is base with a game's own templates added.
+func gamePages(base *template.Template, id string, pr engine.Presenter) (*template.Template, error) {
+	t, err := base.Clone()
+	if err != nil {
+		return nil, err
+	}
+	files := pr.Pages()
+	// A game may bring its rules before its own view: without view.html
+	// its tables get the generic view.
+	if _, err := fs.Stat(files, "view.html"); err == nil {
+		if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := fs.Stat(files, "static/style.css"); err == nil {
+		style := "/games/" + id + "/static/style.css"
+		link := `{{define "gamehead"}}<link rel="stylesheet" href="{{gameStyle}}">{{end}}`
+		if _, err := t.Funcs(template.FuncMap{"gameStyle": func() string { return style }}).Parse(link); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 // forGame returns the template set that renders game's tables.
@@ -58,6 +84,28 @@ func (p *pages) forGame(game string) *template.Template {
 		return t
 	}
 	return p.base
+}
+
+// gameStatic serves one file of the static/ folder of the game named in
+// the path; folders are not listed.
+func (s *Server) gameStatic(w http.ResponseWriter, r *http.Request) {
+	g, err := s.games.Game(r.PathValue("game"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	pr, ok := g.(engine.Presenter)
+	name := "static/" + r.PathValue("file")
+	if !ok || !fs.ValidPath(name) {
+		http.NotFound(w, r)
+		return
+	}
+	if fi, err := fs.Stat(pr.Pages(), name); err != nil || !fi.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	http.ServeFileFS(w, r, pr.Pages(), name)
 }
 
 // staticHandler serves the files under web/static, and no directory
@@ -119,7 +167,8 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Games     []engine.Info
 		GameNames map[string]string
 		Tables    []store.Summary
-	}{"Lobby", s.games.Infos(), names, list})
+		Rules     map[string]template.HTML
+	}{"Lobby", s.games.Infos(), names, list, s.pages.rules})
 }
 
 // newForm is the new-table form of one game.
@@ -275,11 +324,20 @@ type tablePage struct {
 	StreamURL string
 	ActURL    string
 	Error     string
+	Rules     template.HTML // the game's rules summary, on the full page only
 }
 
 type actionGroup struct {
 	Kind    string
-	Actions []legalAction
+	Actions []pageAction
+	Helps   int // actions with a Help
+}
+
+// pageAction is a legal action as the page offers it, with what it does
+// (engine.Explainer) when the game says.
+type pageAction struct {
+	legalAction
+	Help string
 }
 
 // pageData builds the table page for seat. base is the page's own URL.
@@ -290,23 +348,36 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 	if seat >= 0 {
 		p.SeatName = l.tab.Seats()[seat].Name
 	}
-	p.Groups = groups(st.Legal)
+	p.Groups = groups(l.game, st)
 	if withLog {
 		p.Log = logFor(l, seat, 0)
 	}
 	return p
 }
 
-// groups groups legal actions by kind, keeping their order.
-func groups(legal []legalAction) []actionGroup {
+// groups groups a seat's legal actions by kind, keeping their order, each
+// with what it does if the game explains its actions.
+func groups(g engine.Game, st seatState) []actionGroup {
+	ex, _ := g.(engine.Explainer)
 	var out []actionGroup
-	for _, a := range legal {
-		i := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
-		if i < 0 {
+	for _, a := range st.Legal {
+		k := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
+		if k < 0 {
 			out = append(out, actionGroup{Kind: a.Kind})
-			i = len(out) - 1
+			k = len(out) - 1
 		}
-		out[i].Actions = append(out[i].Actions, a)
+		pa := pageAction{legalAction: a}
+		if ex != nil {
+			// The page path decodes the offered action again rather than
+			// have every state, the API's too, keep the actions themselves.
+			if act, err := g.Decode(a.Kind, a.Action); err == nil {
+				pa.Help = ex.Explain(st.View, act)
+			}
+		}
+		if pa.Help != "" {
+			out[k].Helps++
+		}
+		out[k].Actions = append(out[k].Actions, pa)
 	}
 	return out
 }
@@ -356,6 +427,7 @@ func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, m
 	l.mu.Lock()
 	p := pageData(l, seat, base, true)
 	p.Error = msg
+	p.Rules = s.pages.rules[l.game.Info().ID]
 	err = s.pages.forGame(l.game.Info().ID).ExecuteTemplate(&buf, "table", p)
 	l.mu.Unlock()
 	if err != nil {
@@ -401,7 +473,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		buf.Reset()
-		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(st.Legal)}
+		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(l.game, st)}
 		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
 			return nil, err
 		}
@@ -440,14 +512,22 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(formError(err))
 		return
 	}
-	expected := -1
+	// seq is where the log was when the page drew the form: the same form
+	// sent again after the seat has acted makes no second move.
+	renderedAt := -1
 	if v := r.PostFormValue("seq"); v != "" {
-		if expected, err = strconv.Atoi(v); err != nil || expected < 0 {
+		if renderedAt, err = strconv.Atoi(v); err != nil || renderedAt < 0 {
 			fail(errorf(http.StatusBadRequest, "bad_request", "seq must be a log sequence number"))
 			return
 		}
 	}
-	if _, _, err := s.act(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), expected); err != nil {
+	kind, action := r.PostFormValue("kind"), r.PostFormValue("action")
+	if kind == engine.KindFreeRoll && r.PostForm.Has("expr") {
+		// The free roll's form sends the expression as typed.
+		b, _ := json.Marshal(engine.FreeRoll{Expr: r.PostFormValue("expr")})
+		action = string(b)
+	}
+	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
 		fail(err)
 		return
 	}

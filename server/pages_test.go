@@ -59,7 +59,7 @@ func TestPages_LobbyFormCreatesATableWithInviteLinks(t *testing.T) {
 		t.Fatalf("form post: %d, Location %q", r.status, r.header.Get("Location"))
 	}
 	r = h.do("GET", ann, "", nil)
-	if !strings.Contains(r.body, "Waiting for the other players.") || strings.Contains(r.body, "<button") {
+	if !strings.Contains(r.body, "Waiting for the other players.") || strings.Contains(r.body, `name="action"`) {
 		t.Fatalf("after sealing, Ann's page should wait for Bo:\n%s", r.body)
 	}
 	// With htmx the answer is a fragment for #flash, with the error's status.

@@ -1,7 +1,6 @@
-package server
+package server_test
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -10,11 +9,12 @@ import (
 	"tabletop/engine"
 	"tabletop/games/mgt"
 	"tabletop/games/pmr"
+	"tabletop/server"
 )
 
 // midGame returns a live two-seat PMR table (300 turns) after n random
 // actions, as the load generator plays it.
-func midGame(tb testing.TB, n int) *live {
+func midGame(tb testing.TB, n int) server.Live {
 	tb.Helper()
 	tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3})
 	if err != nil {
@@ -29,24 +29,20 @@ func midGame(tb testing.TB, n int) *live {
 			tb.Fatal(err)
 		}
 	}
-	return &live{id: "bench", game: pmr.Game, tab: tab, changed: make(chan struct{})}
+	return server.NewLive("bench", pmr.Game, tab)
 }
 
 // BenchmarkStreamRender is what a seat's event stream does for one action:
 // the new log entry and the state, as JSON events, written out.
 func BenchmarkStreamRender(b *testing.B) {
 	l := midGame(b, 200)
-	from := l.tab.Len() - 1
+	from := l.Table().Len() - 1
 	var buf []byte
 	b.ReportAllocs()
 	for b.Loop() {
-		evs, err := jsonEvents(logFor(l, 0, from), stateFor(l, 0), false)
-		if err != nil {
+		var err error
+		if buf, err = l.StreamRender(buf[:0], 0, from); err != nil {
 			b.Fatal(err)
-		}
-		buf = buf[:0]
-		for _, e := range evs {
-			buf = appendEvent(buf, e)
 		}
 	}
 	b.ReportMetric(float64(len(buf)), "bytes")
@@ -56,20 +52,6 @@ func BenchmarkStreamRender(b *testing.B) {
 // state against json.Marshal's, over a whole game seen from every seat and
 // a spectator, and over names that need escaping.
 func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
-	check := func(st seatState) {
-		t.Helper()
-		want, err := json.Marshal(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := st.appendJSON([]byte("x"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got[1:]) != string(want) || got[0] != 'x' {
-			t.Fatalf("appendJSON differs from json.Marshal:\n got %s\nwant %s", got[1:], want)
-		}
-	}
 	for _, names := range [][]string{{"Ann", "Bo"}, {"a<b", "a>b", "a&b", `"q"`, `back\slash`, "tab\t"}, {"Zoë", "\u2028", "x"}} {
 		seats := make([]engine.SeatInfo, len(names))
 		for i, n := range names {
@@ -81,13 +63,15 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l := &live{id: "t<1", game: g, tab: tab, changed: make(chan struct{})}
+			l := server.NewLive("t<1", g, tab)
 			rng := rand.New(rand.NewPCG(3, 4))
 			for steps := 0; ; steps++ {
 				_, over := tab.Over()
 				if steps%5 == 0 || over {
 					for s := engine.Spectator; int(s) < len(seats); s++ {
-						check(stateFor(l, s))
+						if err := l.CheckStateJSON(s); err != nil {
+							t.Fatalf("%s, %s: %v", g.Info().ID, s, err)
+						}
 					}
 				}
 				if over || steps > 50_000 {
@@ -105,7 +89,9 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 			}
 		}
 	}
-	check(seatState{}) // nil slices and maps
+	if err := server.CheckEmptyStateJSON(); err != nil {
+		t.Fatalf("nil slices and maps: %v", err)
+	}
 }
 
 // TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the
@@ -129,7 +115,7 @@ func TestPlainValue_OnlyValuesComparedAllTheWayDown(t *testing.T) {
 		{struct{ I any }{}, false},
 		{struct{ A [1]*int }{}, false},
 	} {
-		if got := plainValue(reflect.TypeOf(c.v)); got != c.want {
+		if got := server.PlainValue(reflect.TypeOf(c.v)); got != c.want {
 			t.Errorf("plainValue(%T) = %v, want %v", c.v, got, c.want)
 		}
 	}
@@ -139,7 +125,7 @@ func TestPlainValue_OnlyValuesComparedAllTheWayDown(t *testing.T) {
 // (tables are rebuilt by replaying their log, checked die by die): a PMR
 // table of 300 turns, 600 log entries in.
 func BenchmarkReplay(b *testing.B) {
-	x := midGame(b, 600).tab.Export(true)
+	x := midGame(b, 600).Table().Export(true)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := engine.Replay(pmr.Game, x); err != nil {
@@ -160,11 +146,11 @@ func BenchmarkResume(b *testing.B) {
 			name = "200-after"
 		}
 		b.Run(name, func(b *testing.B) {
-			snap, err := midGame(b, 600-tail).tab.Snapshot()
+			snap, err := midGame(b, 600-tail).Table().Snapshot()
 			if err != nil {
 				b.Fatal(err)
 			}
-			x := midGame(b, 600).tab.Export(true)
+			x := midGame(b, 600).Table().Export(true)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := engine.Resume(pmr.Game, x, snap); err != nil {

@@ -218,6 +218,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
+	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
+	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.notFound(mux))
 	// Cross-site posts (a form on another site, a script there) are
 	// refused: Sec-Fetch-Site, or else Origin against Host, must say the
@@ -312,4 +315,5 @@ func clientKey(r *http.Request, trustProxy bool) string {
 type pages struct {
 	base    *template.Template
 	perGame map[string]*template.Template
+	rules   map[string]template.HTML // each game's rules summary, rendered
 }

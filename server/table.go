@@ -206,9 +206,9 @@ func (s *Server) snapshotLocked(l *live) {
 }
 
 // The size of a table in memory is estimated from its log: measured with
-// random play, a Pocket Monster Rancher table holds about 1.1 KB per log
-// entry and a Monster Girl Taxonomy one about 0.4 KB, over some 2-12 KB of
-// setup; rounding up, so that the bound holds.
+// random play, the largest game's tables hold about 1.1 KB per log entry
+// (others 0.4 KB), over some 2-12 KB of setup; rounding up, so that the
+// bound holds.
 const (
 	tableBaseBytes = 16 << 10
 	entryBytes     = 1 << 10
@@ -346,10 +346,41 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 
 // act decodes and applies one action for seat at table l, stores it, and
 // returns the new sequence number and the events as seat sees them. With
-// expectedSeq >= 0 the action is refused with store.ErrVersionConflict unless
-// the log is at that sequence number.
+// expectedSeq >= 0 the action is refused unless the log is at that sequence
+// number: with errAlreadyMade if seat has acted since, else with
+// store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
-	a, err := l.game.Decode(kind, raw)
+	return s.actChecked(ctx, l, seat, kind, raw, func() error {
+		if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+			if actedSince(l, seat, expectedSeq) {
+				return errAlreadyMade
+			}
+			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+		}
+		return nil
+	})
+}
+
+// actOnce is act for a form rendered when the log was at renderedAt (a
+// negative renderedAt: unknown): the action is refused with errAlreadyMade
+// if seat has acted since, so that a double click or a form sent again
+// makes one move, not two. Others' moves since do not refuse it, as they
+// would with act's expected sequence number: in a game of simultaneous
+// choices the log moves on all the time, and the game itself refuses an
+// action that is no longer legal.
+func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
+	return s.actChecked(ctx, l, seat, kind, raw, func() error {
+		if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
+			return errAlreadyMade
+		}
+		return nil
+	})
+}
+
+// actChecked is act and actOnce: check runs with l.mu held, before the
+// action is applied, and refuses it with an error.
+func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
+	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 	}
@@ -358,8 +389,8 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 	if l.stale {
 		return 0, nil, fmt.Errorf("%w: the table was reloaded", store.ErrVersionConflict)
 	}
-	if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
-		return 0, nil, fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+	if err := check(); err != nil {
+		return 0, nil, err
 	}
 	events, err := s.applyLocked(ctx, l, seat, a)
 	if err != nil {
@@ -368,6 +399,23 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
 	return seq, engine.EventsFor(events, seat), nil
+}
+
+// actedSince reports whether seat has acted since the log was at seq: then
+// an action sent for that moment is the same click again (a double click, a
+// form sent twice), and the seat's move is already made. It reads only the
+// seat's own entries. Call with l.mu held.
+func actedSince(l *live, seat engine.Seat, seq int) bool {
+	if seat < 0 || seq >= l.tab.Len() {
+		return false
+	}
+	for _, e := range l.tab.Log(seq) {
+		// A free roll is not a move: rolling does not spend a form.
+		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+			return true
+		}
+	}
+	return false
 }
 
 // applyLocked applies a to the table in memory and appends the new entry to

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"slices"
@@ -9,6 +9,7 @@ import (
 	"tabletop/games/mgt"
 	"tabletop/games/pmr"
 	"tabletop/internal/duel"
+	"tabletop/server"
 )
 
 // TestWaitingIn_ComesFromTheView checks that whom the game waits for is read
@@ -24,7 +25,7 @@ func TestWaitingIn_ComesFromTheView(t *testing.T) {
 			}
 			st := tab.State()
 			for s := engine.Spectator; s < 3; s++ {
-				got, ok := waitingIn(st.View(s))
+				got, ok := server.WaitingIn(st.View(s))
 				if !ok {
 					t.Fatalf("%s's view does not say whom the game waits for", s)
 				}
@@ -43,7 +44,7 @@ func TestWaitingIn_ComesFromTheView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := waitingIn(tab.State().View(0)); ok {
-		t.Fatalf("the duel's view says nothing of whom it waits for, yet waitingIn gave %v", got)
+	if got, ok := server.WaitingIn(tab.State().View(0)); ok {
+		t.Fatalf("the duel's view says nothing of whom it waits for, yet WaitingIn gave %v", got)
 	}
 }

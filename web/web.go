@@ -1,7 +1,7 @@
-// Package web holds the server's page templates and static assets, embedded
-// into the binary. templates/<gameid>.html, if present, defines the "view"
-// template that renders that game's View struct; other games get a generic
-// rendering of the view's JSON.
+// Package web holds the server's shared page templates and static assets,
+// embedded into the binary. A game's own table template, rules summary and
+// assets live in its package (engine.Presenter); games without them get
+// templates/view.html, a generic rendering of the view's JSON.
 package web
 
 import "embed"

@@ -54,7 +54,7 @@ func TestPlay_EndOfInputLeavesCleanly(t *testing.T) {
 }
 
 func TestPlay_DefaultTableIsYouAndThreeOfTheBestBot(t *testing.T) {
-	// Pocket Monster Rancher takes 1 to 8 stables: with no --players and no
+	// Pocket Monster Rancher takes 2 to 8 stables: with no --players and no
 	// --bots the table is four, the other three played by nash.
 	code, out, errOut := run(t, "quit\n", "play", "pmr", "--turns", "3", "--seed", "01")
 	if code != 0 || errOut != "" {
@@ -78,7 +78,7 @@ func TestPlay_RefusesBadSetup(t *testing.T) {
 	}{
 		{"too many players", []string{"duel", "--players", "3"}, "takes 2 to 2 players"},
 		{"unknown bot", []string{"duel", "--bots", "oracle"}, `no bot "oracle"`},
-		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seats"},
+		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seat"},
 		{"unknown game", []string{"go"}, `unknown game "go"`},
 	}
 	for _, tt := range tests {
@@ -101,5 +101,27 @@ func TestPlay_OnlyChoiceIsPlayedWithoutAsking(t *testing.T) {
 	first := strings.Index(out, "> ")
 	if !strings.Contains(out, "(your only choice: capture)") || first < strings.Index(out, "Turn 2 of 3") {
 		t.Fatalf("the only choice was not played before the first prompt:\n%s", out)
+	}
+}
+
+func TestPlay_RulesAndHelpAtThePrompt(t *testing.T) {
+	code, out, errOut := run(t, "rules\nhelp\nquit\n", "play", "pmr", "--bots", "greedy", "--turns", "3", "--seed", "01")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	rules := out[strings.Index(out, "> "):]
+	for _, want := range []string{"Tournaments\n-----------\n", "Brawn beats Speed", "rules  the rules of Pocket Monster Rancher in brief",
+		"What the choices do:", "capture: A new monster: one die for each ability"} {
+		if !strings.Contains(rules, want) {
+			t.Errorf("after rules and help, the output lacks %q:\n%s", want, rules)
+		}
+	}
+	if strings.Contains(rules, "**") || strings.Contains(rules, "## ") {
+		t.Errorf("the rules are shown with Markdown marks:\n%s", rules)
+	}
+	// A game without a rules summary says so.
+	code, out, _ = run(t, "rules\nquit\n", "play", "duel", "--seed", "05")
+	if code != 0 || !strings.Contains(out, "No rules summary for") {
+		t.Errorf("rules in a game without a summary = %d:\n%s", code, out)
 	}
 }

@@ -556,3 +556,14 @@ func equalStates(a, b engine.State) bool {
 	}
 	return reflect.DeepEqual(a, b)
 }
+
+// FirstDiff shows where two texts (transcripts, pages, streams) first
+// differ, with some context on each side, for a test's failure message.
+func FirstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-200)
+	return "…" + a[lo:min(len(a), i+200)] + "\n  vs\n…" + b[lo:min(len(b), i+200)]
+}

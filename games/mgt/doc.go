@@ -81,7 +81,9 @@
 //     aggressive card may be claimed after the contest.
 //   - Cheerful: every other cheerful card in the hidden hand goes to the pile.
 //   - Mean: one random card of the hidden hand (a die of the hand's size from
-//     the table's stream) goes to the pile.
+//     the table's stream) goes to the pile. Everyone reads which card it
+//     was, never the die: hands are kept in deck order, so the die's face
+//     would tell where in the hand the card sat.
 //   - Proud: the card is set aside, every other card of its type in the hidden
 //     hand (of its family, for a beastman; an orphan's type holds only the
 //     orphan) goes to the pile, and that type is banned for the player for the

@@ -33,7 +33,7 @@ func ExampleNew() {
 	// Output:
 	// Ann holds 9 cards; the stock holds 184
 	// Ann discards Demon (Fiend, mean).
-	// Mean Demon takes revenge: Ann discards a random card (d8 = 8): Undine (Elemental, none).
+	// Mean Demon takes revenge: Ann loses a random card: Undine (Elemental, none).
 	// Ann draws 1 card to refill to 8.
 	// Bo may: [pass]
 	// You draw Jinko (Tiger beastman, none).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"time"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -12,13 +13,24 @@ import (
 
 // RulesVersion changes whenever a rule changes how dice are consumed or how
 // actions resolve, so that old logs are not silently replayed under new rules.
-const RulesVersion = "mgt-1"
+//
+// mgt-2: a mean card's random card is told without the die that chose it.
+const RulesVersion = "mgt-2"
 
 // Round limits for the rounds option: the text plays "several rounds (3-4)".
 const (
 	DefaultRounds = 4
 	MinRounds     = 3
 	MaxRounds     = 4
+)
+
+// Claim window limits for the claim_window option, in milliseconds: how long
+// a claim window stays open at a table where people sit (engine.Window).
+// About two seconds gives a person time to claim; tables of bots only and
+// simulations do not wait at all.
+const (
+	DefaultClaimWindow = 2000
+	MaxClaimWindow     = 60000
 )
 
 // Seat limits and the hand size.
@@ -52,6 +64,13 @@ var Info = engine.Info{
 		Help:    "rounds to play; the dealer rotates each round and points add up",
 		Min:     MinRounds,
 		Max:     MaxRounds,
+	}, {
+		Name:    "claim_window",
+		Kind:    engine.OptionInt,
+		Default: strconv.Itoa(DefaultClaimWindow),
+		Help:    "milliseconds every claim window stays open where people play, whoever can claim (bots-only tables do not wait)",
+		Min:     0,
+		Max:     MaxClaimWindow,
 	}},
 	Bots:      []string{BotRandom, BotGreedy},
 	ScoreName: "points",
@@ -60,6 +79,9 @@ var Info = engine.Info{
 // Options are a table's settings. The zero value means the standard game.
 type Options struct {
 	Rounds int // rounds to play; 0 means DefaultRounds
+	// ClaimWindow is how long a claim window stays open where people play
+	// (engine.Window); 0 means DefaultClaimWindow, negative means none.
+	ClaimWindow time.Duration
 }
 
 type game struct{}
@@ -70,11 +92,23 @@ func (game) Info() engine.Info { return Info }
 // Setup implements engine.Game: opts has been normalised against Info. It
 // shuffles and deals the first round with dice from d.
 func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
-	s, err := New(Options{Rounds: opts.Int("rounds")}, seats, d)
+	s, err := New(optionsOf(opts), seats, d)
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// optionsOf reads a table's (normalized) options.
+func optionsOf(opts engine.Options) Options {
+	o := Options{Rounds: opts.Int("rounds")}
+	if _, set := opts["claim_window"]; set {
+		o.ClaimWindow = time.Duration(opts.Int("claim_window")) * time.Millisecond
+		if o.ClaimWindow == 0 {
+			o.ClaimWindow = -1 // asked for none
+		}
+	}
+	return o
 }
 
 // Decode implements engine.Game: it reads an action from its kind and JSON body.
@@ -146,7 +180,15 @@ func newConfig(opts Options, seats []engine.SeatInfo) (*config, error) {
 	if len(seats) < minSeats || len(seats) > maxSeats {
 		return nil, fmt.Errorf("mgt: a table has %d to %d players, got %d", minSeats, maxSeats, len(seats))
 	}
-	c := &config{rounds: opts.Rounds, names: make([]string, len(seats))}
+	switch {
+	case opts.ClaimWindow == 0:
+		opts.ClaimWindow = DefaultClaimWindow * time.Millisecond
+	case opts.ClaimWindow < 0:
+		opts.ClaimWindow = 0
+	case opts.ClaimWindow > MaxClaimWindow*time.Millisecond:
+		return nil, fmt.Errorf("mgt: a claim window of %s is longer than %d ms", opts.ClaimWindow, MaxClaimWindow)
+	}
+	c := &config{rounds: opts.Rounds, hold: opts.ClaimWindow, names: make([]string, len(seats))}
 	c.drawsCard = make([]string, len(seats))
 	c.discards = make([]string, len(seats))
 	for i, si := range seats {
@@ -163,7 +205,8 @@ func newConfig(opts Options, seats []engine.SeatInfo) (*config, error) {
 // config is the part of a game that never changes; clones share it.
 type config struct {
 	rounds    int
-	names     []string // display names, never empty
-	drawsCard []string // "Ann draws a card.": what the others read of a turn's draw
-	discards  []string // "Ann discards "
+	hold      time.Duration // how long a claim window stays open where people play
+	names     []string      // display names, never empty
+	drawsCard []string      // "Ann draws a card.": what the others read of a turn's draw
+	discards  []string      // "Ann discards "
 }

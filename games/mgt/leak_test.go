@@ -10,6 +10,7 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/engine/enginetest"
 )
 
 // hiddenFrom returns the cards seat p may not know about in st: the cards in
@@ -294,4 +295,100 @@ func TestLeakCheck_AmbiguousNamesAreFew(t *testing.T) {
 		t.Fatalf("%d cards share a name with a type or set: %v", len(got), got)
 	}
 	t.Logf("checked in event data only: %v", got)
+}
+
+// closeWindow answers an open claim window as engine.Window says a table
+// with people does: every seat pending when it opened answers, in seat
+// order, with its answer in answers or else WindowDefault; it returns the
+// events of each answer.
+func closeWindow(tb testing.TB, st *State, answers map[engine.Seat]string, d *dice.Stream) [][]engine.Event {
+	tb.Helper()
+	var w engine.Window = st
+	if !w.WindowOpen() {
+		tb.Fatalf("phase %s: no window is open", st.phase)
+	}
+	var out [][]engine.Event
+	for _, p := range slices.Clone(st.Pending()) {
+		a := w.WindowDefault(p)
+		if text, ok := answers[p]; ok {
+			var err error
+			if a, err = ParseAction(text); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		ev, err := st.Apply(p, a, d)
+		if err != nil {
+			tb.Fatalf("%s answers %s: %v", p, a, err)
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// TestClaimWindow_LooksTheSameWhetherNobodyOneOrThreeCanClaim: Ann discards
+// a Mummy at a table of four, and each of Bo, Cy and Di holds either three
+// Undead (and may claim) or three cards that cannot. Every reader whose own
+// cards are the same (the spectator, Ann, and each of the others with its
+// own hand fixed) sees the same bytes whoever else can claim, when the
+// window is answered as engine.Window says (everyone answers, in seat
+// order, here with a pass): the same pending seats, the same number of
+// answers, the same events and views after every answer, its own legal
+// choices, and the window's hold.
+func TestClaimWindow_LooksTheSameWhetherNobodyOneOrThreeCanClaim(t *testing.T) {
+	undead := [][]string{nil, {"Zombie", "Wight", "Jiangshi"}, {"Ghost", "Will-o'-The-Wisp", "Skeleton"}, {"Dragon Zombie", "Lich", "Ghoul"}}
+	plain := [][]string{nil, {"Gazer", "Troll", "Roper"}, {"Harpy", "Siren", "Jubjub"}, {"Dryad", "Alraune", "Kraken"}}
+	// world's bit q-1 says seat q holds three Undead.
+	play := func(world int, reader engine.Seat) (string, []string) {
+		hands := [][]string{{"Mummy", "Lamia", "Medusa", "Basilisk", "Salamander", "Wurm", "Yeti", "Kobold", "Cyclops"}}
+		for q := 1; q <= 3; q++ {
+			h := plain[q]
+			if world&(1<<(q-1)) != 0 {
+				h = undead[q]
+			}
+			hands = append(hands, h)
+		}
+		st := scene(t, hands, "Alice", "Imp", "Gremlin")
+		var b strings.Builder
+		record := func(what string, ev []engine.Event) {
+			fmt.Fprintf(&b, "%s: pending %v open %v hold %v\n  events %s\n  legal %v\n  view %s\n", what, st.Pending(), st.WindowOpen(), st.WindowHold(),
+				mustJSON(t, engine.EventsFor(ev, reader)), legalTexts(st, reader), mustJSON(t, st.View(reader)))
+		}
+		record("discard", act(t, st, 0, "discard Mummy", nil))
+		var able []string
+		for q := engine.Seat(1); q <= 3; q++ {
+			if len(st.Legal(q)) > 1 {
+				able = append(able, st.name(q))
+			}
+		}
+		for i, ev := range closeWindow(t, st, nil, dice.NewUnrecordedStream(dice.Seed{3})) {
+			record(fmt.Sprintf("answer %d", i+1), ev)
+		}
+		if st.WindowOpen() {
+			t.Fatalf("the window is still open after every seat answered")
+		}
+		return b.String(), able
+	}
+	readers := []engine.Seat{engine.Spectator, 0, 1, 2, 3}
+	ables := map[int]bool{}
+	for _, reader := range readers {
+		want := map[int]string{} // by the reader's own hand: with Undead or not
+		for world := range 8 {
+			own := 0
+			if reader > 0 {
+				own = world & (1 << (reader - 1))
+			}
+			got, able := play(world, reader)
+			ables[len(able)] = true
+			if w, ok := want[own]; !ok {
+				want[own] = got
+			} else if got != w {
+				t.Fatalf("%s sees a different window when %v can claim (world %03b):\n%s", reader, able, world, enginetest.FirstDiff(w, got))
+			}
+		}
+	}
+	for _, n := range []int{0, 1, 3} {
+		if !ables[n] {
+			t.Fatalf("no world in which %d players can claim: the scenes do not differ as meant (%v)", n, ables)
+		}
+	}
 }

@@ -380,10 +380,12 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 			ev.public("mean", "Mean "+c.String()+" wants revenge, but "+s.name(p)+" has no cards in hand.", nil)
 			break
 		}
-		roll := d.Roll(len(hand))
-		x := hand[roll-1]
+		// The card is drawn from the table's stream, and only the card is
+		// told: the die's face would give away where the card sat in a
+		// hand kept in deck order, and so something of the rest of it.
+		x := hand[d.Roll(len(hand))-1]
 		s.forced(p, []Card{x})
-		ev.public("mean", "Mean "+c.String()+" takes revenge: "+s.name(p)+" discards a random card (d"+strconv.Itoa(len(hand))+" = "+strconv.Itoa(roll)+"): "+s.describe(x)+".",
+		ev.public("mean", "Mean "+c.String()+" takes revenge: "+s.name(p)+" loses a random card: "+s.describe(x)+".",
 			s.cardData(CardData{Seat: p, Card: x, Set: cardSet[x], Nature: s.nature(x)}))
 		if !s.refill(p, d, ev) {
 			return

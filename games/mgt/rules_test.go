@@ -3,9 +3,11 @@ package mgt
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -556,9 +558,50 @@ func TestNature_MeanDiscardsARandomCard(t *testing.T) {
 		if len(s.discards) != 2 || s.total(0) != 8 || !slices.Contains(names(s.players[0].hand), "Troll") {
 			t.Fatalf("after a mean discard: pile %d, hand %v; want Imp and one random card discarded and Troll drawn", len(s.discards), names(s.players[0].hand))
 		}
-		if !strings.Contains(eventTexts(ev, 1), "Mean Imp takes revenge: Ann discards a random card (d8 = ") {
-			t.Fatalf("events:\n%s", eventTexts(ev, 1))
+		lost := cardsOf(s.discards)[1]
+		want := "Mean Imp takes revenge: Ann loses a random card: " + s.describe(lost) + "."
+		if !strings.Contains(eventTexts(ev, 1), want) {
+			t.Fatalf("events:\n%s\nwant %q", eventTexts(ev, 1), want)
 		}
+	}
+}
+
+// TestNature_MeanTellsOnlyTheCardLost: the public text and data of a mean
+// discard say which card was lost and nothing else: no die, and so no
+// position in the hand (hands are kept in deck order, so the face of a die
+// over the hand would tell how many of the hand's cards come before the
+// lost one). Two hands that differ in every other card, losing the same
+// card, give everyone else the same bytes.
+func TestNature_MeanTellsOnlyTheCardLost(t *testing.T) {
+	seen := map[string]string{}
+	for seed := range byte(40) {
+		for _, rest := range [][]string{
+			{"Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Jiangshi", "Roper", "Gazer"},
+			{"Alice", "Dryad", "Mummy", "Alraune", "Mandragora", "Roper", "Kraken", "Yeti"},
+		} {
+			s := scene(t, [][]string{append([]string{"Imp"}, rest...), {"Cancer"}}, "Troll", "Dryad")
+			ev := act(t, s, 0, "discard Imp", dice.NewUnrecordedStream(dice.Seed{seed}))
+			var mean []string
+			for _, e := range engine.EventsFor(ev, 1) {
+				if e.Kind == "mean" {
+					mean = append(mean, e.Text+" "+mustJSON(t, e.Data))
+				}
+			}
+			if len(mean) != 1 {
+				t.Fatalf("seed %d: %d mean events, want 1", seed, len(mean))
+			}
+			if regexp.MustCompile(`\bd[0-9]|= [0-9]`).MatchString(mean[0]) {
+				t.Fatalf("seed %d: the mean event shows a die: %s", seed, mean[0])
+			}
+			lost := cardsOf(s.discards)[1].String()
+			if other, ok := seen[lost]; ok && other != mean[0] {
+				t.Fatalf("losing %s reads differently with other cards in the hand:\n%s\n%s", lost, other, mean[0])
+			}
+			seen[lost] = mean[0]
+		}
+	}
+	if len(seen) < 4 {
+		t.Fatalf("only %d different cards were lost in 80 mean discards: the test compares too little", len(seen))
 	}
 }
 
@@ -858,5 +901,53 @@ func TestView_SeenStockCardsAreOnTop(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestClaimWindow_HoldIsATableOption: claim_window sets how long a claim
+// window stays open where people play (engine.Window), 2 s by default and 0
+// if asked; WindowOpen is true exactly in a claim window, whose default
+// answer is a pass that is always legal.
+func TestClaimWindow_HoldIsATableOption(t *testing.T) {
+	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}
+	for _, tc := range []struct {
+		opts engine.Options
+		want time.Duration
+	}{
+		{engine.Options{}, 2 * time.Second},
+		{engine.Options{"claim_window": "350"}, 350 * time.Millisecond},
+		{engine.Options{"claim_window": "0"}, 0},
+	} {
+		tab, err := engine.NewTable(Game, tc.opts, seats, dice.Seed{9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok := tab.State().(engine.Window)
+		if !ok {
+			t.Fatalf("the state does not implement engine.Window")
+		}
+		if got := w.WindowHold(); got != tc.want {
+			t.Errorf("options %v: hold %v, want %v", tc.opts, got, tc.want)
+		}
+	}
+	if _, err := engine.NewTable(Game, engine.Options{"claim_window": "-1"}, seats, dice.Seed{9}); err == nil {
+		t.Errorf("a negative claim window was accepted")
+	}
+	s := scene(t, [][]string{{"Siren", "Lich"}, {"Harpy", "Jubjub", "Gandharva"}, {"Zombie"}}, "Dryad")
+	if s.WindowOpen() {
+		t.Fatalf("a window is open before the discard")
+	}
+	act(t, s, 0, "discard Siren", nil)
+	if !s.WindowOpen() {
+		t.Fatalf("no window is open after a discard anyone may claim")
+	}
+	for _, p := range s.Pending() {
+		if a := s.WindowDefault(p); !slices.Contains(s.Legal(p), a) {
+			t.Fatalf("%s's default answer %v is not among its legal answers %v", p, a, s.Legal(p))
+		}
+	}
+	passAll(t, s, nil)
+	if s.WindowOpen() {
+		t.Fatalf("the window is still open after everyone passed")
 	}
 }

@@ -247,7 +247,7 @@ func cardNums(cs []Card) []int16 {
 // seats. Data that is damaged, breaks a rule of the game or does not fit the
 // table is an error.
 func (game) RestoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) (engine.State, error) {
-	cfg, err := newConfig(Options{Rounds: opts.Int("rounds")}, seats)
+	cfg, err := newConfig(optionsOf(opts), seats)
 	if err != nil {
 		return nil, err
 	}

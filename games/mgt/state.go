@@ -2,6 +2,7 @@ package mgt
 
 import (
 	"slices"
+	"time"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -461,6 +462,17 @@ func (s *State) clone() *State {
 	}
 	return &c
 }
+
+// WindowOpen implements engine.Window: a claim window is open. Every player
+// but the discarder answers it, and whether one may claim is a secret.
+func (s *State) WindowOpen() bool { return s.phase == PhaseClaim }
+
+// WindowHold implements engine.Window: the table's claim_window option.
+func (s *State) WindowHold() time.Duration { return s.cfg.hold }
+
+// WindowDefault implements engine.Window: a player who gave no answer in
+// time passes.
+func (s *State) WindowDefault(engine.Seat) engine.Action { return boxedPass }
 
 // Metrics implements engine.MetricReporter: rounds won by each player.
 func (s *State) Metrics() []engine.Metric {

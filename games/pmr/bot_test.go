@@ -80,11 +80,21 @@ func TestNash_SamplesTheEquilibrium(t *testing.T) {
 	}
 	g, _ := c.matrix()
 	x, _ := solveGame(&g)
+	played := 0
 	for ab := Speed; ab <= Mind; ab++ {
 		got := float64(count[ab]) / 3000
 		if math.Abs(got-x[ab-1]) > 0.03 {
 			t.Errorf("%s chosen %.3f of the time, equilibrium says %.3f", ab, got, x[ab-1])
 		}
+		if count[ab] > 0 {
+			played++
+		}
+	}
+	// A pure strategy (all of one) would pass the check above if the
+	// solver also said pure: the position is a mixed one, and so must be
+	// the play.
+	if played < 2 {
+		t.Errorf("only one ability chosen in 3000 samples (equilibrium %v)", x)
 	}
 }
 
@@ -186,7 +196,7 @@ func mustBots(tb testing.TB, names ...string) ([]engine.Bot, []engine.SeatInfo) 
 }
 
 func TestBots_PlayOnlyLegalActions(t *testing.T) {
-	for _, mix := range [][]string{{"nash"}, {"greedy", "nash"}, {"random", "greedy", "nash", "nash", "greedy", "random", "nash", "greedy"}} {
+	for _, mix := range [][]string{{"nash", "nash"}, {"greedy", "nash"}, {"random", "greedy", "nash", "nash", "greedy", "random", "nash", "greedy"}} {
 		t.Run(strings.Join(mix, ","), func(t *testing.T) {
 			bots, seats := mustBots(t, mix...)
 			for i := range 20 {
@@ -296,4 +306,57 @@ func TestContest_KeyPacksTheNineOutcomes(t *testing.T) {
 			t.Fatalf("contest %d (%+v): key holds outcomes %d, want %d", i, c, got, want)
 		}
 	}
+}
+
+// TestNashBot_MixesInAFixedPosition asks the nash bot, through the
+// engine.Bot interface, for its choice in one match position many times
+// with one seeded stream: it must play more than one ability, each about as
+// often as its equilibrium strategy says (within four standard errors).
+// Equal all-round monsters on Plains make the equilibrium a mixed one.
+func TestNashBot_MixesInAFixedPosition(t *testing.T) {
+	twin := Monster{Speed: 2, Brawn: 2, Mind: 2, Age: 5}
+	s := twoInAMatch(t, twin, twin, fudgeStream(t, +1))
+	v, legal := s.View(0), s.Legal(0)
+	c, ok := contestOf(v.(*View), 0)
+	if !ok {
+		t.Fatal("no contest in the position")
+	}
+	x, _ := c.solve()
+	mixed := 0
+	for _, p := range x {
+		if p >= 0.1 {
+			mixed++
+		}
+	}
+	if mixed < 2 {
+		t.Fatalf("the equilibrium %v is not a mixed one: the test needs another position", x)
+	}
+	bot, err := NewBot(BotNash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := dice.NewUnrecordedStream(dice.Seed{21})
+	const n = 6000
+	var count [Mind + 1]int
+	for range n {
+		a, ok := bot.Act(0, v, legal, r).(Choose)
+		if !ok || a.Ability < Speed || a.Ability > Mind {
+			t.Fatalf("the nash bot chose %v in a match", a)
+		}
+		count[a.Ability]++
+	}
+	played := 0
+	for ab := Speed; ab <= Mind; ab++ {
+		if count[ab] > 0 {
+			played++
+		}
+		p, got := x[ab-Speed], float64(count[ab])/n
+		if tol := 4*math.Sqrt(p*(1-p)/n) + 1e-9; math.Abs(got-p) > tol {
+			t.Errorf("%s played %.3f of the time, the equilibrium says %.3f (±%.3f)", ab, got, p, tol)
+		}
+	}
+	if played < 2 {
+		t.Errorf("the nash bot played only one ability in %d decisions: %v", n, count[Speed:])
+	}
+	t.Logf("equilibrium %.3f, played %v of %d", x, count[Speed:], n)
 }

@@ -1,5 +1,5 @@
 // Package pmr is Pocket Monster Rancher (rule text by Luke Miller, CC BY-SA
-// 4.0, https://mootootwo.github.io/rpgees/omgam2019/PMR): one to eight
+// 4.0, https://mootootwo.github.io/rpgees/omgam2019/PMR): two to eight
 // stables raise monsters with Fudge dice and compete for trophies.
 //
 // # The game in brief
@@ -29,6 +29,8 @@
 // Where the rule text is silent or ambiguous (see RULINGS.md), this package
 // plays as follows.
 //
+//   - A table has two to eight stables; a solo player plays against bot
+//     stables.
 //   - Choices are simultaneous and sealed: activities, entries and contest
 //     abilities are stored unseen by the others (who only learn that a stable
 //     "has chosen") and resolved once all are in, activities in seat order.
@@ -45,15 +47,15 @@
 //     (M1, M2, ...; numbers are never reused) and named from a fixed list by
 //     stable and number, so names use no dice.
 //   - Tournaments follow turns 3, 6, 9, ...; a game that does not end on a
-//     multiple of three ends after its last turn without one. The turns
-//     option (3 to 300, default 30) sets the length.
+//     multiple of three ends after its last turn without one.
 //   - A stable with no monster sits a tournament out. With no entrant there
 //     is no tournament; a lone entrant wins it (trophy and winner's roll)
 //     without a match.
 //   - The bracket is the next power of two. Entrants are seeded by ability
-//     sum, highest first; byes go to the top seeds. Equal sums keep seat
-//     order, except where they straddle the last bye: then dice decide, one
-//     roll of dN among the N tied entrants still in line per bye.
+//     sum, highest first; byes go to the top seeds. Equal sums are put in
+//     order by dice, never by seat: for each place a run of N equal sums
+//     holds (but the last), a dN among the N still unplaced picks who takes
+//     it. Two entrants have nothing to seed and roll nothing.
 //     Seeds meet in the standard order (1 v 8, 4 v 5, 2 v 7, 3 v 6), and
 //     matches are played round by round, left to right.
 //   - The terrain is rolled once per match. Doublings stack (x4), and a
@@ -71,6 +73,23 @@
 //     ages one year; a monster older than 10 retires at once.
 //   - The stables with the most trophies share the win; if nobody won a
 //     trophy, every stable shares it.
+//
+// # Options
+//
+// The rulings that are matters of taste are table options (Info.Options,
+// which the lobby and help list); the defaults are the standard game above:
+//
+//   - turns (3 to 300, default 30): the length of the game.
+//   - tournament_every (1 to 10, default 3): a tournament follows every
+//     this many turns. A game shorter than that would hold none and is
+//     refused.
+//   - retire_age (6 to 50, default 10): a monster older than this retires
+//     when the monsters age; 6 lets a captured monster (4 to 6) enter at
+//     least one tournament.
+//   - shared_wins (default true): stables tied for the most trophies share
+//     the win. If false, the tied stables (all of them, if nobody won a
+//     trophy) roll 1dF each in seat order after the last turn, those with
+//     the highest face again, until one is left: the sole winner.
 //
 // # Facts
 //

@@ -15,24 +15,53 @@ import (
 func TestConformance(t *testing.T) {
 	enginetest.Run(t, Game, enginetest.Config{
 		Hidden:     true,
-		SeatCounts: []int{1, 2, 4, 8},
+		SeatCounts: []int{2, 3, 4, 8},
 		Options:    engine.Options{"turns": "9"},
 		Playouts:   4,
 	})
 }
 
-// mustNew returns a fresh game for the named stables.
+// TestConformance_OtherOptions runs the conformance suite on a table with
+// every option away from the standard game: tournaments every other turn,
+// early retirement and a dice-off for a tied win.
+func TestConformance_OtherOptions(t *testing.T) {
+	enginetest.Run(t, Game, enginetest.Config{
+		Hidden:     true,
+		SeatCounts: []int{2, 5},
+		Options:    engine.Options{"turns": "9", "tournament_every": "2", "retire_age": "6", "shared_wins": "false"},
+		Playouts:   4,
+	})
+}
+
+// mustNew returns a fresh game for the named stables. Scenario tests of one
+// stable's rules get a state of that one stable, which New refuses for a
+// table: a second stable would only add its own dice to the scripted ones.
 func mustNew(tb testing.TB, turns int, names ...string) *State {
 	tb.Helper()
 	seats := make([]engine.SeatInfo, len(names))
 	for i, n := range names {
 		seats[i].Name = n
 	}
+	if len(seats) == 1 {
+		s := new(State)
+		s.reset(newConfig(stdOptions(turns), seats), 1)
+		return s
+	}
 	s, err := New(Options{Turns: turns}, seats)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return s
+}
+
+// stdOptions returns the standard game's options for a game of turns,
+// checked as New checks them.
+func stdOptions(turns int) Options {
+	o := Options{Turns: turns}
+	if err := o.check(); err != nil {
+		panic(err) // a test's own mistake
+	}
+	return o
 }
 
 // give puts monsters into stable p, numbered from 1 in the given order unless
@@ -333,10 +362,41 @@ func TestTournament_ByeTieBrokenByDie(t *testing.T) {
 			if got := s.tour.entrants[0]; !got.Bye || got.Stable != want {
 				t.Errorf("bye went to %+v, want stable %d\n%s", got, want, texts(evs))
 			}
-			if !strings.Contains(texts(evs), fmt.Sprintf("Sum 2 ties for 1 bye; d2 → %d", face)) {
+			if !strings.Contains(texts(evs), fmt.Sprintf("Equal sums seeded by dice: sum 2: d2 → %d", face)) {
 				t.Errorf("event text does not show the roll:\n%s", texts(evs))
 			}
 		})
+	}
+}
+
+// TestTournament_EqualSumsSeededByDiceNotSeat checks that equal sums are
+// put in seed order by dice even where no bye is at stake: four entrants
+// with the same sum roll d4, d3 and d2, and over many streams every stable
+// is seeded first about a quarter of the time.
+func TestTournament_EqualSumsSeededByDiceNotSeat(t *testing.T) {
+	const tables = 400
+	var first [4]int
+	for i := range tables {
+		s := mustNew(t, 30, "Ann", "Bob", "Cid", "Dee")
+		for p := range 4 {
+			give(s, engine.Seat(p), Monster{Speed: 1, Brawn: 1, Age: 5})
+		}
+		startEntries(s)
+		d := dice.NewStream(dice.Seed{byte(i), byte(i >> 8), 3})
+		var evs []engine.Event
+		for p := range 4 {
+			evs = mustApply(t, s, engine.Seat(p), "enter M1", d)
+		}
+		if i == 0 && !strings.Contains(texts(evs), "Equal sums seeded by dice: sum 2: d4 → ") {
+			t.Errorf("the entries do not show the seeding dice:\n%s", texts(evs))
+		}
+		first[s.tour.entrants[0].Stable]++
+	}
+	for p, n := range first {
+		// A quarter is 100; 60 is over four standard deviations below it.
+		if n < 60 {
+			t.Errorf("stable %d was seeded first %d times in %d, want about %d", p+1, n, tables, tables/4)
+		}
 	}
 }
 
@@ -780,7 +840,7 @@ func TestView_ValidUntilApplyAndNeverAnotherSeats(t *testing.T) {
 // it in the same memory) against views a fresh copy builds from scratch,
 // for every seat and the spectator after every action of many games.
 func TestView_KeptUpToDateInPlaceEqualsBuiltAfresh(t *testing.T) {
-	for i, mix := range [][]string{{"nash"}, {"greedy", "random"}, {"random", "greedy", "nash", "random"}, {"nash", "greedy", "random", "nash", "greedy", "random", "nash", "greedy"}} {
+	for i, mix := range [][]string{{"nash", "nash"}, {"greedy", "random"}, {"random", "greedy", "nash", "random"}, {"nash", "greedy", "random", "nash", "greedy", "random", "nash", "greedy"}} {
 		bots, seats := mustBots(t, mix...)
 		s := mustNew(t, 12, names(seats)...)
 		d := dice.NewUnrecordedStream(dice.Seed{byte(i), 3})
@@ -817,7 +877,7 @@ func names(seats []engine.SeatInfo) []string {
 }
 
 func TestNew_RejectsBadSetup(t *testing.T) {
-	if _, err := New(Options{Turns: 2}, []engine.SeatInfo{{}}); err == nil {
+	if _, err := New(Options{Turns: 2}, make([]engine.SeatInfo, 2)); err == nil {
 		t.Errorf("2 turns accepted")
 	}
 	if _, err := New(Options{}, make([]engine.SeatInfo, 9)); err == nil {
@@ -825,6 +885,25 @@ func TestNew_RejectsBadSetup(t *testing.T) {
 	}
 	if _, err := New(Options{}, nil); err == nil {
 		t.Errorf("no stables accepted")
+	}
+}
+
+// TestTable_NeedsAtLeastTwoStables checks that a table of one stable is
+// refused, by New and by the engine's table alike, with an error that says
+// how to play alone.
+func TestTable_NeedsAtLeastTwoStables(t *testing.T) {
+	if Info.MinSeats != 2 {
+		t.Errorf("Info.MinSeats = %d, want 2", Info.MinSeats)
+	}
+	_, err := New(Options{}, []engine.SeatInfo{{Name: "Ann"}})
+	if err == nil || !strings.Contains(err.Error(), "at least 2 stables") || !strings.Contains(err.Error(), "bots") {
+		t.Errorf("New with one stable: %v, want an error asking for at least 2 stables and bots", err)
+	}
+	if _, err := engine.NewTable(Game, nil, []engine.SeatInfo{{Name: "Ann"}}, dice.Seed{1}); err == nil {
+		t.Errorf("a table of one stable was set up")
+	}
+	if _, err := engine.NewTable(Game, nil, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bot", Bot: BotNash}}, dice.Seed{1}); err != nil {
+		t.Errorf("a person and a bot: %v", err)
 	}
 }
 

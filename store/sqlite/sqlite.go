@@ -45,12 +45,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
-	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -58,6 +55,7 @@ import (
 
 	"tabletop/engine"
 	"tabletop/store"
+	"tabletop/store/internal/codec"
 )
 
 //go:embed migrations/*.sql
@@ -276,41 +274,30 @@ func migrate(db *sql.DB) error {
 	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
 		return fmt.Errorf("reading schema version: %w", err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	ms, err := codec.Migrations(migrations, "migrations")
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, _, _ := strings.Cut(base, "_")
-		version, err := strconv.Atoi(num)
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its version number", base)
-		}
-		if version <= have {
+	for _, m := range ms {
+		if m.Version <= have {
 			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
 		}
 		tx, err := db.Begin()
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(string(body)); err != nil {
+		if _, err := tx.Exec(m.SQL); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", base, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(version)); err != nil {
+		if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(m.Version)); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", base, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %s: %w", base, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		have = version
+		have = m.Version
 	}
 	return nil
 }
@@ -478,7 +465,11 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 			hashes[i] = &v
 		}
 	}
-	cols, err := marshalAll(x.Options, x.Seats, x.SetupDice, hashes)
+	options, seats, setup, err := codec.Columns(x)
+	if err != nil {
+		return fmt.Errorf("sqlite: create table: %w", err)
+	}
+	hashJSON, err := json.Marshal(hashes)
 	if err != nil {
 		return fmt.Errorf("sqlite: create table: %w", err)
 	}
@@ -489,7 +480,7 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	return s.do(ctx, func(tx *sql.Tx) error {
 		_, err := tx.Exec(`INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, created, updated)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-			t.ID, x.Game, x.RulesVersion, cols[0], cols[1], x.Seed, x.Commitment, cols[2], cols[3], t.Listed, created, created)
+			t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, string(hashJSON), t.Listed, created, created)
 		if err != nil {
 			var exists int
 			if tx.QueryRow("SELECT 1 FROM tables WHERE id = ?", t.ID).Scan(&exists) == nil {
@@ -501,21 +492,9 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	})
 }
 
-func marshalAll(vs ...any) ([]string, error) {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = string(b)
-	}
-	return out, nil
-}
-
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
-	rows, err := marshalEntries(entries)
+	rows, err := codec.Entries(entries)
 	if err != nil {
 		return 0, fmt.Errorf("sqlite: append: %w", err)
 	}
@@ -528,7 +507,7 @@ func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries 
 // Finish appends the last entries and records the outcome in one
 // transaction.
 func (s *Store) Finish(ctx context.Context, id string, expectedSeq int, outcome string, entries ...engine.Entry) (int, error) {
-	rows, err := marshalEntries(entries)
+	rows, err := codec.Entries(entries)
 	if err != nil {
 		return 0, fmt.Errorf("sqlite: finish: %w", err)
 	}
@@ -545,18 +524,6 @@ func (s *Store) Finish(ctx context.Context, id string, expectedSeq int, outcome 
 		return 0, err
 	}
 	return expectedSeq + len(entries), nil
-}
-
-func marshalEntries(entries []engine.Entry) ([]string, error) {
-	rows := make([]string, len(entries))
-	for i, e := range entries {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return nil, err
-		}
-		rows[i] = string(b)
-	}
-	return rows, nil
 }
 
 // appendTx adds rows to the log of table id inside tx if the log holds
@@ -635,13 +602,11 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	t.Outcome = outcome.String
 	t.Created = time.UnixMilli(created)
 	var hexHashes []*string
-	for _, c := range []struct {
-		raw string
-		v   any
-	}{{opts, &t.Export.Options}, {seats, &t.Export.Seats}, {setup, &t.Export.SetupDice}, {hashes, &hexHashes}} {
-		if err := json.Unmarshal([]byte(c.raw), c.v); err != nil {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
-		}
+	if err := codec.DecodeColumns(opts, seats, setup, &t.Export); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(hashes), &hexHashes); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 	}
 	t.TokenHashes = make([][]byte, len(hexHashes))
 	for i, h := range hexHashes {
@@ -657,27 +622,22 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
 	}
 	defer rows.Close()
-	t.Export.Log = make([]engine.Entry, 0, t.Seq)
+	log := codec.NewLog(t.Seq)
 	for rows.Next() {
 		var seq int
 		var raw []byte
 		if err := rows.Scan(&seq, &raw); err != nil {
 			return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
 		}
-		if seq != len(t.Export.Log)+1 {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: log entry %d missing", id, len(t.Export.Log)+1)
+		if err := log.Add(seq, raw); err != nil {
+			return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 		}
-		var e engine.Entry
-		if err := json.Unmarshal(raw, &e); err != nil {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: entry %d: %w", id, seq, err)
-		}
-		t.Export.Log = append(t.Export.Log, e)
 	}
 	if err := rows.Err(); err != nil {
 		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
 	}
-	if len(t.Export.Log) != t.Seq {
-		return store.Table{}, fmt.Errorf("sqlite: load table %s: %d entries stored, want %d", id, len(t.Export.Log), t.Seq)
+	if t.Export.Log, err = log.Entries(t.Seq); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 	}
 	var snap engine.Snapshot
 	err = tx.QueryRowContext(ctx, "SELECT seq, rules_version, state, dice, sum FROM snapshots WHERE table_id = ?", id).

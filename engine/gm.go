@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// The game master pattern, for games where one seat runs the game for the
+// others (Info.GMSeat): musi supa pona, The Mystery Dungeons. A game embeds
+// a GM in its state and keeps its hidden values in Hidden fields:
+//
+//   - the GM may adjust anything, but only through ordinary actions, so every
+//     adjustment is in the table's log and replays; each one carries a reason
+//     (GM.Adjust refuses one without);
+//   - the GM's notes are the GM's alone: they are in no player's view and no
+//     player's events (GM.Note);
+//   - a reveal moves a hidden value into everyone's view (Hidden.Reveal).
+//
+// Whether an adjustment is public is the game's call: changing a character's
+// health is, setting a hidden target is not. A private adjustment, like a
+// note, shows the players only that the GM did something ("The GM writes a
+// note"), which at a real table they would see too: every action then gives
+// every seat a line of its log, so that nothing a seat receives (the log's
+// numbering, the moment a page changes) tells it more than that line. What
+// the GM wrote or changed stays out of their views and events.
+
+// MaxGMText is the longest note or reason, in bytes, so that a table's log
+// and views stay a sensible size.
+const MaxGMText = 2000
+
+// GMSeat returns the seat marked as the game master's. A table of a game
+// with a GM seat has one: the seat marked, or the first seat if none is
+// (so that a table made without marks, as tests and older clients make
+// them, still has its GM). Two marked seats are an error.
+func GMSeat(seats []SeatInfo) (Seat, error) {
+	gm := Spectator
+	for i, s := range seats {
+		if !s.GM {
+			continue
+		}
+		if gm != Spectator {
+			return Spectator, fmt.Errorf("engine: %s and %s are both marked as the game master: a table has one", gm, Seat(i))
+		}
+		gm = Seat(i)
+	}
+	if gm == Spectator {
+		if len(seats) == 0 {
+			return Spectator, fmt.Errorf("engine: a table with a game master needs a seat for the game master")
+		}
+		gm = 0
+	}
+	return gm, nil
+}
+
+// Adjustment is one change the GM made outside the rules, with the reason
+// the GM gave.
+type Adjustment struct {
+	What   string `json:"what"`           // "Ann's HP 12 -> 15"
+	Reason string `json:"reason"`         // "a healing spring"
+	Public bool   `json:"public"`         // everyone sees it
+	Seen   []Seat `json:"seen,omitempty"` // if not public: who sees it besides the GM
+}
+
+// seenBy reports whether seat s (not the GM) sees the adjustment.
+func (a *Adjustment) seenBy(s Seat) bool { return a.Public || slices.Contains(a.Seen, s) }
+
+// GM is the game master's seat and book: the notes and the adjustments. Its
+// zero value is not a GM; NewGM makes one.
+type GM struct {
+	Seat        Seat
+	Notes       []string     // the GM's alone
+	Adjustments []Adjustment // every adjustment, in order
+}
+
+// NewGM returns the GM of a table with these seats (see GMSeat).
+func NewGM(seats []SeatInfo) (GM, error) {
+	s, err := GMSeat(seats)
+	if err != nil {
+		return GM{}, err
+	}
+	return GM{Seat: s}, nil
+}
+
+// Is reports whether s is the GM's seat.
+func (g *GM) Is(s Seat) bool { return s == g.Seat }
+
+// Clone returns a copy that shares nothing with g.
+func (g *GM) Clone() GM {
+	adj := slices.Clone(g.Adjustments)
+	for i := range adj {
+		adj[i].Seen = slices.Clone(adj[i].Seen)
+	}
+	return GM{Seat: g.Seat, Notes: slices.Clone(g.Notes), Adjustments: adj}
+}
+
+// CheckText refuses a note or reason that is blank or too long, in words
+// for the GM. what names it: "a reason", "a note".
+func CheckText(a Action, what, text string) error {
+	switch {
+	case strings.TrimSpace(text) == "":
+		return Illegal(a, "the game master must give %s", what)
+	case len(text) > MaxGMText:
+		return Illegal(a, "%s is limited to %d bytes", what, MaxGMText)
+	case !utf8.ValidString(text):
+		return Illegal(a, "%s is not valid text", what)
+	}
+	return nil
+}
+
+// Adjust records an adjustment, after checking that seat s is the GM and
+// that it has a reason, and returns its event: seen by everyone if public,
+// otherwise by the GM and the seats in also (the player whose secret sheet
+// it changes) only. The caller makes the change itself, and only if Adjust
+// returns no error (so a refusal changes nothing).
+func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool, also ...Seat) (Event, error) {
+	if err := g.Check(s, a); err != nil {
+		return Event{}, err
+	}
+	if err := CheckText(a, "a reason", reason); err != nil {
+		return Event{}, err
+	}
+	adj := Adjustment{What: what, Reason: strings.TrimSpace(reason), Public: public}
+	ev := Event{Kind: "gm-adjust", Text: fmt.Sprintf("GM: %s (%s)", what, adj.Reason)}
+	if !public {
+		adj.Seen = slices.DeleteFunc(slices.Clone(also), g.Is)
+		ev.Only = append([]Seat{g.Seat}, adj.Seen...)
+		ev.Others = "The GM makes a change you cannot see"
+	}
+	g.Adjustments = append(g.Adjustments, adj)
+	return ev, nil
+}
+
+// Note adds a note for the GM alone and returns its event: the GM sees the
+// note, everyone else that the GM wrote one.
+func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
+	if err := g.Check(s, a); err != nil {
+		return Event{}, err
+	}
+	if err := CheckText(a, "a note", text); err != nil {
+		return Event{}, err
+	}
+	text = strings.TrimSpace(text)
+	g.Notes = append(g.Notes, text)
+	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}, Others: "The GM writes a note"}, nil
+}
+
+// Check refuses an action that only the GM may take when s is another seat.
+// The message names no hidden value.
+func (g *GM) Check(s Seat, a Action) error {
+	if !g.Is(s) {
+		return NotYourTurn(a, "only the game master may do that")
+	}
+	return nil
+}
+
+// GMView is what a seat sees of the GM's book: the GM sees everything; a
+// player sees the public adjustments and those made to its own secrets, and
+// no notes.
+type GMView struct {
+	Seat        Seat         `json:"seat"`
+	Notes       []string     `json:"notes,omitempty"`
+	Adjustments []Adjustment `json:"adjustments,omitempty"`
+}
+
+// View returns what seat s sees of the GM's book.
+func (g *GM) View(s Seat) GMView {
+	if g.Is(s) {
+		return GMView{Seat: g.Seat, Notes: g.Notes, Adjustments: g.Adjustments}
+	}
+	v := GMView{Seat: g.Seat}
+	for _, a := range g.Adjustments {
+		if a.seenBy(s) {
+			a.Seen = nil // who else saw it is not this seat's business
+			v.Adjustments = append(v.Adjustments, a)
+		}
+	}
+	return v
+}
+
+// Hidden is a value the GM knows and the players do not, until the GM (or
+// the rules) reveal it: a target number, a trap, a creature's health.
+type Hidden[T any] struct {
+	Value    T    `json:"value"`
+	Revealed bool `json:"revealed"`
+}
+
+// Hide returns v hidden.
+func Hide[T any](v T) Hidden[T] { return Hidden[T]{Value: v} }
+
+// Reveal shows the value to everyone from now on.
+func (h *Hidden[T]) Reveal() { h.Revealed = true }
+
+// For returns the value as a seat sees it: the GM always, a player once it
+// is revealed. A player who may not see it gets nil, which in a view reads
+// the same whatever the value is.
+func (h *Hidden[T]) For(isGM bool) *T {
+	if isGM || h.Revealed {
+		v := h.Value
+		return &v
+	}
+	return nil
+}

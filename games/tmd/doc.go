@@ -1,0 +1,112 @@
+// Package tmd is The Mystery Dungeons 2e (../shared/rules/mystery-dungeons-2e.md
+// and the group's pages in ../shared/rules/tmd-pages/): a d20 role-playing
+// game in the world of Pokémon Mystery Dungeon, run by game masters over long
+// campaigns, whose players roll their character's species at random.
+//
+// This part of the package holds the data, the dice of combat and character
+// sheets; there is no playable table yet.
+//
+// # Data
+//
+// data/*.json is written by tools/tmdgen from @pkmn/dex (MIT, see
+// data/LICENSE-pkmn) and the names and numbers of the group's pages; Go
+// never runs the generator. Mainline moves are converted by the rule text's
+// formula (tables.go restates it: BPFromMainline, APFromPP,
+// HitFromAccuracy), and where the group's move list says otherwise the list
+// wins; tools/tmdgen/overrides.json lists every such difference, and a test
+// checks that every move either follows the formula or is listed there.
+//
+// # Rulings
+//
+// Where the texts are silent or disagree, the package rules as follows:
+//
+//   - The species list numbers its entries 001 to 1012 and says 1012 are
+//     rollable, but has no 055: 1011 species. The species roll is a d1012 as
+//     the list says; a number with no entry is rolled again, in the open.
+//   - Archaludon has no species bonus on the list: any stat may be chosen.
+//   - A PP value between two rows of the AP table is rounded up to the next
+//     row (15 PP is priced as 20 PP: 6 AP). The group's move list prices some
+//     such moves higher (Thunderbolt, 7 AP); the list wins for those moves.
+//   - A secondary effect's d20 range follows the move list's usual mapping:
+//     10% is 19-20; from 20% on, each 5% is one face below 20 (30% is 14-20).
+//   - Where the move list gives a move a different type than the mainline
+//     games (Thunderclap as Dark, Water Spout as Fire), the mainline type is
+//     kept: these look like copying slips. A move listed twice uses its first
+//     row. overrides.json's notApplied says which.
+//
+// The dice of combat (tables.go, combat.go):
+//
+//   - A move's hit line (≥N) moves down by the user's accuracy stage, the
+//     target's negative evasion (2 faces a stage) and the faces a target
+//     exposes by speed decreases below 4 AP, and up by the missing-AP
+//     penalty. The line may fall to 1: then a 1 hits too (the text: at
+//     -1 speed on 4 AP, "≥2 accuracy Moves never miss"). A positive evasion
+//     stage makes at least its range miss; it does not add to a move's own
+//     miss range.
+//   - Paralysis and confusion make 1-6 miss whatever the move, never-miss
+//     moves included; confused, a 1 hits the user and 2-6 an ally.
+//   - A move's own crit range counts as a crit stage (18-20 is +1) and the
+//     user's crit stage adds to it, up to +6. A face in the miss range is a
+//     miss even if it is in the crit range.
+//   - The damage formula's "- (Def - Atk penalty)" is read as both taking
+//     damage away (the text's own examples subtract the penalty). The level
+//     damage bonus adds to damage, not to mitigation (both sheets of the
+//     text show no bonus on Defense). Damage is never below 0; an immune
+//     defender takes none, critical hit or not. A typeless move has neither
+//     STAB nor resistance. The AP cost used for STAB, resistance and crit is
+//     the listed cost before a priority cut.
+//   - Burn halves a physical move's BP, rounded half away from zero.
+//   - The group's move list gives multi-hit moves damage dice instead of
+//     the rule text's d20 multi-hit table, and the group's newer rules page
+//     (tmd-pages/rules.md) says how they work; those rules apply to the
+//     dice moves whatever the edition (the rule text has no dice moves;
+//     MultiHit keeps its table). A multi-hit move (mainline 2-5 hits) rolls
+//     its dice and one more for each 5 points in its offensive stat (only
+//     one die when burned, or when lacking the AP with the move untrained);
+//     the total replaces BP and the stat points. A double- or triple-hit
+//     move (mainline 2 or 3 hits, as many dice) rolls a die a hit: a 1
+//     misses, later hits add 1 (5 points) or 2 (10 points) a hit, each hit
+//     is at most 10; burned, one die. Both are one attack: the level bonus,
+//     stages, STAB, resistance and mitigation apply once; they never crit;
+//     the target's evasion increases and the user's accuracy decreases take
+//     a point of damage a stage instead of moving the hit line.
+//   - A move the list says hits N times with a BP (Twin Beam) deals N times
+//     its BP with the user's modifiers once and mitigation each hit, on one
+//     accuracy roll.
+//   - Edition: the rule text is the default; the group's rules page differs
+//     in the STAB & resistance table (½ and 2x one point smaller), in
+//     room-hitters (level bonus and stages, not stat points) and in the
+//     missing-AP penalty (gone once the move is trained at all). Damage
+//     takes Attacker.Rules; the command takes --rules pages.
+//   - The multi-target penalty applies to multi-target moves (up to 3
+//     opponents) and room-hitters (every opponent present) alike: -3 for each
+//     opponent after the first; Explosion, Self-Destruct and Misty Explosion
+//     are exempt.
+//   - AP from Speed, with Speed training, is at most 8 (the text's maximum
+//     for a Speed-invested character).
+//
+// Character sheets (sheet.go):
+//
+//   - A sheet writes stat points as the group does: the species bonus point
+//     sits in its stat's column. The points a sheet may hold are the level
+//     table's (the free point included) plus 1 for the species bonus, plus
+//     any a GM grants (gmPoints). The cap of 10 counts allocated points, the
+//     species bonus point aside.
+//   - Stat training tiers add to the stat's combat effect (+1 a tier, so a
+//     capped stat reaches 13 at tier III); Speed training adds 1 AP only at
+//     tier III; HP cannot be trained; only one stat trains at a time.
+//   - The rule text's level-25 Raboot spends 9 points (2+2+2+3) while saying
+//     it has 6 (+1) = 7: its derived numbers reproduce exactly, and its sheet
+//     says 2 points are too many unless a GM grants them.
+//   - Sparks's training log counts sessions the rule text's tables do not
+//     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
+//     sheet checks only that sessions done are within the sessions needed.
+//   - Rememberance, granted by an origin, raises max IP from 10 to 12.
+//   - A move on a sheet must be one the species, or a species it evolved
+//     from, can learn by any means (level, TM, egg, tutor) in any
+//     generation (data/learnsets.json, from @pkmn/dex); with Amneplasticity
+//     the species it may evolve into count too. Level requirements and the
+//     cost of each way of learning are the GM's business.
+//   - Paralysis takes 2 from max AP, and the calculator's missing-AP penalty
+//     sees the lower AP.
+package tmd
