@@ -12,18 +12,18 @@ import (
 
 	"tabletop/engine"
 	"tabletop/server"
-	"tabletop/store/sqlite"
+	"tabletop/store"
 )
 
 func init() {
-	register("serve", "host tables for browsers and the JSON API: tabletop serve [--addr 127.0.0.1:8080] [--db tabletop.db]", runServe)
+	register("serve", "host tables for browsers and the JSON API: tabletop serve [--addr 127.0.0.1:8080] [--db tabletop.db|postgres://…]", runServe)
 }
 
 // Main is the running server: its store, its HTTP service and the listener.
 // Tests start the real thing with Addr "127.0.0.1:0".
 type Main struct {
 	Addr     string // host:port to listen on
-	DB       string // SQLite file
+	DB       string // SQLite file or postgres:// URL (openStore)
 	SyncFull bool   // synchronous=FULL: commits survive power loss too
 	// ActionRate is the actions per second each client and each seat may
 	// post (burst: twice that); 0 means the server's default (20/s),
@@ -40,7 +40,7 @@ type Main struct {
 	Games      *engine.Registry // the games served
 	Logger     *slog.Logger
 
-	store  *sqlite.Store
+	store  store.Store
 	srv    *server.Server
 	http   *http.Server
 	ln     net.Listener
@@ -56,7 +56,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
-	st, err := sqlite.Open(m.DB, sqlite.Options{SyncFull: m.SyncFull})
+	st, err := openStore(ctx, m.DB, m.SyncFull)
 	if err != nil {
 		return err
 	}
@@ -120,9 +120,9 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N] [--client-rate N] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
-	db := fs.String("db", "tabletop.db", "SQLite database file (created if missing)")
+	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
 	rate := fs.Float64("rate", 20, "actions per second each client and each seat may post (burst: twice that); 0: no limit")
 	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
@@ -156,7 +156,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "tabletop: serving on %s (database %s); Ctrl-C stops\n", m.URL(), *db)
+	fmt.Fprintf(env.Stdout, "tabletop: serving on %s (database %s); Ctrl-C stops\n", m.URL(), showDB(*db))
 	select {
 	case <-ctx.Done():
 	case err := <-m.served:

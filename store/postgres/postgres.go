@@ -384,3 +384,21 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	}
 	return out, rows.Err()
 }
+
+// TableIDs returns the ids of up to limit tables, finished and unlisted ones
+// included, in order, starting after the id after ("" for the first): a
+// caller pages through every table (tabletop copy).
+func (s *Store) TableIDs(ctx context.Context, after string, limit int) ([]string, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, "SELECT id FROM tables WHERE id COLLATE \"C\" > $1 ORDER BY id COLLATE \"C\" LIMIT $2", after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list table ids: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list table ids: %w", err)
+	}
+	return ids, nil
+}
