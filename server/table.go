@@ -297,7 +297,27 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 // returns the new sequence number and the events as seat sees them. With
 // expectedSeq >= 0 the action is refused with store.ErrVersionConflict unless
 // the log is at that sequence number.
+//
+// When the table in memory turns out to be behind the store (another
+// instance appended first), the action is tried once more on the table
+// reloaded from the store.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
+	seq, events, err := s.actOn(ctx, l, seat, kind, raw, expectedSeq)
+	if errors.Is(err, store.ErrVersionConflict) {
+		l.mu.Lock()
+		behind := l.stale
+		l.mu.Unlock()
+		if behind {
+			if l, err = s.table(ctx, l.id); err != nil {
+				return 0, nil, err
+			}
+			seq, events, err = s.actOn(ctx, l, seat, kind, raw, expectedSeq)
+		}
+	}
+	return seq, events, err
+}
+
+func (s *Server) actOn(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
 	a, err := l.game.Decode(kind, raw)
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
@@ -308,6 +328,9 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 		return 0, nil, fmt.Errorf("%w: the table was reloaded", store.ErrVersionConflict)
 	}
 	if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+		if expectedSeq > l.tab.Len() && s.peers.shared {
+			s.forget(l) // the client has seen more: another instance moved the table on
+		}
 		return 0, nil, fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 	}
 	events, err := s.applyLocked(ctx, l, seat, a)
@@ -410,9 +433,13 @@ func (s *Server) runBots(l *live) {
 	// after that finds no runner and starts one. (Cleared later, in a
 	// separate hold, an action in between saw a runner about to quit,
 	// started none, and the table waited forever.) Call with l.mu held.
+	leased := false
 	stop := func() {
 		l.botRunning = false
 		l.mu.Unlock()
+		if leased {
+			s.releaseBots(l)
+		}
 		if s.botsStopped != nil {
 			s.botsStopped(l)
 		}
@@ -429,6 +456,11 @@ func (s *Server) runBots(l *live) {
 		st := l.tab.State().Clone()
 		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
 		l.mu.Unlock()
+		if leased = s.leaseBots(l, seq); !leased { // another instance plays them (instances.go)
+			l.mu.Lock()
+			stop()
+			return
+		}
 		a, err := s.botChoice(l, seat, name, st, stream)
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)

@@ -89,9 +89,11 @@ type Notifier interface {
 // table's bots to one instance at a time, so that only one plays them.
 type Leaser interface {
 	// LeaseBots takes table id's bot lease for holder, or renews it, until
-	// ttl from now; it reports whether holder has it. A lease that ran out
-	// (its holder died, say) goes to whoever asks next.
-	LeaseBots(ctx context.Context, id, holder string, ttl time.Duration) (bool, error)
+	// ttl from now; it reports whether holder has it and, if so, the
+	// number of entries in the table's log as of then, so that the holder
+	// can tell whether the table it holds in memory is behind. A lease
+	// that ran out (its holder died, say) goes to whoever asks next.
+	LeaseBots(ctx context.Context, id, holder string, ttl time.Duration) (held bool, seq int, err error)
 	// ReleaseBots gives up holder's lease of table id's bots, if it has it.
 	ReleaseBots(ctx context.Context, id, holder string) error
 }

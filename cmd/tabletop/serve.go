@@ -37,8 +37,11 @@ type Main struct {
 	// TrustProxy: the server is behind a reverse proxy that appends the
 	// client's address to X-Forwarded-For (server.Config.TrustProxy).
 	TrustProxy bool
-	Games      *engine.Registry // the games served
-	Logger     *slog.Logger
+	// BotLease is how long an instance's claim on a table's bots lasts
+	// on a shared PostgreSQL database (server.Config.BotLease); 0: 15s.
+	BotLease time.Duration
+	Games    *engine.Registry // the games served
+	Logger   *slog.Logger
 
 	store  store.Store
 	srv    *server.Server
@@ -60,7 +63,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy}
+	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy, BotLease: m.BotLease}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
 	}
@@ -127,12 +130,16 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	rate := fs.Float64("rate", 20, "actions per second each client and each seat may post (burst: twice that); 0: no limit")
 	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
+	botLease := fs.Duration("bot-lease", 15*time.Second, "with several instances on one PostgreSQL database: how long an instance's claim on a table's bots lasts; another instance takes them over that long after it dies")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 0 {
 		return usagef("serve takes no arguments, got %q (try -h)", pos[0])
+	}
+	if *botLease <= 0 {
+		return usagef("--bot-lease must be more than 0, got %v", *botLease)
 	}
 	if *syncMode != "normal" && *syncMode != "full" {
 		return usagef("--sync must be normal or full, got %q", *syncMode)
@@ -150,7 +157,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 		*clientRate = -1
 	}
 	m := &Main{
-		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy,
+		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {

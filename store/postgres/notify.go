@@ -122,25 +122,28 @@ func parseChange(payload string) (store.Change, bool) {
 var _ store.Leaser = (*Store)(nil)
 
 // LeaseBots takes or renews table id's bot lease for holder until ttl from
-// now, by the database's clock (store.Leaser).
-func (s *Store) LeaseBots(ctx context.Context, id, holder string, ttl time.Duration) (bool, error) {
+// now, by the database's clock, and returns the log's length with it
+// (store.Leaser).
+func (s *Store) LeaseBots(ctx context.Context, id, holder string, ttl time.Duration) (bool, int, error) {
 	if err := s.check(); err != nil {
-		return false, err
+		return false, 0, err
 	}
-	var got string
-	err := s.pool.QueryRow(ctx, `INSERT INTO bot_leases (table_id, holder, expires) VALUES ($1, $2, now() + make_interval(secs => $3))
-		ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
-		WHERE bot_leases.holder = excluded.holder OR bot_leases.expires < now()
-		RETURNING holder`, id, holder, ttl.Seconds()).Scan(&got)
+	var seq int
+	err := s.pool.QueryRow(ctx, `WITH leased AS (
+			INSERT INTO bot_leases (table_id, holder, expires) VALUES ($1, $2, now() + make_interval(secs => $3))
+			ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+			WHERE bot_leases.holder = excluded.holder OR bot_leases.expires < now()
+			RETURNING table_id)
+		SELECT tables.seq FROM leased JOIN tables ON tables.id = leased.table_id`, id, holder, ttl.Seconds()).Scan(&seq)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return false, nil
+		return false, 0, nil
 	case isForeignKeyViolation(err):
-		return false, store.ErrNotFound
+		return false, 0, store.ErrNotFound
 	case err != nil:
-		return false, fmt.Errorf("postgres: lease bots: %w", err)
+		return false, 0, fmt.Errorf("postgres: lease bots: %w", err)
 	}
-	return true, nil
+	return true, seq, nil
 }
 
 // ReleaseBots gives up holder's bot lease of table id (store.Leaser).

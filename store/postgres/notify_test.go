@@ -100,11 +100,15 @@ func TestLeaseBots_OneHolderAtATimeTakenOverOnceItRunsOut(t *testing.T) {
 	dsn := pgtest.DSN(t)
 	a, b := mustOpen(t, dsn), mustOpen(t, dsn)
 	ctx := context.Background()
-	storetest.MustTable(t, a, "abc")
+	tab := storetest.MustTable(t, a, "abc")
+	if _, err := a.Append(ctx, "abc", 0, storetest.MustAct(t, tab, 0, duel.Guard)); err != nil {
+		t.Fatal(err)
+	}
 	lease := func(s *postgres.Store, holder string, ttl time.Duration, want bool) {
 		t.Helper()
-		if got, err := s.LeaseBots(ctx, "abc", holder, ttl); err != nil || got != want {
-			t.Fatalf("LeaseBots(%s, %v) = %v, %v; want %v", holder, ttl, got, err, want)
+		got, seq, err := s.LeaseBots(ctx, "abc", holder, ttl)
+		if err != nil || got != want || (got && seq != 1) {
+			t.Fatalf("LeaseBots(%s, %v) = %v, %d, %v; want %v (and the log's 1 entry)", holder, ttl, got, seq, err, want)
 		}
 	}
 	lease(a, "A", time.Hour, true)
@@ -121,7 +125,7 @@ func TestLeaseBots_OneHolderAtATimeTakenOverOnceItRunsOut(t *testing.T) {
 	lease(a, "A", time.Hour, false)
 	time.Sleep(500 * time.Millisecond) // B died: its lease runs out
 	lease(a, "A", time.Hour, true)
-	if _, err := a.LeaseBots(ctx, "nope", "A", time.Hour); !errors.Is(err, store.ErrNotFound) {
+	if _, _, err := a.LeaseBots(ctx, "nope", "A", time.Hour); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("the lease of an unknown table: err = %v, want ErrNotFound", err)
 	}
 }
