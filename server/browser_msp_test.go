@@ -3,7 +3,6 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -44,13 +43,7 @@ const readMSP = `(() => {
 func TestBrowser_AGMAndTwoPlayersPlayMSPThroughABattle(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
-		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
-	if r.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var c created
-	decode(t, r, &c)
+	c := h.mustCreateMSP()
 	gm, ann, bo := newTab(t, browser, "Gail"), newTab(t, browser, "Ann"), newTab(t, browser, "Bo")
 	for i, p := range []*tab{gm, ann, bo} {
 		p.do(chromedp.Navigate(h.url + "/t/" + c.ID + "/s/" + c.Seats[i].Token))

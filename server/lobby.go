@@ -14,9 +14,17 @@ import (
 // default too).
 const playNowSeats = 4
 
+// peopleOnly is implemented by games that only people play (a story told
+// together, where a bot would have nothing to say).
+type peopleOnly interface{ PeopleOnly() }
+
 // playNow reports whether a game can be started in one click against bots:
-// not a game with a game master's seat, which a bot cannot hold.
-func playNow(info engine.Info) bool { return !info.GMSeat }
+// not a game with a game master's seat, which a bot cannot hold, nor one
+// that only people play.
+func playNow(g engine.Game) bool {
+	_, people := g.(peopleOnly)
+	return !g.Info().GMSeat && !people
+}
 
 // pageGame returns the game a page's path names, or shows that there is
 // no such game.
@@ -63,8 +71,12 @@ func (s *Server) pagePlayNow(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !playNow(g.Info()) {
-		s.pageError(w, r, errorf(http.StatusBadRequest, "no_play_now", g.Info().Name+" needs a game master: start a table with the form instead"))
+	if !playNow(g) {
+		why := " is played by people only"
+		if g.Info().GMSeat {
+			why = " needs a game master"
+		}
+		s.pageError(w, r, errorf(http.StatusBadRequest, "no_play_now", g.Info().Name+why+": start a table with the form instead"))
 		return
 	}
 	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), playNowRequest(g))

@@ -62,19 +62,22 @@ func TestPages_CreatingATableRedirectsSoAReloadCreatesNoOther(t *testing.T) {
 
 // TestPages_PlayNowAgainstBotsIsOneClick checks that the lobby starts a
 // game against bots in one click, for every game without a game master's
-// seat, and lands the person on their seat of a running table.
+// seat that bots can play, and lands the person on their seat of a running
+// table.
 func TestPages_PlayNowAgainstBotsIsOneClick(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	lobby := h.do("GET", "/", "", nil).body
 	for _, g := range games.All() {
 		info := g.Info()
+		_, people := g.(interface{ PeopleOnly() })
+		noBots := info.GMSeat || people
 		button := `<form method="post" action="/play/` + info.ID + `" class="play-now">`
-		if strings.Contains(lobby, button) == info.GMSeat {
-			t.Errorf("%s (game master's seat: %v): the lobby's Play now button is there: %v", info.ID, info.GMSeat, !info.GMSeat)
+		if strings.Contains(lobby, button) == noBots {
+			t.Errorf("%s (game master's seat: %v, people only: %v): the lobby's Play now button is there: %v", info.ID, info.GMSeat, people, !noBots)
 		}
-		if info.GMSeat {
+		if noBots {
 			if r := h.do("POST", "/play/"+info.ID, "", ""); r.status != http.StatusBadRequest {
-				t.Errorf("POST /play/%s = %d, want 400: a bot cannot be the game master", info.ID, r.status)
+				t.Errorf("POST /play/%s = %d, want 400: bots cannot play it", info.ID, r.status)
 			}
 			continue
 		}

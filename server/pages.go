@@ -175,8 +175,9 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 // playNowGames are the games the lobby offers to play now against bots.
 func playNowGames(reg *engine.Registry) map[string]bool {
 	out := map[string]bool{}
-	for _, info := range reg.Infos() {
-		out[info.ID] = playNow(info)
+	for _, id := range reg.IDs() {
+		g, _ := reg.Game(id)
+		out[id] = playNow(g)
 	}
 	return out
 }
