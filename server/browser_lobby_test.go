@@ -34,7 +34,13 @@ func TestBrowser_PlayNowFromTheLobbyToTheEnd(t *testing.T) {
 		if step > 1000 || time.Now().After(deadline) {
 			t.Fatalf("the game did not finish in %d steps", step)
 		}
-		st := evalJS[pageState](p, readPage)
+		// A click before htmx has loaded posts the form natively: the page
+		// is then between two documents for a moment.
+		st, err := chromedp.Run(p.ctx, chromedp.Evaluate[pageState](`document.readyState === 'complete' && document.documentElement ? ` + readPage + ` : {seq: -1}`))
+		if err != nil || st.Seq < 0 {
+			time.Sleep(40 * time.Millisecond)
+			continue
+		}
 		if st.Over {
 			break
 		}
