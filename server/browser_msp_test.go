@@ -3,7 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -41,16 +41,14 @@ const readMSP = `(() => {
 // fight a battle to its end, all by typing in the page's action line. The
 // players' pages never show the GM's note, nor the chances while the GM
 // sets a target.
+//
+// With TABLETOP_SCREENSHOT_MSP=FILE (Ann's page) and
+// TABLETOP_SCREENSHOT_MSP_GM=FILE (the GM's) it saves screenshots taken
+// mid-battle (docs/msp-table.png is made that way).
 func TestBrowser_AGMAndTwoPlayersPlayMSPThroughABattle(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
-		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
-	if r.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var c created
-	decode(t, r, &c)
+	c := h.mustCreateMSP()
 	gm, ann, bo := newTab(t, browser, "Gail"), newTab(t, browser, "Ann"), newTab(t, browser, "Bo")
 	for i, p := range []*tab{gm, ann, bo} {
 		p.do(chromedp.Navigate(h.url + "/t/" + c.ID + "/s/" + c.Seats[i].Token))
@@ -107,6 +105,10 @@ func TestBrowser_AGMAndTwoPlayersPlayMSPThroughABattle(t *testing.T) {
 		if st.Battle == "" {
 			break
 		}
+		if turns == 2 {
+			screenshot(t, gm, "TABLETOP_SCREENSHOT_MSP_GM")
+			screenshot(t, ann, "TABLETOP_SCREENSHOT_MSP")
+		}
 		switch {
 		case st.Await:
 			act(gm, "damage 3")
@@ -134,5 +136,22 @@ func TestBrowser_AGMAndTwoPlayersPlayMSPThroughABattle(t *testing.T) {
 	}
 	if st := read(ann); !strings.Contains(st.Text, "The session ends (the heroes rest at the inn)") {
 		t.Errorf("Ann's page at the end:\n%s", st.Text)
+	}
+}
+
+// screenshot saves a full-page screenshot of p to the file the environment
+// variable env names, if it names one.
+func screenshot(t *testing.T, p *tab, env string) {
+	t.Helper()
+	path := os.Getenv(env)
+	if path == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

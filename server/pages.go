@@ -168,7 +168,18 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		GameNames map[string]string
 		Tables    []store.Summary
 		Rules     map[string]template.HTML
-	}{"Lobby", s.games.Infos(), names, list, s.pages.rules})
+		PlayNow   map[string]bool
+	}{"Lobby", s.games.Infos(), names, list, s.pages.rules, playNowGames(s.games)})
+}
+
+// playNowGames are the games the lobby offers to play now against bots.
+func playNowGames(reg *engine.Registry) map[string]bool {
+	out := map[string]bool{}
+	for _, id := range reg.IDs() {
+		g, _ := reg.Game(id)
+		out[id] = playNow(g)
+	}
+	return out
 }
 
 // newForm is the new-table form of one game.
@@ -241,22 +252,16 @@ func formValue(r *http.Request, name string, kind engine.OptionKind) string {
 }
 
 func (s *Server) pageNew(w http.ResponseWriter, r *http.Request) {
-	g, err := s.games.Game(r.PathValue("game"))
-	if err != nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+	g, ok := s.pageGame(w, r)
+	if !ok {
 		return
 	}
 	s.render(w, r, s.pages.base, "new", http.StatusOK, s.newForm(g, nil))
 }
 
 func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(r); err != nil {
-		s.pageError(w, r, err)
-		return
-	}
-	g, err := s.games.Game(r.PathValue("game"))
-	if err != nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+	g, ok := s.allowedGame(w, r)
+	if !ok {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBytes)
@@ -294,16 +299,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, s.pages.base, "new", e.Status, f)
 		return
 	}
-	l, err := s.table(r.Context(), id)
-	if err != nil {
-		s.pageError(w, r, err)
-		return
-	}
-	inv := invites(l, tokens)
-	s.render(w, r, s.pages.base, "created", http.StatusCreated, struct {
-		createResponse
-		Title, GameName, Origin string
-	}{inv, "Table created", info.Name, s.public})
+	http.Redirect(w, r, createdURL(id, tokens), http.StatusSeeOther)
 }
 
 func formError(err error) error {

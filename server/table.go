@@ -356,15 +356,39 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 // number: with errAlreadyMade if seat has acted since, else with
 // store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
-	return s.actChecked(ctx, l, seat, kind, raw, func() error {
-		if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
-			if actedSince(l, seat, expectedSeq) {
-				return errAlreadyMade
+	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
+		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+			if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+				if actedSince(l, seat, expectedSeq) {
+					return errAlreadyMade
+				}
+				if expectedSeq > l.tab.Len() && s.peers.shared {
+					s.forget(l) // the client has seen more: another instance moved the table on
+				}
+				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 			}
-			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
-		}
-		return nil
+			return nil
+		})
 	})
+}
+
+// retryBehind runs try on l and, when the table in memory turns out to be
+// behind the store (another instance appended first), once more on the
+// table reloaded from the store.
+func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
+	seq, events, err := try(l)
+	if errors.Is(err, store.ErrVersionConflict) {
+		l.mu.Lock()
+		behind := l.stale
+		l.mu.Unlock()
+		if behind {
+			if l, err = s.table(ctx, l.id); err != nil {
+				return 0, nil, err
+			}
+			seq, events, err = try(l)
+		}
+	}
+	return seq, events, err
 }
 
 // actOnce is act for a form rendered when the log was at renderedAt (a
@@ -375,11 +399,13 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 // choices the log moves on all the time, and the game itself refuses an
 // action that is no longer legal.
 func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
-	return s.actChecked(ctx, l, seat, kind, raw, func() error {
-		if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
-			return errAlreadyMade
-		}
-		return nil
+	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
+		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+			if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
+				return errAlreadyMade
+			}
+			return nil
+		})
 	})
 }
 
@@ -548,9 +574,13 @@ func (s *Server) runBots(l *live) {
 	// after that finds no runner and starts one. (Cleared later, in a
 	// separate hold, an action in between saw a runner about to quit,
 	// started none, and the table waited forever.) Call with l.mu held.
+	leased := false
 	stop := func() {
 		l.botRunning = false
 		l.mu.Unlock()
+		if leased {
+			s.releaseBots(l)
+		}
 		if s.botsStopped != nil {
 			s.botsStopped(l)
 		}
@@ -563,7 +593,13 @@ func (s *Server) runBots(l *live) {
 		}
 		pace := s.paceOf(l)
 		paced := pace > 0 && l.watchers > 0 && onlyBots(l)
+		at := l.tab.Len()
 		l.mu.Unlock()
+		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)
+			l.mu.Lock()
+			stop()
+			return
+		}
 		if paced && !s.sleep(pace) {
 			l.mu.Lock()
 			stop()

@@ -13,7 +13,7 @@ import (
 // collecting: its answers are held here, unapplied and untold, until the
 // hold has passed since the window opened, and are then applied together,
 // in seat order, in one store Append (closeWindow). Whether a seat had a
-// real choice (a claim only some hands allow), and so how fast it answered,
+// real choice (a claim only holders of a set may make), and so how fast it answered,
 // is a secret: people, bots and choices of one (engine.Only) all answer
 // into the window alike, and nobody but the answering seat hears of an
 // answer before the window closes.

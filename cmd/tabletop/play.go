@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -110,7 +111,13 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("%s is played by people only: no --bots", info.Name)
 	}
 	if hotSeat {
-		seats = hotSeats(n, *name, *nameList)
+		first := ""
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "name" {
+				first = *name
+			}
+		})
+		seats = hotSeats(n, first, *nameList)
 	}
 	for i := 1; i < n && !hotSeat; i++ {
 		bn := defaultBot
@@ -156,8 +163,8 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 }
 
 // hotSeats names the n seats of a table of people sharing the keyboard:
-// from list (comma-separated) if given, else first for seat 1 and
-// "Player N" for the others.
+// from list (comma-separated) if given, else first (--name, if given) for
+// seat 1, and "Player N" for the others.
 func hotSeats(n int, first, list string) []engine.SeatInfo {
 	var given []string
 	if list != "" {
@@ -168,7 +175,7 @@ func hotSeats(n int, first, list string) []engine.SeatInfo {
 		switch {
 		case i < len(given) && strings.TrimSpace(given[i]) != "":
 			seats[i].Name = strings.TrimSpace(given[i])
-		case i == 0:
+		case i == 0 && first != "":
 			seats[i].Name = first
 		default:
 			seats[i].Name = fmt.Sprintf("Player %d", i+1)

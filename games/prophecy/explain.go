@@ -34,6 +34,10 @@ func (game) Explain(v engine.View, a engine.Action) string {
 		if sc := pv.scene(a.Scene); sc != nil {
 			return fmt.Sprintf("Difficulty %d; with %d pairs expected it succeeds %s of the time.", sc.Difficulty, pv.Pairs, dice.Percent(sc.Odds))
 		}
+	case Narrate:
+		return "Records this placeholder as the scene's narration: write your own in the scene's form instead."
+	case MakeCharacter:
+		return "A hero made of the world's suggestions, in one click: or make your own in the heroes' form."
 	case Roll:
 		if c := pv.Check; c != nil {
 			if c.Pool == 0 {
