@@ -189,6 +189,7 @@ type newForm struct {
 	Values map[string]string
 	Seats  []seatRow
 	Error  string
+	Table  []engine.OptionSpec // the options every table takes (engine.TableOptions)
 }
 
 type seatRow struct {
@@ -204,7 +205,7 @@ type choice struct {
 
 func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 	info := g.Info()
-	f := newForm{Title: "New " + info.Name + " table", Info: info, Values: map[string]string{}}
+	f := newForm{Title: "New " + info.Name + " table", Info: info, Values: map[string]string{}, Table: engine.TableOptions}
 	for _, o := range info.Options {
 		f.Values[o.Name] = o.Default
 		if r != nil && r.PostForm.Has("opt."+o.Name) {
@@ -271,7 +272,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	req := createRequest{Game: info.ID, Options: engine.Options{}, Listed: r.PostFormValue("listed") == "true"}
-	for _, o := range info.Options {
+	for _, o := range append(slices.Clone(info.Options), engine.TableOptions...) {
 		if r.PostForm.Has("opt." + o.Name) {
 			req.Options[o.Name] = formValue(r, "opt."+o.Name, o.Kind)
 		}

@@ -458,3 +458,23 @@ func (s *Server) controlBots(l *live, do string) error {
 func notFound(err error) bool {
 	return errors.Is(err, errNoTable) || errors.Is(err, store.ErrNotFound)
 }
+
+// listedClock is the turn clock, in seconds, of a listed table whose
+// creator did not set one: strangers who join a table in the lobby may
+// leave it, and the others should not wait for them forever. Tables
+// reached only by link have no clock unless they ask for one.
+const listedClock = 120
+
+// withClock returns opts with the turn clock of a listed table that did
+// not set one.
+func withClock(opts engine.Options, listed bool) engine.Options {
+	if !listed || strings.TrimSpace(opts[engine.OptTurnClock]) != "" {
+		return opts
+	}
+	out := make(engine.Options, len(opts)+1)
+	for k, v := range opts {
+		out[k] = v
+	}
+	out[engine.OptTurnClock] = strconv.Itoa(listedClock)
+	return out
+}

@@ -320,6 +320,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 			}
 		}
 	}
+	req.Options = withClock(req.Options, req.Listed)
 	if _, err := info.Normalize(req.Options); err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
 	}
