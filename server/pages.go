@@ -356,6 +356,7 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 // with what it does if the game explains its actions.
 func groups(g engine.Game, st seatState) []actionGroup {
 	ex, _ := g.(engine.Explainer)
+	lb, _ := g.(engine.Labeler)
 	var out []actionGroup
 	for _, a := range st.Legal {
 		k := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
@@ -364,11 +365,15 @@ func groups(g engine.Game, st seatState) []actionGroup {
 			k = len(out) - 1
 		}
 		pa := pageAction{legalAction: a}
-		if ex != nil {
+		if ex != nil || lb != nil {
 			// The page path decodes the offered action again rather than
 			// have every state, the API's too, keep the actions themselves.
 			if act, err := g.Decode(a.Kind, a.Action); err == nil {
-				pa.Help = ex.Explain(st.View, act)
+				if ex != nil {
+					pa.Help = ex.Explain(st.View, act)
+				}
+				// The button names seats by name (engine.Labeler).
+				pa.Text = engine.Label(g, st.View, act)
 			}
 		}
 		if pa.Help != "" {
