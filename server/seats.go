@@ -30,6 +30,11 @@ func seatGate(l *live, seat engine.Seat, a engine.Action) error {
 	switch {
 	case a.Kind() == engine.KindHandOver:
 		return errHandOver
+	case a.Kind() == engine.KindResign && !standInOK(l.game):
+		if _, ok := l.tab.State().(engine.Resigner); !ok {
+			return engine.Illegal(a, "%s has no bot to play a resigned seat to the end: agree with the others to end the game", l.game.Info().Name)
+		}
+		return nil
 	case engine.IsTableAction(a.Kind()):
 		return nil
 	case l.tab.Resigned(seat):
@@ -69,7 +74,7 @@ type turnClock struct {
 // for the seats that have a real choice would tell everyone who has one.
 // Call with l.mu held.
 func clockSeats(l *live) []engine.Seat {
-	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale {
+	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale || !standInOK(l.game) {
 		return nil
 	}
 	if _, over := l.tab.Over(); over {
@@ -465,16 +470,28 @@ func notFound(err error) bool {
 // reached only by link have no clock unless they ask for one.
 const listedClock = 120
 
-// withClock returns opts with the turn clock of a listed table that did
-// not set one.
-func withClock(opts engine.Options, listed bool) engine.Options {
-	if !listed || strings.TrimSpace(opts[engine.OptTurnClock]) != "" {
-		return opts
+// withClock returns opts with the turn clock of a listed table of g that
+// did not set one, or refuses a clock for a game no bot can stand in for.
+func withClock(g engine.Game, opts engine.Options, listed bool) (engine.Options, error) {
+	set := strings.TrimSpace(opts[engine.OptTurnClock])
+	if !standInOK(g) {
+		if set != "" && set != "0" {
+			return nil, errorf(http.StatusBadRequest, "bad_options", g.Info().Name+" takes no turn clock: no bot can play a seat for a player who is away")
+		}
+		return opts, nil
+	}
+	if !listed || set != "" {
+		return opts, nil
 	}
 	out := make(engine.Options, len(opts)+1)
 	for k, v := range opts {
 		out[k] = v
 	}
 	out[engine.OptTurnClock] = strconv.Itoa(listedClock)
-	return out
+	return out, nil
 }
+
+// standInOK reports whether a bot may play a person's seat of g for them
+// (after a resignation, or when the turn clock runs out): not in a game
+// with a game master's seat or one only people play (playNow).
+func standInOK(g engine.Game) bool { return playNow(g) }

@@ -320,7 +320,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 			}
 		}
 	}
-	req.Options = withClock(req.Options, req.Listed)
+	if req.Options, err = withClock(g, req.Options, req.Listed); err != nil {
+		return "", nil, err
+	}
 	if _, err := info.Normalize(req.Options); err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
 	}
