@@ -67,11 +67,14 @@
 //     event, and a view shows only that claims are awaited and the viewer's
 //     own answer, never who else has answered (a table plays a choice of one
 //     at once, engine.Only, so the players still deciding would be the ones
-//     who can claim). The three cards exposed with the claimed one are
-//     chosen for the player (for a type set, non-cheerful cards first; for
-//     the cheerful set, those whose own set the player holds fewest of). The
-//     claimer then discards, as on a turn (no draw), and play continues from
-//     them.
+//     who can claim). The claimer chooses the three cards it exposes with
+//     the claimed one ("claim Harpy with Siren, Jubjub, Gandharva"): Legal
+//     lists every choice, since what the others see of its hand is its
+//     own choice; "claim Harpy" alone is taken only when a single choice
+//     exists. The greedy bot shows, for a type set, cards that are not
+//     cheerful first, and for the cheerful set those whose own set it holds
+//     fewest of. The claimer then discards, as on a turn (no draw), and
+//     play continues from them.
 //   - Exposed sets never change set; a player may add matching cards from
 //     their hand ("meld Siren") on their own turn, one by one, up to eight,
 //     as long as the hand keeps the cards the player must still discard to
@@ -127,7 +130,8 @@
 // Actions (ParseAction reads the text forms): "discard Harpy", "meld Harpy",
 // "draw" (impatient), "attack 3" (seats numbered from 1 as the table shows
 // them; the JSON target is the 0-based engine seat) or "no attack", "rock",
-// "paper", "scissors", "claim Harpy" or "claim Harpy as cheerful", "pass".
+// "paper", "scissors", "claim Harpy with Siren, Jubjub, Gandharva" (or "claim
+// Harpy as cheerful with ..."), "pass".
 // A View shows its seat's hand, every player's exposed sets, set-aside proud
 // cards, banned types, hand size, score and lost turns, the discard pile, and
 // what the seat learned from honest cards; nothing else. Bots: "random" and

@@ -247,7 +247,7 @@ func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
 	s.phase, s.turn, s.extra = PhaseDiscard, p, 0
 	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
-	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 	if len(s.stock) == 0 {
 		s.endRound(-1, Win{}, d, ev)
 		return
@@ -549,7 +549,7 @@ func (s *State) eligibility(q engine.Seat, c Card) uint8 {
 // who is able to claim: a window for nobody looks like any other.
 func (s *State) openClaims(p engine.Seat, d *dice.Stream, ev *events) {
 	c := s.card
-	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 	if n := s.nature(c).Effect(); n == Loyal || n == Proud {
 		s.nextTurn(p, d, ev)
 		return
@@ -607,11 +607,11 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 	if cheerful {
 		set = deck.CheerfulSet
 	}
-	three := s.pickThree(q, set)
+	three := s.with[q]
 	for _, x := range three {
 		s.removeFromHand(q, x)
 	}
-	cards := append(three, c)
+	cards := append(make([]Card, 0, 8), three[0], three[1], three[2], c)
 	pl.groups = append(pl.groups, group{set: set, cards: cards, claimed: c})
 	s.forgetExposed(q)
 	pl.claims++
@@ -630,47 +630,62 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 	}
 	s.phase, s.turn, s.extra = PhaseDiscard, q, 0
 	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
-	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 }
 
-// pickThree chooses the three cards of set that q exposes with a claim:
-// for a type set, non-cheerful cards first (cheerful ones could still serve
-// a cheerful set); for the cheerful set, cards whose own set q holds fewest
-// of first; ties in deck order.
-func (s *State) pickThree(q engine.Seat, set SetID) []Card {
-	hand := s.players[q].hand
-	type cand struct {
-		c    Card
-		rank int
-	}
-	var cs []cand
-	for _, x := range hand {
-		if !s.usable(q, x) {
-			continue
-		}
-		switch {
-		case set == deck.CheerfulSet && s.cheerful(x):
-			same := 0
-			for _, y := range hand {
-				if cardSet[y] == cardSet[x] {
-					same++
-				}
-			}
-			cs = append(cs, cand{x, same})
-		case set != deck.CheerfulSet && cardSet[x] == set:
-			r := 0
-			if s.cheerful(x) {
-				r = 1
-			}
-			cs = append(cs, cand{x, r})
+// claimCards returns the cards of p's hand that may join card c in a
+// claim: of its set, or cheerful ones for the cheerful set; usable ones
+// only, in deck order.
+func (s *State) claimCards(p engine.Seat, c Card, cheerful bool) []Card {
+	var out []Card
+	for _, x := range s.players[p].hand {
+		if s.usable(p, x) && (cheerful && s.cheerful(x) || !cheerful && cardSet[x] == cardSet[c]) {
+			out = append(out, x)
 		}
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int { return a.rank - b.rank })
-	out := make([]Card, 3, 8)
-	for i := range out {
-		out[i] = cs[i].c
+	return out
+}
+
+// threes returns every choice of three of cs (in deck order), each in deck
+// order, the choices in lexicographic order.
+func threes(cs []Card) [][3]Card {
+	var out [][3]Card
+	for i := range cs {
+		for j := i + 1; j < len(cs); j++ {
+			for k := j + 1; k < len(cs); k++ {
+				out = append(out, [3]Card{cs[i], cs[j], cs[k]})
+			}
+		}
 	}
-	slices.Sort(out)
+	return out
+}
+
+// preferThree is a sensible choice of the three cards to expose with a
+// claim into set, from the cards that may (cs, in deck order), for bots:
+// for a type set, cards that are not cheerful first (a cheerful one could
+// still serve a cheerful set); for the cheerful set, cards whose own set
+// the hand holds fewest of first (they advance nothing else); ties in deck
+// order. cheerful tells a card's nature; hand is the whole hidden hand.
+func preferThree(cs, hand []Card, set SetID, cheerful func(Card) bool) [3]Card {
+	rank := func(x Card) int {
+		if set != deck.CheerfulSet {
+			if cheerful(x) {
+				return 1
+			}
+			return 0
+		}
+		same := 0
+		for _, y := range hand {
+			if cardSet[y] == cardSet[x] {
+				same++
+			}
+		}
+		return same
+	}
+	sorted := slices.Clone(cs)
+	slices.SortStableFunc(sorted, func(a, b Card) int { return rank(a) - rank(b) })
+	out := [3]Card{sorted[0], sorted[1], sorted[2]}
+	slices.Sort(out[:])
 	return out
 }
 
@@ -740,7 +755,7 @@ func (s *State) endRound(winner engine.Seat, w Win, d *dice.Stream, ev *events) 
 	if s.round >= s.cfg.rounds {
 		s.phase = PhaseOver
 		s.card, s.target, s.throws, s.extra = NoCard, NoTarget, [2]Hand{}, 0
-		s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+		s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 		if out, ok := s.Outcome(); ok {
 			ev.public("over", "Game over: "+out.Text+".", nil)
 		}

@@ -352,7 +352,7 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1, 2, 3}) {
 		t.Fatalf("phase %s pending %v, want a claim window for everyone but Ann", s.phase, s.Pending())
 	}
-	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren", "pass"}) {
+	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren with Harpy, Gandharva, Jubjub", "pass"}) {
 		t.Fatalf("Legal(1) = %v", got)
 	}
 	if got := legalTexts(s, 3); !slices.Equal(got, []string{"pass"}) {
@@ -452,7 +452,7 @@ func TestClaim_WindowTellsNothingOfWhoCanClaim(t *testing.T) {
 		t.Run(order.name, func(t *testing.T) {
 			able, ableLegal := play([]string{"Harpy", "Jubjub", "Gandharva"}, order.tableOrder)
 			unable, unableLegal := play([]string{"Mummy", "Wight", "Roper"}, order.tableOrder)
-			if !slices.Equal(ableLegal, []string{"claim Siren", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
+			if !slices.Equal(ableLegal, []string{"claim Siren with Harpy, Gandharva, Jubjub", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
 				t.Fatalf("Cy's choices: %v with three Avians, %v without; the scenes do not differ as meant", ableLegal, unableLegal)
 			}
 			if len(able) != 4 || len(unable) != 4 {
@@ -839,7 +839,7 @@ func TestApply_IllegalChangesNothing(t *testing.T) {
 }
 
 func TestParseAction_RoundTrip(t *testing.T) {
-	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "pass"} {
+	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "claim Harpy with Siren, Jubjub, Gandharva", "claim Harpy as cheerful with Slime, Alice, Satyros", "pass"} {
 		a, err := ParseAction(text)
 		if err != nil || a.String() != text {
 			t.Errorf("ParseAction(%q) = %v, %v", text, a, err)
@@ -1130,5 +1130,60 @@ func TestMeld_KeepsTheCardsStillToDiscard(t *testing.T) {
 	a, _ := ParseAction("meld Mummy")
 	if _, err := s.Apply(0, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), "discard down to 8") {
 		t.Fatalf("melding the last card: %v", err)
+	}
+}
+
+// TestClaim_TheClaimerChoosesWhichCardsItExposes: with four Avians in hand
+// Bo may claim a Siren with any three of them, and Legal lists each choice;
+// the set exposed is the three Bo named (what the others learn of Bo's hand
+// is Bo's choice, not a fixed rule's). A claim that names no cards, or
+// cards that cannot join the Siren, is refused with a reason; the greedy
+// bot claims with the three that serve nothing else (not the cheerful
+// Harpy).
+func TestClaim_TheClaimerChoosesWhichCardsItExposes(t *testing.T) {
+	deal := func() *State {
+		s := scene(t, [][]string{{"Siren", "Lich"}, {"Harpy", "Black Harpy", "Jubjub", "Gandharva", "Zombie"}, {"Gazer"}}, "Dryad", "Troll")
+		act(t, s, 0, "discard Siren", nil)
+		return s
+	}
+	s := deal()
+	want := []string{
+		"claim Siren with Harpy, Black Harpy, Gandharva", "claim Siren with Harpy, Black Harpy, Jubjub",
+		"claim Siren with Harpy, Gandharva, Jubjub", "claim Siren with Black Harpy, Gandharva, Jubjub", "pass",
+	}
+	if got := legalTexts(s, 1); !slices.Equal(got, want) {
+		t.Fatalf("Legal(Bo) = %q\nwant %q", got, want)
+	}
+	for _, bad := range []struct{ text, why string }{
+		{"claim Siren", "choose the three cards to expose"},
+		{"claim Siren with Harpy, Harpy, Jubjub", "not three different Avian"},
+		{"claim Siren with Harpy, Zombie, Jubjub", "not three different Avian"},
+		{"claim Siren with Harpy, Cockatrice, Jubjub", "not three different Avian"},
+	} {
+		a, err := ParseAction(bad.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply(1, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), bad.why) {
+			t.Fatalf("%q: %v, want a refusal saying %q", bad.text, err, bad.why)
+		}
+	}
+	act(t, s, 1, "claim Siren with Jubjub, Harpy, Black Harpy", nil)
+	ev := act(t, s, 2, "pass", nil)
+	if got := names(s.players[1].groups[0].cards); !slices.Equal(got, []string{"Harpy", "Black Harpy", "Jubjub", "Siren"}) {
+		t.Fatalf("Bo exposed %v", got)
+	}
+	if got := names(s.players[1].hand); !slices.Equal(got, []string{"Gandharva", "Zombie"}) {
+		t.Fatalf("Bo keeps %v", got)
+	}
+	if got := eventTexts(ev, 2); !strings.Contains(got, "exposes a set of Avian: Harpy, Black Harpy, Jubjub, Siren") {
+		t.Fatalf("Cy reads:\n%s", got)
+	}
+	// The greedy bot keeps the cheerful Harpy, which could also serve a
+	// cheerful set.
+	s = deal()
+	a := greedyBot{}.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{}))
+	if cl, ok := a.(Claim); !ok || slices.Contains(cl.With[:], mustCards(t, "Harpy")[0]) {
+		t.Fatalf("the greedy bot plays %s; want a claim that keeps the cheerful Harpy", a)
 	}
 }

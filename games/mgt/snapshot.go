@@ -91,8 +91,9 @@ type playerSnap struct {
 	Aside  []int16     `json:"aside"`
 	Bans   []int       `json:"bans"` // banned keys, in the order they were banned
 	Skip   int         `json:"skip"`
-	Answer int         `json:"answer"` // sealed claim answer
-	Seen   []int16     `json:"seen"`   // cards looked at (honest), in deck order
+	Answer int         `json:"answer"`         // sealed claim answer
+	With   []int16     `json:"with,omitempty"` // a sealed claim's three cards
+	Seen   []int16     `json:"seen"`           // cards looked at (honest), in deck order
 }
 
 type groupSnap struct {
@@ -147,6 +148,9 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 		ps := &snap.Players[i]
 		ps.Hand, ps.Aside = cardNums(pl.hand), cardNums(pl.aside)
 		ps.Skip, ps.Answer = int(pl.skip), int(s.answer[i])
+		if s.answer[i] > 0 {
+			ps.With = cardNums(s.with[i][:])
+		}
 		if pl.groups != nil {
 			ps.Groups = make([]groupSnap, len(pl.groups))
 			for j, g := range pl.groups {
@@ -655,6 +659,9 @@ func (r *restorer) phase() error {
 		}
 		s.answer[i] = int8(a)
 		answered = answered || a != 0
+		if a <= 0 && snap.Players[i].With != nil {
+			return snapErr("player %d names cards to expose but has not claimed", i+1)
+		}
 	}
 	// clear checks that fields of other phases are clear.
 	clear := func(what ...string) error {
@@ -772,6 +779,24 @@ func (r *restorer) phase() error {
 			s.elig[i] = s.eligibility(q, s.card)
 			if a := s.answer[i]; a > 0 && s.elig[i]&uint8(a) == 0 {
 				return snapErr("player %d claimed %s without the cards to", i+1, s.card)
+			}
+			if with := r.snap.Players[i].With; s.answer[i] > 0 {
+				if len(with) != 3 {
+					return snapErr("player %d's claim names %d cards to expose, not 3", i+1, len(with))
+				}
+				claim := Claim{Card: s.card, Cheerful: s.answer[i] == claimCheerful}
+				for k, x := range with {
+					if claim.With[k], err = card(int(x), "a claim's cards"); err != nil {
+						return err
+					}
+				}
+				w, err := s.claimWith(q, claim)
+				if err != nil || w != claim.With {
+					return snapErr("player %d's claim exposes %v, which is not three of its cards in deck order that may join %s", i+1, with, s.card)
+				}
+				s.with[i] = w
+			} else if with != nil {
+				return snapErr("player %d names cards to expose but has not claimed", i+1)
 			}
 			waiting = waiting || s.answer[i] == 0
 		}
