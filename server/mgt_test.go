@@ -191,7 +191,7 @@ func TestPages_MGTTemplateRendersEveryPhase(t *testing.T) {
 	decode(t, r, &c)
 	people := map[string]string{"Ann": c.Seats[0].Token, "Bo": c.Seats[1].Token}
 	phases := map[string]bool{}
-	var cardViews, results, claims int
+	var cardViews, results int
 	for step := 0; step < 600; step++ {
 		st := h.waitFor(c.ID, "", "a person to act", func(st tableState) bool {
 			if st.Over {
@@ -224,18 +224,6 @@ func TestPages_MGTTemplateRendersEveryPhase(t *testing.T) {
 			}
 			v := hands[name]
 			checkMGTPage(t, name, page.body, public, []mgtView{v, mustMGTView(t, h.mustState(c.ID, tok))}, hands)
-			// The claimer chooses the cards it exposes: the page offers
-			// every choice Legal lists, as a button of its own.
-			if now := h.mustState(c.ID, tok); now.Seq == states[name].Seq {
-				for _, a := range states[name].Legal {
-					if a.Kind == "claim" {
-						claims++
-						if !strings.Contains(page.body, html.EscapeString(a.Text)) {
-							t.Fatalf("step %d: %s's page does not offer %q", step, name, a.Text)
-						}
-					}
-				}
-			}
 			boxes := mgtBoxes(page.body)
 			for _, card := range v.Hand {
 				if !boxes[card.Card] {
@@ -269,8 +257,5 @@ func TestPages_MGTTemplateRendersEveryPhase(t *testing.T) {
 	if results == 0 {
 		t.Errorf("no round ended in the steps played (phases %v)", phases)
 	}
-	if claims == 0 {
-		t.Errorf("no person was offered a claim in the steps played")
-	}
-	t.Logf("phases %v, rounds ended %d, %d hand cards checked, %d claim choices offered", phases, results, cardViews, claims)
+	t.Logf("phases %v, rounds ended %d, %d hand cards checked", phases, results, cardViews)
 }

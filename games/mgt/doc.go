@@ -50,9 +50,15 @@
 //     text's: a four by its set's size (an orphan four: 2); in 5+3 the five
 //     scores as a four of its set and the three scores nothing; an eight by
 //     its set's size.
-//   - Claims: only the turn's discard may be claimed, never a forced or an
-//     excess discard. Loyal cards (also a miscellaneous card that rolled
-//     loyal) and proud cards (set aside, not on the pile) cannot be claimed.
+//   - Claims: every discard may be claimed, forced and excess discards
+//     included (RULINGS.md), but for loyal cards (also a miscellaneous card
+//     that rolled loyal) and the turn's proud card (set aside, not on the
+//     pile; a proud card forced out is on the pile and may be claimed).
+//     Once the turn's discard is resolved (its nature, a refill, a won
+//     round, an attack), each claimable card of the turn opens a window of
+//     its own, in the order the cards reached the pile: excess discards,
+//     the turn's discard, the cards it forced out. A claim ends the turn's
+//     windows: play goes on from the claimer, and the rest stay on the pile.
 //     A player may claim with three cards of the card's set in hand, of a type
 //     not banned for them, and no exposed set of that set yet; a cheerful
 //     discard may also be claimed into the cheerful set with three cheerful
@@ -114,7 +120,8 @@
 //   - Impatient: when drawn on a turn or by an impatient draw, the player may
 //     draw one more card at once ("draw"), before discarding. They then
 //     discard down to eight: the earlier discards are excess discards (no
-//     effect, no claim), the last is the turn's discard.
+//     effect; they may be claimed like any discard), the last is the
+//     turn's discard.
 //   - Deal and refill draws trigger neither honest nor impatient; a
 //     miscellaneous card rolls its nature whenever it is drawn (in private)
 //     and keeps it for the round.

@@ -251,7 +251,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 			if st.phase == PhaseClaim || step%8 == 0 {
 				samePending(step)
 			}
-			claiming := st.phase == PhaseClaim
+			claiming, window := st.phase == PhaseClaim, st.card
 			p := st.Pending()[0]
 			a := bots[p].Act(p, st.View(p), st.Legal(p), r)
 			evs, err := st.Apply(p, a, d)
@@ -260,7 +260,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 			}
 			if claiming {
 				answers++
-				if st.phase != PhaseClaim {
+				if st.phase != PhaseClaim || st.card != window {
 					if answers != n-1 {
 						t.Fatalf("game %d step %d: a claim window took %d answers at a table of %d", g, step, answers, n)
 					}

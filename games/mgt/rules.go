@@ -246,7 +246,7 @@ func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 // cards act), or the round ends if the stock is empty.
 func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
 	s.phase, s.turn, s.extra = PhaseDiscard, p, 0
-	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
+	s.card, s.target, s.throws, s.queue = NoCard, NoTarget, [2]Hand{}, nil
 	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 	if len(s.stock) == 0 {
 		s.endRound(-1, Win{}, d, ev)
@@ -366,8 +366,12 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	data := s.cardData(CardData{Seat: p, Card: c, Set: cardSet[c], Nature: s.nature(c)})
 	if s.total(p) > handSize {
 		s.pile(c)
-		ev.public("excess", s.text(s.name(p), " discards ", s.describe(c), " to get back to 8 cards (no effect; it cannot be claimed)."), data)
+		s.claimable(c)
+		ev.public("excess", s.text(s.name(p), " discards ", s.describe(c), " to get back to 8 cards (no effect; it may be claimed once the turn's discard is resolved)."), data)
 		return
+	}
+	if s.nature(c).Effect() != Proud { // a proud card is set aside, not on the pile
+		s.claimable(c)
 	}
 	ev.public("discard", s.text(s.cfg.discards[p], s.describe(c), "."), data)
 	switch s.nature(c).Effect() {
@@ -456,6 +460,17 @@ func (s *State) forced(p engine.Seat, cs []Card) {
 	for _, x := range cs {
 		s.removeFromHand(p, x)
 		s.pile(x)
+		s.claimable(x)
+	}
+}
+
+// claimable queues c, just put on the pile, for a claim window of its own
+// once the turn's discard is resolved: every discard may be claimed, the
+// excess and forced ones included, but for loyal cards. The windows open
+// in the order the cards reached the pile (openClaims).
+func (s *State) claimable(c Card) {
+	if s.nature(c).Effect() != Loyal {
+		s.queue = append(s.queue, c)
 	}
 }
 
@@ -542,18 +557,25 @@ func (s *State) eligibility(q engine.Seat, c Card) uint8 {
 	return opts
 }
 
-// openClaims opens the claim window on the turn's discard s.card, or passes
-// the turn on if the card cannot be claimed: loyal cards, and proud cards
-// (set aside, not on the pile). Whether the window opens, and who answers
-// (every player but the discarder), depend only on public facts, never on
-// who is able to claim: a window for nobody looks like any other.
+// openClaims opens a claim window on the next of the turn's discards still
+// queued (claimable), or passes the turn on from discarder p when none is
+// left. Which windows open, and who answers each (every player but the
+// discarder), depend only on public facts, never on who is able to claim:
+// a window for nobody looks like any other.
 func (s *State) openClaims(p engine.Seat, d *dice.Stream, ev *events) {
-	c := s.card
+	// A contest's target and throws are done with.
+	s.target, s.throws = NoTarget, [2]Hand{}
 	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
-	if n := s.nature(c).Effect(); n == Loyal || n == Proud {
+	if len(s.queue) == 0 {
+		s.queue = nil
 		s.nextTurn(p, d, ev)
 		return
 	}
+	c := s.queue[0]
+	if s.queue = s.queue[1:]; len(s.queue) == 0 {
+		s.queue = nil
+	}
+	s.card = c
 	for i := range s.players {
 		if q := engine.Seat(i); q != p {
 			s.elig[i] = s.eligibility(q, c)
@@ -585,7 +607,7 @@ func (s *State) settleClaims(d *dice.Stream, ev *events) {
 		}
 	}
 	if winner < 0 {
-		s.nextTurn(from, d, ev)
+		s.openClaims(from, d, ev) // the next of the turn's discards, if any
 		return
 	}
 	s.takeClaim(winner, from, s.answer[winner] == claimCheerful, ev)
@@ -629,7 +651,7 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 		ev.private(q, "look", text, s.name(q)+" looks at "+s.name(from)+"'s hand.")
 	}
 	s.phase, s.turn, s.extra = PhaseDiscard, q, 0
-	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
+	s.card, s.target, s.throws, s.queue = NoCard, NoTarget, [2]Hand{}, nil
 	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 }
 
@@ -754,7 +776,7 @@ func (s *State) endRound(winner engine.Seat, w Win, d *dice.Stream, ev *events) 
 	ev.public("scores", "Scores after round "+strconv.Itoa(s.round)+": "+strings.Join(tally, ", ")+".", nil)
 	if s.round >= s.cfg.rounds {
 		s.phase = PhaseOver
-		s.card, s.target, s.throws, s.extra = NoCard, NoTarget, [2]Hand{}, 0
+		s.card, s.target, s.throws, s.extra, s.queue = NoCard, NoTarget, [2]Hand{}, 0, nil
 		s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 		if out, ok := s.Outcome(); ok {
 			ev.public("over", "Game over: "+out.Text+".", nil)

@@ -67,7 +67,8 @@ type State struct {
 	players  []player
 	nat      [maxCards]Nature  // natures rolled this round by miscellaneous cards (NoNature: not drawn yet)
 	seen     [maxSeats]bitset  // cards each seat has looked at (honest) that may still be hidden
-	card     Card              // the voluntary discard being resolved (PhaseTarget, PhaseRPS, PhaseClaim)
+	card     Card              // the voluntary discard being resolved (PhaseTarget, PhaseRPS), or the card a claim window is on (PhaseClaim)
+	queue    []Card            // the turn's discards still to open claim windows, in pile order (nil if none)
 	target   engine.Seat       // the attacked player (PhaseRPS)
 	throws   [2]Hand           // sealed throws: [0] the discarder, [1] the target
 	ties     int8              // rock-paper-scissors ties in a row in this contest
@@ -511,6 +512,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.arena = nil // a clone takes its memory from its own arena
 	c.stock = slices.Clone(s.stock)
+	c.queue = slices.Clone(s.queue)
 	c.discards = slices.Clip(s.discards) // shared: a clone's append reallocates
 	c.results = slices.Clone(s.results)
 	c.players = slices.Clone(s.players)
