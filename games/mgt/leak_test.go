@@ -179,16 +179,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 	}
 	checked := 0
 	for g := range games {
-		n := 2 + g%5
-		seats := make([]engine.SeatInfo, n)
-		bots := make([]engine.Bot, n)
-		for i := range seats {
-			seats[i].Name = fmt.Sprintf("P%d", i+1)
-			bots[i] = greedyBot{}
-			if (i+g)%3 == 0 {
-				bots[i] = randomBot{}
-			}
-		}
+		n, seats, bots := leakTable(g, 3)
 		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'L'})
 		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
 		rd := dice.NewUnrecordedStream(dice.Seed{byte(g), 'D'})
@@ -271,6 +262,22 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 		}
 	}
 	t.Logf("%d views and events checked", checked)
+}
+
+// leakTable is the g-th table of a leak test: 2 to 6 players, greedy bots
+// but every random-th seat (counted with g) a random one.
+func leakTable(g, random int) (int, []engine.SeatInfo, []engine.Bot) {
+	n := 2 + g%5
+	seats := make([]engine.SeatInfo, n)
+	bots := make([]engine.Bot, n)
+	for i := range seats {
+		seats[i].Name = fmt.Sprintf("P%d", i+1)
+		bots[i] = greedyBot{}
+		if (i+g)%random == 0 {
+			bots[i] = randomBot{}
+		}
+	}
+	return n, seats, bots
 }
 
 // lastWinner is the winner of the round st has just ended (its hand is
@@ -449,16 +456,7 @@ func TestLeak_ClaimWindowsLookTheSameWhateverTheOtherHandsHold(t *testing.T) {
 	windows, differing := 0, 0
 	natures := map[Nature]int{}
 	for g := range games {
-		n := 2 + g%5
-		seats := make([]engine.SeatInfo, n)
-		bots := make([]engine.Bot, n)
-		for i := range seats {
-			seats[i].Name = fmt.Sprintf("P%d", i+1)
-			bots[i] = greedyBot{}
-			if (i+g)%2 == 0 {
-				bots[i] = randomBot{}
-			}
-		}
+		n, seats, bots := leakTable(g, 2)
 		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'W'})
 		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
 		sw := dice.NewUnrecordedStream(dice.Seed{byte(g), 'S'})
