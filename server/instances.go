@@ -2,8 +2,12 @@ package server
 
 import (
 	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"tabletop/engine"
 	"tabletop/store"
 )
 
@@ -27,11 +31,29 @@ import (
 
 // peers is what a Server knows of the other instances on its store.
 type peers struct {
-	id       string       // this instance, as bot leases name it
-	shared   bool         // the store tells of other instances' appends (store.Notifier)
-	leaser   store.Leaser // nil: the store does not lease bots
+	id       string         // this instance, as bot leases name it
+	notifier store.Notifier // nil: no other instance appends to the store
+	leaser   store.Leaser   // nil: the store does not lease bots
 	botLease time.Duration
+
+	// A table being loaded is not in memory yet, so a change to it that
+	// comes meanwhile finds nothing to drop: heard keeps the latest
+	// change of each table for a while, and epoch counts the zero
+	// Changes, for caughtUp to check a table it has just loaded against.
+	epoch atomic.Int64
+	mu    sync.Mutex
+	heard map[string]heard
 }
+
+// heard is the latest change heard of a table.
+type heard struct {
+	seq int
+	at  time.Time
+}
+
+// heardFor is how long a change is kept in peers.heard: longer than a
+// table takes to load.
+const heardFor = time.Minute
 
 const defaultBotLease = 15 * time.Second
 
@@ -40,10 +62,10 @@ func (s *Server) startPeers(botLease time.Duration) {
 	if botLease <= 0 {
 		botLease = defaultBotLease
 	}
-	s.peers = peers{id: newID(9), botLease: botLease}
+	s.peers = peers{id: newID(9), botLease: botLease, heard: make(map[string]heard)}
 	s.peers.leaser, _ = s.store.(store.Leaser)
 	if n, ok := s.store.(store.Notifier); ok {
-		s.peers.shared = true
+		s.peers.notifier = n
 		s.bg.Add(1)
 		go s.follow(n.Subscribe(s.ctx))
 	}
@@ -55,9 +77,11 @@ func (s *Server) follow(changes <-chan store.Change) {
 	defer s.bg.Done()
 	for c := range changes {
 		if c.Table == "" {
+			s.peers.epoch.Add(1)
 			s.forgetAll()
 			continue
 		}
+		s.peers.hear(c, s.now())
 		s.mu.Lock()
 		l := s.live[c.Table]
 		s.mu.Unlock()
@@ -70,6 +94,80 @@ func (s *Server) follow(changes <-chan store.Change) {
 		}
 		l.mu.Unlock()
 	}
+}
+
+// hear records c in p.heard, dropping what is older than heardFor once
+// the map grows.
+func (p *peers) hear(c store.Change, now time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if h, ok := p.heard[c.Table]; !ok || c.Seq >= h.seq {
+		p.heard[c.Table] = heard{seq: c.Seq, at: now}
+	}
+	if len(p.heard) >= 4096 {
+		for id, h := range p.heard {
+			if now.Sub(h.at) > heardFor {
+				delete(p.heard, id)
+			}
+		}
+	}
+}
+
+// reloaded marks the context of a second load of a table that caughtUp
+// found behind: the second is not checked again, so that a busy table
+// cannot keep a reader loading (should it be behind again, it is dropped
+// and reloads on its next use).
+type reloaded struct{}
+
+// caughtUp checks l, just loaded and put in memory, against what was heard
+// while it loaded: the zero Change since epoch, or a change ahead of it.
+// If it is behind, it drops it and reports false: the caller loads it
+// again. Without a shared store it reports true.
+func (s *Server) caughtUp(l *live, epoch int64) bool {
+	if s.peers.notifier == nil {
+		return true
+	}
+	s.peers.mu.Lock()
+	h, ok := s.peers.heard[l.id]
+	s.peers.mu.Unlock()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s.peers.epoch.Load() == epoch && (!ok || h.seq <= l.tab.Len()) {
+		return true
+	}
+	if !l.stale {
+		s.forget(l)
+	}
+	return false
+}
+
+// behindStore reports whether the action refused with err on l may have
+// been refused because l is behind the store, another instance having
+// appended since: l was dropped for that already, or the store's log is
+// longer than l's (asked only of a shared store, and only after a refusal
+// or a conflict, so that accepted actions pay nothing). It drops l if so;
+// the caller tries the action again on the table reloaded.
+func (s *Server) behindStore(ctx context.Context, l *live, err error) bool {
+	conflict := errors.Is(err, store.ErrVersionConflict)
+	l.mu.Lock()
+	stale, n := l.stale, l.tab.Len()
+	l.mu.Unlock()
+	if stale && conflict {
+		return true
+	}
+	if s.peers.notifier == nil || !(conflict || engine.IsRefusal(err)) {
+		return false
+	}
+	seq, serr := s.peers.notifier.Seq(ctx, l.id)
+	if serr != nil || seq <= n {
+		return false
+	}
+	l.mu.Lock()
+	if !l.stale {
+		s.forget(l)
+	}
+	l.mu.Unlock()
+	return true
 }
 
 // forgetAll drops every table in memory.

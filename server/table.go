@@ -113,6 +113,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 		return l, nil
 	}
 	s.mu.Unlock()
+	epoch := s.peers.epoch.Load() // see caughtUp
 	rec, err := s.store.LoadTable(ctx, id)
 	if err != nil {
 		return nil, err
@@ -143,6 +144,9 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	s.evictLocked()
 	s.live[id] = l
 	s.mu.Unlock()
+	if !s.caughtUp(l, epoch) && ctx.Value(reloaded{}) == nil { // another instance appended while it loaded
+		return s.table(context.WithValue(ctx, reloaded{}, true), id) // once: a stale table reloads on use
+	}
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
 }
@@ -299,20 +303,15 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 // the log is at that sequence number.
 //
 // When the table in memory turns out to be behind the store (another
-// instance appended first), the action is tried once more on the table
-// reloaded from the store.
+// instance appended first: behindStore), the action is tried once more on
+// the table reloaded from the store.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
 	seq, events, err := s.actOn(ctx, l, seat, kind, raw, expectedSeq)
-	if errors.Is(err, store.ErrVersionConflict) {
-		l.mu.Lock()
-		behind := l.stale
-		l.mu.Unlock()
-		if behind {
-			if l, err = s.table(ctx, l.id); err != nil {
-				return 0, nil, err
-			}
-			seq, events, err = s.actOn(ctx, l, seat, kind, raw, expectedSeq)
+	if err != nil && s.behindStore(ctx, l, err) {
+		if l, err = s.table(ctx, l.id); err != nil {
+			return 0, nil, err
 		}
+		seq, events, err = s.actOn(ctx, l, seat, kind, raw, expectedSeq)
 	}
 	return seq, events, err
 }
@@ -328,9 +327,6 @@ func (s *Server) actOn(ctx context.Context, l *live, seat engine.Seat, kind stri
 		return 0, nil, fmt.Errorf("%w: the table was reloaded", store.ErrVersionConflict)
 	}
 	if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
-		if expectedSeq > l.tab.Len() && s.peers.shared {
-			s.forget(l) // the client has seen more: another instance moved the table on
-		}
 		return 0, nil, fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 	}
 	events, err := s.applyLocked(ctx, l, seat, a)
