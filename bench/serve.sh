@@ -94,7 +94,7 @@ loaded() {
 # tabletop: one run against "tabletop serve", result in $work/tabletop.json.
 tabletop() {
 	echo "measuring tabletop serve (SQLite, --sync normal, --rate 0 --client-rate 0: no rate limits, like the peer), $TABLES tables, ${SECS}s" >&2
-	loaded tabletop "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 --client-rate 0
+	loaded tabletop "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 --client-rate 0 --tables-per-client 0
 }
 
 # selfcap: loadgen --self with the per-seat rate limit off, to show what the

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -134,13 +135,21 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		c, h := r.Compared, r.Holds()
 		compared, holds = &c, &h
 	}
-	return json.Marshal(struct {
+	// The expression is written as typed ("5d6>=4", not "5d6\u003e=4"):
+	// whoever puts the JSON into HTML escapes it there.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
 		Expr     string `json:"expr"`
 		Total    int    `json:"total"`
 		Compared *int   `json:"compared,omitempty"`
 		Holds    *bool  `json:"holds,omitempty"`
 		Dice     []Die  `json:"dice"`
-	}{r.Expr.text, r.Total, compared, holds, dice})
+	}{r.Expr.text, r.Total, compared, holds, dice}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // opcode is an instruction of a compiled expression.
@@ -171,6 +180,7 @@ type program struct {
 	groups []*diceNode
 	stack  int  // deepest stack the code needs
 	single bool // the code is one dice group
+	check  bool // the expression compares its total (the code ends with opCheck)
 	draws  int  // dice drawn by a roll without explosions, at most
 }
 
@@ -231,6 +241,7 @@ func compile(e *Expr, size int) {
 	}
 	walk(e.root)
 	p.single = len(p.code) == 1 && p.code[0].op == opDice
+	_, p.check = e.root.(*checkNode)
 }
 
 // arena hands out Results and room for their dice in blocks, so that a
@@ -362,7 +373,7 @@ func (e *Expr) eval(s *Stream, dice []Die) (total, compared int, _ []Die, _ erro
 		}
 		st[len(st)-1] = x
 	}
-	if !e.Compares() {
+	if !e.prog.check {
 		compared = st[0]
 	}
 	return st[0], compared, dice, nil

@@ -20,15 +20,20 @@ import (
 //
 // Whether an adjustment is public is the game's call: changing a character's
 // health is, setting a hidden target is not. A private adjustment, like a
-// note, gives the players nothing at all, not even "the GM did something":
-// their views and events are exactly what they would be without it.
+// note, shows the players only that the GM did something ("The GM writes a
+// note"), which at a real table they would see too: every action then gives
+// every seat a line of its log, so that nothing a seat receives (the log's
+// numbering, the moment a page changes) tells it more than that line. What
+// the GM wrote or changed stays out of their views and events.
 
 // MaxGMText is the longest note or reason, in bytes, so that a table's log
 // and views stay a sensible size.
 const MaxGMText = 2000
 
 // GMSeat returns the seat marked as the game master's. A table of a game
-// with a GM seat has exactly one.
+// with a GM seat has one: the seat marked, or the first seat if none is
+// (so that a table made without marks, as tests and older clients make
+// them, still has its GM). Two marked seats are an error.
 func GMSeat(seats []SeatInfo) (Seat, error) {
 	gm := Spectator
 	for i, s := range seats {
@@ -41,7 +46,10 @@ func GMSeat(seats []SeatInfo) (Seat, error) {
 		gm = Seat(i)
 	}
 	if gm == Spectator {
-		return Spectator, fmt.Errorf("engine: no seat is marked as the game master")
+		if len(seats) == 0 {
+			return Spectator, fmt.Errorf("engine: a table with a game master needs a seat for the game master")
+		}
+		gm = 0
 	}
 	return gm, nil
 }
@@ -49,10 +57,14 @@ func GMSeat(seats []SeatInfo) (Seat, error) {
 // Adjustment is one change the GM made outside the rules, with the reason
 // the GM gave.
 type Adjustment struct {
-	What   string `json:"what"`   // "Ann's HP 12 -> 15"
-	Reason string `json:"reason"` // "a healing spring"
-	Public bool   `json:"public"` // players see it (otherwise the GM only)
+	What   string `json:"what"`           // "Ann's HP 12 -> 15"
+	Reason string `json:"reason"`         // "a healing spring"
+	Public bool   `json:"public"`         // everyone sees it
+	Seen   []Seat `json:"seen,omitempty"` // if not public: who sees it besides the GM
 }
+
+// seenBy reports whether seat s (not the GM) sees the adjustment.
+func (a *Adjustment) seenBy(s Seat) bool { return a.Public || slices.Contains(a.Seen, s) }
 
 // GM is the game master's seat and book: the notes and the adjustments. Its
 // zero value is not a GM; NewGM makes one.
@@ -76,7 +88,11 @@ func (g *GM) Is(s Seat) bool { return s == g.Seat }
 
 // Clone returns a copy that shares nothing with g.
 func (g *GM) Clone() GM {
-	return GM{Seat: g.Seat, Notes: slices.Clone(g.Notes), Adjustments: slices.Clone(g.Adjustments)}
+	adj := slices.Clone(g.Adjustments)
+	for i := range adj {
+		adj[i].Seen = slices.Clone(adj[i].Seen)
+	}
+	return GM{Seat: g.Seat, Notes: slices.Clone(g.Notes), Adjustments: adj}
 }
 
 // CheckText refuses a note or reason that is blank or too long, in words
@@ -95,25 +111,29 @@ func CheckText(a Action, what, text string) error {
 
 // Adjust records an adjustment, after checking that seat s is the GM and
 // that it has a reason, and returns its event: seen by everyone if public,
-// by the GM only otherwise. The caller makes the change itself, and only if
-// Adjust returns no error (so a refusal changes nothing).
-func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool) (Event, error) {
+// otherwise by the GM and the seats in also (the player whose secret sheet
+// it changes) only. The caller makes the change itself, and only if Adjust
+// returns no error (so a refusal changes nothing).
+func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool, also ...Seat) (Event, error) {
 	if err := g.Check(s, a); err != nil {
 		return Event{}, err
 	}
 	if err := CheckText(a, "a reason", reason); err != nil {
 		return Event{}, err
 	}
-	g.Adjustments = append(g.Adjustments, Adjustment{What: what, Reason: strings.TrimSpace(reason), Public: public})
-	ev := Event{Kind: "gm-adjust", Text: fmt.Sprintf("GM: %s (%s)", what, strings.TrimSpace(reason))}
+	adj := Adjustment{What: what, Reason: strings.TrimSpace(reason), Public: public}
+	ev := Event{Kind: "gm-adjust", Text: fmt.Sprintf("GM: %s (%s)", what, adj.Reason)}
 	if !public {
-		ev.Only = []Seat{g.Seat}
+		adj.Seen = slices.DeleteFunc(slices.Clone(also), g.Is)
+		ev.Only = append([]Seat{g.Seat}, adj.Seen...)
+		ev.Others = "The GM makes a change you cannot see"
 	}
+	g.Adjustments = append(g.Adjustments, adj)
 	return ev, nil
 }
 
-// Note adds a note for the GM alone and returns its event, which only the
-// GM sees.
+// Note adds a note for the GM alone and returns its event: the GM sees the
+// note, everyone else that the GM wrote one.
 func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
 	if err := g.Check(s, a); err != nil {
 		return Event{}, err
@@ -123,7 +143,7 @@ func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
 	}
 	text = strings.TrimSpace(text)
 	g.Notes = append(g.Notes, text)
-	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}}, nil
+	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}, Others: "The GM writes a note"}, nil
 }
 
 // Check refuses an action that only the GM may take when s is another seat.
@@ -136,7 +156,8 @@ func (g *GM) Check(s Seat, a Action) error {
 }
 
 // GMView is what a seat sees of the GM's book: the GM sees everything; a
-// player sees the public adjustments only, and no notes.
+// player sees the public adjustments and those made to its own secrets, and
+// no notes.
 type GMView struct {
 	Seat        Seat         `json:"seat"`
 	Notes       []string     `json:"notes,omitempty"`
@@ -150,7 +171,8 @@ func (g *GM) View(s Seat) GMView {
 	}
 	v := GMView{Seat: g.Seat}
 	for _, a := range g.Adjustments {
-		if a.Public {
+		if a.seenBy(s) {
+			a.Seen = nil // who else saw it is not this seat's business
 			v.Adjustments = append(v.Adjustments, a)
 		}
 	}

@@ -26,12 +26,15 @@ func mustGM(t *testing.T) engine.GM {
 	return g
 }
 
-func TestGMSeatIsTheOneMarkedSeat(t *testing.T) {
+func TestGMSeatIsTheMarkedSeatOrTheFirst(t *testing.T) {
 	if s, err := engine.GMSeat(gmSeats); err != nil || s != 1 {
 		t.Fatalf("GMSeat = %v, %v; want seat 2", s, err)
 	}
-	if _, err := engine.GMSeat([]engine.SeatInfo{{Name: "Ann"}}); err == nil {
-		t.Errorf("GMSeat of a table without a GM: no error")
+	if s, err := engine.GMSeat([]engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}); err != nil || s != 0 {
+		t.Errorf("GMSeat of a table with no seat marked = %v, %v; want the first seat", s, err)
+	}
+	if _, err := engine.GMSeat(nil); err == nil {
+		t.Errorf("GMSeat of a table without seats: no error")
 	}
 	if _, err := engine.GMSeat([]engine.SeatInfo{{GM: true}, {GM: true}}); err == nil || !strings.Contains(err.Error(), "both") {
 		t.Errorf("GMSeat of a table with two GMs = %v, want an error naming both", err)
@@ -83,8 +86,13 @@ func TestGMNotesAndPrivateAdjustmentsNeverReachAPlayer(t *testing.T) {
 		if string(b) != before[s] {
 			t.Errorf("%s's view changed after a note and a private adjustment: %s", s, b)
 		}
-		if seen := engine.EventsFor(events, s); len(seen) != 0 {
-			t.Errorf("%s sees events %v", s, seen)
+		for _, e := range engine.EventsFor(events, s) {
+			if strings.Contains(e.Text, "innkeeper") || strings.Contains(e.Text, "rusty") || strings.Contains(e.Text, "14") {
+				t.Errorf("%s sees %q", s, e.Text)
+			}
+		}
+		if seen := engine.EventsFor(events, s); len(seen) != 2 {
+			t.Errorf("%s sees %d events, want a line for each of the GM's actions (the log's numbering must not show more)", s, len(seen))
 		}
 	}
 	b, _ := json.Marshal(g.View(1))
@@ -93,6 +101,25 @@ func TestGMNotesAndPrivateAdjustmentsNeverReachAPlayer(t *testing.T) {
 	}
 	if _, err := g.Note(0, gmAct{}, "mine"); !errors.Is(err, engine.ErrNotYourTurn) {
 		t.Errorf("a player's note = %v, want not your turn", err)
+	}
+}
+
+func TestGMAdjustmentToOnePlayersSecretReachesThatPlayerOnly(t *testing.T) {
+	g := mustGM(t)
+	ev, err := g.Adjust(1, gmAct{}, "Ann's strength 3 -> 5", "a blessing", false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ev.For(0); !ok {
+		t.Errorf("Ann does not see the adjustment to her own sheet")
+	}
+	if e, _ := ev.For(2); strings.Contains(e.Text, "blessing") || strings.Contains(e.Text, "strength") {
+		t.Errorf("Bo sees the adjustment to Ann's secret sheet: %q", e.Text)
+	}
+	ann, _ := json.Marshal(g.View(0))
+	bo, _ := json.Marshal(g.View(2))
+	if !strings.Contains(string(ann), "blessing") || strings.Contains(string(bo), "blessing") {
+		t.Errorf("views: Ann %s, Bo %s", ann, bo)
 	}
 }
 

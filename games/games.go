@@ -4,6 +4,7 @@ package games
 import (
 	"tabletop/engine"
 	"tabletop/games/mgt"
+	"tabletop/games/msp"
 	"tabletop/games/pmr"
 	"tabletop/games/prophecy"
 )
@@ -15,6 +16,7 @@ func All() []engine.Game {
 		pmr.Game,
 		mgt.Game,
 		prophecy.Game,
+		msp.Game,
 	}
 }
 

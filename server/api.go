@@ -60,11 +60,6 @@ type actionResponse struct {
 	Events []engine.Event `json:"events"` // as the acting seat sees them
 }
 
-type gameInfo struct {
-	engine.Info
-	BotNames []string `json:"bot_names"`
-}
-
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -76,7 +71,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // apiError writes err as {"error": {"code": ..., "message": ...}}.
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	e := s.classify(r, err)
-	if e.Status == http.StatusTooManyRequests {
+	switch {
+	case e.Code == "too_many_tables" || e.Code == "server_full":
+		w.Header().Set("Retry-After", "60") // tables come back over the hour
+	case e.Status == http.StatusTooManyRequests:
 		w.Header().Set("Retry-After", "1")
 	}
 	writeJSON(w, e.Status, map[string]any{"error": map[string]string{"code": e.Code, "message": e.Msg}})
@@ -96,7 +94,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error 
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return errorf(http.StatusBadRequest, "bad_request", "malformed JSON: "+err.Error())
+		return errorf(http.StatusBadRequest, "bad_request", jsonProblem(err))
 	}
 	if dec.More() {
 		return errorf(http.StatusBadRequest, "bad_request", "malformed JSON: data after the object")
@@ -146,10 +144,12 @@ func (s *Server) allowSeat(l *live, seat engine.Seat) error {
 }
 
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
-	var out []gameInfo
+	var out []engine.Info
 	for _, id := range s.games.IDs() {
 		g, _ := s.games.Game(id)
-		out = append(out, gameInfo{Info: g.Info(), BotNames: bots.Names(g)})
+		info := g.Info()
+		info.Bots = bots.Names(g) // the game's own and the generic ones, once
+		out = append(out, info)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 }

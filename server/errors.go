@@ -26,7 +26,10 @@ var (
 	errNotOver   = errorf(http.StatusConflict, "not_over", "the export and the seed are published when the game is over")
 	errRateLimit = errorf(http.StatusTooManyRequests, "rate_limited", "too many requests: slow down and try again in a moment")
 	errSpectator = errorf(http.StatusForbidden, "spectator", "spectators only watch: use your seat's invite link to play")
-	errInternal  = errorf(http.StatusInternalServerError, "internal", "something went wrong on the server; nothing was changed that you were not told about")
+	// errAlreadyMade refuses an action sent for a moment the seat has
+	// already acted after: the same click again.
+	errAlreadyMade = errorf(http.StatusConflict, "already_made", "that move was already made; nothing more was done")
+	errInternal    = errorf(http.StatusInternalServerError, "internal", "something went wrong on the server; nothing was changed that you were not told about")
 )
 
 // classify is the one table from errors to what the client is told. Errors

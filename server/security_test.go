@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -36,7 +38,12 @@ func heapAfterGC() uint64 {
 // megabytes of the heap before (it grew by over 100 MB while the limiter
 // kept a bucket per token).
 func TestRateLimitsBeforeLookups_JunkTokensLeaveMemoryFlat(t *testing.T) {
-	h := mustServer(t, func(c *server.Config) { c.ClientRate, c.ClientBurst = 50, 100 })
+	// The clock stands still, so that the limiter refuses the same share
+	// however fast the machine runs the requests.
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h := mustServer(t, func(c *server.Config) {
+		c.ClientRate, c.ClientBurst, c.Now = 50, 100, func() time.Time { return now }
+	})
 	c := h.mustCreate("3")
 	handler := h.srv.Handler()
 	const requests = 100_000
@@ -199,13 +206,13 @@ func TestWebHygiene_CrossSiteFormPostsRefused(t *testing.T) {
 func TestWebHygiene_InviteLinksUsePublicURLNotHost(t *testing.T) {
 	const newTable = "seat0.who=person&seat1.who=person"
 	h := mustServer(t, func(c *server.Config) { c.PublicURL = "https://games.example.org/" })
-	r := h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example")
-	if r.status != http.StatusCreated || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, ">https://games.example.org/t/") {
+	r := h.follow(h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example"), "Host", "evil.example")
+	if r.status != http.StatusOK || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, ">https://games.example.org/t/") {
 		t.Fatalf("new table with Host evil.example = %d; want links at https://games.example.org and no evil.example:\n%s", r.status, r.body)
 	}
 	h = mustServer(t)
-	r = h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example")
-	if r.status != http.StatusCreated || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, `class="invite">/t/`) {
+	r = h.follow(h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example"), "Host", "evil.example")
+	if r.status != http.StatusOK || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, `class="invite">/t/`) {
 		t.Fatalf("new table with Host evil.example and no public URL = %d; want relative links and no evil.example:\n%s", r.status, r.body)
 	}
 }
@@ -339,5 +346,44 @@ func TestFinishingIsAtomic_AKillAtTheEndLeavesNoFinishedGameOpen(t *testing.T) {
 	}
 	if over || r.status == http.StatusOK {
 		t.Fatalf("the last action was acknowledged (%d) or stored (game over: %v) though the end was never recorded", r.status, over)
+	}
+}
+
+// TestBoundedCost_TablesPerClientAndInTotalAreCapped checks that one client
+// address may create only TablesPerClient tables an hour (429 after that,
+// saying so) and all clients together TablesPerHour (503), and that a
+// request refused for bad input does not use up the allowance.
+func TestBoundedCost_TablesPerClientAndInTotalAreCapped(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.TablesPerClient, c.TablesPerHour = 2, 3 })
+	handler := h.srv.Handler()
+	create := func(addr string, seats ...string) (int, string) {
+		var ss []map[string]string
+		for _, name := range seats {
+			ss = append(ss, map[string]string{"name": name, "bot": "random"})
+		}
+		body, _ := json.Marshal(map[string]any{"game": "duel", "seats": ss})
+		req := httptest.NewRequest("POST", "/api/tables", bytes.NewReader(body))
+		req.RemoteAddr = addr + ":5000"
+		w := httptest.NewRecorder()
+		handler.ServeHTTP(w, req)
+		return w.Code, w.Body.String()
+	}
+	if code, body := create("203.0.113.1", "only one"); code != http.StatusBadRequest {
+		t.Fatalf("a table of one seat: %d %s, want 400", code, body)
+	}
+	for i := range 2 {
+		if code, body := create("203.0.113.1", "A", "B"); code != http.StatusCreated {
+			t.Fatalf("table %d of client 1: %d %s, want 201", i+1, code, body)
+		}
+	}
+	if code, body := create("203.0.113.1", "A", "B"); code != http.StatusTooManyRequests || !strings.Contains(body, "too_many_tables") || !strings.Contains(body, "2 tables in the last hour") {
+		t.Fatalf("table 3 of client 1: %d %s, want 429 too_many_tables saying 2 in the last hour", code, body)
+	}
+	if code, body := create("203.0.113.2", "A", "B"); code != http.StatusCreated {
+		t.Fatalf("table 1 of client 2: %d %s, want 201", code, body)
+	}
+	code, body := create("203.0.113.3", "A", "B")
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "server_full") {
+		t.Fatalf("table 4 in all: %d %s, want 503 server_full", code, body)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -28,9 +29,26 @@ type Config struct {
 	Store  store.Store
 	Games  *engine.Registry
 	Logger *slog.Logger // default: slog.Default()
-	// MaxLive bounds the tables kept in memory (default 1000); the least
-	// recently used idle table is dropped and replayed again when needed.
-	MaxLive int
+	// MaxLive bounds the tables kept in memory (default 1000), and
+	// MaxLiveBytes their estimated size (default 256 MiB; see liveBytes):
+	// past either, the least recently used idle tables (nobody watching, no
+	// bot playing) are dropped and replayed again when needed.
+	MaxLive      int
+	MaxLiveBytes int64
+	// TablesPerClient is how many tables one client address may create in
+	// an hour (default 30), TablesPerHour how many all clients together may
+	// (default 600): past them, creating a table is refused (429, 503).
+	// Negative: no limit.
+	TablesPerClient int
+	TablesPerHour   int
+	// BotPace is the pause before each bot move at a table where only bots
+	// play while someone watches it, so that people can follow the game
+	// (default 500ms; negative: none). Unwatched, bots play at full speed.
+	BotPace time.Duration
+	// BotWorkers bounds how many bot moves are chosen at once across all
+	// tables (default GOMAXPROCS), so that bot tables share the CPU with
+	// everything else however many there are.
+	BotWorkers int
 	// ActionRate and ActionBurst set the token bucket that limits the
 	// actions of each seat, keyed by table and seat once the seat's token
 	// is known to be good (default 20/s, burst 40; negative: no limit).
@@ -81,17 +99,25 @@ type Server struct {
 	newSeed func() dice.Seed
 	limit   *limiter // per seat
 	clients *limiter // per client address
-	maxLive int
-	pages   *pages
-	snapAt  int    // Config.SnapshotEvery
-	proxied bool   // Config.TrustProxy
-	public  string // Config.PublicURL, without a final slash
-	csrf    *http.CrossOriginProtection
-	peers   peers // other instances on the same store (instances.go)
+	created *limiter // tables created per client address
+	total   *limiter // tables created by everyone
+	// Config.TablesPerClient and TablesPerHour, for messages
+	perClient, perHour int
+	botPace            time.Duration
+	botSlots           chan struct{} // one per bot move being chosen
+	maxLive            int
+	maxBytes           int64
+	pages              *pages
+	snapAt             int    // Config.SnapshotEvery
+	proxied            bool   // Config.TrustProxy
+	public             string // Config.PublicURL, without a final slash
+	csrf               *http.CrossOriginProtection
+	peers              peers // other instances on the same store (instances.go)
 
-	mu     sync.Mutex
-	live   map[string]*live
-	closed bool
+	mu        sync.Mutex
+	live      map[string]*live
+	liveBytes int64 // the sum of the live tables' size estimates
+	closed    bool
 
 	// botsStopped, if set (by tests), is called by a bot runner that has
 	// just decided to stop, after it let go of the table's lock.
@@ -109,6 +135,21 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxLive <= 0 {
 		cfg.MaxLive = 1000
+	}
+	if cfg.MaxLiveBytes <= 0 {
+		cfg.MaxLiveBytes = 256 << 20
+	}
+	if cfg.TablesPerClient == 0 {
+		cfg.TablesPerClient = 30
+	}
+	if cfg.TablesPerHour == 0 {
+		cfg.TablesPerHour = 600
+	}
+	if cfg.BotPace == 0 {
+		cfg.BotPace = 500 * time.Millisecond
+	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = runtime.GOMAXPROCS(0)
 	}
 	if cfg.ActionRate == 0 {
 		cfg.ActionRate, cfg.ActionBurst = 20, 40
@@ -139,8 +180,12 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
-		limit:   newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
-		clients: newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now), maxLive: cfg.MaxLive, pages: p,
+		limit:     newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
+		clients:   newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now),
+		created:   newLimiter(float64(cfg.TablesPerClient)/3600, cfg.TablesPerClient, cfg.Now),
+		total:     newLimiter(float64(cfg.TablesPerHour)/3600, cfg.TablesPerHour, cfg.Now),
+		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
+		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), ctx: ctx, cancel: cancel,
 	}
 	s.startPeers(cfg.BotLease)
@@ -174,6 +219,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.pageLobby)
 	mux.HandleFunc("GET /new/{game}", s.pageNew)
 	mux.HandleFunc("POST /new/{game}", s.pageCreate)
+	mux.HandleFunc("POST /play/{game}", s.pagePlayNow)
+	mux.HandleFunc("GET /t/{id}/created", s.pageCreated)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/events", s.pageEvents)
 	mux.HandleFunc("GET /t/{id}/export", s.pageExport)
@@ -183,6 +230,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.notFound(mux))
 	// Cross-site posts (a form on another site, a script there) are
 	// refused: Sec-Fetch-Site, or else Origin against Host, must say the

@@ -62,9 +62,9 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		// Fixed seeds: each test's tables are the same games every run.
 		NewSeed: func() dice.Seed { return dice.Derive(dice.Seed{}, tb.Name(), tables.Add(1)) },
-		// Tests poll from one address as fast as they can; the tests of
-		// the limits per client set them.
-		ClientRate: -1,
+		// Tests poll from one address as fast as they can, create many
+		// tables and watch bots play; the tests of these limits set them.
+		ClientRate: -1, TablesPerClient: -1, TablesPerHour: -1, BotPace: -1,
 	}
 	for _, m := range mod {
 		m(&cfg)

@@ -38,9 +38,11 @@ type live struct {
 	botRunning bool
 	watchers   int
 	lastUsed   time.Time
+	bytes      int64                         // the size estimate counted in Server.liveBytes
 	finished   bool                          // the store knows the game is over
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
+	win        *window                       // the answer window being collected (window.go), or nil
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -136,13 +138,15 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	}
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
+	l.bytes = liveBytes(tab)
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
 		s.mu.Unlock()
 		return other, nil // someone else loaded it meanwhile
 	}
-	s.evictLocked()
+	s.evictLocked(1, l.bytes)
 	s.live[id] = l
+	s.liveBytes += l.bytes
 	s.mu.Unlock()
 	if !s.caughtUp(l, epoch) && ctx.Value(reloaded{}) == nil { // another instance appended while it loaded
 		return s.table(context.WithValue(ctx, reloaded{}, true), id) // once: a stale table reloads on use
@@ -187,13 +191,7 @@ func (s *Server) snapshotLocked(l *live) {
 		s.log.Error("taking a snapshot", "table", l.id, "seq", l.tab.Len(), "err", err)
 		return
 	}
-	s.mu.Lock()
-	closed := s.closed
-	if !closed {
-		s.bg.Add(1)
-	}
-	s.mu.Unlock()
-	if closed {
+	if !s.background() {
 		return
 	}
 	go func() {
@@ -206,26 +204,63 @@ func (s *Server) snapshotLocked(l *live) {
 	}()
 }
 
-// evictLocked drops the least recently used idle table when the cache is
-// full. Call with s.mu held.
-func (s *Server) evictLocked() {
-	if len(s.live) < s.maxLive {
-		return
-	}
-	var oldest *live
-	for _, l := range s.live {
-		if !l.mu.TryLock() {
-			continue
+// The size of a table in memory is estimated from its log: measured with
+// random play, the largest game's tables hold about 1.1 KB per log entry
+// (others 0.4 KB), over some 2-12 KB of setup; rounding up, so that the
+// bound holds.
+const (
+	tableBaseBytes = 16 << 10
+	entryBytes     = 1 << 10
+)
+
+// liveBytes is the size estimate of a table in memory.
+func liveBytes(tab *engine.Table) int64 {
+	return tableBaseBytes + int64(tab.Len())*entryBytes
+}
+
+// evictLocked makes room for adding tables of extra bytes: it drops least
+// recently used idle tables (nobody watching, no bot playing) while the
+// cache would hold more than MaxLive tables or MaxLiveBytes. Tables in use
+// are never dropped, so the bounds may be exceeded while they all are.
+// Call with s.mu held (and, if with some l.mu, that table is not dropped).
+func (s *Server) evictLocked(adding int, extra int64) {
+	for len(s.live)+adding > s.maxLive || s.liveBytes+extra > s.maxBytes {
+		var oldest *live
+		var oldestUsed time.Time
+		var size int64
+		for _, l := range s.live {
+			if !l.mu.TryLock() {
+				continue
+			}
+			idle := l.watchers == 0 && !l.botRunning && l.win == nil
+			used, n := l.lastUsed, l.bytes
+			l.mu.Unlock()
+			if idle && (oldest == nil || used.Before(oldestUsed)) {
+				oldest, oldestUsed, size = l, used, n
+			}
 		}
-		idle := l.watchers == 0 && !l.botRunning
-		used := l.lastUsed
-		l.mu.Unlock()
-		if idle && (oldest == nil || used.Before(oldest.lastUsed)) {
-			oldest = l
+		if oldest == nil {
+			return
 		}
-	}
-	if oldest != nil {
 		delete(s.live, oldest.id)
+		s.liveBytes -= size
+	}
+}
+
+// grewLocked counts the growth of l's log in the cache's size, and drops
+// idle tables if the cache is past its bound. Call with l.mu held.
+func (s *Server) grewLocked(l *live) {
+	n := liveBytes(l.tab)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.live[l.id] != l {
+		l.bytes = n
+		return // dropped from the cache: not counted
+	}
+	s.liveBytes += n - l.bytes
+	l.bytes = n
+	if s.liveBytes > s.maxBytes {
+		s.evictLocked(0, 0)
 	}
 }
 
@@ -237,12 +272,15 @@ func (s *Server) forget(l *live) {
 	s.mu.Lock()
 	if s.live[l.id] == l {
 		delete(s.live, l.id)
+		s.liveBytes -= l.bytes
 	}
 	s.mu.Unlock()
 }
 
-// createTable sets up and stores a new table, and returns its id and the
-// invite token of each person's seat ("" for bots).
+// createTable sets up and stores a new table for the client of key client
+// (clientKey), and returns its id and the invite token of each person's
+// seat ("" for bots). Tables are counted per client and in total, only
+// once the request is found good.
 func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
@@ -277,6 +315,14 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
+	if !s.created.allow(client) {
+		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
 	for i, st := range seats {
@@ -299,25 +345,59 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 
 // act decodes and applies one action for seat at table l, stores it, and
 // returns the new sequence number and the events as seat sees them. With
-// expectedSeq >= 0 the action is refused with store.ErrVersionConflict unless
-// the log is at that sequence number.
-//
-// When the table in memory turns out to be behind the store (another
-// instance appended first: behindStore), the action is tried once more on
-// the table reloaded from the store.
+// expectedSeq >= 0 the action is refused unless the log is at that sequence
+// number: with errAlreadyMade if seat has acted since, else with
+// store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
-	seq, events, err := s.actOn(ctx, l, seat, kind, raw, expectedSeq)
+	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
+		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+			if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+				if actedSince(l, seat, expectedSeq) {
+					return errAlreadyMade
+				}
+				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+			}
+			return nil
+		})
+	})
+}
+
+// retryBehind runs try on l and, when the table in memory turns out to be
+// behind the store (another instance appended first: behindStore), once
+// more on the table reloaded from the store.
+func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
+	seq, events, err := try(l)
 	if err != nil && s.behindStore(ctx, l, err) {
 		if l, err = s.table(ctx, l.id); err != nil {
 			return 0, nil, err
 		}
-		seq, events, err = s.actOn(ctx, l, seat, kind, raw, expectedSeq)
+		seq, events, err = try(l)
 	}
 	return seq, events, err
 }
 
-func (s *Server) actOn(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
-	a, err := l.game.Decode(kind, raw)
+// actOnce is act for a form rendered when the log was at renderedAt (a
+// negative renderedAt: unknown): the action is refused with errAlreadyMade
+// if seat has acted since, so that a double click or a form sent again
+// makes one move, not two. Others' moves since do not refuse it, as they
+// would with act's expected sequence number: in a game of simultaneous
+// choices the log moves on all the time, and the game itself refuses an
+// action that is no longer legal.
+func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
+	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
+		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+			if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
+				return errAlreadyMade
+			}
+			return nil
+		})
+	})
+}
+
+// actChecked is act and actOnce: check runs with l.mu held, before the
+// action is applied, and refuses it with an error.
+func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
+	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 	}
@@ -326,16 +406,37 @@ func (s *Server) actOn(ctx context.Context, l *live, seat engine.Seat, kind stri
 	if l.stale {
 		return 0, nil, fmt.Errorf("%w: the table was reloaded", store.ErrVersionConflict)
 	}
-	if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
-		return 0, nil, fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
+	if err := check(); err != nil {
+		return 0, nil, err
 	}
-	events, err := s.applyLocked(ctx, l, seat, a)
+	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
 	}
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
+	if recorded {
+		l.notify() // the seat's own state now shows its answer
+		return seq, events, nil
+	}
 	return seq, engine.EventsFor(events, seat), nil
+}
+
+// actedSince reports whether seat has acted since the log was at seq: then
+// an action sent for that moment is the same click again (a double click, a
+// form sent twice), and the seat's move is already made. It reads only the
+// seat's own entries. Call with l.mu held.
+func actedSince(l *live, seat engine.Seat, seq int) bool {
+	if seat < 0 || seq >= l.tab.Len() {
+		return false
+	}
+	for _, e := range l.tab.Log(seq) {
+		// A free roll is not a move: rolling does not spend a form.
+		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+			return true
+		}
+	}
+	return false
 }
 
 // applyLocked applies a to the table in memory and appends the new entry to
@@ -348,6 +449,17 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	if err != nil {
 		return nil, err
 	}
+	if err := s.commitLocked(ctx, l, before); err != nil {
+		return nil, err
+	}
+	return events, nil
+}
+
+// commitLocked stores the entries the table in memory holds after its
+// first before ones, in one Append, and tells streams; the game's result
+// too if it is over. If storing fails the table is dropped from memory and
+// rebuilt from the store on next use. Call with l.mu held.
+func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 	// The write goes on even if the client hangs up, so that what the
 	// store holds and what the client is told agree as often as possible.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
@@ -355,6 +467,7 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	// The action that ends the game is stored with the outcome, in one
 	// transaction: a crash between two writes could leave a finished game
 	// listed as open.
+	var err error
 	out, over := l.tab.Over()
 	if over && !l.finished {
 		_, err = s.store.Finish(wctx, l.id, before, out.Text, l.tab.Log(before)...)
@@ -363,16 +476,31 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	}
 	if err != nil {
 		s.forget(l)
-		return nil, err
+		return err
 	}
 	l.lastUsed = s.now()
+	s.grewLocked(l)
 	s.snapshotLocked(l)
 	if over && !l.finished {
 		l.finished = true
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
+	s.openWindowLocked(l)
 	l.notify()
-	return events, nil
+	return nil
+}
+
+// background counts one more background goroutine (bots, snapshot
+// writes, window timers) that Close waits for, and reports false, counting
+// nothing, if the server is closed: then none may start.
+func (s *Server) background() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.bg.Add(1)
+	return true
 }
 
 func (s *Server) afterChange(l *live) {
@@ -384,16 +512,11 @@ func (s *Server) afterChange(l *live) {
 // afterChangeLocked starts the table's bot runner if a bot seat is pending.
 // Call with l.mu held.
 func (s *Server) afterChangeLocked(l *live) {
+	s.openWindowLocked(l) // a window that was open when the table was stored
 	if l.botRunning || l.stale || botDue(l) < 0 {
 		return
 	}
-	s.mu.Lock()
-	closed := s.closed
-	if !closed {
-		s.bg.Add(1)
-	}
-	s.mu.Unlock()
-	if closed {
+	if !s.background() {
 		return
 	}
 	l.botRunning = true
@@ -402,12 +525,13 @@ func (s *Server) afterChangeLocked(l *live) {
 
 // botDue returns a pending seat the server plays: one played by a bot, or
 // one whose only legal action it can take for the person (a choice of one is
-// no choice, engine.Only), or -1.
+// no choice, engine.Only), or -1. A seat that has answered the window being
+// collected is not due again.
 func botDue(l *live) engine.Seat {
 	seats := l.tab.Seats()
 	st := l.tab.State()
 	for _, p := range st.Pending() {
-		if int(p) >= len(seats) {
+		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
 		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
@@ -442,22 +566,27 @@ func (s *Server) runBots(l *live) {
 	}
 	for range maxBotSteps {
 		l.mu.Lock()
-		seat := botDue(l)
-		if l.stale || seat < 0 || s.ctx.Err() != nil {
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
 			stop()
 			return
 		}
-		// A clone, since views may share memory with the state, which a
-		// person's action may change while the bot thinks.
-		st := l.tab.State().Clone()
-		seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
+		at := l.tab.Len()
 		l.mu.Unlock()
-		if leased = s.leaseBots(l, seq); !leased { // another instance plays them (instances.go)
+		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)
 			l.mu.Lock()
 			stop()
 			return
 		}
-		a, err := s.botChoice(l, seat, name, st, stream)
+		if paced && !s.sleep(s.botPace) {
+			l.mu.Lock()
+			stop()
+			return
+		}
+		seat, a, seq, err := s.botMove(l)
+		if errors.Is(err, errNoBotDue) || errors.Is(err, context.Canceled) {
+			continue // the table moved on while the bot waited, or the server closes
+		}
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			l.mu.Lock()
@@ -470,7 +599,7 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		if _, err := s.applyLocked(s.ctx, l, seat, a); err != nil {
+		if _, _, err := s.submitLocked(s.ctx, l, seat, a); err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			stop()
 			return
@@ -480,6 +609,57 @@ func (s *Server) runBots(l *live) {
 	s.log.Error("bots stopped after too many turns", "table", l.id)
 	l.mu.Lock()
 	stop()
+}
+
+// errNoBotDue says that no bot seat is pending any more.
+var errNoBotDue = errors.New("no bot seat is due")
+
+// botMove chooses the move of the bot seat due at l, in one of the
+// BotWorkers slots, and returns the seat and its move with the log length
+// it was chosen at.
+func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
+	select {
+	case s.botSlots <- struct{}{}:
+		defer func() { <-s.botSlots }()
+	case <-s.ctx.Done():
+		return 0, nil, 0, s.ctx.Err()
+	}
+	l.mu.Lock()
+	seat := botDue(l)
+	if l.stale || seat < 0 {
+		l.mu.Unlock()
+		return 0, nil, 0, errNoBotDue
+	}
+	// A clone, since views may share memory with the state, which a
+	// person's action may change while the bot thinks.
+	st := l.tab.State().Clone()
+	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	l.mu.Unlock()
+	a, err := s.botChoice(l, seat, name, st, stream)
+	return seat, a, seq, err
+}
+
+// sleep waits d, or less if the server closes; it reports whether it waited
+// all of d.
+func (s *Server) sleep(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-s.ctx.Done():
+		return false
+	}
+}
+
+// onlyBots reports whether every seat at l is a bot's. Call with l.mu held.
+func onlyBots(l *live) bool {
+	for _, si := range l.tab.Seats() {
+		if si.Bot == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // botChoice is the action seat's bot name chooses in st, seeing only the

@@ -51,12 +51,12 @@ func runCopy(ctx context.Context, env Env, args []string) error {
 			return usagef("--from %s: no such database file", *from)
 		}
 	}
-	src, err := openStore(ctx, *from, false)
+	src, err := openStore(ctx, *from, false, 0)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	dst, err := openStore(ctx, *to, false)
+	dst, err := openStore(ctx, *to, false, 0)
 	if err != nil {
 		return err
 	}

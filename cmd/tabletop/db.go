@@ -26,12 +26,12 @@ func defaultDB() string {
 
 // openStore opens the store db names: a PostgreSQL database for a
 // postgres:// URL (its migrations applied), else an SQLite file (syncFull
-// applies to SQLite alone).
-func openStore(ctx context.Context, db string, syncFull bool) (store.Store, error) {
+// and walLimit apply to SQLite alone; walLimit 0 is its default).
+func openStore(ctx context.Context, db string, syncFull bool, walLimit int64) (store.Store, error) {
 	if postgres.IsDSN(db) {
 		return postgres.Open(ctx, db)
 	}
-	return sqlite.Open(db, sqlite.Options{SyncFull: syncFull})
+	return sqlite.Open(db, sqlite.Options{SyncFull: syncFull, WALLimit: walLimit})
 }
 
 // showDB is db as it may be printed: a URL's password is masked.

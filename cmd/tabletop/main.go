@@ -12,8 +12,13 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
+
+	"tabletop/bots"
+	"tabletop/engine"
+	"tabletop/internal/cliflags"
 )
 
 // Env is what a subcommand reads and writes; tests substitute buffers.
@@ -64,9 +69,11 @@ func main() {
 func Run(ctx context.Context, env Env, args []string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
-			if _, ok := commands[args[1]]; ok {
-				return Run(ctx, env, []string{args[1], "-h"})
+			if _, ok := commands[args[1]]; !ok {
+				fmt.Fprintf(env.Stderr, "tabletop help: no command %q (try \"tabletop help\")\n", args[1])
+				return 2
 			}
+			return Run(ctx, env, []string{args[1], "-h"})
 		}
 		printHelp(env.Stdout)
 		if len(args) == 0 {
@@ -88,15 +95,15 @@ func Run(ctx context.Context, env Env, args []string) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(env.Stderr, "tabletop %s: %s\n", args[0], oneLine(ue.msg))
+		fmt.Fprintf(env.Stderr, "tabletop %s: %s\n", args[0], forPeople(ue.msg))
 		return 2
 	case errors.As(err, &ee):
 		if ee.msg != "" {
-			fmt.Fprintf(env.Stderr, "tabletop %s: %s\n", args[0], oneLine(ee.msg))
+			fmt.Fprintf(env.Stderr, "tabletop %s: %s\n", args[0], forPeople(ee.msg))
 		}
 		return ee.code
 	default:
-		fmt.Fprintf(env.Stderr, "tabletop %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintf(env.Stderr, "tabletop %s: %s\n", args[0], forPeople(err.Error()))
 		return 1
 	}
 }
@@ -116,6 +123,46 @@ func printHelp(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `"tabletop COMMAND -h" shows a command's flags.`)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "games (GAME), their bots and their options (-o name=value):")
+	for _, info := range registry().Infos() {
+		g, _ := registry().Game(info.ID)
+		fmt.Fprintf(w, "  %-8s %s, %s; bots: %s\n", info.ID, info.Name, seatRange(info), strings.Join(bots.Names(g), ", "))
+		for _, o := range info.Options {
+			fmt.Fprintf(w, "  %-8s   -o %s=%s  %s\n", "", o.Name, optionValues(o), o.Help)
+		}
+	}
+}
+
+// seatRange says how many seats a game takes: "2 seats", "1 to 8 seats".
+func seatRange(info engine.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return count(info.MinSeats, "seat", "seats")
+	}
+	return fmt.Sprintf("%d to %d seats", info.MinSeats, info.MaxSeats)
+}
+
+// optionValues says what an option takes, with its default.
+func optionValues(o engine.OptionSpec) string {
+	var vals string
+	switch o.Kind {
+	case engine.OptionInt:
+		vals = fmt.Sprintf("%d..%d", o.Min, o.Max)
+	case engine.OptionBool:
+		vals = "true|false"
+	case engine.OptionChoice:
+		vals = strings.Join(o.Choices, "|")
+	}
+	return vals + " (default " + o.Default + ")"
+}
+
+// count writes n with the noun in the singular or the plural: "1 seat",
+// "3 seats".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // newFlags returns a FlagSet for a subcommand that reports errors instead of
@@ -135,32 +182,39 @@ func newFlags(env Env, name, usage string) *flag.FlagSet {
 // arguments ("roll 3d6 -n 5" as well as "roll -n 5 3d6"). A flag error is a
 // usage error; -h returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	// The flag package prints the usage itself on -h and on every error; we
-	// print it only for -h, and errors as one line.
-	usage := fs.Usage
-	fs.Usage = func() {}
-	defer func() { fs.Usage = usage }()
-	for {
-		fs.SetOutput(io.Discard)
-		err := fs.Parse(args)
-		if errors.Is(err, flag.ErrHelp) {
-			usage()
-			return nil, err
-		}
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		// A lone "-" or a negative-looking expression ("-2d6") is positional.
-		pos = append(pos, args[0])
-		args = args[1:]
+	pos, err := cliflags.Parse(fs, args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		return nil, usagef("%v", err)
 	}
+	return pos, err
 }
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// forPeople is an error message as a person should read it: on one line,
+// without the Go package names our errors begin with, wherever a wrapped
+// error put one ("engine: unknown game" is "unknown game", "--seed: dice:
+// seed ..." is "--seed: seed ...").
+func forPeople(msg string) string {
+	parts := strings.Split(oneLine(msg), ": ")
+	kept := parts[:0]
+	for i, p := range parts {
+		if i == len(parts)-1 || !internalPrefix(p) {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, ": ")
+}
+
+// internalPrefix reports whether p is the name of one of our packages (or a
+// game's id, which names its package) as error messages begin with it.
+func internalPrefix(p string) bool {
+	switch p {
+	case "engine", "dice", "store", "sqlite", "sim", "bots", "server", "json":
+		return true
+	}
+	_, err := registry().Game(p)
+	return err == nil && p == strings.ToLower(p)
 }

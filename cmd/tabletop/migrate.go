@@ -23,7 +23,7 @@ func runMigrate(ctx context.Context, env Env, args []string) error {
 	}
 	if !postgres.IsDSN(*db) {
 		// The SQLite store migrates when it opens.
-		st, err := openStore(ctx, *db, false)
+		st, err := openStore(ctx, *db, false, 0)
 		if err != nil {
 			return err
 		}

@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"tabletop/dice"
@@ -17,20 +17,24 @@ func init() {
 
 // Rows of the odds table: long distributions hide their far tails.
 const (
-	oddsRows   = 60   // show every value up to this many
-	oddsHideP  = 1e-4 // beyond it, hide tail values less likely than this
-	oddsBarLen = 40   // characters of the most likely value's bar
-	oddsFrac   = 24   // widest exact fraction shown in the table (--json has them all)
+	oddsRows    = 60   // show every value up to this many
+	oddsHideP   = 1e-4 // beyond it, hide tail values less likely than this
+	oddsBarLen  = 40   // characters of the most likely value's bar
+	oddsPlotLen = 50   // characters of the most likely value's bar in --plot
+	oddsFrac    = 24   // widest exact fraction shown in the table (--json has them all)
 )
 
 func runOdds(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "odds", "EXPR [--json] [--all]\n\n"+
+	fs := newFlags(env, "odds", "EXPR [--json] [--plot] [--all]\n\n"+
 		"Prints the distribution of a dice expression: for each value P(=), P(>=),\n"+
-		"P(<=) and a bar, with min, max, mean and standard deviation. Exact\n"+
-		"fractions are shown when the result is exact; exploding dice say how deep\n"+
-		"explosions were followed and the probability left out.")
+		"P(<=) and a bar, with min, max, mean, standard deviation and quantiles.\n"+
+		"Exact fractions are shown when the result is exact; exploding dice say how\n"+
+		"deep explosions were followed and the probability left out. Long\n"+
+		"distributions leave out their far tails and group values in ranges\n"+
+		"(--all shows every value); --plot draws bars instead of the table.")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	all := fs.Bool("all", false, "show every value, even far tails")
+	all := fs.Bool("all", false, "show every value: no far tails left out, no ranges")
+	plot := fs.Bool("plot", false, "draw the distribution as bars instead of the table")
 	text, err := parseExprFlags(fs, args)
 	if err != nil {
 		return err
@@ -47,9 +51,12 @@ func runOdds(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	w := bufio.NewWriter(env.Stdout)
-	if *asJSON {
+	switch {
+	case *asJSON:
 		err = writeOddsJSON(w, e, d)
-	} else {
+	case *plot:
+		writeOddsPlot(w, e, d, *all, oddsPlotLen)
+	default:
 		writeOddsTable(w, e, d, *all)
 	}
 	if err != nil {
@@ -89,75 +96,147 @@ func writeOddsJSON(w io.Writer, e *dice.Expr, d *dice.Dist) error {
 		}
 		x.Outcomes = append(x.Outcomes, oj)
 	}
-	b, err := json.Marshal(x)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
-	return err
+	return jsonOut(w).Encode(x)
 }
 
-func writeOddsTable(w io.Writer, e *dice.Expr, d *dice.Dist, all bool) {
+// oddsQuantiles are the shares the odds table and page give values for.
+var oddsQuantiles = []float64{0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99}
+
+// oddsHead writes what the table and the plot both start with: the
+// expression, its kind, min, max, mean, spread and quantiles.
+func oddsHead(w io.Writer, e *dice.Expr, d *dice.Dist) {
 	outs := d.Outcomes()
 	kind := "exact"
 	if !d.Exact() {
 		kind = "floating point"
 	}
-	fmt.Fprintf(w, "%s: %d values, %s\n", e, len(outs), kind)
+	fmt.Fprintf(w, "%s: %d value%s, %s\n", e, len(outs), plural(len(outs)), kind)
 	mean := fmt.Sprintf("%.4f", d.Mean())
 	if m := d.MeanRat(); m != nil && !m.IsInt() {
 		mean += " (" + m.String() + ")"
 	}
 	fmt.Fprintf(w, "min %d, max %d, mean %s, sd %.4f\n", d.Min, d.Max, mean, d.StdDev())
-	if d.Exact() && fracWidth(outs) > oddsFrac {
-		fmt.Fprintln(w, "exact fractions too long to show: --json has them")
+	var qs []string
+	for _, q := range oddsQuantiles {
+		qs = append(qs, fmt.Sprintf("%g%% %d", 100*q, d.Quantile(q)))
 	}
+	fmt.Fprintf(w, "quantiles (the value P(<=) first reaches): %s\n", strings.Join(qs, ", "))
 	if d.ExplodeDepth() > 0 {
 		fmt.Fprintf(w, "explosions followed %d deep per die; probability left out %.3g\n", d.ExplodeDepth(), d.Truncated())
 	}
+}
 
-	// Hide the far tails of long distributions.
-	lo, hi := 0, len(outs)
-	if !all && len(outs) > oddsRows {
-		for lo < hi && outs[lo].P < oddsHideP {
-			lo++
+// oddsLayout lays d out as the table and the plot show it.
+func oddsLayout(d *dice.Dist, all bool) dice.Layout {
+	if all {
+		return d.Layout(0, oddsHideP)
+	}
+	return d.Layout(oddsRows, oddsHideP)
+}
+
+// rowLabel is a row's value, or its range of values.
+func rowLabel(r dice.Row) string {
+	if r.Lo == r.Hi {
+		return strconv.Itoa(r.Lo)
+	}
+	return fmt.Sprintf("%d..%d", r.Lo, r.Hi)
+}
+
+// oddsNotes writes what a layout leaves out or groups, before (below) or
+// after (above) its rows.
+func oddsNotes(w io.Writer, l dice.Layout, width int, above bool) {
+	switch {
+	case !above && l.Width > 1:
+		fmt.Fprintf(w, "%*s  (values grouped in ranges of %d: --all shows each)\n", width, "", l.Width)
+	}
+	if !above && l.Below > 0 {
+		fmt.Fprintf(w, "%*s  (%d values below %d, each under %s: --all shows them)\n", width, "...", l.Below, l.Rows[0].Lo, dice.Percent(oddsHideP))
+	}
+	if above && l.Above > 0 {
+		fmt.Fprintf(w, "%*s  (%d values above %d, each under %s: --all shows them)\n", width, "...", l.Above, l.Rows[len(l.Rows)-1].Hi, dice.Percent(oddsHideP))
+	}
+}
+
+func writeOddsTable(w io.Writer, e *dice.Expr, d *dice.Dist, all bool) {
+	outs := d.Outcomes()
+	oddsHead(w, e, d)
+	l := oddsLayout(d, all)
+	fracs := d.Exact() && l.Width == 1
+	if fracs && fracWidth(outs) > oddsFrac {
+		fmt.Fprintln(w, "exact fractions too long to show: --json has them")
+	}
+	maxP, width := 0.0, len("value")
+	for _, r := range l.Rows {
+		maxP = max(maxP, r.P)
+		width = max(width, len(rowLabel(r)))
+	}
+	fw := 0
+	for _, r := range l.Rows {
+		if r.Rat != nil {
+			fw = max(fw, len(r.Rat.RatString()))
 		}
-		for hi > lo && outs[hi-1].P < oddsHideP {
-			hi--
-		}
 	}
-	maxP := 0.0
-	for _, o := range outs {
-		maxP = max(maxP, o.P)
-	}
-	width := len("value")
-	for _, o := range outs[lo:hi] {
-		width = max(width, len(fmt.Sprint(o.Value)))
-	}
+	fracs = fracs && fw <= oddsFrac
+	fw = max(fw, len("exact"))
 	fmt.Fprintln(w)
 	header := fmt.Sprintf("%*s  %9s  %9s  %9s", width, "value", "P(=)", "P(>=)", "P(<=)")
-	fracs := d.Exact() && fracWidth(outs[lo:hi]) <= oddsFrac
 	if fracs {
-		header += fmt.Sprintf("  %-*s", fracWidth(outs[lo:hi]), "exact")
+		header += fmt.Sprintf("  %-*s", fw, "exact")
 	}
 	fmt.Fprintln(w, strings.TrimRight(header, " "))
-	if lo > 0 {
-		fmt.Fprintf(w, "%*s  (%d values below %d, each under %s: --all shows them)\n", width, "...", lo, outs[lo].Value, percent(oddsHideP))
-	}
-	for _, o := range outs[lo:hi] {
-		line := fmt.Sprintf("%*d  %9s  %9s  %9s", width, o.Value, percent(o.P), percent(d.AtLeast(o.Value)), percent(d.AtMost(o.Value)))
+	oddsNotes(w, l, width, false)
+	for _, r := range l.Rows {
+		line := fmt.Sprintf("%*s  %9s  %9s  %9s", width, rowLabel(r), dice.Percent(r.P), dice.Percent(r.AtLeast), dice.Percent(r.AtMost))
 		if fracs {
-			line += fmt.Sprintf("  %-*s", fracWidth(outs[lo:hi]), o.Rat.RatString())
+			line += fmt.Sprintf("  %-*s", fw, r.Rat.RatString())
 		}
-		bar := int(o.P/maxP*oddsBarLen + 0.5)
-		if bar == 0 && o.P > 0 {
+		bar := int(r.P/maxP*oddsBarLen + 0.5)
+		if bar == 0 && r.P > 0 {
 			bar = 1
 		}
 		fmt.Fprintf(w, "%s  %s\n", line, strings.Repeat("#", bar))
 	}
-	if hi < len(outs) {
-		fmt.Fprintf(w, "%*s  (%d values above %d, each under %s: --all shows them)\n", width, "...", len(outs)-hi, outs[hi-1].Value, percent(oddsHideP))
+	oddsNotes(w, l, width, true)
+}
+
+// writeOddsPlot draws the distribution as horizontal bars in eighths of a
+// character, the most likely row plotWidth characters long.
+func writeOddsPlot(w io.Writer, e *dice.Expr, d *dice.Dist, all bool, plotWidth int) {
+	oddsHead(w, e, d)
+	l := oddsLayout(d, all)
+	maxP, width := 0.0, 0
+	for _, r := range l.Rows {
+		maxP = max(maxP, r.P)
+		width = max(width, len(rowLabel(r)))
 	}
+	fmt.Fprintln(w)
+	oddsNotes(w, l, width, false)
+	for _, r := range l.Rows {
+		fmt.Fprintf(w, "%*s │%s %s\n", width, rowLabel(r), bar(r.P/maxP, plotWidth), dice.Percent(r.P))
+	}
+	oddsNotes(w, l, width, true)
+}
+
+// bar is a bar of share (0..1) of width characters, in eighths: any share
+// above zero shows at least an eighth.
+func bar(share float64, width int) string {
+	eighths := int(share*float64(width*8) + 0.5)
+	if eighths == 0 && share > 0 {
+		eighths = 1
+	}
+	const parts = " ▏▎▍▌▋▊▉"
+	b := strings.Repeat("█", eighths/8)
+	if r := eighths % 8; r > 0 {
+		b += string([]rune(parts)[r])
+	}
+	return b
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func fracWidth(outs []dice.Outcome) int {
@@ -168,18 +247,4 @@ func fracWidth(outs []dice.Outcome) int {
 		}
 	}
 	return n
-}
-
-// percent formats a probability as a percentage that stays readable for
-// tiny values: 12.50%, 0.0032%, 1.2e-09%.
-func percent(p float64) string {
-	switch {
-	case p == 0:
-		return "0%"
-	case p >= 0.0001:
-		return fmt.Sprintf("%.2f%%", 100*p)
-	case p >= 1e-8:
-		return fmt.Sprintf("%.2g%%", 100*p)
-	}
-	return fmt.Sprintf("%.1e%%", 100*p)
 }

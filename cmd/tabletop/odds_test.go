@@ -127,7 +127,7 @@ func TestOdds_BadInputExitsTwo(t *testing.T) {
 		args    []string
 		wantErr string
 	}{
-		{name: "syntax error", args: []string{"odds", "3d6+)"}, wantErr: `tabletop odds: dice: "3d6+)": col 5: unexpected ')'`},
+		{name: "syntax error", args: []string{"odds", "3d6+)"}, wantErr: `tabletop odds: "3d6+)": col 5: unexpected ')'`},
 		{name: "missing expression", args: []string{"odds"}, wantErr: "missing dice expression"},
 		{name: "too large", args: []string{"odds", "d1000000*d1000000"}, wantErr: "distribution too large to compute"},
 	}
@@ -138,5 +138,51 @@ func TestOdds_BadInputExitsTwo(t *testing.T) {
 				t.Errorf("Run(%q) = %d, stdout %q, stderr %q; want 2 and one line containing %q", tt.args, code, out, errs, tt.wantErr)
 			}
 		})
+	}
+}
+
+func TestOdds_HugeDistributionsAreSummarised(t *testing.T) {
+	// d10001 panicked (every value under the tail cut-off), d10000 printed
+	// 10,000 rows: both are grouped in ranges now, with quantiles.
+	for _, expr := range []string{"d10001", "d10000"} {
+		code, out, errs := run(t, "", "odds", expr)
+		if code != 0 || errs != "" {
+			t.Fatalf("odds %s = %d, stderr %q", expr, code, errs)
+		}
+		for _, want := range []string{"values grouped in ranges of 200: --all shows each", "quantiles (the value P(<=) first reaches): 1% 10", ", 50% 500", "200..399      2.00%"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("odds %s lacks %q:\n%s", expr, want, out)
+			}
+		}
+		if n := strings.Count(out, "\n"); n > oddsRows+10 {
+			t.Errorf("odds %s printed %d lines, want at most %d", expr, n, oddsRows+10)
+		}
+	}
+	_, all, _ := run(t, "", "odds", "d10000", "--all")
+	if n := strings.Count(all, "\n"); n < 10000 {
+		t.Errorf("odds d10000 --all printed %d lines, want every value", n)
+	}
+	_, one, _ := run(t, "", "odds", "5")
+	if !strings.HasPrefix(one, "5: 1 value, exact") {
+		t.Errorf("odds 5 = %q, want \"1 value\"", one)
+	}
+}
+
+func TestOdds_PlotDrawsBars(t *testing.T) {
+	code, out, errs := run(t, "", "odds", "--plot", "2d6")
+	if code != 0 || errs != "" {
+		t.Fatalf("odds --plot 2d6 = %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{
+		" 2 │████████▍ 2.78%\n",
+		" 7 │" + strings.Repeat("█", oddsPlotLen) + " 16.67%\n",
+		"12 │████████▍ 2.78%\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("odds --plot 2d6 lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "P(>=)") {
+		t.Errorf("--plot printed the table too:\n%s", out)
 	}
 }

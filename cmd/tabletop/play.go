@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,14 +22,22 @@ func init() {
 	register("play", "play a game in the terminal against bots: tabletop play pmr --bots nash,greedy", runPlay)
 }
 
-const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--name NAME] [-o name=value] [--export FILE]
+const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--name NAME] [--names LIST] [-o name=value] [--export FILE]
 
 You take seat 1; the other seats are played by bots (--bots, comma-separated,
-one per seat; missing ones use the game's best bot). With neither --players
-nor --bots the table has four seats, or as near as the game allows. At each
-prompt type the number of a choice or its text; "help" lists the commands and
-says what each choice does, "rules" gives the game's rules in brief.
-When the game ends the table export can be written for "tabletop verify".`
+one per seat; missing ones use the game's best bot). A game only people can
+play (a story game) seats people at every seat instead: they share this
+keyboard, and "as N" acts for seat N (--names names them). With neither
+--players nor --bots the table has four seats, or as near as the game
+allows. At each prompt type the number of a choice or its text; games whose
+actions carry free text (names, narration) take any action typed in its
+text form. "help" lists the commands and says what each choice does,
+"rules" gives the game's rules in brief. When the game ends the table
+export can be written for "tabletop verify".
+
+A game with a game master (msp) seats people only too: seat 1 is the GM,
+the terminal asks whoever must act, "as NAME" hands it to another seat,
+and --book FILE imports the GM's book.`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
@@ -41,7 +51,10 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	turns := fs.Int("turns", 0, "shorthand for -o turns=N")
 	seedHex := fs.String("seed", "", "table seed in hex (default: random; revealed at the end)")
 	name := fs.String("name", "Player", "your name at the table")
+	nameList := fs.String("names", "", "names of the seats, comma-separated (games only people play, whose seats all share this keyboard)")
 	export := fs.String("export", "", "write the table export to FILE at the end, without asking")
+	story := fs.String("markdown", "", "write the story as Markdown to FILE at the end (games that tell a story)")
+	book := fs.String("book", "", "games with a game master: import the GM's book from FILE at the start")
 	opts := optionFlags{}
 	fs.Var(opts, "o", "game option name=value (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -55,9 +68,18 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if err := checkWritable(*export); err != nil {
+		return usagef("--export: %v", err)
+	}
 	info := g.Info()
-	if *turns != 0 {
-		opts["turns"] = strconv.Itoa(*turns)
+	if err := turnsOption(fs, opts, *turns); err != nil {
+		return err
+	}
+	if info.GMSeat {
+		if *botList != "" {
+			return usagef("%s is played by people only: the GM and the players share the terminal", info.Name)
+		}
+		return runPlayGM(ctx, env, g, gmTable{players: *players, name: *name, names: *nameList, seedHex: *seedHex, export: *export, book: *book, opts: opts})
 	}
 	var names []string
 	if *botList != "" {
@@ -75,7 +97,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("%s takes %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
 	if len(names) > n-1 {
-		return usagef("%d bots named for %d other seats", len(names), n-1)
+		return usagef("%s named for %s", count(len(names), "bot", "bots"), count(n-1, "other seat", "other seats"))
 	}
 	defaultBot := "random"
 	if len(info.Bots) > 0 {
@@ -83,7 +105,21 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	}
 	seats := []engine.SeatInfo{{Name: *name}}
 	botSeats := map[engine.Seat]engine.Bot{}
-	for i := 1; i < n; i++ {
+	// A game only people can play seats people at every seat.
+	_, hotSeat := g.(peopleOnly)
+	if hotSeat && len(names) > 0 {
+		return usagef("%s is played by people only: no --bots", info.Name)
+	}
+	if hotSeat {
+		first := ""
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "name" {
+				first = *name
+			}
+		})
+		seats = hotSeats(n, first, *nameList)
+	}
+	for i := 1; i < n && !hotSeat; i++ {
 		bn := defaultBot
 		if i-1 < len(names) && strings.TrimSpace(names[i-1]) != "" {
 			bn = strings.TrimSpace(names[i-1])
@@ -105,13 +141,55 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	p := &session{env: env, in: bufio.NewScanner(env.Stdin), tab: tab, bots: botSeats, me: 0}
-	fmt.Fprintf(env.Stdout, "%s: you are %s at a table of %d. Seed commitment: %s\n", info.Name, *name, n, tab.Commitment())
+	p := &session{env: env, in: bufio.NewScanner(env.Stdin), tab: tab, bots: botSeats, me: 0, hotSeat: hotSeat}
+	if hotSeat {
+		fmt.Fprintf(env.Stdout, "%s: %s share this keyboard; \"as N\" acts for seat N. Seed commitment: %s\n", info.Name, seatNames(seats), tab.Commitment())
+	} else {
+		fmt.Fprintf(env.Stdout, "%s: you are %s at a table of %d. Seed commitment: %s\n", info.Name, *name, n, tab.Commitment())
+	}
 	fmt.Fprintln(env.Stdout, `Type the number of a choice or its text; "help" for help.`)
+	if *story != "" {
+		if _, ok := g.(markdowner); !ok {
+			return usagef("--markdown: %s has no story to write", info.Name)
+		}
+	}
 	if err := p.loop(ctx); err != nil {
 		return err
 	}
+	if err := p.writeStory(*story); err != nil {
+		return err
+	}
 	return p.finish(*export)
+}
+
+// hotSeats names the n seats of a table of people sharing the keyboard:
+// from list (comma-separated) if given, else first (--name, if given) for
+// seat 1, and "Player N" for the others.
+func hotSeats(n int, first, list string) []engine.SeatInfo {
+	var given []string
+	if list != "" {
+		given = strings.Split(list, ",")
+	}
+	seats := make([]engine.SeatInfo, n)
+	for i := range seats {
+		switch {
+		case i < len(given) && strings.TrimSpace(given[i]) != "":
+			seats[i].Name = strings.TrimSpace(given[i])
+		case i == 0 && first != "":
+			seats[i].Name = first
+		default:
+			seats[i].Name = fmt.Sprintf("Player %d", i+1)
+		}
+	}
+	return seats
+}
+
+func seatNames(seats []engine.SeatInfo) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 var botNames = []string{"Ada", "Basil", "Cleo", "Dax", "Edda", "Fenn", "Gus", "Hale"}
@@ -126,6 +204,23 @@ type session struct {
 	bots  map[engine.Seat]engine.Bot
 	me    engine.Seat
 	shown int // log entries already shown
+	// hotSeat: people sit at every seat and share the keyboard; "as N"
+	// switches me.
+	hotSeat bool
+}
+
+// peopleOnly is implemented by games that only people can play (a story
+// game, whose actions are the players' own words): at the terminal every
+// seat is a person, and they share the keyboard.
+type peopleOnly interface {
+	PeopleOnly()
+}
+
+// textParser is implemented by games whose actions carry free text (names,
+// narration), which no list of legal actions can hold: a person may type
+// any action in its text form.
+type textParser interface {
+	ParseAction(text string) (engine.Action, error)
 }
 
 var errQuit = &exitError{code: 0, msg: ""}
@@ -213,12 +308,27 @@ func (p *session) ask() error {
 		for i, a := range legal {
 			fmt.Fprintf(p.env.Stdout, "  %2d) %s\n", i+1, a)
 		}
-		fmt.Fprint(p.env.Stdout, "> ")
+		if p.hotSeat {
+			fmt.Fprintf(p.env.Stdout, "%s> ", p.tab.Seats()[p.me].Name)
+		} else {
+			fmt.Fprint(p.env.Stdout, "> ")
+		}
 		if !p.in.Scan() {
 			fmt.Fprintln(p.env.Stdout, "\nno more input: leaving the table.")
 			return errQuit
 		}
-		line := strings.Join(strings.Fields(strings.ToLower(p.in.Text())), " ")
+		raw := strings.TrimSpace(p.in.Text())
+		line := strings.Join(strings.Fields(strings.ToLower(raw)), " ")
+		if p.hotSeat && strings.HasPrefix(line, "as ") {
+			k, err := strconv.Atoi(strings.TrimPrefix(line, "as "))
+			if err != nil || k < 1 || k > len(p.tab.Seats()) {
+				fmt.Fprintf(p.env.Stdout, "as N: N is a seat from 1 to %d\n", len(p.tab.Seats()))
+				continue
+			}
+			p.me = engine.Seat(k - 1)
+			fmt.Fprintf(p.env.Stdout, "now acting as %s (seat %d)\n", p.tab.Seats()[p.me].Name, k)
+			return nil
+		}
 		switch line {
 		case "":
 			continue
@@ -230,6 +340,12 @@ func (p *session) ask() error {
   seed   show the seed commitment (the seed itself is revealed at the end)
   quit   leave the table
 `, legal[0].String(), p.tab.Game().Info().Name)
+			if p.hotSeat {
+				fmt.Fprintln(p.env.Stdout, "  as N   act for seat N (everyone shares this keyboard)")
+			}
+			if _, ok := p.tab.Game().(textParser); ok {
+				fmt.Fprintln(p.env.Stdout, "Any action may be typed in full in its text form, free text included; the choices above show the forms.")
+			}
 			p.explain(legal)
 			continue
 		case "rules":
@@ -252,7 +368,7 @@ func (p *session) ask() error {
 			fmt.Fprintln(p.env.Stdout, "leaving the table.")
 			return errQuit
 		}
-		a, err := pick(legal, line)
+		a, err := p.parse(legal, raw, line)
 		if err != nil {
 			fmt.Fprintln(p.env.Stdout, err)
 			continue
@@ -263,6 +379,24 @@ func (p *session) ask() error {
 		}
 		return nil
 	}
+}
+
+// parse reads what a person typed: a choice's number, or, for a game that
+// reads free text (textParser), any action in its text form, or else a
+// choice's text or the start of it (pick).
+func (p *session) parse(legal []engine.Action, raw, line string) (engine.Action, error) {
+	tp, ok := p.tab.Game().(textParser)
+	if _, err := strconv.Atoi(line); err == nil || !ok {
+		return pick(legal, line)
+	}
+	a, err := tp.ParseAction(raw)
+	if err == nil {
+		return a, nil
+	}
+	if b, perr := pick(legal, line); perr == nil {
+		return b, nil
+	}
+	return nil, err
 }
 
 // explain says what each choice does, for the games whose actions explain
@@ -337,6 +471,25 @@ func pick(legal []engine.Action, line string) (engine.Action, error) {
 	return nil, fmt.Errorf("%q could be %d choices; type more of it, or its number", line, len(found))
 }
 
+// markdowner is implemented by games that write a finished table as a
+// Markdown document (a story game's whole story).
+type markdowner interface {
+	Markdown(v engine.View) string
+}
+
+// writeStory writes the game's Markdown of the table to path, if given.
+func (p *session) writeStory(path string) error {
+	m, ok := p.tab.Game().(markdowner)
+	if path == "" || !ok {
+		return nil
+	}
+	if err := writeFileAtomic(path, []byte(m.Markdown(p.tab.State().View(engine.Spectator)))); err != nil {
+		return err
+	}
+	fmt.Fprintf(p.env.Stdout, "wrote the story to %s\n", path)
+	return nil
+}
+
 // finish shows the outcome, reveals the seed and offers the export.
 func (p *session) finish(exportPath string) error {
 	out, _ := p.tab.Over()
@@ -344,25 +497,69 @@ func (p *session) finish(exportPath string) error {
 	p.render()
 	fmt.Fprintln(p.env.Stdout, "\nGame over: "+out.Text)
 	fmt.Fprintln(p.env.Stdout, "Seed (check: sha256 of it is the commitment shown at the start): "+p.tab.Seed().String())
-	if exportPath == "" {
-		fmt.Fprint(p.env.Stdout, "Write the table export for \"tabletop verify\"? File name (enter to skip): ")
-		if p.in.Scan() {
-			exportPath = strings.TrimSpace(p.in.Text())
-		}
-		fmt.Fprintln(p.env.Stdout)
-	}
-	if exportPath == "" {
-		return nil
-	}
 	raw, err := json.MarshalIndent(p.tab.Export(true), "", " ")
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(exportPath, raw); err != nil {
+	if exportPath != "" { // --export, checked before the game began
+		return p.writeExport(exportPath, raw)
+	}
+	// Ask for a file name until one can be written, or none is given: a
+	// typing mistake must not lose the game's export.
+	for {
+		fmt.Fprint(p.env.Stdout, "Write the table export for \"tabletop verify\"? File name (enter to skip): ")
+		if !p.in.Scan() {
+			fmt.Fprintln(p.env.Stdout)
+			return nil
+		}
+		name := strings.TrimSpace(p.in.Text())
+		if name == "" {
+			return nil
+		}
+		if err := checkWritable(name); err != nil {
+			fmt.Fprintf(p.env.Stdout, "cannot write %s: %s\n", name, forPeople(err.Error()))
+			continue
+		}
+		if err := p.writeExport(name, raw); err != nil {
+			fmt.Fprintf(p.env.Stdout, "cannot write %s: %s\n", name, forPeople(err.Error()))
+			continue
+		}
+		return nil
+	}
+}
+
+func (p *session) writeExport(path string, raw []byte) error {
+	if err := writeFileAtomic(path, raw); err != nil {
 		return err
 	}
-	fmt.Fprintf(p.env.Stdout, "wrote %s: check it with \"tabletop verify %s\"\n", exportPath, exportPath)
+	fmt.Fprintf(p.env.Stdout, "wrote %s: check it with \"tabletop verify %s\"\n", path, path)
 	return nil
+}
+
+// checkWritable says why a file could not be written at path, before any
+// work is done that would be lost: a folder that does not exist or cannot
+// be written to, or a path that is a folder. "" is fine (no file).
+func checkWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a folder, not a file name", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("there is no folder %s", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	f, err := os.CreateTemp(dir, ".tabletop-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot create files in %s", dir)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // writeFileAtomic writes via a temporary file and a rename, so a crash never

@@ -54,7 +54,7 @@ func TestPlay_EndOfInputLeavesCleanly(t *testing.T) {
 }
 
 func TestPlay_DefaultTableIsYouAndThreeOfTheBestBot(t *testing.T) {
-	// Pocket Monster Rancher takes 1 to 8 stables: with no --players and no
+	// Pocket Monster Rancher takes 2 to 8 stables: with no --players and no
 	// --bots the table is four, the other three played by nash.
 	code, out, errOut := run(t, "quit\n", "play", "pmr", "--turns", "3", "--seed", "01")
 	if code != 0 || errOut != "" {
@@ -78,7 +78,7 @@ func TestPlay_RefusesBadSetup(t *testing.T) {
 	}{
 		{"too many players", []string{"duel", "--players", "3"}, "takes 2 to 2 players"},
 		{"unknown bot", []string{"duel", "--bots", "oracle"}, `no bot "oracle"`},
-		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seats"},
+		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seat"},
 		{"unknown game", []string{"go"}, `unknown game "go"`},
 	}
 	for _, tt := range tests {

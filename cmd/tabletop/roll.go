@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"strings"
 
 	"tabletop/dice"
@@ -54,17 +55,25 @@ func runRoll(ctx context.Context, env Env, args []string) error {
 			return err
 		}
 		if *asJSON {
-			b, err := json.Marshal(r)
-			if err != nil {
+			// The encoder ends each roll with a newline.
+			if err := jsonOut(w).Encode(r); err != nil {
 				return err
 			}
-			w.Write(b)
-		} else {
-			w.WriteString(r.String())
+			continue
 		}
+		w.WriteString(r.String())
 		w.WriteByte('\n')
 	}
 	return w.Flush()
+}
+
+// jsonOut is a JSON encoder for what the command line prints: "5d6>=4"
+// stays as typed rather than "5d6\u003e=4", since nothing here goes into
+// HTML.
+func jsonOut(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
 }
 
 // parseExprFlags parses the flags of roll and odds and returns the

@@ -123,9 +123,9 @@ func TestRoll_BadUsageExitsTwo(t *testing.T) {
 		args    []string
 		wantErr string
 	}{
-		{name: "syntax error names the column", args: []string{"roll", "3d6+)"}, wantErr: `tabletop roll: dice: "3d6+)": col 5: unexpected ')'`},
+		{name: "syntax error names the column", args: []string{"roll", "3d6+)"}, wantErr: `tabletop roll: "3d6+)": col 5: unexpected ')'`},
 		{name: "no expression", args: []string{"roll", "--seed", "01"}, wantErr: "missing dice expression"},
-		{name: "bad seed", args: []string{"roll", "d6", "--seed", "xyz"}, wantErr: "--seed: dice: seed"},
+		{name: "bad seed", args: []string{"roll", "d6", "--seed", "xyz"}, wantErr: "--seed: seed"},
 		{name: "zero rolls", args: []string{"roll", "d6", "-n", "0"}, wantErr: "-n 0"},
 		{name: "unknown flag", args: []string{"roll", "d6", "--bogus"}, wantErr: "flag provided but not defined"},
 		{name: "impossible dice", args: []string{"roll", "3d6kh4"}, wantErr: "cannot keep 4 of 3 dice"},

@@ -25,8 +25,8 @@ type Main struct {
 	Addr     string // host:port to listen on
 	DB       string // SQLite file or postgres:// URL (openStore)
 	SyncFull bool   // synchronous=FULL: commits survive power loss too
-	// ActionRate is the actions per second each client and each seat may
-	// post (burst: twice that); 0 means the server's default (20/s),
+	// ActionRate is the actions per second each seat may post (burst:
+	// twice that); 0 means the server's default (20/s),
 	// negative means no limit (load tests).
 	ActionRate float64
 	// ClientRate is the requests per second each client address may make
@@ -37,6 +37,21 @@ type Main struct {
 	// TrustProxy: the server is behind a reverse proxy that appends the
 	// client's address to X-Forwarded-For (server.Config.TrustProxy).
 	TrustProxy bool
+	// PublicURL is where people reach the server (scheme://host[:port]):
+	// invite links start with it. Default: http:// and the address listened
+	// on.
+	PublicURL string
+	// WALLimit bounds the SQLite WAL in bytes (sqlite.Options.WALLimit);
+	// 0 means its default (64 MiB).
+	WALLimit int64
+	// TablesPerClient and TablesPerHour cap the tables one client address
+	// and all clients together may create in an hour, MaxLiveBytes the
+	// estimated memory of the tables kept in memory, and BotPace the pause
+	// before each bot move at a watched bot-only table (server.Config); 0
+	// means the server's default, negative means no limit.
+	TablesPerClient, TablesPerHour int
+	MaxLiveBytes                   int64
+	BotPace                        time.Duration
 	// BotLease is how long an instance's claim on a table's bots lasts
 	// on a shared PostgreSQL database (server.Config.BotLease); 0: 15s.
 	BotLease time.Duration
@@ -53,17 +68,29 @@ type Main struct {
 	closeErr  error
 }
 
-// Run opens the store, starts listening and serves in the background. It
-// returns once the server accepts connections.
+// Run starts listening, opens the store and serves in the background. It
+// returns once the server accepts connections. It listens first, so that a
+// busy port fails before any file is created, and the store refuses a
+// database another server has open.
 func (m *Main) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
-	st, err := openStore(ctx, m.DB, m.SyncFull)
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", m.Addr)
 	if err != nil {
+		return fmt.Errorf("listen on %s: %w", m.Addr, err)
+	}
+	st, err := openStore(ctx, m.DB, m.SyncFull, m.WALLimit)
+	if err != nil {
+		ln.Close()
 		return err
 	}
-	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy, BotLease: m.BotLease}
+	public := m.PublicURL
+	if public == "" {
+		public = "http://" + ln.Addr().String()
+	}
+	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy, PublicURL: public,
+		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, BotPace: m.BotPace, BotLease: m.BotLease}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
 	}
@@ -74,13 +101,8 @@ func (m *Main) Run(ctx context.Context) error {
 	srv, err := server.New(cfg)
 	if err != nil {
 		st.Close()
+		ln.Close()
 		return err
-	}
-	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", m.Addr)
-	if err != nil {
-		srv.Close()
-		st.Close()
-		return fmt.Errorf("listen on %s: %w", m.Addr, err)
 	}
 	m.store, m.srv, m.ln = st, srv, ln
 	m.http = &http.Server{
@@ -123,12 +145,18 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
-	rate := fs.Float64("rate", 20, "actions per second each client and each seat may post (burst: twice that); 0: no limit")
+	rate := fs.Float64("rate", 20, "actions per second each seat may post (burst: twice that); 0: no limit")
 	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
+	publicURL := fs.String("public-url", "", "where people reach the server, e.g. https://games.example.org: invite links start with it (default: http:// and the address listened on)")
+	walMB := fs.Int64("wal-limit", 64, "MiB past which the SQLite WAL is checkpointed and emptied, holding up writes while it runs")
+	perClient := fs.Int("tables-per-client", 30, "tables one client address may create in an hour; 0: no limit")
+	perHour := fs.Int("tables-per-hour", 600, "tables all clients together may create in an hour; 0: no limit")
+	liveMB := fs.Int64("cache-mb", 256, "MiB of tables (estimated) kept in memory; idle ones past it are dropped and replayed when needed")
+	botPace := fs.Duration("bot-pace", 500*time.Millisecond, "pause before each bot move at a table where only bots play while someone watches; 0: none")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
 	botLease := fs.Duration("bot-lease", 15*time.Second, "with several instances on one PostgreSQL database: how long an instance's claim on a table's bots lasts; another instance takes them over that long after it dies")
 	pos, err := parseFlags(fs, args)
@@ -147,6 +175,15 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *rate < 0 {
 		return usagef("--rate must be 0 (no limit) or more, got %v", *rate)
 	}
+	if *perClient < 0 || *perHour < 0 || *botPace < 0 {
+		return usagef("--tables-per-client, --tables-per-hour and --bot-pace must be 0 (no limit) or more")
+	}
+	if *liveMB < 1 {
+		return usagef("--cache-mb must be 1 or more, got %d", *liveMB)
+	}
+	if *walMB < 1 {
+		return usagef("--wal-limit must be 1 MiB or more, got %d", *walMB)
+	}
 	if *clientRate < 0 {
 		return usagef("--client-rate must be 0 (no limit) or more, got %v", *clientRate)
 	}
@@ -158,6 +195,8 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	}
 	m := &Main{
 		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
+		PublicURL: *publicURL, WALLimit: *walMB << 20, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
+		MaxLiveBytes: *liveMB << 20, BotPace: noLimit(*botPace),
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {
@@ -174,4 +213,12 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	}
 	fmt.Fprintln(env.Stdout, "tabletop: stopped")
 	return nil
+}
+
+// noLimit maps a flag's 0 ("no limit") to Main's negative.
+func noLimit[T int | time.Duration](v T) T {
+	if v == 0 {
+		return -1
+	}
+	return v
 }

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -20,6 +21,21 @@ import (
 
 func init() {
 	register("sim", "play many games with bots and compare them: tabletop sim pmr --games 1000 --seats nash,random", runSim)
+}
+
+// turnsOption sets the turns option from --turns, if it was given: a
+// number of turns below 1 is an error, not "the default".
+func turnsOption(fs *flag.FlagSet, opts optionFlags, turns int) error {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "turns" })
+	if !given {
+		return nil
+	}
+	if turns < 1 {
+		return usagef("--turns must be at least 1, got %d", turns)
+	}
+	opts["turns"] = strconv.Itoa(turns)
+	return nil
 }
 
 // optionFlags collects repeated -o name=value flags.
@@ -36,7 +52,13 @@ func (o optionFlags) Set(v string) error {
 }
 
 func runSim(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "sim", "GAME --games N --seats BOT,BOT,... [--parallel P] [--seed HEX] [-o name=value] [--json]\n\nPlays N complete games with the given bots, one per seat, and prints each\nseat's win share with a 95% interval, its mean score and the game's own\nfigures, and games per second. Results depend only on the seed, not on -parallel.")
+	fs := newFlags(env, "sim", "GAME --games N --seats BOT,BOT,... [--parallel P] [--seed HEX] [-o name=value] [--json]\n"+
+		"       tabletop sim GAME --outline FILE [--pairs N] [--stories N] [--seed HEX]\n\n"+
+		"Plays N complete games with the given bots, one per seat, and prints each\nseat's win share with a 95% interval, its mean score and the game's own\nfigures, and games per second. Results depend only on the seed, not on -parallel.\n\n"+
+		"With --outline, for games whose outcome follows from an outline of\nscenes (a story game's designer's view), prints the exact chance that each\nscene succeeds and that the story does, and beside it a seeded simulation's\nestimate with its 95% interval; the game's documentation gives the file's format.")
+	outline := fs.String("outline", "", "an outline FILE to compute and simulate (story games)")
+	pairs := fs.Int("pairs", 2, "with --outline: matching pairs expected per scene")
+	stories := fs.Int("stories", 100_000, "with --outline: stories to simulate")
 	games := fs.Int("games", 1000, "number of games to play")
 	seats := fs.String("seats", "", "comma-separated bot names, one per seat (e.g. nash,greedy,random,random)")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games played at once")
@@ -56,8 +78,11 @@ func runSim(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if *turns != 0 {
-		opts["turns"] = fmt.Sprint(*turns)
+	if err := turnsOption(fs, opts, *turns); err != nil {
+		return err
+	}
+	if *outline != "" {
+		return runOutline(env, g, *outline, *pairs, *stories, *seedHex)
 	}
 	if *seats == "" {
 		return usagef("--seats is required: one bot per seat, e.g. --seats %s", strings.Repeat("random,", g.Info().MinSeats)[:len("random,")*g.Info().MinSeats-1])
@@ -92,11 +117,40 @@ func runSim(ctx context.Context, env Env, args []string) error {
 			*sim.Result
 			Seed string `json:"seed"`
 		}{res, seed.String()}
-		enc := json.NewEncoder(env.Stdout)
+		enc := jsonOut(env.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
 	printSim(env.Stdout, g.Info(), res, seed)
+	return nil
+}
+
+// outliner is implemented by games whose outcome follows from an outline
+// of scenes: OutlineReport writes the exact odds of the outline in file and
+// a simulation of it, seeded with seed.
+type outliner interface {
+	OutlineReport(w io.Writer, file []byte, pairs, stories int, seed dice.Seed) error
+}
+
+// runOutline is sim --outline.
+func runOutline(env Env, g engine.Game, path string, pairs, stories int, seedHex string) error {
+	o, ok := g.(outliner)
+	if !ok {
+		return usagef("--outline: %s has no outlines", g.Info().Name)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return usagef("--outline: %v", err)
+	}
+	seed := dice.NewSeed()
+	if seedHex != "" {
+		if seed, err = dice.ParseSeed(seedHex); err != nil {
+			return usagef("--seed: %v", err)
+		}
+	}
+	if err := o.OutlineReport(env.Stdout, raw, pairs, stories, seed); err != nil {
+		return usagef("%v", err)
+	}
 	return nil
 }
 
@@ -105,7 +159,7 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 	if score == "" {
 		score = "score"
 	}
-	fmt.Fprintf(w, "%s: %d games, %d seats, seed %s\n\n", info.Name, res.Games, len(res.Seats), seed)
+	fmt.Fprintf(w, "%s: %s, %s, seed %s\n\n", info.Name, count(res.Games, "game", "games"), count(len(res.Seats), "seat", "seats"), seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "seat\tbot\twin share (95%%)\tmean %s", score)
 	for _, m := range res.MetricNames {
@@ -127,22 +181,36 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 // showProgress prints a progress line to w, if it is a terminal, while a long
 // run goes on. It returns a function that clears the line.
 func showProgress(w io.Writer, cfg *sim.Config) func() {
+	if !isTerminal(w) {
+		return func() {}
+	}
+	return progress(w, cfg, 250*time.Millisecond)
+}
+
+// isTerminal reports whether w is a terminal (a character device), where a
+// line redrawn in place reads as progress rather than as noise in a file.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
-		return func() {}
+		return false
 	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return func() {}
-	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progress sets cfg.Progress to redraw "done/total games" on w, the first
+// time at once and then at most every interval, and returns the function
+// that clears the line.
+func progress(w io.Writer, cfg *sim.Config, interval time.Duration) func() {
 	var mu sync.Mutex
-	last := time.Now()
+	var last time.Time
 	cfg.Progress = func(done int) {
 		mu.Lock()
 		defer mu.Unlock()
-		if time.Since(last) > 250*time.Millisecond {
+		if time.Since(last) >= interval {
 			last = time.Now()
-			fmt.Fprintf(f, "\r%d/%d games", done, cfg.Games)
+			fmt.Fprintf(w, "\r%d/%d games", done, cfg.Games)
 		}
 	}
-	return func() { fmt.Fprint(f, "\r\033[K") }
+	return func() { fmt.Fprint(w, "\r\033[K") }
 }

@@ -73,11 +73,16 @@
 //     claimer then discards, as on a turn (no draw), and play continues from
 //     them.
 //   - Exposed sets never change set; a player may add matching cards from
-//     their hand ("meld Siren") on their own turn, one by one, up to eight.
+//     their hand ("meld Siren") on their own turn, one by one, up to eight,
+//     as long as the hand keeps the cards the player must still discard to
+//     get back to eight.
 //   - Aggressive: after the discard (a winning discard ends the round first),
 //     the discarder may attack any other player or nobody; both seal rock,
-//     paper or scissors; a tie is thrown again; the loser loses their next
-//     turn (losses add up and end with the round). A claim is not a turn. The
+//     paper or scissors; a tie is thrown again, and after three ties in a
+//     row the attack fails and nobody loses a turn (the text ends no
+//     contest; this ruling makes every game end). Bots throw at random from
+//     the stream they are given. The loser loses their next turn (losses
+//     add up and end with the round). A claim is not a turn. The
 //     aggressive card may be claimed after the contest.
 //   - Cheerful: every other cheerful card in the hidden hand goes to the pile.
 //   - Mean: one random card of the hidden hand (a die of the hand's size from
@@ -88,7 +93,14 @@
 //     hand (of its family, for a beastman; an orphan's type holds only the
 //     orphan) goes to the pile, and that type is banned for the player for the
 //     rest of the game: its cards never count in the player's patterns and
-//     cannot be claimed or melded. Exposed sets made before the ban stay.
+//     cannot be claimed or melded. Exposed sets made before the ban stay on
+//     the table but are dead: a set holding a banned card (a set of the
+//     type, or a cheerful set with one in it) counts in no pattern and no
+//     score, so its player cannot win while it is there, and seven orphans
+//     and one more do not win when the one more is banned. The proud card
+//     stays set aside, face up, for the rest of the game: later rounds
+//     shuffle the deck without it (a miscellaneous card that rolled proud
+//     keeps that nature while aside).
 //   - Only the turn's discard acts: forced discards (mean, cheerful, proud)
 //     and excess discards never act, so effects do not chain. After a forced
 //     loss the player refills to eight from the stock.

@@ -184,18 +184,33 @@ func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
 func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 	s.round++
 	s.dealer = dealer
+	old := s.nat
 	s.nat = [maxCards]Nature{}
 	s.seen = [maxSeats]bitset{}
 	s.discards = nil
-	s.stock = make([]Card, len(deck.Cards))
-	for i := range s.stock {
-		s.stock[i] = Card(i)
+	// Proud cards stay set aside for the rest of the game, each keeping
+	// the nature it had (a miscellaneous card's rolled proud): every other
+	// card is shuffled into the stock.
+	var aside bitset
+	for i := range s.players {
+		for _, c := range s.players[i].aside {
+			aside.add(c)
+			if cardNature[c] == Miscellaneous {
+				s.nat[c] = old[c]
+			}
+		}
+	}
+	s.stock = make([]Card, 0, len(deck.Cards))
+	for i := range deck.Cards {
+		if !aside.has(Card(i)) {
+			s.stock = append(s.stock, Card(i))
+		}
 	}
 	d.Shuffle(len(s.stock), func(i, j int) { s.stock[i], s.stock[j] = s.stock[j], s.stock[i] })
 	for i := range s.players {
 		pl := &s.players[i]
 		pl.hand = make([]Card, 0, handSize+2)
-		pl.groups, pl.aside = nil, nil
+		pl.groups = nil
 		s.forgetExposed(engine.Seat(i))
 		pl.skip, pl.claims = 0, 0
 	}
@@ -451,9 +466,13 @@ func (s *State) attack(p, t engine.Seat, d *dice.Stream, ev *events) {
 		s.openClaims(p, d, ev)
 		return
 	}
-	s.target, s.phase, s.throws = t, PhaseRPS, [2]Hand{}
+	s.target, s.phase, s.throws, s.ties = t, PhaseRPS, [2]Hand{}, 0
 	ev.public("attack", s.text(s.name(p), " sends the aggressive ", s.card.String(), " at ", s.name(t), ": rock, paper, scissors! The loser loses a turn."), nil)
 }
+
+// maxTies is how many rock-paper-scissors ties in a row end a contest: the
+// attack fails and nobody loses a turn (a ruling: the text ends no contest).
+const maxTies = 3
 
 // throw seals a rock-paper-scissors throw; the second one resolves.
 func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
@@ -469,9 +488,17 @@ func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
 	a, b := s.throws[0], s.throws[1]
 	if a == b {
 		s.throws = [2]Hand{}
-		ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a tie, throw again."), nil)
+		if s.ties++; s.ties < maxTies {
+			ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a tie, throw again."), nil)
+			return
+		}
+		// The text ends no contest; a ruling does, so that a game always ends.
+		ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a third tie in a row, so the attack fails and nobody loses a turn."), nil)
+		s.ties, s.target = 0, NoTarget
+		s.openClaims(s.turn, d, ev)
 		return
 	}
+	s.ties = 0
 	loser := s.target
 	if b.beats(a) {
 		loser = s.turn

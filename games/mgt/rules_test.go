@@ -951,3 +951,184 @@ func TestClaimWindow_HoldIsATableOption(t *testing.T) {
 		t.Fatalf("the window is still open after everyone passed")
 	}
 }
+
+// TestWin_BannedTypeCountsInNoPatternHiddenOrExposed: a type banned by a
+// proud discard is no part of a winning hand or a score, whether its cards
+// are hidden or were exposed before the ban, and seven orphans and one
+// more do not win when the one more is banned.
+func TestWin_BannedTypeCountsInNoPatternHiddenOrExposed(t *testing.T) {
+	banFiend := func(s *State, p engine.Seat) {
+		key := cardKey[mustCards(t, "Imp")[0]]
+		s.players[p].banned |= 1 << key
+		s.players[p].bans = []string{deck.Keys[key].Name}
+	}
+	// Four Fiends exposed before the ban, four Undead hidden.
+	s := scene(t, [][]string{{"Mummy", "Zombie", "Ghoul", "Lich"}, {"Troll"}})
+	expose(t, s, 0, setID(t, "Fiend"), "Alp", "Arch-Imp", "Gremlin", "Imp")
+	if _, ok := s.winning(0); !ok {
+		t.Fatalf("four Fiends exposed and four Undead hidden do not win before the ban: the scene is wrong")
+	}
+	banFiend(s, 0)
+	if w, ok := s.winning(0); ok {
+		t.Fatalf("an exposed set of a banned type wins: %s for %d points", w.describe(), w.Points())
+	}
+	// A cheerful set exposed with a banned Fiend in it is dead too.
+	s = scene(t, [][]string{{"Mummy", "Zombie", "Ghoul", "Lich"}, {"Troll"}})
+	expose(t, s, 0, deck.CheerfulSet, "Harpy", "Slime", "Satyros", "Succubus")
+	if _, ok := s.winning(0); !ok {
+		t.Fatalf("a cheerful set and four Undead do not win before the ban: the scene is wrong")
+	}
+	banFiend(s, 0)
+	if _, ok := s.winning(0); ok {
+		t.Fatalf("a cheerful set holding a banned Fiend wins")
+	}
+	// Seven orphans and a banned Fiend as the one more card.
+	var orphans []string
+	for i, c := range deck.Cards {
+		if cardSet[i] == deck.Orphans && len(orphans) < 7 {
+			orphans = append(orphans, c.Name)
+		}
+	}
+	s = scene(t, [][]string{append(orphans, "Imp"), {"Troll"}})
+	if _, ok := s.winning(0); !ok {
+		t.Fatalf("seven orphans and an Imp do not win before the ban: the scene is wrong")
+	}
+	banFiend(s, 0)
+	if _, ok := s.winning(0); ok {
+		t.Fatalf("seven orphans and a banned Fiend win")
+	}
+}
+
+// TestNature_ProudCardsStayAsideForTheRestOfTheGame: a proud card set aside
+// stays aside, shown in every view, through the following rounds, and is
+// never shuffled into a later round's deck; a miscellaneous card that
+// rolled proud keeps that nature while aside.
+func TestNature_ProudCardsStayAsideForTheRestOfTheGame(t *testing.T) {
+	s := scene(t, [][]string{{"Lilim", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Jiangshi", "Roper", "Gazer"}, {"Troll"}}, "Dryad", "Alice")
+	act(t, s, 0, "discard Lilim", nil)
+	lilim := mustCards(t, "Lilim")[0]
+	d := dice.NewUnrecordedStream(dice.Seed{5})
+	for round := 2; round <= 4; round++ {
+		s.endRound(-1, Win{}, d, new(events))
+		if s.round != round {
+			t.Fatalf("round %d, want %d", s.round, round)
+		}
+		if !slices.Equal(names(s.players[0].aside), []string{"Lilim"}) {
+			t.Fatalf("round %d: Ann's proud cards aside: %v, want Lilim", round, names(s.players[0].aside))
+		}
+		if slices.Contains(s.stock, lilim) || slices.Contains(s.players[0].hand, lilim) || slices.Contains(s.players[1].hand, lilim) {
+			t.Fatalf("round %d: Lilim went back into the deck", round)
+		}
+		if n := len(s.stock) + s.total(0) + s.total(1); n != len(deck.Cards)-1 && s.phase == PhaseDiscard {
+			t.Fatalf("round %d: %d cards in play, want the deck less Lilim", round, n)
+		}
+		for _, p := range []engine.Seat{engine.Spectator, 0, 1} {
+			if v := s.View(p).(*View); !slices.Equal(v.Players[0].Aside, []Card{lilim}) {
+				t.Fatalf("round %d: %s's view shows %v aside for Ann", round, p, v.Players[0].Aside)
+			}
+		}
+	}
+}
+
+// TestRPS_ThreeTiesInARowTheAttackFails: ties are thrown again, and after
+// the third tie in a row the attack fails, nobody loses a turn and the
+// claim window on the aggressive card opens; a win after two ties still
+// counts, and the count starts again with every attack.
+func TestRPS_ThreeTiesInARowTheAttackFails(t *testing.T) {
+	s := scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	act(t, s, 0, "attack 2", nil)
+	var ev []engine.Event
+	for tie := 1; tie <= 3; tie++ {
+		if s.phase != PhaseRPS {
+			t.Fatalf("after %d ties the phase is %s, want rock-paper-scissors", tie-1, s.phase)
+		}
+		act(t, s, 0, "rock", nil)
+		ev = act(t, s, 1, "rock", nil)
+	}
+	if s.phase != PhaseClaim || s.players[0].skip != 0 || s.players[1].skip != 0 {
+		t.Fatalf("after three ties: phase %s, turns to lose %d and %d; want the claim window and nobody losing a turn", s.phase, s.players[0].skip, s.players[1].skip)
+	}
+	if got := eventTexts(ev, 2); !strings.Contains(got, "the attack fails and nobody loses a turn") {
+		t.Fatalf("Cy reads:\n%s", got)
+	}
+	// Two ties, then a win: the loser loses a turn.
+	s = scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	act(t, s, 0, "attack 2", nil)
+	for _, throws := range [][2]string{{"rock", "rock"}, {"paper", "paper"}, {"paper", "rock"}} {
+		act(t, s, 0, throws[0], nil)
+		act(t, s, 1, throws[1], nil)
+	}
+	if s.players[1].skip != 1 {
+		t.Fatalf("Bo lost the third throw after two ties but loses no turn")
+	}
+}
+
+// TestRPS_BotsThrowFromTheSeededStream: a bot's throw comes from the
+// stream it is given: the same stream gives the same throw, and streams
+// from other seeds give every throw.
+func TestRPS_BotsThrowFromTheSeededStream(t *testing.T) {
+	s := scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	act(t, s, 0, "attack 2", nil)
+	for _, bot := range []engine.Bot{greedyBot{}, randomBot{}} {
+		seen := map[string]bool{}
+		for seed := range byte(30) {
+			a := bot.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{seed}))
+			b := bot.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{seed}))
+			if a != b {
+				t.Fatalf("%T throws %s and %s from the same stream", bot, a, b)
+			}
+			seen[a.String()] = true
+		}
+		if len(seen) != 3 {
+			t.Fatalf("%T threw only %v from 30 streams", bot, seen)
+		}
+	}
+}
+
+// TestLegal_EveryMeldIsListedHoweverLongTheHand: a hand grown long by
+// impatient draws lists a meld for every card that fits an exposed set,
+// wherever it sits in the hand (once capped at the first 16 cards).
+func TestLegal_EveryMeldIsListedHoweverLongTheHand(t *testing.T) {
+	hand := []string{"Succubus", "Lesser Succubus", "Amazoness", "Alice", "Alp", "Dark Priest", "Lilim", "Demon", "Devil",
+		"Arch-Imp", "Kunoichi", "Imp", "Gremlin", "Harpy", "Black Harpy", "Siren", "Mummy", "Jiangshi"}
+	s := scene(t, [][]string{hand, {"Gazer"}})
+	expose(t, s, 0, setID(t, "Undead"), "Zombie", "Ghoul", "Lich", "Wight")
+	// Mummy and Jiangshi sort after sixteen other cards of the hand.
+	var want []string
+	for _, c := range s.players[0].hand {
+		if s.meldGroup(0, c) >= 0 {
+			want = append(want, "meld "+c.String())
+		}
+	}
+	if len(want) == 0 || slices.Index(s.players[0].hand, mustCards(t, want[len(want)-1][len("meld "):])[0]) < 16 {
+		t.Fatalf("no card past the sixteenth fits the exposed set (%v): the scene is wrong", want)
+	}
+	var got []string
+	for _, txt := range legalTexts(s, 0) {
+		if strings.HasPrefix(txt, "meld ") {
+			got = append(got, txt)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("melds listed %v, want %v", got, want)
+	}
+}
+
+// TestMeld_KeepsTheCardsStillToDiscard: a meld may not empty the hand of
+// cards the player must still discard to get back to eight, or the player
+// would be left to discard with nothing in hand.
+func TestMeld_KeepsTheCardsStillToDiscard(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy"}, {"Gazer"}})
+	expose(t, s, 0, setID(t, "Undead"), "Zombie", "Ghoul", "Lich", "Wight")
+	expose(t, s, 0, setID(t, "Avian"), "Harpy", "Siren", "Jubjub", "Gandharva")
+	if slices.Contains(legalTexts(s, 0), "meld Mummy") {
+		t.Fatalf("Legal offers to meld the last card in hand: %v", legalTexts(s, 0))
+	}
+	a, _ := ParseAction("meld Mummy")
+	if _, err := s.Apply(0, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), "discard down to 8") {
+		t.Fatalf("melding the last card: %v", err)
+	}
+}

@@ -68,10 +68,11 @@ type snapshot struct {
 	Phase    int          `json:"phase"`
 	Turn     int          `json:"turn"`
 	Extra    int          `json:"extra"`
-	Card     int          `json:"card"`   // -1: none
-	Target   int          `json:"target"` // -1: none
-	Throws   [2]int       `json:"throws"` // the discarder's, the target's
-	Stock    []int16      `json:"stock"`  // bottom first: the top is the end
+	Card     int          `json:"card"`           // -1: none
+	Target   int          `json:"target"`         // -1: none
+	Throws   [2]int       `json:"throws"`         // the discarder's, the target's
+	Ties     int          `json:"ties,omitempty"` // rock-paper-scissors ties in a row
+	Stock    []int16      `json:"stock"`          // bottom first: the top is the end
 	Discards []int16      `json:"discards"`
 	Natures  []natureSnap `json:"natures"` // by card
 	Players  []playerSnap `json:"players"`
@@ -126,7 +127,7 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 		V: snapshotVersion, Rounds: s.cfg.rounds, Round: s.round, Dealer: int(s.dealer),
 		Phase: int(s.phase), Turn: int(s.turn), Extra: int(s.extra),
 		Card: int(s.card), Target: int(s.target),
-		Throws:  [2]int{int(s.throws[0]), int(s.throws[1])},
+		Throws: [2]int{int(s.throws[0]), int(s.throws[1])}, Ties: int(s.ties),
 		Stock:   cardNums(s.stock),
 		Players: make([]playerSnap, len(s.players)),
 	}
@@ -642,6 +643,10 @@ func (r *restorer) phase() error {
 		}
 		s.throws[i] = Hand(h)
 	}
+	if snap.Ties < 0 || snap.Ties >= maxTies || snap.Ties > 0 && s.phase != PhaseRPS {
+		return snapErr("%d rock-paper-scissors ties in a row in the %s phase", snap.Ties, s.phase)
+	}
+	s.ties = int8(snap.Ties)
 	answered := false
 	for i := range s.players {
 		a := snap.Players[i].Answer

@@ -44,7 +44,7 @@ type group struct {
 type player struct {
 	hand   []Card   // hidden, sorted by card
 	groups []group  // exposed sets
-	aside  []Card   // proud cards set aside this round (public)
+	aside  []Card   // proud cards set aside, for the rest of the game (public)
 	banned uint64   // keys (types) banned by proud discards, for the whole game
 	bans   []string // their names, for views (copy-on-write: replaced, never modified)
 	skip   int8     // turns to lose (aggressive attacks lost)
@@ -70,6 +70,7 @@ type State struct {
 	card     Card             // the voluntary discard being resolved (PhaseTarget, PhaseRPS, PhaseClaim)
 	target   engine.Seat      // the attacked player (PhaseRPS)
 	throws   [2]Hand          // sealed throws: [0] the discarder, [1] the target
+	ties     int8             // rock-paper-scissors ties in a row in this contest
 	elig     [maxSeats]uint8  // claim options by seat (claimOwn|claimCheerful; 0: may only pass)
 	answer   [maxSeats]int8   // sealed claim answers: 0 none yet, answerPass, or a claim option
 	results  []RoundResult
@@ -202,15 +203,15 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		if draw {
 			n++
 		}
-		var melds uint16 // hand positions that can be melded (a hand holds at most 16 cards here)
-		if len(pl.groups) > 0 {
-			for i, c := range pl.hand {
-				if i < 16 && s.meldGroup(p, c) >= 0 {
-					melds |= 1 << i
-					n++
+		melds := 0 // cards that can be melded (every one is listed, however long the hand)
+		if len(pl.groups) > 0 && s.canMeld(p) {
+			for _, c := range pl.hand {
+				if s.meldGroup(p, c) >= 0 {
+					melds++
 				}
 			}
 		}
+		n += melds
 		// From the arena: a discard-phase list is asked for on every turn.
 		out := s.mem().actions.Take(n)[:0]
 		if draw {
@@ -219,9 +220,11 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		for _, c := range pl.hand {
 			out = append(out, boxedDiscard[c])
 		}
-		for i, c := range pl.hand {
-			if i < 16 && melds&(1<<i) != 0 {
-				out = append(out, boxedMeld[c])
+		if melds > 0 {
+			for _, c := range pl.hand {
+				if s.meldGroup(p, c) >= 0 {
+					out = append(out, boxedMeld[c])
+				}
 			}
 		}
 		return out
@@ -297,6 +300,13 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	return slices.Clip(ev), nil
 }
 
+// canMeld reports whether p, discarding, may move a card from the hand to
+// an exposed set: a meld leaves as many cards in the hand as p must still
+// discard to get back to eight.
+func (s *State) canMeld(p engine.Seat) bool {
+	return len(s.players[p].hand) > s.total(p)-handSize
+}
+
 // maxApplyEvents is the room an Apply's events get in the arena's block
 // before append moves them: nearly every Apply makes one to four.
 const maxApplyEvents = 4
@@ -337,6 +347,9 @@ func (s *State) check(p engine.Seat, a engine.Action) error {
 			}
 			if s.meldGroup(p, a.Card) < 0 {
 				return engine.Illegal(a, "%s fits none of your exposed sets (%s)", a.Card, s.groupList(p))
+			}
+			if !s.canMeld(p) {
+				return engine.Illegal(a, "you must keep the cards in your hand to discard down to %d", handSize)
 			}
 			return nil
 		case Attack, Throw, Claim, Pass:

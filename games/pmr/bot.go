@@ -229,13 +229,15 @@ const handover = 3
 
 func nashActivity(v *View, p engine.Seat) engine.Action {
 	ms := v.Stables[p].Monsters
-	left := v.Turns/3 - (v.Turn-1)/3 // tournaments from this turn on
+	every := max(v.Every, 1)
+	left := v.Turns/every - (v.Turn-1)/every // tournaments from this turn on
+	last := v.RetireAge + 1                  // the age at which a monster retires
 	if len(ms) == 0 {
 		return boxedCapture
 	}
 	heir := -1
 	for i := range ms {
-		if 11-ms[i].Age >= left && (heir < 0 || power(&ms[i]) > power(&ms[heir])) {
+		if last-ms[i].Age >= left && (heir < 0 || power(&ms[i]) > power(&ms[heir])) {
 			heir = i
 		}
 	}
@@ -264,7 +266,7 @@ func nashActivity(v *View, p engine.Seat) engine.Action {
 		}
 	}
 	champ := strongest(ms)
-	if heir >= 0 && 11-champ.Age <= handover {
+	if heir >= 0 && last-champ.Age <= handover {
 		return trainAction(ms[heir].ID, Random)
 	}
 	return trainAction(champ.ID, Random)

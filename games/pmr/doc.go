@@ -47,8 +47,7 @@
 //     (M1, M2, ...; numbers are never reused) and named from a fixed list by
 //     stable and number, so names use no dice.
 //   - Tournaments follow turns 3, 6, 9, ...; a game that does not end on a
-//     multiple of three ends after its last turn without one. The turns
-//     option (3 to 300, default 30) sets the length.
+//     multiple of three ends after its last turn without one.
 //   - A stable with no monster sits a tournament out. With no entrant there
 //     is no tournament; a lone entrant wins it (trophy and winner's roll)
 //     without a match.
@@ -74,6 +73,23 @@
 //     ages one year; a monster older than 10 retires at once.
 //   - The stables with the most trophies share the win; if nobody won a
 //     trophy, every stable shares it.
+//
+// # Options
+//
+// The rulings that are matters of taste are table options (Info.Options,
+// which the lobby and help list); the defaults are the standard game above:
+//
+//   - turns (3 to 300, default 30): the length of the game.
+//   - tournament_every (1 to 10, default 3): a tournament follows every
+//     this many turns. A game shorter than that would hold none and is
+//     refused.
+//   - retire_age (6 to 50, default 10): a monster older than this retires
+//     when the monsters age; 6 lets a captured monster (4 to 6) enter at
+//     least one tournament.
+//   - shared_wins (default true): stables tied for the most trophies share
+//     the win. If false, the tied stables (all of them, if nobody won a
+//     trophy) roll 1dF each in seat order after the last turn, those with
+//     the highest face again, until one is left: the sole winner.
 //
 // # Facts
 //

@@ -41,17 +41,25 @@ func matchState(tb testing.TB) *State {
 var equalMutations = map[string]func(s *State){
 	"State.cfg": func(s *State) {
 		c := *s.cfg
-		c.turns++
+		c.Turns++
 		s.cfg = &c
 	},
-	"config.turns": func(s *State) { c := *s.cfg; c.turns = 33; s.cfg = &c },
+	"config.Options": func(s *State) { c := *s.cfg; c.RetireAge = 33; s.cfg = &c },
 	"config.seats": func(s *State) {
 		c := *s.cfg
 		c.seats = slices.Clone(c.seats)
 		c.seats[1].Bot = "someone else"
 		s.cfg = &c
 	},
-	"State.turn":    func(s *State) { s.turn++ },
+	"State.turn":     func(s *State) { s.turn++ },
+	"State.tiebreak": func(s *State) { s.tiebreak = 2 },
+	"State.last": func(s *State) {
+		if s.last == nil {
+			s.last = &tournament{number: 1}
+		} else {
+			s.last = nil
+		}
+	},
 	"State.phase":   func(s *State) { s.phase = PhaseOver },
 	"State.stables": func(s *State) { s.stables = append(s.stables, stable{}) },
 	"State.tour":    func(s *State) { s.tour = nil },
@@ -70,10 +78,13 @@ var equalMutations = map[string]func(s *State){
 		s.tour.entrants[1].Sum++
 	},
 	"tournament.rounds": func(s *State) { s.tour.rounds++ },
-	"tournament.slots":  func(s *State) { s.tour.slots[0] = 9 },
-	"tournament.next":   func(s *State) { s.tour.next = append(s.tour.next, 9) },
-	"tournament.round":  func(s *State) { s.tour.round++ },
-	"tournament.pos":    func(s *State) { s.tour.pos++ },
+	"tournament.seedDice": func(s *State) {
+		s.tour.seedDice = append(slices.Clone(s.tour.seedDice), SeedRoll{Of: 9})
+	},
+	"tournament.slots": func(s *State) { s.tour.slots[0] = 9 },
+	"tournament.next":  func(s *State) { s.tour.next = append(s.tour.next, 9) },
+	"tournament.round": func(s *State) { s.tour.round++ },
+	"tournament.pos":   func(s *State) { s.tour.pos++ },
 	"tournament.matches": func(s *State) {
 		s.tour.matches = slices.Clone(s.tour.matches)
 		s.tour.matches[0].Winner = 1 - s.tour.matches[0].Winner

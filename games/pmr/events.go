@@ -46,32 +46,19 @@ type EventData struct {
 	// (the tournament's; the last turn's for "over"), the contestants of a
 	// dice-off, and for "entries" the entries in seat order and the die
 	// rolls that put equal sums in seed order.
-	text    textKind
-	cfg     *config
-	n       int
-	side    [2]Entrant
-	entered []entry
-	ties    *seedTies
+	text     textKind
+	cfg      *config
+	n        int
+	side     [2]Entrant
+	entered  []entry
+	seedDice []SeedRoll
+	tied     []engine.Seat // "over": the stables tied for the most trophies
 }
 
 // entry is an entrant with its monster's abilities, for the entries' text.
 type entry struct {
 	x Entrant
 	m Monster
-}
-
-// seedTies is how equal sums were put in seed order: each die roll, in the
-// order rolled (its face is the event's die of the same index).
-type seedTies struct {
-	rolls [maxSeats]tieRoll
-	n     int
-}
-
-// tieRoll is one die of a seeding tie-break: a dk among the entrants of
-// sum still unplaced, and the entrant it picked for the next seed.
-type tieRoll struct {
-	k, sum int
-	x      Entrant
 }
 
 // AppendText implements engine.Texter for the events whose data is an
@@ -105,24 +92,9 @@ func (d *EventData) AppendText(b []byte) []byte {
 			t.int(x.Sum)
 			t.str(")")
 		}
-		if ties := d.ties; ties != nil {
-			t.str(". Equal sums seeded by dice")
-			for i := 0; i < ties.n && i < len(d.Dice); i++ {
-				r := &ties.rolls[i]
-				if i == 0 || r.sum != ties.rolls[i-1].sum {
-					t.str("; sum ")
-					t.int(r.sum)
-					t.str(":")
-				} else {
-					t.str(",")
-				}
-				t.str(" d")
-				t.int(r.k)
-				t.str(" → ")
-				t.int(d.Dice[i])
-				t.str(" ")
-				t.entrant(d.cfg, &r.x)
-			}
+		if len(d.seedDice) > 0 {
+			t.str(". Equal sums seeded by dice: ")
+			t.seedDice(d.seedDice, func(t *txt, x *Entrant) { t.entrant(d.cfg, x) })
 		}
 		t.str(". Seeds: ")
 		for i := range d.Entrants {
@@ -167,11 +139,18 @@ func (d *EventData) AppendText(b []byte) []byte {
 		t.plural(d.Trophies, "trophy", "trophies")
 	case textAge:
 		t.str("Every monster ages a year")
-		t.entrants(d.cfg, "; retiring at 11: ", d.Entrants)
+		if len(d.Entrants) > 0 {
+			t.str("; retiring at ")
+			t.int(d.cfg.RetireAge + 1)
+			t.entrants(d.cfg, ": ", d.Entrants)
+		}
 	case textOver:
 		t.str("Game over after ")
 		t.int(d.n)
 		t.str(" turns: ")
+		if len(d.Dice) > 0 {
+			t.finalDiceOff(d.cfg, d.tied, d.Dice)
+		}
 		t.str(d.Result)
 	}
 	return t
@@ -451,19 +430,25 @@ type ContestData struct {
 	Stable  engine.Seat `json:"stable"`
 	Contest *Contest    `json:"contest,omitempty"`
 
-	// For the text (AppendText): the contestants, their abilities' values
-	// before the doublings, and the terrain.
+	// For the text (AppendText): the contestants and the terrain.
 	cfg     *config
 	side    [2]Entrant
-	base    [2]int
 	terrain Ability
 }
 
 // AppendText implements engine.Texter: "Contest 1: Ann's M1 Pebblet Brawn 1
-// ×2 vs Speed = 2 vs Bob's M2 Zorra Speed 1 ×2 Plains = 2: tie; ...".
+// ×2 vs Speed = 2 vs Bob's M1 Zorra Speed 1 ×2 Plains = 2: tie; ...".
 func (d *ContestData) AppendText(b []byte) []byte {
 	t := txt(b)
-	c := d.Contest
+	t.contest(d.Contest, d.terrain, func(t *txt, x int) { t.entrant(d.cfg, &d.side[x]) })
+	return t
+}
+
+// contest writes a contest on terrain, naming side x (0 for A, 1 for B)
+// with who: each side's ability, its value, the doublings that applied and
+// the effective value, then the result or, for a tie, what follows. The
+// log and the table page write contests alike.
+func (t *txt) contest(c *Contest, terrain Ability, who func(t *txt, x int)) {
 	t.str("Contest ")
 	t.int(c.Number)
 	if c.Number == 3 {
@@ -475,12 +460,12 @@ func (d *ContestData) AppendText(b []byte) []byte {
 			t.str(" vs ")
 		}
 		ab := c.Choices[x]
-		t.entrant(d.cfg, &d.side[x])
+		who(t, x)
 		t.str(" ")
 		t.str(ab.title())
 		t.str(" ")
-		t.int(d.base[x])
-		if ab == d.terrain {
+		t.int(c.Base[x])
+		if ab == terrain {
 			t.str(" ×2 ")
 			t.str(TerrainName(ab))
 		}
@@ -494,7 +479,7 @@ func (d *ContestData) AppendText(b []byte) []byte {
 	t.str(": ")
 	switch {
 	case c.Winner == 0 || c.Winner == 1:
-		t.entrant(d.cfg, &d.side[c.Winner])
+		who(t, c.Winner)
 		t.str(" wins")
 	case c.Number == 1:
 		t.str("tie; each now chooses an ability it has not used")
@@ -503,7 +488,6 @@ func (d *ContestData) AppendText(b []byte) []byte {
 	default:
 		t.str("tie after three contests; dice-off")
 	}
-	return t
 }
 
 // txt appends an event's text, for the event data that writes it
@@ -513,6 +497,60 @@ type txt []byte
 func (t *txt) str(s string) { *t = append(*t, s...) }
 func (t *txt) int(n int)    { *t = strconv.AppendInt(*t, int64(n), 10) }
 func (t *txt) face(f int)   { t.str(dice.FudgeSymbol(f)) }
+
+// finalDiceOff writes the rolls of a dice-off for the win among the tied
+// stables: "dice-off Ann [+], Bob [+], Cid [-]; Ann [_], Bob [+]; ". Each
+// round's rollers are those with the highest face in the last.
+func (t *txt) finalDiceOff(c *config, tied []engine.Seat, faces []int) {
+	t.str("dice-off ")
+	var buf [maxSeats]engine.Seat
+	in := tied
+	for len(in) > 1 && len(faces) >= len(in) {
+		best := -2
+		for k, p := range in {
+			if k > 0 {
+				t.str(", ")
+			}
+			t.str(c.names[p])
+			t.str(" ")
+			t.face(faces[k])
+			best = max(best, faces[k])
+		}
+		t.str("; ")
+		n := 0
+		for k, p := range in {
+			if faces[k] == best {
+				buf[n] = p
+				n++
+			}
+		}
+		faces, in = faces[len(in):], buf[:n:n]
+	}
+}
+
+// seedDice writes the dice that put equal sums in seed order, naming each
+// pick with who: "sum 2: d3 → 2 Bob's M1 Zorra, d2 → 1 Ann's M1 Pebblet".
+func (t *txt) seedDice(rolls []SeedRoll, who func(t *txt, x *Entrant)) {
+	for i := range rolls {
+		r := &rolls[i]
+		if i == 0 || r.Sum != rolls[i-1].Sum {
+			if i > 0 {
+				t.str("; ")
+			}
+			t.str("sum ")
+			t.int(r.Sum)
+			t.str(": ")
+		} else {
+			t.str(", ")
+		}
+		t.str("d")
+		t.int(r.Of)
+		t.str(" → ")
+		t.int(r.Face)
+		t.str(" ")
+		who(t, &r.Pick)
+	}
+}
 
 // plural writes "1 trophy" or "2 trophies".
 func (t *txt) plural(n int, one, many string) {
@@ -649,9 +687,6 @@ func (e *eventBuf) emitContest(c *Contest, m *match) {
 	d := e.arena().contestData.One()
 	d.Turn, d.Stable, d.Contest = e.turn, -1, c
 	d.cfg, d.side, d.terrain = e.cfg, m.side, m.view.Terrain
-	for x := range d.base {
-		d.base[x] = m.mon[x].Get(c.Choices[x])
-	}
 	e.add("contest", d, nil, "")
 }
 

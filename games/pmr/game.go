@@ -13,7 +13,7 @@ import (
 
 // RulesVersion changes whenever a rule changes how dice are consumed or how
 // actions resolve, so that old logs are not silently replayed under new rules.
-const RulesVersion = "pmr-2"
+const RulesVersion = "pmr-3"
 
 // maxSeats is the largest table: seat sets fit in a byte.
 const maxSeats = 8
@@ -22,17 +22,26 @@ const maxSeats = 8
 // player plays against bot stables.
 const minSeats = 2
 
-// Turn limits for the turns option.
+// Limits of the options.
 const (
 	DefaultTurns = 30  // the standard game
-	MinTurns     = 3   // at least one tournament
+	MinTurns     = 3   // the shortest game the option allows
 	MaxTurns     = 300 // keeps monster numbers and logs reasonable
+
+	DefaultEvery = 3  // the standard game: a tournament after every third turn
+	MaxEvery     = 10 // at most ten turns between tournaments
+
+	DefaultRetireAge = 10 // the standard game: a monster older than 10 retires
+	MinRetireAge     = 6  // a captured monster (age 4 to 6) enters at least one tournament
+	MaxRetireAge     = 50
 )
 
 // Game is Pocket Monster Rancher, for the registry and the table.
 var Game engine.Game = game{}
 
-// Info describes the game: 2 to 8 stables, the options and the bots.
+// Info describes the game: 2 to 8 stables, the options and the bots. The
+// options are the rulings doc.go calls matters of taste, each defaulting to
+// the standard game.
 var Info = engine.Info{
 	ID:           "pmr",
 	Name:         "Pocket Monster Rancher",
@@ -44,16 +53,73 @@ var Info = engine.Info{
 		Name:    "turns",
 		Kind:    engine.OptionInt,
 		Default: strconv.Itoa(DefaultTurns),
-		Help:    "number of turns; a tournament follows every third turn",
+		Help:    "number of turns in the game",
 		Min:     MinTurns,
 		Max:     MaxTurns,
+	}, {
+		Name:    "tournament_every",
+		Kind:    engine.OptionInt,
+		Default: strconv.Itoa(DefaultEvery),
+		Help:    "a tournament follows every this many turns (3 in the rule text)",
+		Min:     1,
+		Max:     MaxEvery,
+	}, {
+		Name:    "retire_age",
+		Kind:    engine.OptionInt,
+		Default: strconv.Itoa(DefaultRetireAge),
+		Help:    "a monster older than this retires when the monsters age after a tournament (10 in the rule text)",
+		Min:     MinRetireAge,
+		Max:     MaxRetireAge,
+	}, {
+		Name:    "shared_wins",
+		Kind:    engine.OptionBool,
+		Default: "true",
+		Help:    "stables tied for the most trophies share the win; if false, they roll a dice-off for it at the end",
 	}},
 	Bots: []string{BotRandom, BotGreedy, BotNash},
 }
 
 // Options are a table's settings. The zero value means the standard game.
 type Options struct {
-	Turns int // number of turns; 0 means DefaultTurns
+	Turns      int  // number of turns; 0 means DefaultTurns
+	Every      int  // a tournament follows every this many turns; 0 means DefaultEvery
+	RetireAge  int  // a monster older than this retires; 0 means DefaultRetireAge
+	SoleWinner bool // stables tied for the most trophies roll a dice-off instead of sharing the win
+}
+
+// optionsOf reads a table's options (normalised against Info).
+func optionsOf(o engine.Options) Options {
+	return Options{
+		Turns:      o.Int("turns"),
+		Every:      o.Int("tournament_every"),
+		RetireAge:  o.Int("retire_age"),
+		SoleWinner: o["shared_wins"] == "false",
+	}
+}
+
+// check fills in the defaults and checks the options, with errors that say
+// what each accepts.
+func (o *Options) check() error {
+	if o.Turns == 0 {
+		o.Turns = DefaultTurns
+	}
+	if o.Every == 0 {
+		o.Every = DefaultEvery
+	}
+	if o.RetireAge == 0 {
+		o.RetireAge = DefaultRetireAge
+	}
+	switch {
+	case o.Turns < MinTurns || o.Turns > MaxTurns:
+		return fmt.Errorf("pmr: %d turns is out of range %d..%d", o.Turns, MinTurns, MaxTurns)
+	case o.Every < 1 || o.Every > MaxEvery:
+		return fmt.Errorf("pmr: a tournament every %d turns is out of range 1..%d", o.Every, MaxEvery)
+	case o.Every > o.Turns:
+		return fmt.Errorf("pmr: a game of %d turns with a tournament every %d turns would have no tournament: play at least %d turns or hold tournaments more often", o.Turns, o.Every, o.Every)
+	case o.RetireAge < MinRetireAge || o.RetireAge > MaxRetireAge:
+		return fmt.Errorf("pmr: a retirement age of %d is out of range %d..%d (a captured monster is 4 to 6 years old)", o.RetireAge, MinRetireAge, MaxRetireAge)
+	}
+	return nil
 }
 
 type game struct{}
@@ -63,7 +129,7 @@ func (game) Info() engine.Info { return Info }
 
 // Setup implements engine.Game: opts has been normalised against Info.
 func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
-	s, err := New(Options{Turns: opts.Int("turns")}, seats)
+	s, err := New(optionsOf(opts), seats)
 	if err != nil {
 		return nil, err
 	}
@@ -80,11 +146,8 @@ func (game) Bot(name string) (engine.Bot, error) { return NewBot(name) }
 
 // New sets up a game: one empty stable per seat, turn 1. Setup rolls no dice.
 func New(opts Options, seats []engine.SeatInfo) (*State, error) {
-	if opts.Turns == 0 {
-		opts.Turns = DefaultTurns
-	}
-	if opts.Turns < MinTurns || opts.Turns > MaxTurns {
-		return nil, fmt.Errorf("pmr: %d turns is out of range %d..%d", opts.Turns, MinTurns, MaxTurns)
+	if err := opts.check(); err != nil {
+		return nil, err
 	}
 	switch {
 	case len(seats) < minSeats:
@@ -97,8 +160,8 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		s = new(State)
 	}
 	c := s.cfg
-	if c == nil || c.turns != opts.Turns || !slices.Equal(c.seats, seats) {
-		c = newConfig(opts.Turns, seats)
+	if c == nil || c.Options != opts || !slices.Equal(c.seats, seats) {
+		c = newConfig(opts, seats)
 	}
 	s.reset(c, len(seats))
 	return s, nil
@@ -120,10 +183,13 @@ func (s *State) Release() {
 }
 
 // reset makes s a new game for config c and n stables, keeping the memory
-// of a released state: its arena, its spare tournament and the capacity of
+// of a released state: its arena, its last or spare tournament and the capacity of
 // its stables' lists.
 func (s *State) reset(c *config, n int) {
 	mem, spare, stables := s.arena, s.spare, s.stables
+	if spare == nil {
+		spare = s.last
+	}
 	*s = State{cfg: c, turn: 1, phase: PhaseActivity, arena: mem, spare: spare}
 	if cap(stables) < n {
 		stables = make([]stable, n)
@@ -147,8 +213,9 @@ func (s *State) reset(c *config, n int) {
 	}
 }
 
-func newConfig(turns int, seats []engine.SeatInfo) *config {
-	c := &config{turns: turns, seats: append([]engine.SeatInfo(nil), seats...)}
+// newConfig makes the settings of a game: opts have been checked.
+func newConfig(opts Options, seats []engine.SeatInfo) *config {
+	c := &config{Options: opts, seats: append([]engine.SeatInfo(nil), seats...)}
 	c.names = make([]string, len(seats))
 	c.chosen = make([]string, len(seats))
 	c.possessive = make([]string, len(seats))
@@ -168,7 +235,7 @@ func newConfig(turns int, seats []engine.SeatInfo) *config {
 
 // config is the part of a game that never changes; clones share it.
 type config struct {
-	turns      int
+	Options    // checked, defaults filled in
 	seats      []engine.SeatInfo
 	names      []string // display names, never empty
 	chosen     []string // "Ann has chosen": what others see of a sealed choice

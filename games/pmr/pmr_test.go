@@ -21,6 +21,18 @@ func TestConformance(t *testing.T) {
 	})
 }
 
+// TestConformance_OtherOptions runs the conformance suite on a table with
+// every option away from the standard game: tournaments every other turn,
+// early retirement and a dice-off for a tied win.
+func TestConformance_OtherOptions(t *testing.T) {
+	enginetest.Run(t, Game, enginetest.Config{
+		Hidden:     true,
+		SeatCounts: []int{2, 5},
+		Options:    engine.Options{"turns": "9", "tournament_every": "2", "retire_age": "6", "shared_wins": "false"},
+		Playouts:   4,
+	})
+}
+
 // mustNew returns a fresh game for the named stables. Scenario tests of one
 // stable's rules get a state of that one stable, which New refuses for a
 // table: a second stable would only add its own dice to the scripted ones.
@@ -32,7 +44,7 @@ func mustNew(tb testing.TB, turns int, names ...string) *State {
 	}
 	if len(seats) == 1 {
 		s := new(State)
-		s.reset(newConfig(turns, seats), 1)
+		s.reset(newConfig(stdOptions(turns), seats), 1)
 		return s
 	}
 	s, err := New(Options{Turns: turns}, seats)
@@ -40,6 +52,16 @@ func mustNew(tb testing.TB, turns int, names ...string) *State {
 		tb.Fatal(err)
 	}
 	return s
+}
+
+// stdOptions returns the standard game's options for a game of turns,
+// checked as New checks them.
+func stdOptions(turns int) Options {
+	o := Options{Turns: turns}
+	if err := o.check(); err != nil {
+		panic(err) // a test's own mistake
+	}
+	return o
 }
 
 // give puts monsters into stable p, numbered from 1 in the given order unless
@@ -340,7 +362,7 @@ func TestTournament_ByeTieBrokenByDie(t *testing.T) {
 			if got := s.tour.entrants[0]; !got.Bye || got.Stable != want {
 				t.Errorf("bye went to %+v, want stable %d\n%s", got, want, texts(evs))
 			}
-			if !strings.Contains(texts(evs), fmt.Sprintf("Equal sums seeded by dice; sum 2: d2 → %d", face)) {
+			if !strings.Contains(texts(evs), fmt.Sprintf("Equal sums seeded by dice: sum 2: d2 → %d", face)) {
 				t.Errorf("event text does not show the roll:\n%s", texts(evs))
 			}
 		})
@@ -365,7 +387,7 @@ func TestTournament_EqualSumsSeededByDiceNotSeat(t *testing.T) {
 		for p := range 4 {
 			evs = mustApply(t, s, engine.Seat(p), "enter M1", d)
 		}
-		if i == 0 && !strings.Contains(texts(evs), "Equal sums seeded by dice; sum 2: d4 → ") {
+		if i == 0 && !strings.Contains(texts(evs), "Equal sums seeded by dice: sum 2: d4 → ") {
 			t.Errorf("the entries do not show the seeding dice:\n%s", texts(evs))
 		}
 		first[s.tour.entrants[0].Stable]++

@@ -76,17 +76,17 @@ func TestRelease_ReusedStatePlaysAsAFreshOne(t *testing.T) {
 		}
 		turns := 3 * (1 + i%10)
 		fresh := new(State)
-		fresh.reset(newConfig(turns, seats), len(seats))
+		fresh.reset(newConfig(stdOptions(turns), seats), len(seats))
 		want := transcript(t, fresh, bots, byte(i+1))
 
 		if i%2 == 1 {
 			// Half the time the last game was left part way, mid-turn or
 			// mid-tournament, with sealed choices and caches of its own.
 			bots2, seats2 := mustBots(t, tables[(i+3)%len(tables)]...)
-			reused.reset(newConfig(30, seats2), len(seats2))
+			reused.reset(newConfig(stdOptions(30), seats2), len(seats2))
 			playSteps(t, reused, bots2, byte(i+100), 1+r.Roll(400))
 		}
-		reused.reset(newConfig(turns, seats), len(seats))
+		reused.reset(newConfig(stdOptions(turns), seats), len(seats))
 		if got := transcript(t, reused, bots, byte(i+1)); got != want {
 			gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
 			for k := range min(len(gl), len(wl)) {

@@ -117,7 +117,7 @@ func (st *stable) edit(extra int) []Monster {
 }
 
 // resolveTurn carries out every stable's sealed activity in seat order, then
-// starts the tournament after every third turn.
+// starts the tournament after every third turn (the tournament_every option).
 func (s *State) resolveTurn(d *dice.Stream, e *eventBuf) {
 	for i := range s.stables {
 		p := engine.Seat(i)
@@ -132,11 +132,11 @@ func (s *State) resolveTurn(d *dice.Stream, e *eventBuf) {
 			s.breed(p, a, d, e)
 		}
 	}
-	if s.turn%3 == 0 {
+	if s.turn%s.cfg.Every == 0 {
 		s.startTournament(d, e)
 		return
 	}
-	s.nextTurn(e)
+	s.nextTurn(d, e)
 }
 
 func (s *State) capture(p engine.Seat, d *dice.Stream, e *eventBuf) {
@@ -220,23 +220,70 @@ func inherited(f, x, y int) int {
 }
 
 // nextTurn moves on to the next turn, or ends the game after the last one.
-func (s *State) nextTurn(e *eventBuf) {
-	if s.turn >= s.cfg.turns {
+func (s *State) nextTurn(d *dice.Stream, e *eventBuf) {
+	if s.turn >= s.cfg.Turns {
 		s.phase = PhaseOver
-		o := s.outcome()
 		e.begin()
+		tied := s.leaders()
+		if s.cfg.SoleWinner && len(tied) > 1 {
+			s.finalDiceOff(tied, d, e)
+		}
+		o := s.outcome()
 		data := e.emit("over", -1, textOver)
-		data.n, data.Result = s.turn, o.Text
+		data.n, data.Result, data.tied = s.turn, o.Text, tied
 		return
 	}
 	s.turn++
 	s.phase = PhaseActivity
 }
 
+// leaders returns the stables with the most trophies, in seat order (all of
+// them if nobody won a trophy). The slice is shared (pendingSets).
+func (s *State) leaders() []engine.Seat {
+	best := 0
+	for i := range s.stables {
+		best = max(best, s.stables[i].trophies)
+	}
+	var m uint
+	for i := range s.stables {
+		if s.stables[i].trophies == best {
+			m |= 1 << i
+		}
+	}
+	return pendingSets[m]
+}
+
+// finalDiceOff decides a tie for the most trophies when the win is not
+// shared (shared_wins false): the tied stables roll 1dF each, in seat order,
+// and those with the highest face roll again until one is left. The dice
+// go to the event begun last; the winner is kept in the state.
+func (s *State) finalDiceOff(tied []engine.Seat, d *dice.Stream, e *eventBuf) {
+	var faces [maxSeats]int
+	in := tied
+	var left [maxSeats]engine.Seat
+	for len(in) > 1 {
+		best := -2
+		for k := range in {
+			faces[k] = e.fudge(d)
+			best = max(best, faces[k])
+		}
+		n := 0
+		for k, p := range in {
+			if faces[k] == best {
+				left[n] = p
+				n++
+			}
+		}
+		in = left[:n:n]
+	}
+	s.tiebreak = int(in[0]) + 1
+}
+
 // tournament is the tournament being played.
 type tournament struct {
 	number   int         // 1 after turn 3, 2 after turn 6, ...
 	entrants []Entrant   // in seed order once the entries are revealed
+	seedDice []SeedRoll  // the dice that put equal sums in seed order
 	rounds   int         // bracket rounds: log2 of the bracket size
 	slots    []int       // the current bracket round: entrant index, -1 for a bye
 	next     []int       // winners of the current round so far
@@ -249,12 +296,13 @@ type tournament struct {
 
 // reuse makes t the tournament number, empty, keeping the memory of its
 // lists for the new one: a state reuses its last tournament's memory
-// (State.spare), which nothing handed out before may still hold
+// (State.last or State.spare), which nothing handed out before may still hold
 // (engine.State).
 func (t *tournament) reuse(number int) {
 	*t = tournament{
 		number:   number,
 		entrants: t.entrants[:0],
+		seedDice: t.seedDice[:0],
 		slots:    t.slots[:0],
 		next:     t.next[:0],
 		matches:  t.matches[:0],
@@ -278,6 +326,7 @@ func (t *tournament) clone() *tournament {
 	// A deep copy: the original reuses its memory for its next tournament.
 	c := *t
 	c.entrants = slices.Clone(t.entrants)
+	c.seedDice = slices.Clone(t.seedDice)
 	c.slots = slices.Clone(t.slots)
 	c.next = slices.Clone(t.next)
 	c.matches = slices.Clone(t.matches)
@@ -323,14 +372,19 @@ func (s *State) startTournament(d *dice.Stream, e *eventBuf) {
 			s.stables[i].entry = -1
 		}
 	}
-	number := s.turn / 3
+	number := s.turn / s.cfg.Every
 	e.begin()
 	if n == 0 {
 		e.emit("tournament", -1, textNoEntries).n = number
-		s.nextTurn(e)
+		s.nextTurn(d, e)
 		return
 	}
-	if s.spare != nil {
+	// The last tournament is shown until this one begins; then its memory
+	// serves this one.
+	if s.last != nil {
+		s.tour, s.last = s.last, nil
+		s.tour.reuse(number)
+	} else if s.spare != nil {
 		s.tour, s.spare = s.spare, nil
 		s.tour.reuse(number)
 	} else {
@@ -380,26 +434,36 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 			t.entrants[j], t.entrants[j-1] = t.entrants[j-1], t.entrants[j]
 		}
 	}
+	if n > 2 && hasEqualSums(t.entrants) {
+		t.seedDice = breakSeedTies(t.entrants, t.seedDice, func(k int) int {
+			f := d.Roll(k)
+			e.roll(f)
+			return f
+		})
+	}
+	for i := range t.entrants {
+		t.entrants[i].Seed = i + 1
+	}
+	t.bracket()
+	data := e.emit("entries", -1, textEntries)
+	data.Entrants, data.entered, data.seedDice = t.entrants, entered, t.seedDice
+	s.advance(d, e)
+}
+
+// bracket sets up the bracket of the entrants in seed order, as
+// startBracket does: the next power of two, byes to the top seeds, and the
+// first round.
+func (t *tournament) bracket() {
+	n := len(t.entrants)
 	size := 1
 	for size < n {
 		size *= 2
 		t.rounds++
 	}
-	byes := size - n
-	var ties *seedTies
-	if n > 2 && hasEqualSums(t.entrants) {
-		ties = e.arena().ties.One()
-		*ties = seedTies{}
-		s.breakSeedTies(ties, d, e)
-	}
 	for i := range t.entrants {
-		t.entrants[i].Seed = i + 1
-		t.entrants[i].Bye = i < byes
+		t.entrants[i].Bye = i < size-n
 	}
-	data := e.emit("entries", -1, textEntries)
-	data.Entrants, data.entered, data.ties = t.entrants, entered, ties
 	t.firstRound(size)
-	s.advance(d, e)
 }
 
 // firstRound sets up the bracket's first round of size slots for the seeded
@@ -430,12 +494,13 @@ func hasEqualSums(xs []Entrant) bool {
 	return false
 }
 
-// breakSeedTies puts every run of equal sums among the entrants (sorted by
-// sum) in order by dice: for each place in the run but the last, a dk among
-// the k entrants still unplaced picks who takes it. Seat order only lists
-// the candidates, so no seat is favoured.
-func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
-	xs := s.tour.entrants
+// breakSeedTies puts every run of equal sums among the entrants xs (sorted
+// by sum, equal sums in seat order) in order by dice: for each place in the
+// run but the last, roll(k), a dk among the k entrants still unplaced,
+// picks who takes it. Seat order only lists the candidates, so no seat is
+// favoured. It appends the rolls to rolls and returns them. Restoring a
+// snapshot runs it again with the saved faces.
+func breakSeedTies(xs []Entrant, rolls []SeedRoll, roll func(k int) int) []SeedRoll {
 	for g0 := 0; g0 < len(xs); {
 		g1 := g0 + 1
 		for g1 < len(xs) && xs[g1].Sum == xs[g0].Sum {
@@ -443,11 +508,9 @@ func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
 		}
 		for r := g0; r < g1-1; r++ {
 			k := g1 - r
-			f := d.Roll(k)
-			e.roll(f)
+			f := roll(k)
 			pick := r + f - 1
-			ties.rolls[ties.n] = tieRoll{k: k, sum: xs[r].Sum, x: xs[pick]}
-			ties.n++
+			rolls = append(rolls, SeedRoll{Sum: xs[r].Sum, Of: k, Face: f, Pick: xs[pick]})
 			// Move the pick up, keeping the others in seat order.
 			x := xs[pick]
 			copy(xs[r+1:pick+1], xs[r:pick])
@@ -455,6 +518,7 @@ func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
 		}
 		g0 = g1
 	}
+	return rolls
 }
 
 // seedOrder returns the standard bracket positions of seeds 1..size, so that
@@ -577,8 +641,12 @@ func (s *State) resolveContest(d *dice.Stream, e *eventBuf) {
 func (m *match) judge(choices [2]Ability) Contest {
 	c := Contest{Number: m.contest, Choices: choices}
 	for x := 0; x < 2; x++ {
-		m.used[x] |= abilityBit(choices[x])
-		c.Values[x] = Effective(choices[x], choices[1-x], m.view.Terrain, m.mon[x].Get(choices[x]))
+		ab, opp := choices[x], choices[1-x]
+		m.used[x] |= abilityBit(ab)
+		c.Base[x] = m.mon[x].Get(ab)
+		c.ByTerrain[x] = ab == m.view.Terrain
+		c.ByMatchup[x] = Beats(ab, opp)
+		c.Values[x] = Effective(ab, opp, m.view.Terrain, c.Base[x])
 	}
 	switch {
 	case c.Values[0] > c.Values[1]:
@@ -640,10 +708,10 @@ func (s *State) finishTournament(champ int, d *dice.Stream, e *eventBuf) {
 			}
 		}
 	}
-	s.tour, s.spare = nil, t
+	s.tour, s.last = nil, t
 	s.phase = PhaseActivity
 	s.ageAll(e)
-	s.nextTurn(e)
+	s.nextTurn(d, e)
 }
 
 // improve rolls a contestant's improvement: the winner gains 2 in an ability
@@ -678,7 +746,7 @@ func (s *State) improve(x Entrant, winner bool, d *dice.Stream, e *eventBuf) {
 }
 
 // ageAll ages every monster of every stable by one year; those older than 10
-// retire.
+// (the retire_age option) retire.
 func (s *State) ageAll(e *eventBuf) {
 	e.begin()
 	var buf [maxSeats]Entrant // room enough, mostly
@@ -692,7 +760,7 @@ func (s *State) ageAll(e *eventBuf) {
 		kept := ms[:0]
 		for _, m := range ms {
 			m.Age++
-			if m.Age > 10 {
+			if m.Age > s.cfg.RetireAge {
 				retired = append(retired, Entrant{Stable: engine.Seat(i), Monster: m.ID, Name: m.Name, Sum: m.Sum()})
 				continue
 			}

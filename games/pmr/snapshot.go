@@ -2,9 +2,11 @@ package pmr
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"tabletop/engine"
@@ -14,27 +16,33 @@ import (
 //
 // A snapshot is one JSON object (snapState), version first:
 //
-//	{"v":1,"turns":30,"turn":9,"phase":"match","stables":[...],"tour":{...}}
+//	{"v":2,"turns":30,"turn":9,"phase":"match","stables":[...],"tour":{...}}
 //
 // It holds the position and nothing else: the turn and phase, and for every
 // stable its trophies, the number of its last monster, its monsters (number,
 // abilities, age) and its hidden choices: the sealed activity in its text
 // form ("train M2 speed") and the raw tournament entry (0 none yet, -1 not
 // entering, else a monster number). During a match it also holds the
-// tournament: the entrants (stable and monster) in seed order, and for every
-// finished match and the one being played the terrain, each contest's two
-// choices and the dice-off faces, with the current match's sealed choices
-// (null for none).
+// tournament: the entrants (stable and monster) in seed order, the faces of
+// the dice that ordered equal sums, and for every finished match and the
+// one being played the terrain, each contest's two choices and the dice-off
+// faces, with the current match's sealed choices (null for none). Between
+// tournaments it holds the last one played ("last"), as the views show it:
+// its number, its entrants with their sums then, the seeding dice, and its
+// matches with each contest's two values before doubling (the monsters have
+// changed since, or retired). A game over without shared wins keeps the
+// winner of the final dice-off ("tiebreak").
 //
 // Everything else is derived when it is read, by the rules' own code, so
 // that it cannot disagree with what it is derived from: the table's settings
 // and names (from the options and seats, which must fit: the same number of
 // stables and turns), monster names (a function of stable and number, see
-// monsterName), the tournament's number (turn/3) and, during its entries,
-// the whole tournament (it is empty until they are in), the entrants' names,
-// sums, seeds and byes, the bracket (walked with nextPair from the seeding
-// and the winners of the finished matches) and every contest's values and
-// winner (judged with match.judge). Reading checks that the data is a
+// monsterName), the tournament's number (turn/tournament_every) and, during
+// its entries, the whole tournament (it is empty until they are in), the
+// entrants' names, sums, seeds and byes, the seed order (checked against
+// the seeding dice with breakSeedTies), the bracket (walked with nextPair
+// from the seeding and the winners of the finished matches) and every
+// contest's values, doublings and winner (judged with match.judge). Reading checks that the data is a
 // position play can reach as far as it matters (every number in range, every
 // reference to a seat or monster valid, the matches following the bracket
 // and the tie rules, somebody left to act), so that a restored state never
@@ -47,7 +55,7 @@ import (
 // snapshotVersion is the format written first in every snapshot. Change it
 // whenever the format changes: a snapshot of another version is refused
 // and the table replays its log instead.
-const snapshotVersion = 1
+const snapshotVersion = 2
 
 // maxSnapshot bounds the data read: a snapshot of eight stables late in a
 // long game is a few kilobytes.
@@ -65,6 +73,32 @@ type snapState struct {
 	Phase   string       `json:"phase"`
 	Stables []snapStable `json:"stables"`
 	Tour    *snapTour    `json:"tour,omitempty"` // during a match only
+	// Once the game is over without shared wins: seat+1 of the stable
+	// that won the final dice-off, 0 if there was none.
+	Tiebreak int `json:"tiebreak,omitempty"`
+	// The last tournament played, between tournaments (the views show it).
+	Last *snapLast `json:"last,omitempty"`
+}
+
+// snapLast is the last tournament played. Its monsters may have changed or
+// retired since, so it keeps what they were: each entrant's sum, and each
+// contest's two values before doubling.
+type snapLast struct {
+	Number   int             `json:"number"`
+	Entrants []snapLastEntry `json:"entrants"`            // in seed order
+	SeedDice []int           `json:"seed_dice,omitempty"` // as in snapTour
+	Matches  []snapLastMatch `json:"matches"`             // in order
+}
+
+type snapLastEntry struct {
+	Stable  int `json:"stable"`
+	Monster int `json:"monster"`
+	Sum     int `json:"sum"`
+}
+
+type snapLastMatch struct {
+	snapMatch
+	Base [][2]int `json:"base,omitempty"` // each contest's two values before doubling
 }
 
 type snapStable struct {
@@ -84,8 +118,9 @@ type snapMonster struct {
 }
 
 type snapTour struct {
-	Entrants []snapEntrant   `json:"entrants"` // in seed order
-	Matches  []snapMatch     `json:"matches"`  // finished, in order
+	Entrants []snapEntrant   `json:"entrants"`            // in seed order
+	SeedDice []int           `json:"seed_dice,omitempty"` // the faces of the dice that put equal sums in order
+	Matches  []snapMatch     `json:"matches"`             // finished, in order
 	Match    snapMatchInPlay `json:"match"`
 }
 
@@ -110,11 +145,12 @@ type snapMatchInPlay struct {
 // reads the state.
 func (s *State) MarshalSnapshot() ([]byte, error) {
 	out := snapState{
-		Version: snapshotVersion,
-		Turns:   s.cfg.turns,
-		Turn:    s.turn,
-		Phase:   s.phase.String(),
-		Stables: make([]snapStable, len(s.stables)),
+		Version:  snapshotVersion,
+		Turns:    s.cfg.Turns,
+		Turn:     s.turn,
+		Phase:    s.phase.String(),
+		Stables:  make([]snapStable, len(s.stables)),
+		Tiebreak: s.tiebreak,
 	}
 	for i := range s.stables {
 		st := &s.stables[i]
@@ -140,6 +176,25 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 		}
 		out.Tour = s.tour.snapshot()
 	}
+	if t := s.last; t != nil {
+		out.Last = &snapLast{
+			Number:   t.number,
+			Entrants: make([]snapLastEntry, len(t.entrants)),
+			Matches:  make([]snapLastMatch, len(t.matches)),
+		}
+		for i, x := range t.entrants {
+			out.Last.Entrants[i] = snapLastEntry{Stable: int(x.Stable), Monster: x.Monster, Sum: x.Sum}
+		}
+		out.Last.SeedDice = seedFaces(t.seedDice)
+		for i := range t.matches {
+			m := &t.matches[i]
+			lm := &out.Last.Matches[i]
+			lm.snapMatch = snapMatchOf(m)
+			for _, c := range m.Contests {
+				lm.Base = append(lm.Base, c.Base)
+			}
+		}
+	}
 	return json.Marshal(&out)
 }
 
@@ -151,6 +206,7 @@ func (t *tournament) snapshot() *snapTour {
 	for i, x := range t.entrants {
 		out.Entrants[i] = snapEntrant{Stable: int(x.Stable), Monster: x.Monster}
 	}
+	out.SeedDice = seedFaces(t.seedDice)
 	for i := range t.matches {
 		out.Matches[i] = snapMatchOf(&t.matches[i])
 	}
@@ -195,12 +251,12 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	}
 	// The settings come from the table, as Setup makes them; the snapshot
 	// only has to fit them.
-	s, err := New(Options{Turns: opts.Int("turns")}, seats)
+	s, err := New(optionsOf(opts), seats)
 	if err != nil {
 		return nil, snapErr("%s", inner(err))
 	}
-	if in.Turns != s.cfg.turns {
-		return nil, snapErr("it is of a game of %d turns, the table plays %d", in.Turns, s.cfg.turns)
+	if in.Turns != s.cfg.Turns {
+		return nil, snapErr("it is of a game of %d turns, the table plays %d", in.Turns, s.cfg.Turns)
 	}
 	if len(in.Stables) != len(s.stables) {
 		return nil, snapErr("it has %d stables, the table has %d seats", len(in.Stables), len(s.stables))
@@ -216,6 +272,12 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	if err := s.checkTrophies(); err != nil {
 		return nil, err
 	}
+	if err := s.restoreTiebreak(in.Tiebreak); err != nil {
+		return nil, err
+	}
+	if err := s.restoreLast(in.Last); err != nil {
+		return nil, err
+	}
 	switch {
 	case s.phase == PhaseMatch && in.Tour == nil:
 		return nil, snapErr("a match is being played but there is no tournament")
@@ -226,7 +288,7 @@ func restoreSnapshot(opts engine.Options, seats []engine.SeatInfo, data []byte) 
 	case in.Tour != nil:
 		return nil, snapErr("a tournament in phase %s", s.phase)
 	case s.phase == PhaseEnter:
-		s.tour = &tournament{number: s.turn / 3} // as startTournament makes it
+		s.tour = &tournament{number: s.turn / s.cfg.Every} // as startTournament makes it
 	}
 	// A position where nobody can act but the game is not over would stop
 	// the table for good.
@@ -284,12 +346,12 @@ func (s *State) restorePhase(in *snapState) error {
 	switch {
 	case phase < 0:
 		return snapErr("%q is not a phase", in.Phase)
-	case in.Turn < 1 || in.Turn > s.cfg.turns:
-		return snapErr("turn %d is out of range 1..%d", in.Turn, s.cfg.turns)
-	case (phase == PhaseEnter || phase == PhaseMatch) && in.Turn%3 != 0:
-		return snapErr("a tournament after turn %d, which is not a multiple of 3", in.Turn)
-	case phase == PhaseOver && in.Turn != s.cfg.turns:
-		return snapErr("the game is over at turn %d of %d", in.Turn, s.cfg.turns)
+	case in.Turn < 1 || in.Turn > s.cfg.Turns:
+		return snapErr("turn %d is out of range 1..%d", in.Turn, s.cfg.Turns)
+	case (phase == PhaseEnter || phase == PhaseMatch) && in.Turn%s.cfg.Every != 0:
+		return snapErr("a tournament after turn %d, which is not a multiple of %d", in.Turn, s.cfg.Every)
+	case phase == PhaseOver && in.Turn != s.cfg.Turns:
+		return snapErr("the game is over at turn %d of %d", in.Turn, s.cfg.Turns)
 	}
 	s.turn, s.phase = in.Turn, phase
 	return nil
@@ -322,7 +384,7 @@ func (s *State) restoreStable(p engine.Seat, in *snapStable) error {
 			return snapErr("%s has monster M%d but has had %d", p, m.ID, in.NextID)
 		case k > 0 && m.ID <= in.Monsters[k-1].ID:
 			return snapErr("%s has monster M%d after M%d", p, m.ID, in.Monsters[k-1].ID)
-		case m.Age < 0 || m.Age > 10: // monsters retire at 11
+		case m.Age < 0 || m.Age > s.cfg.RetireAge: // older monsters have retired
 			return snapErr("%s's monster M%d is %d years old", p, m.ID, m.Age)
 		}
 		for _, v := range [3]int{m.Speed, m.Brawn, m.Mind} {
@@ -373,7 +435,7 @@ func (s *State) restoreStable(p engine.Seat, in *snapStable) error {
 // checkTrophies checks that no more trophies have been won than
 // tournaments finished: each gives one at most.
 func (s *State) checkTrophies() error {
-	finished := s.resolved() / 3
+	finished := s.resolved() / s.cfg.Every
 	if s.phase == PhaseEnter || s.phase == PhaseMatch {
 		finished-- // this turn's is under way
 	}
@@ -391,6 +453,100 @@ func (s *State) checkTrophies() error {
 	return nil
 }
 
+// restoreTiebreak reads the winner of a final dice-off: there is one
+// exactly when the game is over, the win is not shared and stables tie for
+// the most trophies, and it is one of them.
+func (s *State) restoreTiebreak(tiebreak int) error {
+	tied := s.leaders()
+	want := s.phase == PhaseOver && s.cfg.SoleWinner && len(tied) > 1
+	switch {
+	case want && (tiebreak < 1 || !slices.Contains(tied, engine.Seat(tiebreak-1))):
+		return snapErr("the final dice-off was won by stable %d, which is not among the tied stables %v", tiebreak, tied)
+	case !want && tiebreak != 0:
+		return snapErr("a final dice-off winner (stable %d) where there was no dice-off", tiebreak)
+	}
+	s.tiebreak = tiebreak
+	return nil
+}
+
+// restoreLast reads the last tournament played, as finishTournament leaves
+// it: the entrants in seed order (sums never rising), then every match of
+// the bracket, walked as play walks it, each contest judged again from its
+// saved values, until one champion is left. There is none during a
+// tournament (it took the last one's place) nor before the first.
+func (s *State) restoreLast(in *snapLast) error {
+	if in == nil {
+		return nil
+	}
+	held := s.resolved() / s.cfg.Every // tournaments held, or under way
+	if s.phase == PhaseEnter || s.phase == PhaseMatch {
+		return snapErr("a last tournament while tournament %d is under way", held)
+	}
+	n := len(in.Entrants)
+	switch {
+	case in.Number < 1 || in.Number > held:
+		return snapErr("the last tournament is number %d after %d turns with a tournament every %d", in.Number, s.resolved(), s.cfg.Every)
+	case n < 1 || n > len(s.stables):
+		return snapErr("the last tournament had %d entrants from %d stables", n, len(s.stables))
+	case len(in.Matches) != n-1:
+		return snapErr("the last tournament had %d entrants and %d matches", n, len(in.Matches))
+	}
+	t := &tournament{number: in.Number, entrants: make([]Entrant, n), matches: make([]MatchView, 0, n-1)}
+	var entered uint
+	for i, x := range in.Entrants {
+		if x.Stable < 0 || x.Stable >= len(s.stables) || entered&(1<<x.Stable) != 0 {
+			return snapErr("entrant %d of the last tournament is of stable %d, which is not a stable or entered twice", i+1, x.Stable)
+		}
+		entered |= 1 << x.Stable
+		p := engine.Seat(x.Stable)
+		switch {
+		case x.Monster < 1 || x.Monster > s.stables[p].nextID:
+			return snapErr("%s entered M%d in the last tournament but has had %d monsters", p, x.Monster, s.stables[p].nextID)
+		case x.Sum < -3*maxAbility || x.Sum > 3*maxAbility:
+			return snapErr("%s's entrant in the last tournament has a sum of %d", p, x.Sum)
+		case i > 0 && x.Sum > in.Entrants[i-1].Sum:
+			return snapErr("entrant %d of the last tournament (sum %d) is seeded after entrant %d (sum %d)", i+1, x.Sum, i, in.Entrants[i-1].Sum)
+		}
+		t.entrants[i] = Entrant{Stable: p, Monster: x.Monster, Name: monsterName(p, x.Monster), Sum: x.Sum, Seed: i + 1}
+	}
+	if err := t.reseed(in.SeedDice); err != nil {
+		return snapErr("the last tournament: %v", err)
+	}
+	t.bracket()
+	m := &t.match
+	for i := range in.Matches {
+		lm := &in.Matches[i]
+		a, b, done := t.nextPair()
+		if done {
+			return snapErr("match %d of the last tournament comes after its final", i+1)
+		}
+		if len(lm.Base) != len(lm.Contests) {
+			return snapErr("match %d of the last tournament has %d contests but %d pairs of values", i+1, len(lm.Contests), len(lm.Base))
+		}
+		// The monsters as they were: each side used each ability at most
+		// once (replay checks), so the values fit in one monster.
+		*m = match{idx: [2]int{a, b}, side: [2]Entrant{t.entrants[a], t.entrants[b]}, contest: 1}
+		for k, choices := range lm.Contests {
+			for x := range choices {
+				v := lm.Base[k][x]
+				if v < -maxAbility || v > maxAbility {
+					return snapErr("match %d of the last tournament has an ability of %d", i+1, v)
+				}
+				m.mon[x].add(choices[x], v)
+			}
+		}
+		m.view = MatchView{Round: t.round, A: m.side[0], B: m.side[1], Winner: -1, Contests: make([]Contest, 0, len(lm.Contests))}
+		if err := t.replayFinished(&lm.snapMatch); err != nil {
+			return snapErr("match %d of the last tournament: %v", i+1, err)
+		}
+	}
+	if _, _, done := t.nextPair(); !done {
+		return snapErr("the last tournament's bracket is not finished")
+	}
+	s.last = t
+	return nil
+}
+
 // restoreTour rebuilds the tournament of a match in play: it seeds the
 // entrants as startBracket does, then walks the bracket as advance does,
 // playing each finished match's contests and then the current one's.
@@ -402,7 +558,7 @@ func (s *State) restoreTour(in *snapTour) error {
 	if n > len(s.stables) {
 		return snapErr("%d entrants from %d stables", n, len(s.stables))
 	}
-	t := &tournament{number: s.turn / 3, entrants: make([]Entrant, n)}
+	t := &tournament{number: s.turn / s.cfg.Every, entrants: make([]Entrant, n)}
 	var entered uint
 	for i, x := range in.Entrants {
 		if x.Stable < 0 || x.Stable >= len(s.stables) {
@@ -433,15 +589,10 @@ func (s *State) restoreTour(in *snapTour) error {
 			return snapErr("%s has monsters but no entrant", engine.Seat(i))
 		}
 	}
-	size := 1
-	for size < n {
-		size *= 2
-		t.rounds++
+	if err := t.reseed(in.SeedDice); err != nil {
+		return snapErr("%v", err)
 	}
-	for i := range size - n {
-		t.entrants[i].Bye = true
-	}
-	t.firstRound(size)
+	t.bracket()
 	if len(in.Matches) > n-2 { // n-1 matches, the last one being played
 		return snapErr("%d finished matches in a tournament of %d entrants", len(in.Matches), n)
 	}
@@ -454,16 +605,9 @@ func (s *State) restoreTour(in *snapTour) error {
 			return snapErr("finished match %d comes after the final", i+1)
 		}
 		s.restoreMatch(a, b)
-		if err := m.replay(&in.Matches[i]); err != nil {
+		if err := t.replayFinished(&in.Matches[i]); err != nil {
 			return snapErr("finished match %d: %v", i+1, err)
 		}
-		if m.view.Winner < 0 {
-			return snapErr("finished match %d has no winner", i+1)
-		}
-		// As endMatch records it.
-		t.matches = append(t.matches, m.view)
-		t.next = append(t.next, m.idx[m.view.Winner])
-		t.pos++
 	}
 	a, b, done := t.nextPair()
 	if done {
@@ -492,6 +636,72 @@ func (s *State) restoreTour(in *snapTour) error {
 	if m.choice[0] != NoAbility && m.choice[1] != NoAbility {
 		return snapErr("both sides of the match being played have sealed a choice, which would have played the contest")
 	}
+	return nil
+}
+
+// seedFaces returns the faces of the seeding dice, nil for none.
+func seedFaces(rolls []SeedRoll) []int {
+	var out []int
+	for _, r := range rolls {
+		out = append(out, r.Face)
+	}
+	return out
+}
+
+// reseed checks the seed order of t.entrants against the saved faces of the
+// seeding dice, by ordering the entrants as startBracket does (by sum, equal
+// sums in seat order, then the dice), and keeps the rolls.
+func (t *tournament) reseed(faces []int) error {
+	xs := slices.Clone(t.entrants)
+	for i := range xs {
+		xs[i].Seed, xs[i].Bye = 0, false // as startBracket has them
+	}
+	slices.SortStableFunc(xs, func(a, b Entrant) int {
+		if a.Sum != b.Sum {
+			return cmp.Compare(b.Sum, a.Sum)
+		}
+		return cmp.Compare(a.Stable, b.Stable)
+	})
+	var rolls []SeedRoll
+	if len(xs) > 2 && hasEqualSums(xs) {
+		used, bad := 0, false
+		rolls = breakSeedTies(xs, nil, func(k int) int {
+			if used >= len(faces) || faces[used] < 1 || faces[used] > k {
+				bad = true
+				used++
+				return 1
+			}
+			used++
+			return faces[used-1]
+		})
+		if bad || used != len(faces) {
+			return fmt.Errorf("the seeding dice %v do not fit the equal sums, which need %d dice", faces, used)
+		}
+	} else if len(faces) > 0 {
+		return fmt.Errorf("seeding dice %v where no equal sums needed any", faces)
+	}
+	for i := range xs {
+		if xs[i].Stable != t.entrants[i].Stable || xs[i].Monster != t.entrants[i].Monster {
+			return fmt.Errorf("the seeding dice give seed %d to %s's M%d, not to %s's M%d", i+1, xs[i].Stable, xs[i].Monster, t.entrants[i].Stable, t.entrants[i].Monster)
+		}
+	}
+	t.seedDice = rolls
+	return nil
+}
+
+// replayFinished plays a saved finished match, set up in t.match, and
+// records it as endMatch does; a match left without a winner is an error.
+func (t *tournament) replayFinished(in *snapMatch) error {
+	m := &t.match
+	if err := m.replay(in); err != nil {
+		return err
+	}
+	if m.view.Winner < 0 {
+		return fmt.Errorf("it has no winner")
+	}
+	t.matches = append(t.matches, m.view)
+	t.next = append(t.next, m.idx[m.view.Winner])
+	t.pos++
 	return nil
 }
 

@@ -12,9 +12,15 @@ import (
 	"tabletop/engine"
 )
 
-// optionsOf returns the normalized options of s's table.
-func optionsOf(s *State) engine.Options {
-	return engine.Options{"turns": strconv.Itoa(s.cfg.turns)}
+// tableOptions returns the normalized options of s's table.
+func tableOptions(s *State) engine.Options {
+	c := s.cfg
+	return engine.Options{
+		"turns":            strconv.Itoa(c.Turns),
+		"tournament_every": strconv.Itoa(c.Every),
+		"retire_age":       strconv.Itoa(c.RetireAge),
+		"shared_wins":      strconv.FormatBool(!c.SoleWinner),
+	}
 }
 
 // mustMarshal writes s's snapshot.
@@ -30,7 +36,7 @@ func mustMarshal(tb testing.TB, s *State) []byte {
 // mustRestore reads a snapshot back for s's table.
 func mustRestore(tb testing.TB, s *State, data []byte) *State {
 	tb.Helper()
-	st, err := Game.(engine.Restorer).RestoreSnapshot(optionsOf(s), s.cfg.seats, data)
+	st, err := Game.(engine.Restorer).RestoreSnapshot(tableOptions(s), s.cfg.seats, data)
 	if err != nil {
 		tb.Fatalf("RestoreSnapshot: %v\n%s", err, data)
 	}
@@ -236,10 +242,10 @@ func TestRestoreSnapshot_RefusesAnotherTable(t *testing.T) {
 		opts  engine.Options
 		seats []engine.SeatInfo
 	}{
-		{"fewer stables", optionsOf(s), seats[:3]},
-		{"more stables", optionsOf(s), append(slices.Clone(seats), engine.SeatInfo{Name: "Eve"})},
-		{"one stable", optionsOf(s), seats[:1]},
-		{"no stables", optionsOf(s), nil},
+		{"fewer stables", tableOptions(s), seats[:3]},
+		{"more stables", tableOptions(s), append(slices.Clone(seats), engine.SeatInfo{Name: "Eve"})},
+		{"one stable", tableOptions(s), seats[:1]},
+		{"no stables", tableOptions(s), nil},
 		{"more turns", engine.Options{"turns": "33"}, seats},
 		{"fewer turns", engine.Options{"turns": "12"}, seats},
 		{"turns out of range", engine.Options{"turns": "1000"}, seats},
@@ -258,7 +264,7 @@ func TestRestoreSnapshot_RefusesAnotherTable(t *testing.T) {
 	// Other names and bots are the same position at another table.
 	other := slices.Clone(seats)
 	other[0] = engine.SeatInfo{Name: "Zed"}
-	if _, err := r.RestoreSnapshot(optionsOf(s), other, data); err != nil {
+	if _, err := r.RestoreSnapshot(tableOptions(s), other, data); err != nil {
 		t.Errorf("RestoreSnapshot with other names: %v", err)
 	}
 }
@@ -309,7 +315,29 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 		damage func(in *snapState)
 		want   string // in the error
 	}{
-		{"another version", activity, func(in *snapState) { in.Version = 2 }, "format version 2"},
+		{"a dice-off winner without a dice-off", activity, func(in *snapState) { in.Tiebreak = 1 }, "no dice-off"},
+		{"last tournament during one", match, func(in *snapState) {
+			in.Last = &snapLast{Number: 1, Entrants: []snapLastEntry{{Stable: 0, Monster: 1}}}
+		}, "under way"},
+		{"last tournament not yet held", activity, func(in *snapState) { in.Last.Number = 2 }, "number 2"},
+		{"last tournament a match short", activity, func(in *snapState) { in.Last.Matches = in.Last.Matches[1:] }, "matches"},
+		{"last tournament seeded against its sums", activity, func(in *snapState) {
+			e := in.Last.Entrants
+			e[0], e[len(e)-1] = e[len(e)-1], e[0]
+			e[0].Sum = e[len(e)-1].Sum - 1
+		}, "seeded after"},
+		{"last tournament's contest values out of range", activity, func(in *snapState) {
+			in.Last.Matches[0].Base[0][0] = maxAbility + 1
+		}, "an ability of"},
+		{"last tournament's final undecided", activity, func(in *snapState) {
+			m := &in.Last.Matches[len(in.Last.Matches)-1]
+			m.Base = m.Base[:1]
+			m.Contests = m.Contests[:1]
+			m.DiceOff = nil
+			m.Base[0] = [2]int{1, 1}
+			m.Contests[0] = [2]Ability{Speed, Speed}
+		}, "no winner"},
+		{"another version", activity, func(in *snapState) { in.Version = 1 }, "format version 1"},
 		{"no version", activity, func(in *snapState) { in.Version = 0 }, "format version 0"},
 		{"unknown phase", activity, func(in *snapState) { in.Phase = "lunch" }, `"lunch" is not a phase`},
 		{"turn 0", activity, func(in *snapState) { in.Turn = 0 }, "turn 0"},
@@ -403,7 +431,7 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := r.RestoreSnapshot(optionsOf(tt.s), tt.s.cfg.seats, data)
+			st, err := r.RestoreSnapshot(tableOptions(tt.s), tt.s.cfg.seats, data)
 			if err == nil || st != nil {
 				t.Fatalf("RestoreSnapshot accepted %s", data)
 			}
@@ -421,11 +449,11 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 		{"not json", "pmr snapshot"},
 		{"truncated", string(good[:len(good)-1])},
 		{"trailing data", string(good) + " {}"},
-		{"unknown field", `{"v":1,"turns":30,"turn":1,"phase":"activity","stables":[],"cheat":true}`},
-		{"later version", `{"v":2,"turns":30,"turn":1,"phase":"activity","stables":[],"cheat":true}`},
+		{"unknown field", `{"v":2,"turns":30,"turn":1,"phase":"activity","stables":[],"cheat":true}`},
+		{"later version", `{"v":3,"turns":30,"turn":1,"phase":"activity","stables":[],"cheat":true}`},
 	} {
 		t.Run(bad.name, func(t *testing.T) {
-			if st, err := r.RestoreSnapshot(optionsOf(match), match.cfg.seats, []byte(bad.data)); err == nil || st != nil {
+			if st, err := r.RestoreSnapshot(tableOptions(match), match.cfg.seats, []byte(bad.data)); err == nil || st != nil {
 				t.Fatalf("RestoreSnapshot accepted %q", bad.data)
 			}
 		})
@@ -436,7 +464,7 @@ func TestRestoreSnapshot_RefusesDamagedData(t *testing.T) {
 // and names, caches and derived facts are not saved.
 func TestSnapshot_Readable(t *testing.T) {
 	data := string(mustMarshal(t, matchState(t)))
-	if !strings.HasPrefix(data, `{"v":1,"turns":30,"turn":`) {
+	if !strings.HasPrefix(data, `{"v":2,"turns":30,"turn":`) {
 		t.Errorf("snapshot does not start with its version and the table's turns: %.40s", data)
 	}
 	for _, derived := range []string{`"name"`, `"sum"`, `"seed"`, `"values"`, `"winner"`, `"slots"`} {
@@ -561,7 +589,7 @@ func BenchmarkSnapshot(b *testing.B) {
 	})
 	b.Run("Restore", func(b *testing.B) {
 		r := Game.(engine.Restorer)
-		opts := optionsOf(s)
+		opts := tableOptions(s)
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := r.RestoreSnapshot(opts, s.cfg.seats, data); err != nil {
@@ -570,4 +598,55 @@ func BenchmarkSnapshot(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(data)), "bytes")
 	})
+}
+
+// TestSnapshot_KeepsTheSeedingDice checks that the dice that put equal sums
+// in seed order survive a snapshot, during the tournament and after it (the
+// views show them), and that saved faces that do not give the saved order,
+// or are missing, are refused.
+func TestSnapshot_KeepsTheSeedingDice(t *testing.T) {
+	s := mustNew(t, 30, "Ann", "Bob", "Cid", "Dee")
+	for p := range 4 {
+		give(s, engine.Seat(p), Monster{Speed: 1, Brawn: 1, Age: 5})
+	}
+	startEntries(s)
+	d := dice.NewStream(dice.Seed{7, 7})
+	for p := range 4 {
+		mustApply(t, s, engine.Seat(p), "enter M1", d)
+	}
+	if len(s.tour.seedDice) != 3 {
+		t.Fatalf("four equal sums rolled %d seeding dice, want 3", len(s.tour.seedDice))
+	}
+	if back := checkRoundTrip(t, s); !back.Equal(s) {
+		t.Fatal("the seeding dice were lost during the tournament")
+	}
+	var in snapState
+	if err := json.Unmarshal(mustMarshal(t, s), &in); err != nil {
+		t.Fatal(err)
+	}
+	r := Game.(engine.Restorer)
+	for name, damage := range map[string]func(){
+		"another face":    func() { in.Tour.SeedDice[0] = in.Tour.SeedDice[0]%4 + 1 },
+		"no dice":         func() { in.Tour.SeedDice = nil },
+		"a face too high": func() { in.Tour.SeedDice[2] = 3 },
+	} {
+		saved := slices.Clone(in.Tour.SeedDice)
+		damage()
+		data, _ := json.Marshal(&in)
+		if st, err := r.RestoreSnapshot(tableOptions(s), s.cfg.seats, data); err == nil || st != nil || !strings.Contains(err.Error(), "seeding dice") {
+			t.Errorf("%s: RestoreSnapshot = %v, want an error about the seeding dice", name, err)
+		}
+		in.Tour.SeedDice = saved
+	}
+	// Play the tournament out: the last tournament keeps its dice.
+	for len(s.Pending()) > 0 && s.phase == PhaseMatch {
+		p := s.Pending()[0]
+		mustApply(t, s, p, firstLegal(s, p), d)
+	}
+	if s.last == nil || len(s.last.seedDice) != 3 || len(s.View(0).(*View).LastTournament.SeedDice) != 3 {
+		t.Fatalf("the last tournament does not show its seeding dice: %+v", s.last)
+	}
+	if back := checkRoundTrip(t, s); !back.Equal(s) {
+		t.Fatal("the seeding dice of the last tournament were lost")
+	}
 }

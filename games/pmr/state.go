@@ -109,8 +109,10 @@ type State struct {
 	phase    Phase
 	stables  []stable
 	tour     *tournament // the tournament being played, nil outside tournaments
-	spare    *tournament // the last one, whose memory the next reuses (not compared; clones drop it)
+	last     *tournament // the last one played, shown until the next begins, which reuses its memory
+	spare    *tournament // memory for the next tournament, kept by reset (not compared; clones drop it)
 	released bool        // Release was called: the state is dead
+	tiebreak int         // seat+1 of the stable a final dice-off made sole winner, 0 if none
 
 	// Caches, derived from the fields above and never compared (see Equal).
 	// Every change of the state drops them (changed); View rebuilds them.
@@ -600,7 +602,8 @@ func (s *State) allEntered() bool {
 }
 
 // Outcome reports whether the game is over and who won: the stables with the
-// most trophies share the win (all of them, if nobody won a trophy).
+// most trophies share the win (all of them, if nobody won a trophy), unless
+// the table plays without shared wins: then a final dice-off picked one.
 func (s *State) Outcome() (engine.Outcome, bool) {
 	if s.phase != PhaseOver {
 		return engine.Outcome{}, false
@@ -625,6 +628,10 @@ func (s *State) outcome() engine.Outcome {
 	}
 	var text string
 	switch {
+	case s.tiebreak > 0:
+		w := engine.Seat(s.tiebreak - 1)
+		text = s.cfg.names[w] + " wins the dice-off of " + joinAnd(names) + " (" + plural(best, "trophy", "trophies") + " each)"
+		winners = []engine.Seat{w}
 	case len(winners) == 1:
 		text = names[0] + " wins with " + plural(best, "trophy", "trophies")
 	case best == 0:
@@ -662,6 +669,9 @@ func (s *State) clone() *State {
 	if s.tour != nil {
 		c.tour = s.tour.clone()
 	}
+	if s.last != nil {
+		c.last = s.last.clone()
+	}
 	// The caches point into s's arena, which s rebuilds in place: the
 	// clone makes its own, lazily.
 	c.board, c.tourView, c.spare = nil, nil, nil
@@ -685,8 +695,11 @@ func (s *State) Equal(other engine.State) bool {
 	if s == o {
 		return true
 	}
-	if !s.cfg.equal(o.cfg) || s.turn != o.turn || s.phase != o.phase ||
+	if !s.cfg.equal(o.cfg) || s.turn != o.turn || s.phase != o.phase || s.tiebreak != o.tiebreak ||
 		!slices.EqualFunc(s.stables, o.stables, stable.equal) {
+		return false
+	}
+	if !lastEqual(s.last, o.last) {
 		return false
 	}
 	if s.tour == nil || o.tour == nil {
@@ -695,9 +708,19 @@ func (s *State) Equal(other engine.State) bool {
 	return s.tour.equal(o.tour)
 }
 
+// lastEqual compares the last tournaments played by what is left of them,
+// what the views show: the number, the entrants and the matches.
+func lastEqual(t, o *tournament) bool {
+	if t == nil || o == nil {
+		return t == o
+	}
+	return t.number == o.number && slices.Equal(t.entrants, o.entrants) && slices.Equal(t.seedDice, o.seedDice) &&
+		slices.EqualFunc(t.matches, o.matches, func(a, b MatchView) bool { return a.equal(&b) })
+}
+
 // equal compares the settings. The names are derived from the seats.
 func (c *config) equal(o *config) bool {
-	return c == o || c.turns == o.turns && slices.Equal(c.seats, o.seats)
+	return c == o || c.Options == o.Options && slices.Equal(c.seats, o.seats)
 }
 
 func (st stable) equal(o stable) bool {
@@ -709,7 +732,8 @@ func (st stable) equal(o stable) bool {
 
 func (t *tournament) equal(o *tournament) bool {
 	return t.number == o.number && t.rounds == o.rounds && t.round == o.round && t.pos == o.pos &&
-		slices.Equal(t.entrants, o.entrants) && slices.Equal(t.slots, o.slots) && slices.Equal(t.next, o.next) &&
+		slices.Equal(t.entrants, o.entrants) && slices.Equal(t.seedDice, o.seedDice) &&
+		slices.Equal(t.slots, o.slots) && slices.Equal(t.next, o.next) &&
 		slices.EqualFunc(t.matches, o.matches, func(a, b MatchView) bool { return a.equal(&b) }) &&
 		t.match.equal(&o.match)
 }

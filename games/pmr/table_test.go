@@ -47,7 +47,7 @@ func TestTable_LogOutlivesTheStatesReusedMemory(t *testing.T) {
 // or never reaches (the goldens hold the others): a tournament nobody can
 // enter, a quarter-final and a later bracket round.
 func TestEventText_EveryKindWrittenOnDemand(t *testing.T) {
-	cfg := newConfig(30, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob"}})
+	cfg := newConfig(stdOptions(30), []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob"}})
 	a := &Entrant{Stable: 0, Monster: 1, Name: 1}
 	b := &Entrant{Stable: 1, Monster: 2, Name: 2}
 	for _, tt := range []struct {

@@ -14,12 +14,18 @@ type View struct {
 
 // Board is the public part of the game: everything every seat may see.
 type Board struct {
-	Turn           int             `json:"turn"`            // the current turn, 1-based
-	Turns          int             `json:"turns"`           // the game's length
-	Phase          Phase           `json:"phase"`           // activity, enter, match or over
-	NextTournament int             `json:"next_tournament"` // the turn after which the next tournament is held; 0 if none is left
-	Stables        []StableView    `json:"stables"`         // by seat
+	Turn           int             `json:"turn"`             // the current turn, 1-based
+	Turns          int             `json:"turns"`            // the game's length
+	Every          int             `json:"tournament_every"` // a tournament follows every this many turns
+	RetireAge      int             `json:"retire_age"`       // a monster older than this retires
+	SharedWins     bool            `json:"shared_wins"`      // stables tied for the most trophies share the win (else a final dice-off)
+	Phase          Phase           `json:"phase"`            // activity, enter, match or over
+	NextTournament int             `json:"next_tournament"`  // the turn after which the next tournament is held; 0 if none is left
+	Stables        []StableView    `json:"stables"`          // by seat
 	Tournament     *TournamentView `json:"tournament,omitempty"`
+	// LastTournament is the last tournament played, every match of it,
+	// until the next one begins.
+	LastTournament *TournamentView `json:"last_tournament,omitempty"`
 	Pending        []engine.Seat   `json:"pending"` // who must act now (shared with State.Pending)
 }
 
@@ -48,10 +54,11 @@ type StableInfo struct {
 
 // TournamentView is the tournament being played.
 type TournamentView struct {
-	Number   int         `json:"number"`             // 1 after turn 3, 2 after turn 6, ...
-	Entrants []Entrant   `json:"entrants,omitempty"` // in seed order, once every entry is in
-	Matches  []MatchView `json:"matches,omitempty"`  // finished matches, in order
-	Match    *MatchView  `json:"match,omitempty"`    // the match being played
+	Number   int         `json:"number"`              // 1 after turn 3, 2 after turn 6, ...
+	Entrants []Entrant   `json:"entrants,omitempty"`  // in seed order, once every entry is in
+	SeedDice []SeedRoll  `json:"seed_dice,omitempty"` // the dice that put equal sums in seed order
+	Matches  []MatchView `json:"matches,omitempty"`   // finished matches, in order
+	Match    *MatchView  `json:"match,omitempty"`     // the match being played
 }
 
 // Entrant is a monster entered in a tournament.
@@ -62,6 +69,16 @@ type Entrant struct {
 	Sum     int         `json:"sum"`            // its ability sum when entered
 	Seed    int         `json:"seed,omitempty"` // 1 = highest sum
 	Bye     bool        `json:"bye,omitempty"`  // skips the first round
+}
+
+// SeedRoll is one die that put equal ability sums in seed order: among the
+// Of entrants of sum Sum not yet placed, the die's Face picked Pick (the
+// Face-th of them in seat order) for the next seed.
+type SeedRoll struct {
+	Sum  int     `json:"sum"`
+	Of   int     `json:"of"`   // the die's sides: a dOf
+	Face int     `json:"face"` // 1..Of
+	Pick Entrant `json:"pick"`
 }
 
 // MatchView is a match between two entrants: the terrain and every revealed
@@ -84,12 +101,17 @@ func (m *MatchView) Used(x int) (used [4]bool) {
 	return used
 }
 
-// Contest is one comparison of a match.
+// Contest is one comparison of a match: for each side (A's, then B's) the
+// ability it sealed, that ability's value, which doublings applied and the
+// effective value they give.
 type Contest struct {
-	Number  int        `json:"number"`  // 1, 2 or 3
-	Choices [2]Ability `json:"choices"` // A's and B's
-	Values  [2]int     `json:"values"`  // after the terrain and matchup doublings
-	Winner  int        `json:"winner"`  // 0 = A, 1 = B, -1 = tie
+	Number    int        `json:"number"`     // 1, 2 or 3
+	Choices   [2]Ability `json:"choices"`    // A's and B's
+	Base      [2]int     `json:"base"`       // the chosen abilities' values, before doubling
+	ByTerrain [2]bool    `json:"by_terrain"` // doubled by the terrain
+	ByMatchup [2]bool    `json:"by_matchup"` // doubled by the matchup (Brawn against Speed, Speed against Mind, Mind against Brawn)
+	Values    [2]int     `json:"values"`     // after the terrain and matchup doublings
+	Winner    int        `json:"winner"`     // 0 = A, 1 = B, -1 = tie
 }
 
 // View returns what seat p may see (a *View). A spectator (or any seat that is
@@ -156,14 +178,16 @@ func (s *State) buildBoard(mem *arena) *Board {
 	b := &mem.board
 	n := len(s.stables)
 	b.Stables = mem.stables[:n:n]
-	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.turns, s.phase
+	b.Turn, b.Turns, b.Phase = s.turn, s.cfg.Turns, s.phase
+	b.Every, b.RetireAge, b.SharedWins = s.cfg.Every, s.cfg.RetireAge, !s.cfg.SoleWinner
 	b.NextTournament = 0
 	if s.phase != PhaseOver {
-		next := (s.turn + 2) / 3 * 3
+		every := s.cfg.Every
+		next := (s.turn + every - 1) / every * every
 		if s.phase != PhaseActivity {
 			next = s.turn // this turn's tournament is under way
 		}
-		if next <= s.cfg.turns {
+		if next <= s.cfg.Turns {
 			b.NextTournament = next
 		}
 	}
@@ -181,6 +205,17 @@ func (s *State) buildBoard(mem *arena) *Board {
 		sv.Chosen = chosen>>i&1 != 0
 	}
 	b.Pending = pendingSets[pending]
+	b.LastTournament = nil
+	if t := s.last; t != nil {
+		lv := &mem.last
+		*lv = TournamentView{
+			Number:   t.number,
+			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+			SeedDice: t.seedDice[:len(t.seedDice):len(t.seedDice)],
+			Matches:  t.matches[:len(t.matches):len(t.matches)],
+		}
+		b.LastTournament = lv
+	}
 	b.Tournament = nil
 	if t := s.tour; t != nil {
 		if s.tourView == nil || !s.tourView.shows(t, s.phase) {
@@ -221,6 +256,7 @@ func (s *State) buildTournament(mem *arena) *TournamentView {
 	*tv = TournamentView{
 		Number:   t.number,
 		Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+		SeedDice: t.seedDice[:len(t.seedDice):len(t.seedDice)],
 		Matches:  t.matches[:len(t.matches):len(t.matches)],
 	}
 	if s.phase == PhaseMatch {

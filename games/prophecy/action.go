@@ -129,6 +129,7 @@ type ChangeAspect struct {
 	Text      string `json:"text"`
 }
 
+// Kind names each action's type, as Decode reads it (engine.Action).
 func (ChooseWorld) Kind() string   { return KindWorld }
 func (Receive) Kind() string       { return KindReceive }
 func (MakeCharacter) Kind() string { return KindCharacter }
@@ -321,7 +322,11 @@ func ParseAction(text string) (engine.Action, error) {
 		if err := needColon(); err != nil {
 			return nil, err
 		}
-		return AddObject{Name: strings.Join(args, " "), Aspects: splitFields(rest)}, nil
+		a := AddObject{Name: strings.Join(args, " ")}
+		if rest != "" {
+			a.Aspects = splitFields(rest)
+		}
+		return a, nil
 	case KindAttach:
 		if err := needColon(); err != nil {
 			return nil, err

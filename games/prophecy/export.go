@@ -80,8 +80,9 @@ func Markdown(v *View) string {
 		if sc.Pool == 0 {
 			fmt.Fprintf(&b, "Check: no pairs and no reward dice, a pool of 0: %s without a roll.\n\n", outcome)
 		} else {
-			fmt.Fprintf(&b, "Check: %d pair(s) + %d reward dice = %d dice. `%s`: %d hit(s) against difficulty %d: %s.\n\n",
-				len(sc.Pairs), sc.Reward, sc.Pool, sc.RollText, sc.Hits, sc.Difficulty, outcome)
+			fmt.Fprintf(&b, "Check: %s + %s = %s. `%s`: %s against difficulty %d: %s.\n\n",
+				count(len(sc.Pairs), "pair", "pairs"), count(sc.Reward, "reward die", "reward dice"), count(sc.Pool, "die", "dice"),
+				sc.RollText, count(sc.Hits, "hit", "hits"), sc.Difficulty, outcome)
 		}
 		if sc.Narration != "" {
 			for _, line := range strings.Split(sc.Narration, "\n") {

@@ -101,6 +101,11 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		}
 		return nil, fmt.Errorf("prophecy: a story needs %d to %d players, got %d", lo, maxPlayers, len(seats))
 	}
+	for i, si := range seats {
+		if si.Bot != "" && !opts.Practice {
+			return nil, fmt.Errorf("prophecy: seat %d: a story is told by people, not by a bot (%s), which would type placeholders at every turn (the practice option allows bots, to try the rules)", i+1, si.Bot)
+		}
+	}
 	if opts.Timer < 0 || opts.Timer > MaxTimer {
 		return nil, fmt.Errorf("prophecy: a scene timer of %d minutes is out of range 0..%d", opts.Timer, MaxTimer)
 	}
@@ -134,3 +139,21 @@ type config struct {
 	names []string // display names, never empty
 	timer int      // minutes per scene, 0 = none
 }
+
+// ParseAction reads an action's text form (see ParseAction), for the
+// terminal.
+func (game) ParseAction(text string) (engine.Action, error) { return ParseAction(text) }
+
+// Markdown writes the table's story (see Markdown) from any seat's view:
+// nothing is hidden.
+func (game) Markdown(v engine.View) string {
+	pv, ok := v.(*View)
+	if !ok {
+		return ""
+	}
+	return Markdown(pv)
+}
+
+// PeopleOnly marks Prophecy as a game only people play: its actions are
+// the players' own words, so "tabletop play" seats people at every seat.
+func (game) PeopleOnly() {}

@@ -9,7 +9,11 @@ import (
 // Legal implements engine.State. Most actions carry free text, so no list
 // holds them all: Legal gives one action of each kind that could be taken
 // now, filled in from the world's suggestions, in a fixed order. Bots and
-// the conformance suite play from it; people type their own texts.
+// the conformance suite play from it; people type their own texts. The
+// list always ends with a change of the designer's expected pairs, which
+// is open to anyone at any time: so it never holds a single action, which
+// tables would play without asking (engine.Only), as if typing a
+// placeholder narration were the only thing a person could do.
 func (s *State) Legal(seat engine.Seat) []engine.Action {
 	if s.phase == PhaseOver || seat < 0 || int(seat) >= len(s.chars) {
 		return nil
@@ -30,7 +34,11 @@ func (s *State) Legal(seat engine.Seat) []engine.Action {
 	case PhaseStory:
 		out = s.legalStory(seat, out)
 	}
-	return out
+	next := s.pairs + 1
+	if next > MaxExpectPairs {
+		next = s.pairs - 1
+	}
+	return append(out, Expect{Pairs: next})
 }
 
 // pick returns entry i of a list, going round.
@@ -48,7 +56,9 @@ func (s *State) legalOutline(seat engine.Seat, out []engine.Action) []engine.Act
 	if s.scene(FinaleID).Objective == "" {
 		out = append(out, EditScene{Scene: FinaleID, Objective: "Prevent it: " + s.prophecy.Text})
 	}
-	if len(s.scenes) < MaxScenes {
+	// Sketching is offered up to the eight scenes the text advises; more
+	// may be typed.
+	if len(s.scenes) < WarnScenes {
 		for _, sc := range s.scenes {
 			if sc.Difficulty > 1 {
 				out = append(out, AddScene{Under: sc.ID, Objective: fmt.Sprintf("Prepare for scene %d", sc.ID), Setting: pick(sg.Objects, sc.ID)})

@@ -378,3 +378,96 @@ func TestNarrate_TheFinaleDecidesTheProphecy(t *testing.T) {
 		t.Errorf("an action after the end: %v", err)
 	}
 }
+
+func TestSeats_ThreeToSixPlayersOrFewerForPractice(t *testing.T) {
+	seats := func(n int) []engine.SeatInfo { return make([]engine.SeatInfo, n) }
+	for _, tt := range []struct {
+		name     string
+		n        int
+		practice bool
+		want     string // "" = accepted
+	}{
+		{"three", 3, false, ""},
+		{"six", 6, false, ""},
+		{"two", 2, false, "the practice option allows fewer"},
+		{"one, practising", 1, true, ""},
+		{"two, practising", 2, true, ""},
+		{"seven", 7, false, "3 to 6 players, got 7"},
+		{"seven, practising", 7, true, "1 to 6 players, got 7"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := New(Options{Practice: tt.practice}, seats(tt.n))
+			if (err == nil) != (tt.want == "") || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+				t.Errorf("New(%d seats, practice %v) = %v, want %q", tt.n, tt.practice, err, tt.want)
+			}
+		})
+	}
+	// People only, but for practice: a bot at a seat would act at every
+	// turn with placeholder texts.
+	bot := seats(3)
+	bot[1].Bot = "random"
+	if _, err := New(Options{}, bot); err == nil || !strings.Contains(err.Error(), "seat 2: a story is told by people, not by a bot") {
+		t.Errorf("a bot at seat 2: %v", err)
+	}
+	if _, err := New(Options{Practice: true}, bot); err != nil {
+		t.Errorf("a bot at a practice table: %v", err)
+	}
+	// Through the table and its options.
+	if _, err := engine.NewTable(Game, nil, seats(2), dice.Seed{}); err == nil {
+		t.Errorf("a table of two without practice was set up")
+	}
+	if _, err := engine.NewTable(Game, engine.Options{"practice": "true"}, seats(2), dice.Seed{}); err != nil {
+		t.Errorf("a practice table of two: %v", err)
+	}
+}
+
+func TestTimer_OffByDefaultAndShownInTheView(t *testing.T) {
+	tab, err := engine.NewTable(Game, nil, make([]engine.SeatInfo, 3), dice.Seed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := tab.State().View(0).(*View); v.Timer != 0 {
+		t.Errorf("default timer %d, want 0 (off)", v.Timer)
+	}
+	tab, err = engine.NewTable(Game, engine.Options{"timer": "8"}, make([]engine.SeatInfo, 3), dice.Seed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := tab.State().View(0).(*View); v.Timer != 8 {
+		t.Errorf("timer %d, want 8", v.Timer)
+	}
+}
+
+func TestApply_AnyPlayerMayActAndEveryActionIsJournaled(t *testing.T) {
+	s, d := story(t)
+	n := len(s.journal)
+	mustApply(t, s, 2, "perform 4", d)
+	mustApply(t, s, 1, "object the apothecary: greedy", d)
+	mustApply(t, s, 0, "pair 3.1 with 1.1", d)
+	mustApply(t, s, 2, "roll", d)
+	got := s.journal[n:]
+	for i, want := range []string{"Cy", "Bo", "Ann", "Cy"} {
+		if got[i].Who != want {
+			t.Errorf("journal entry %d by %q, want %q", n+i+1, got[i].Who, want)
+		}
+	}
+	if p := s.scene(4).Pairs[0]; p.By != 0 {
+		t.Errorf("pair proposed by seat %d, want 0", p.By)
+	}
+}
+
+func TestLegal_NeverASingleActionATableWouldPlayUnasked(t *testing.T) {
+	s, d := story(t)
+	for len(s.chars[0].Aspects) < maxAspects {
+		mustApply(t, s, 0, "aspect 1: another", d)
+	}
+	mustApply(t, s, 0, "perform 4", d)
+	mustApply(t, s, 0, "roll", d)
+	// Rolled, with a full character: narrate, and the expectation.
+	if legal := s.Legal(0); len(legal) < 2 {
+		t.Errorf("Legal = %v: a table would narrate for the player", legal)
+	}
+	if _, only := engine.Only(s, 0); only {
+		t.Errorf("engine.Only found a single action")
+	}
+}

@@ -135,7 +135,8 @@ type Move struct {
 	Priority   int        `json:"priority"`        // mainline priority
 	Target     string     `json:"target"`
 	HitsAllies bool       `json:"hitsAllies,omitempty"`
-	Hits       string     `json:"hits,omitempty"` // multi-hit: dice ("1d8"), a count ("2") or "table" (the d20 multi-hit table)
+	Hits       string     `json:"hits,omitempty"`     // multi-hit: dice ("1d8"), a count ("2") or "table" (the d20 multi-hit table)
+	MainHits   string     `json:"mainHits,omitempty"` // mainline hits: "2-5", or a fixed "2" or "3"
 	Recoil     bool       `json:"recoil,omitempty"`
 	Drain      bool       `json:"drain,omitempty"`
 	Heal       int        `json:"heal,omitempty"`   // HP healed
@@ -213,6 +214,9 @@ type Data struct {
 	Types     []string
 	chart     map[string]map[string]float64
 
+	learnsets map[string][]int // species (mainline name) -> indexes into Moves, sorted
+	moveIndex map[string]int   // lower-case move name -> index into Moves
+
 	species   map[string]*Species
 	byRoll    map[int]*Species
 	moves     map[string]*Move
@@ -240,7 +244,7 @@ func parseData(fsys embed.FS) (*Data, error) {
 	}{
 		{"species.json", &d.Species}, {"moves.json", &d.Moves}, {"items.json", &d.Items},
 		{"abilities.json", &d.Abilities}, {"iq.json", &d.IQSkills}, {"levels.json", &d.Levels},
-		{"ranks.json", &d.Ranks}, {"types.json", &types},
+		{"ranks.json", &d.Ranks}, {"types.json", &types}, {"learnsets.json", &d.learnsets},
 	} {
 		b, err := fsys.ReadFile("data/" + f.name)
 		if err != nil {
@@ -264,6 +268,17 @@ func parseData(fsys embed.FS) (*Data, error) {
 		}
 	}
 	d.moves = index(d.Moves, func(m *Move) string { return m.Name })
+	d.moveIndex = make(map[string]int, len(d.Moves))
+	for i, m := range d.Moves {
+		d.moveIndex[key(m.Name)] = i
+	}
+	for sp, list := range d.learnsets {
+		for _, i := range list {
+			if i < 0 || i >= len(d.Moves) {
+				return nil, fmt.Errorf("tmd: data/learnsets.json: %s learns move %d of %d", sp, i, len(d.Moves))
+			}
+		}
+	}
 	d.items = index(d.Items, func(it *Item) string { return it.Name })
 	d.abilities = index(d.Abilities, func(a *Ability) string { return a.Name })
 	d.iq = index(d.IQSkills, func(s *IQSkill) string { return s.Name })
@@ -344,6 +359,18 @@ func (d *Data) RankNamed(name string) (Rank, error) {
 		}
 	}
 	return Rank{}, fmt.Errorf("tmd: no badge rank called %q", name)
+}
+
+// Learns reports whether a species (by its mainline name) can learn a move
+// by any means: level, TM, egg or tutor, in any generation.
+func (d *Data) Learns(species, move string) bool {
+	i, ok := d.moveIndex[key(move)]
+	if !ok {
+		return false
+	}
+	list := d.learnsets[species]
+	j := sort.SearchInts(list, i)
+	return j < len(list) && list[j] == i
 }
 
 // Effectiveness returns the type multiplier of an attack of type atk on a

@@ -3,6 +3,7 @@ package tmd
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -86,18 +87,14 @@ func TestSpeciesOfTheRuleText(t *testing.T) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func TestSpeciesReferencesResolve(t *testing.T) {
 	d := mustData(t)
 	for _, s := range d.Species {
+		if len(d.learnsets[s.Dex]) == 0 {
+			t.Errorf("%s has no learnset", s.Name)
+		}
 		if len(s.Bonus) == 0 {
 			t.Errorf("%s has no species bonus", s.Name)
 		}
@@ -184,7 +181,7 @@ func TestMovesAreWellFormed(t *testing.T) {
 		if m.Type != "Typeless" && !contains(d.Types, m.Type) {
 			t.Errorf("%s: type %q", m.Name, m.Type)
 		}
-		if _, _, _, err := bpRolls(&m); err != nil {
+		if err := m.checkHits(); err != nil {
 			t.Error(err)
 		}
 	}
@@ -270,6 +267,13 @@ func TestBadgeRanksGrowTheBag(t *testing.T) {
 		r := d.Ranks[i]
 		if r.Name != w.name || r.Inventory != w.inventory || r.Storage != w.storage {
 			t.Errorf("rank %d = %s %d/%d, want %s %d/%d", i, r.Name, r.Inventory, r.Storage, w.name, w.inventory, w.storage)
+		}
+	}
+	for _, r := range d.Ranks {
+		for _, rw := range r.Rewards {
+			if _, err := d.ItemNamed(rw.Item); err != nil && !rw.Choice {
+				t.Errorf("%s Rank rewards %s: %v", r.Name, rw.Item, err)
+			}
 		}
 	}
 	if r, err := d.RankNamed("silver rank"); err != nil || r.Next != 4000 {

@@ -56,10 +56,28 @@
 //     STAB nor resistance. The AP cost used for STAB, resistance and crit is
 //     the listed cost before a priority cut.
 //   - Burn halves a physical move's BP, rounded half away from zero.
-//   - The group's move list gives multi-hit moves dice instead of the
-//     multi-hit table (Double Kick 2D6): the dice total is the BP, each die
-//     is one hit, and the defender's mitigation applies once a hit while the
-//     user's modifiers apply once. MultiHit keeps the text's d20 table.
+//   - The group's move list gives multi-hit moves damage dice instead of
+//     the rule text's d20 multi-hit table, and the group's newer rules page
+//     (tmd-pages/rules.md) says how they work; those rules apply to the
+//     dice moves whatever the edition (the rule text has no dice moves;
+//     MultiHit keeps its table). A multi-hit move (mainline 2-5 hits) rolls
+//     its dice and one more for each 5 points in its offensive stat (only
+//     one die when burned, or when lacking the AP with the move untrained);
+//     the total replaces BP and the stat points. A double- or triple-hit
+//     move (mainline 2 or 3 hits, as many dice) rolls a die a hit: a 1
+//     misses, later hits add 1 (5 points) or 2 (10 points) a hit, each hit
+//     is at most 10; burned, one die. Both are one attack: the level bonus,
+//     stages, STAB, resistance and mitigation apply once; they never crit;
+//     the target's evasion increases and the user's accuracy decreases take
+//     a point of damage a stage instead of moving the hit line.
+//   - A move the list says hits N times with a BP (Twin Beam) deals N times
+//     its BP with the user's modifiers once and mitigation each hit, on one
+//     accuracy roll.
+//   - Edition: the rule text is the default; the group's rules page differs
+//     in the STAB & resistance table (½ and 2x one point smaller), in
+//     room-hitters (level bonus and stages, not stat points) and in the
+//     missing-AP penalty (gone once the move is trained at all). Damage
+//     takes Attacker.Rules; the command takes --rules pages.
 //   - The multi-target penalty applies to multi-target moves (up to 3
 //     opponents) and room-hitters (every opponent present) alike: -3 for each
 //     opponent after the first; Explosion, Self-Destruct and Misty Explosion
@@ -84,6 +102,11 @@
 //     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
 //     sheet checks only that sessions done are within the sessions needed.
 //   - Rememberance, granted by an origin, raises max IP from 10 to 12.
-//   - Move lists are checked against the move data, not a species' learnset
-//     (the data carries no learnsets yet).
+//   - A move on a sheet must be one the species, or a species it evolved
+//     from, can learn by any means (level, TM, egg, tutor) in any
+//     generation (data/learnsets.json, from @pkmn/dex); with Amneplasticity
+//     the species it may evolve into count too. Level requirements and the
+//     cost of each way of learning are the GM's business.
+//   - Paralysis takes 2 from max AP, and the calculator's missing-AP penalty
+//     sees the lower AP.
 package tmd

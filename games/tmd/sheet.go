@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -70,7 +71,7 @@ func NewSheet(d *Data, name, species string) (*Sheet, error) {
 	return &Sheet{
 		Name: name, Species: sp.Name, Level: StartLevel, Ability: sp.Abilities[0],
 		Bonus: sp.Bonus[0], Points: map[Stat]int{sp.Bonus[0]: 1},
-		Typeless: "Basic Attack", Rank: "Rookie",
+		Moves: []string{}, Typeless: "Basic Attack", Rank: "Rookie",
 	}, nil
 }
 
@@ -81,6 +82,8 @@ type Derived struct {
 	LevelBonus int // level damage bonus
 	Physical   int // physical damage: Attack points + training + level bonus
 	Special    int // special damage: Special Attack points + training + level bonus
+	PhysPoints int // Attack points + training (the stat-point part of Physical)
+	SpecPoints int // Special Attack points + training
 	PhysMit    int // physical mitigation: Defense points + training
 	SpecMit    int // special mitigation: Special Defense points + training
 	Points     int // stat points the sheet may hold: level table + species bonus + GM points
@@ -110,6 +113,7 @@ func (s *Sheet) Derive(d *Data) (Derived, error) {
 	out.LevelBonus = row.Bonus
 	out.Physical = pt(Attack) + tr(Attack) + row.Bonus
 	out.Special = pt(SpAtk) + tr(SpAtk) + row.Bonus
+	out.PhysPoints, out.SpecPoints = pt(Attack)+tr(Attack), pt(SpAtk)+tr(SpAtk)
 	out.PhysMit = pt(Defense) + tr(Defense)
 	out.SpecMit = pt(SpDef) + tr(SpDef)
 	out.Points = row.Points + 1 + s.GMPoints
@@ -147,12 +151,12 @@ func (s *Sheet) Validate(d *Data) error {
 	if err != nil {
 		return err
 	}
-	if s.Ability != "" && !contains(append(sp.Abilities[:len(sp.Abilities):len(sp.Abilities)], sp.Hidden), s.Ability) {
+	if s.Ability != "" && !slices.Contains(append(sp.Abilities[:len(sp.Abilities):len(sp.Abilities)], sp.Hidden), s.Ability) {
 		bad("%s cannot have the ability %s (it may have %s)", sp.Name, s.Ability, abilityList(sp))
 	} else if s.Ability == "" {
 		bad("no ability chosen (%s may have %s)", sp.Name, abilityList(sp))
 	}
-	if !statIn(sp.Bonus, s.Bonus) {
+	if !slices.Contains(sp.Bonus, s.Bonus) {
 		bad("%s's species bonus goes to %s, not %s", sp.Name, statList(sp.Bonus), s.Bonus)
 	} else if s.Points[s.Bonus] < 1 {
 		bad("the species bonus point in %s is missing", s.Bonus)
@@ -174,6 +178,9 @@ func (s *Sheet) Validate(d *Data) error {
 		if alloc > StatCap {
 			bad("%s has %d points allocated, over its cap of %d", st, alloc, StatCap)
 		}
+	}
+	if s.GMPoints < 0 {
+		bad("%d points from the GM; a GM grants points, never takes them", s.GMPoints)
 	}
 	if der.Spent > der.Points {
 		bad("%d stat points are spent but level %d gives %d, plus 1 species bonus%s: %d too many",
@@ -200,6 +207,8 @@ func (s *Sheet) Validate(d *Data) error {
 			bad("%s is a typeless move: it goes in the typeless slot, not among the four", m.Name)
 		case seen[m.Name]:
 			bad("%s is listed twice", m.Name)
+		case !d.learnsInLine(sp, m.Name, slices.Contains(s.IQ, "Amneplasticity")):
+			bad("%s cannot learn %s", sp.Name, m.Name)
 		}
 		if err == nil {
 			seen[m.Name] = true
@@ -283,6 +292,34 @@ func (e *SheetError) Error() string {
 	return fmt.Sprintf("tmd: sheet %q: %s", e.Name, strings.Join(e.Problems, "; "))
 }
 
+// learnsInLine reports whether sp, or a species it evolved from, can learn
+// the move (a character may relearn its line's earlier moves); with
+// Amneplasticity, the species it may evolve into count too.
+func (d *Data) learnsInLine(sp *Species, move string, future bool) bool {
+	for s, n := sp, 0; s != nil && n < 10; n++ {
+		if d.Learns(s.Dex, move) {
+			return true
+		}
+		s, _ = d.SpeciesNamed(s.Prevo)
+	}
+	if !future {
+		return false
+	}
+	next := append([]string{}, sp.Evos...)
+	for n := 0; len(next) > 0 && n < 50; n++ {
+		e, err := d.SpeciesNamed(next[0])
+		next = next[1:]
+		if err != nil {
+			continue
+		}
+		if d.Learns(e.Dex, move) {
+			return true
+		}
+		next = append(next, e.Evos...)
+	}
+	return false
+}
+
 // AddPoint spends one stat point on st, or says why it cannot.
 func (s *Sheet) AddPoint(d *Data, st Stat) error {
 	if st < 0 || st >= numStats {
@@ -315,15 +352,6 @@ func abilityList(sp *Species) string {
 		list += ", or the hidden " + sp.Hidden
 	}
 	return list
-}
-
-func statIn(list []Stat, st Stat) bool {
-	for _, x := range list {
-		if x == st {
-			return true
-		}
-	}
-	return false
 }
 
 func statList(list []Stat) string {

@@ -75,6 +75,20 @@ func ResistBonus(ap int, mult float64) int {
 
 func apRow(ap int) int { return min(max(ap, 4), 8) - 4 }
 
+// ResistBonusPages is ResistBonus by the group's newer rules page, whose
+// table gives one point less for ½ and for 2x (½: -3, -3, -4, -4, -5;
+// 2x: +3, +3, +4, +4, +5 for 4 to 8 AP; ¼ and 4x as in the rule text).
+func ResistBonusPages(ap int, mult float64) int {
+	r := ResistBonus(ap, mult)
+	switch {
+	case mult >= 2 && mult < 4:
+		return r - 1
+	case mult >= 0.5 && mult < 1:
+		return r + 1
+	}
+	return r
+}
+
 // StageStat is the "Offense/Defense Stats" column of the stage table: a
 // stage of +n adds n (and -n takes n away), stages limited to ±6.
 func StageStat(stage int) int { return clampStage(stage) }
@@ -151,6 +165,32 @@ func MissingAPPenalty(moveAP, userAP, tier int) int {
 	pen := 2 * (min(moveAP, 8) - 5) // 6 AP: 2, 7: 4, 8: 6
 	return max(0, pen-2*tier)
 }
+
+// MissingAPPenaltyPages is the missing-AP penalty by the group's newer
+// rules page: the same penalties untrained, and none once the move is
+// trained at all (3, 4 or 5 sessions for 6, 7 or 8 AP).
+func MissingAPPenaltyPages(moveAP, userAP int, trained bool) int {
+	if trained {
+		return 0
+	}
+	return MissingAPPenalty(moveAP, userAP, 0)
+}
+
+// DoubleHitBonus is the group's page's table for double- and triple-hit
+// moves: the bonus of the hit-th hit (0 for the first) for a user with
+// points in the move's offensive stat: +1 a hit from 5 points, +2 from 10.
+func DoubleHitBonus(hit, points int) int {
+	switch {
+	case points >= 10:
+		return 2 * hit
+	case points >= 5:
+		return hit
+	}
+	return 0
+}
+
+// MaxHitDamage caps each hit of a double- or triple-hit move.
+const MaxHitDamage = 10
 
 // MultiHit is the "Multi-Hit Moves" table: for a multi-hit roll (2 to 20 on
 // the d20) it returns the number of hits and the total BP of a 4 AP (15 BP

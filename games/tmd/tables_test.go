@@ -52,6 +52,37 @@ func TestStabAndResistanceTable(t *testing.T) {
 	}
 }
 
+// TestStabAndResistanceTableOfThePages: the group's rules page gives one
+// point less for ½ and 2x.
+func TestStabAndResistanceTableOfThePages(t *testing.T) {
+	rows := [][6]int{
+		{4, 1, -6, -3, 3, 6},
+		{5, 1, -6, -3, 3, 6},
+		{6, 2, -7, -4, 4, 7},
+		{7, 2, -7, -4, 4, 7},
+		{8, 3, -8, -5, 5, 8},
+	}
+	for _, r := range rows {
+		ap := r[0]
+		got := [6]int{ap, StabBonus(ap), ResistBonusPages(ap, 0.25), ResistBonusPages(ap, 0.5), ResistBonusPages(ap, 2), ResistBonusPages(ap, 4)}
+		if got != r {
+			t.Errorf("%d AP row = %v, want %v", ap, got, r)
+		}
+	}
+}
+
+func TestMissingAPPenaltyOfThePagesIsLiftedByTraining(t *testing.T) {
+	for _, c := range []struct {
+		ap      int
+		trained bool
+		want    int
+	}{{6, false, 2}, {7, false, 4}, {8, false, 6}, {8, true, 0}, {6, true, 0}, {5, false, 0}} {
+		if got := MissingAPPenaltyPages(c.ap, 4, c.trained); got != c.want {
+			t.Errorf("MissingAPPenaltyPages(%d, 4, %v) = %d, want %d", c.ap, c.trained, got, c.want)
+		}
+	}
+}
+
 func TestStageTable(t *testing.T) {
 	// stage | stat | accuracy | crit from | evasion top | accuracy gained by the opponent
 	rows := [][6]int{

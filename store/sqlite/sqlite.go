@@ -20,6 +20,18 @@
 // crossed its threshold, holding up every append queued behind it. A
 // checkpointer goroutine on a connection of its own runs a PASSIVE
 // checkpoint every CheckpointEvery instead, which never blocks the writer.
+// A passive checkpoint never finishes while writes keep coming, and the WAL
+// starts over only after one has: so when the WAL file is past WALLimit
+// after a batch, the writer runs a TRUNCATE checkpoint itself (copying all
+// of the WAL and emptying it) while the next batch waits. Run from another
+// connection, that checkpoint waited for the writer's lock and hardly ever
+// got it. journal_size_limit also shrinks the file to WALLimit whenever the
+// WAL starts over.
+//
+// One process at a time may open a database: Open takes an exclusive lock
+// on a file beside it (path + ".lock") and refuses with ErrInUse when
+// another holds it. The database and its lock file are created readable by
+// their owner only (0600), and SQLite gives the WAL the database's mode.
 //
 // Each table keeps its latest snapshot (one row in snapshots), written
 // through the same writer as appends.
@@ -34,6 +46,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -51,6 +64,9 @@ var migrations embed.FS
 // ErrClosed is returned for writes after Close.
 var ErrClosed = errors.New("sqlite: store is closed")
 
+// ErrInUse is returned by Open when another process has the database open.
+var ErrInUse = errors.New("sqlite: the database is in use by another process")
+
 // Options tune the store; the zero value is the default.
 type Options struct {
 	// SyncFull selects synchronous=FULL: commits survive power loss, not
@@ -63,6 +79,10 @@ type Options struct {
 	// CheckpointEvery is how often the WAL is copied back into the
 	// database file; default 500ms.
 	CheckpointEvery time.Duration
+	// WALLimit is the size in bytes of the WAL file past which the writer
+	// empties it with a checkpoint that holds up appends while it runs,
+	// and to which the file shrinks when it starts over; default 64 MiB.
+	WALLimit int64
 }
 
 // Store is a store.Store in one SQLite file.
@@ -70,6 +90,9 @@ type Store struct {
 	rdb, wdb *sql.DB
 	cdb      *sql.DB // the checkpointer's connection
 	opts     Options
+	lock     *os.File // held open, and locked, until Close
+	walPath  string
+	cpMu     sync.Mutex // one checkpoint at a time: SQLite refuses a second at once
 
 	mu     sync.RWMutex // guards closed against sends on queue
 	closed bool
@@ -138,6 +161,33 @@ func Open(path string, opts Options) (*Store, error) {
 	if opts.CheckpointEvery <= 0 {
 		opts.CheckpointEvery = 500 * time.Millisecond
 	}
+	if opts.WALLimit <= 0 {
+		opts.WALLimit = 64 << 20
+	}
+	lock, err := lockFile(path + ".lock")
+	if errors.Is(err, ErrInUse) {
+		return nil, fmt.Errorf("%w: %s is locked (is another tabletop serve running on it?); only one server may use a database at a time", ErrInUse, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: locking %s: %w", path, err)
+	}
+	s, err := open(path, opts)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	s.lock, s.walPath = lock, path+"-wal"
+	return s, nil
+}
+
+// open opens the database of Open once it holds the lock.
+func open(path string, opts Options) (*Store, error) {
+	// Created here, before SQLite would create it with the umask's mode.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	f.Close()
 	sync := "NORMAL"
 	if opts.SyncFull {
 		sync = "FULL"
@@ -148,6 +198,7 @@ func Open(path string, opts Options) (*Store, error) {
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous("+sync+")")
 		q.Add("_pragma", "foreign_keys(1)")
+		q.Add("_pragma", "journal_size_limit("+strconv.FormatInt(opts.WALLimit, 10)+")")
 		for _, e := range extra {
 			q.Add("_pragma", e)
 		}
@@ -206,7 +257,10 @@ func (s *Store) checkpointer() {
 		case <-tick.C:
 			// A failed checkpoint loses nothing (the WAL keeps every
 			// commit); the next tick tries again.
+			s.cpMu.Lock()
 			s.cdb.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			s.cpMu.Unlock()
+
 		case <-s.stopCP:
 			return
 		}
@@ -267,6 +321,12 @@ func (s *Store) writer() {
 			}
 		}
 		s.commit(batch)
+		if fi, err := os.Stat(s.walPath); err == nil && fi.Size() > s.opts.WALLimit {
+			// Failing, it loses nothing; the next batch tries again.
+			s.cpMu.Lock()
+			s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+			s.cpMu.Unlock()
+		}
 	}
 }
 
@@ -377,7 +437,11 @@ func (s *Store) Close() error {
 	close(s.stopCP)
 	<-s.cpDone
 	s.stmts.close()
-	return errors.Join(s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
+	err := errors.Join(s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
+	if s.lock != nil {
+		err = errors.Join(err, s.lock.Close()) // and with it the lock
+	}
+	return err
 }
 
 func (s *Store) now() int64 { return s.opts.Now().UnixMilli() }

@@ -22,7 +22,12 @@ function mainlineMove(dm) {
     acc: dm.accuracy === true ? 0 : dm.accuracy,
   };
   if (dm.target === 'allAdjacent') m.hitsAllies = true;
-  if (dm.multihit) m.hits = Array.isArray(dm.multihit) ? (dm.multihit[0] === 2 && dm.multihit[1] === 5 ? 'table' : `${dm.multihit[0]}-${dm.multihit[1]}`) : String(dm.multihit);
+  if (dm.multihit) {
+    m.hits = Array.isArray(dm.multihit) ? (dm.multihit[0] === 2 && dm.multihit[1] === 5 ? 'table' : `${dm.multihit[0]}-${dm.multihit[1]}`) : String(dm.multihit);
+    // Mainline hits: a range (2-5) or a fixed count (2, 3: a double- or
+    // triple-hit move, which the group's rules treat apart).
+    m.mainHits = Array.isArray(dm.multihit) ? `${dm.multihit[0]}-${dm.multihit[1]}` : String(dm.multihit);
+  }
   if (dm.recoil || dm.mindBlownRecoil || dm.hasCrashDamage) m.recoil = true;
   if (dm.drain) m.drain = true;
   if (dm.heal) m.heal = F.healFromFraction(dm.heal[0], dm.heal[1]);

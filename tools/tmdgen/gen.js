@@ -37,6 +37,7 @@ write('species.json', species);
 // formula, with the group's overrides applied; then the typeless moves.
 const moveOv = overrides.moves || {};
 const moves = [];
+const moveNameByID = new Map(); // @pkmn/dex id -> name in moves.json
 for (const dm of Dex.moves.all()) {
   if (dm.num <= 0 || dm.isZ || dm.isMax || ['CAP', 'LGPE', 'Custom'].includes(dm.isNonstandard)) continue;
   const m = mainlineMove(dm);
@@ -49,6 +50,7 @@ for (const dm of Dex.moves.all()) {
   if (!m.heal) delete m.heal;
   if (dm.shortDesc) m.desc = dm.shortDesc;
   moves.push(m);
+  moveNameByID.set(dm.id, m.name);
 }
 for (const t of group.typeless) {
   const m = {name: t.name, type: 'Typeless', category: t.category || 'Physical', bp: t.bp, ap: t.ap, hit: t.hit, crit: 20, priority: 0, target: 'single'};
@@ -109,3 +111,24 @@ write('items.json', [...items.values()].sort(byName));
 write('iq.json', group.iqSkills.slice().sort((a, b) => (a.tier - b.tier) || (a.roll - b.roll) || byName(a, b)));
 write('levels.json', group.levels.slice().sort((a, b) => a.level - b.level));
 write('ranks.json', require('./ranks'));
+
+// Learnsets: for each species on the list, the moves it can learn by any
+// means in any generation, as indexes into moves.json (sorted by name), to
+// keep the file small. A form without a learnset of its own uses its base
+// species'.
+(async () => {
+  const index = new Map(moves.map((m, i) => [m.name, i]));
+  const learnsets = {};
+  for (const s of species) {
+    const sp = Dex.species.get(s.dex);
+    let ls = await Dex.learnsets.get(sp.id);
+    if ((!ls || !ls.learnset) && sp.changesFrom) ls = await Dex.learnsets.get(Dex.species.get(sp.changesFrom).id);
+    const idx = new Set();
+    for (const id of Object.keys((ls && ls.learnset) || {})) {
+      const name = moveNameByID.get(id);
+      if (name !== undefined) idx.add(index.get(name));
+    }
+    learnsets[s.dex] = [...idx].sort((a, b) => a - b);
+  }
+  write('learnsets.json', learnsets);
+})().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,68 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"tabletop/games"
+	"tabletop/server"
+)
+
+// TestAPI_JSONErrorsInPlainWords checks that a request whose JSON does not
+// fit gets a message in the client's words: the field and what it must
+// be, never Go's types or package names.
+func TestAPI_JSONErrorsInPlainWords(t *testing.T) {
+	h := mustServer(t)
+	for _, c := range []struct{ body, want string }{
+		{`{"game": 5}`, `"game" must be text, not a number`},
+		{`{"game": "duel", "seats": {"name": "Ann"}}`, `"seats" must be a list, not an object`},
+		{`{"game": "duel", "seats": [{"name": ["Ann"]}]}`, `"seats.name" must be text, not a list`},
+		{`{"game": "duel", "listed": "yes"}`, `"listed" must be true or false, not text`},
+		{`{"game": `, "malformed JSON: it ends too early"},
+		{`{"game" "duel"}`, "malformed JSON at byte 9"},
+		{``, "malformed JSON: the body is empty"},
+		{`{"game": "duel", "colour": 1}`, `malformed JSON: unknown field "colour"`},
+	} {
+		r := h.do("POST", "/api/tables", "", c.body)
+		var e struct {
+			Error struct{ Message string }
+		}
+		decode(t, r, &e)
+		if msg := e.Error.Message; r.status != http.StatusBadRequest || !strings.Contains(msg, c.want) {
+			t.Errorf("POST %s = %d %q, want 400 saying %s", c.body, r.status, msg, c.want)
+		}
+		for _, goWord := range []string{"json:", "createRequest", "seatRequest", "Go ", "struct", "[]"} {
+			if strings.Contains(r.body, goWord) {
+				t.Errorf("POST %s = %s, which names Go's %q", c.body, r.body, goWord)
+			}
+		}
+	}
+}
+
+// TestAPI_GamesListBotsOnce checks that /api/games names each game's bots
+// in one list, the generic random bot included, each once.
+func TestAPI_GamesListBotsOnce(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("GET", "/api/games", "", nil)
+	var got struct {
+		Games []struct {
+			ID   string
+			Bots []string
+		}
+	}
+	decode(t, r, &got)
+	if strings.Contains(r.body, "bot_names") || len(got.Games) != len(games.All()) {
+		t.Fatalf("/api/games = %s, want %d games and no bot_names", r.body, len(games.All()))
+	}
+	want := map[string]string{"mgt": "random greedy", "pmr": "random greedy nash"}
+	for _, g := range got.Games {
+		w, ok := want[g.ID]
+		if !ok {
+			w = "random" // a game without bots of its own has the generic one
+		}
+		if b := strings.Join(g.Bots, " "); b != w {
+			t.Errorf("%s lists bots %q, want %q", g.ID, b, w)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package sqlite_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tabletop/engine"
+	"tabletop/internal/duel"
+	"tabletop/store/sqlite"
+	"tabletop/store/storetest"
+)
+
+// TestStore_WALStaysUnderItsSizeLimit appends without pause from several
+// writers, with a reader loading tables all the while, as a busy server
+// does, and samples the WAL's size: it stays within four times its limit
+// and is back under the limit once the writes stop. (Passive checkpoints
+// alone never finish while writes keep coming, and the WAL grew without
+// bound.)
+func TestStore_WALStaysUnderItsSizeLimit(t *testing.T) {
+	const limit = 1 << 20
+	path := filepath.Join(t.TempDir(), "t.db")
+	s, err := sqlite.Open(path, sqlite.Options{CheckpointEvery: 5 * time.Millisecond, WALLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const writers, appends = 4, 400
+	entries := make([]engine.Entry, writers)
+	for i := range writers {
+		tab := storetest.MustTable(t, s, fmt.Sprint("t", i))
+		entries[i] = storetest.MustAct(t, tab, 0, duel.Guard)
+		entries[i].Events = append(entries[i].Events, engine.Event{Kind: "note", Text: strings.Repeat("x", 2000)})
+	}
+	storetest.MustTable(t, s, "read") // the reader's: small, so reads are quick
+	walSize := func() int64 {
+		fi, err := os.Stat(path + "-wal")
+		if err != nil {
+			return 0
+		}
+		return fi.Size()
+	}
+	var largest atomic.Int64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() { // samples the WAL's size, and reads as the server does
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+			if n := walSize(); n > largest.Load() {
+				largest.Store(n)
+			}
+			s.LoadTable(ctx, "read")
+		}
+	})
+	var writes sync.WaitGroup
+	for i := range writers {
+		writes.Go(func() {
+			id := fmt.Sprint("t", i)
+			for seq := range appends {
+				if _, err := s.Append(ctx, id, seq, entries[i]); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	writes.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for walSize() > limit && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	close(stop)
+	wg.Wait()
+	written := int64(writers * appends * 2000)
+	t.Logf("%d KB written, the WAL's largest size seen %d KB", written>>10, largest.Load()>>10)
+	if n := largest.Load(); n > 4*limit {
+		t.Fatalf("while %d KB were written the WAL grew to %d KB (limit %d KB)", written>>10, n>>10, limit>>10)
+	}
+	if n := walSize(); n > limit {
+		t.Fatalf("after the writes stopped the WAL is %d KB, over its limit of %d KB", n>>10, limit>>10)
+	}
+}
+
+// TestStore_DatabaseFilesAre0600 checks that the database, its WAL and its
+// lock file are readable and writable by their owner only, whatever the
+// umask (the seeds of running games are in there).
+func TestStore_DatabaseFilesAre0600(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := mustOpen(t, path)
+	tab := storetest.MustTable(t, s, "abc")
+	if _, err := s.Append(context.Background(), "abc", 0, storetest.MustAct(t, tab, 0, duel.Guard)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, path + "-wal", path + ".lock"} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode := fi.Mode().Perm(); mode != 0o600 {
+			t.Errorf("%s has mode %v, want -rw-------", filepath.Base(p), mode)
+		}
+	}
+}
+
+// TestStore_OneStorePerDatabaseFile checks that a second Open of a database
+// already open is refused with ErrInUse and a message that says what to do,
+// and that the database opens again once the first store is closed.
+func TestStore_OneStorePerDatabaseFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	first, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := sqlite.Open(path, sqlite.Options{})
+	if err == nil {
+		second.Close()
+		first.Close()
+		t.Fatal("a second Open of an open database succeeded")
+	}
+	if !errors.Is(err, sqlite.ErrInUse) || !strings.Contains(err.Error(), "another tabletop serve") {
+		t.Errorf("second Open: %v, want ErrInUse saying another tabletop serve may be running", err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatalf("Open after the first store closed: %v", err)
+	}
+	again.Close()
+}
