@@ -21,7 +21,12 @@ import (
 // memory that is ahead of it drops the table (forget): its streams reload
 // it from the store and send what they have not sent, by sequence number,
 // so nothing is lost or sent twice. The zero Change (the store's listener
-// lost its connection and made a new one) drops every table in memory.
+// lost its connection and made a new one) drops every table in memory. A
+// change that comes while its table loads is checked once it has loaded
+// (caughtUp); an action refused on a table that is behind is tried again
+// on the table reloaded (behindStore); and every sweepEvery the watched
+// tables are checked against the store in one query (sweep), for a change
+// that was never announced.
 //
 // Bots: before each bot turn the runner takes or renews the table's lease
 // (store.Leaser); without it, it stops, and looks again once the lease may
@@ -72,24 +77,85 @@ func (s *Server) startPeers(botLease time.Duration) {
 }
 
 // follow drops each table in memory that another instance moved ahead,
-// until changes is closed (the server closing).
+// until changes is closed (the server closing), and every sweepEvery
+// sweeps the watched tables.
 func (s *Server) follow(changes <-chan store.Change) {
 	defer s.bg.Done()
-	for c := range changes {
-		if c.Table == "" {
-			s.peers.epoch.Add(1)
-			s.forgetAll()
-			continue
+	tick := time.NewTicker(sweepEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case c, ok := <-changes:
+			if !ok {
+				return
+			}
+			s.heardChange(c)
+		case <-tick.C:
+			s.sweep()
 		}
-		s.peers.hear(c, s.now())
-		s.mu.Lock()
-		l := s.live[c.Table]
-		s.mu.Unlock()
-		if l == nil {
-			continue
+	}
+}
+
+// sweepEvery is how often the tables being watched are checked against the
+// store (sweep).
+const sweepEvery = 10 * time.Second
+
+// heardChange drops the table c is about if it is in memory and behind.
+func (s *Server) heardChange(c store.Change) {
+	if c.Table == "" {
+		s.peers.epoch.Add(1)
+		s.forgetAll()
+		return
+	}
+	s.peers.hear(c, s.now())
+	s.mu.Lock()
+	l := s.live[c.Table]
+	s.mu.Unlock()
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	if !l.stale && c.Seq > l.tab.Len() {
+		s.forget(l)
+	}
+	l.mu.Unlock()
+}
+
+// sweep checks the tables that streams are watching against the store, in
+// one query, and drops those that are behind. It catches what no
+// notification announced: an instance that died after committing an
+// append but before announcing it (and so before acknowledging it).
+func (s *Server) sweep() {
+	s.mu.Lock()
+	watched := make(map[string]*live)
+	for id, l := range s.live {
+		if l.mu.TryLock() {
+			if l.watchers > 0 && !l.stale {
+				watched[id] = l
+			}
+			l.mu.Unlock()
 		}
+	}
+	s.mu.Unlock()
+	if len(watched) == 0 {
+		return
+	}
+	ids := make([]string, 0, len(watched))
+	for id := range watched {
+		ids = append(ids, id)
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	seqs, err := s.peers.notifier.Seqs(ctx, ids)
+	cancel()
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Warn("checking the watched tables against the store", "err", err)
+		}
+		return
+	}
+	for id, l := range watched {
 		l.mu.Lock()
-		if !l.stale && c.Seq > l.tab.Len() {
+		if seq, ok := seqs[id]; ok && !l.stale && seq > l.tab.Len() {
 			s.forget(l)
 		}
 		l.mu.Unlock()

@@ -109,6 +109,32 @@ func (s *Store) Seq(ctx context.Context, id string) (int, error) {
 	return seq, nil
 }
 
+// Seqs returns the number of entries in the log of each of the tables ids
+// that it holds (store.Notifier).
+func (s *Store) Seqs(ctx context.Context, ids []string) (map[string]int, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, "SELECT id, seq FROM tables WHERE id = ANY($1)", ids)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]int, len(ids))
+	for rows.Next() {
+		var id string
+		var seq int
+		if err := rows.Scan(&id, &seq); err != nil {
+			return nil, fmt.Errorf("postgres: %w", err)
+		}
+		out[id] = seq
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return out, nil
+}
+
 // listenConn opens a connection of its own, like the pool's, and listens
 // on channel.
 func (s *Store) listenConn(ctx context.Context) (*pgx.Conn, error) {

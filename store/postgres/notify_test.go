@@ -146,4 +146,8 @@ func TestSeq_IsTheLogLengthNow(t *testing.T) {
 	if _, err := s.Seq(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("Seq of an unknown table: err = %v, want ErrNotFound", err)
 	}
+	storetest.MustTable(t, s, "new")
+	if got, err := s.Seqs(ctx, []string{"abc", "nope", "new"}); err != nil || len(got) != 2 || got["abc"] != 2 || got["new"] != 0 {
+		t.Fatalf("Seqs = %v, %v; want abc at 2, new at 0, nope left out", got, err)
+	}
 }
