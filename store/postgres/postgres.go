@@ -6,7 +6,9 @@
 // entries, so of two instances racing on one table exactly one moves it and
 // the other finds the log elsewhere (store.ErrVersionConflict); the primary
 // key on (table, seq) of the entries refuses a second entry at one position
-// even so. Each append is one round trip and one commit.
+// even so. Each append is one round trip and one commit; its change is then
+// announced to every instance (LISTEN/NOTIFY, notify.go) before Append
+// returns.
 //
 // The schema is kept by embedded SQL migrations (migrations/NNN_name.sql),
 // applied by Open (and by Migrate) in one transaction under an advisory
