@@ -115,6 +115,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 		return l, nil
 	}
 	s.mu.Unlock()
+	epoch := s.peers.epoch.Load() // see caughtUp
 	rec, err := s.store.LoadTable(ctx, id)
 	if err != nil {
 		return nil, err
@@ -147,6 +148,9 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
+	if !s.caughtUp(l, epoch) && ctx.Value(reloaded{}) == nil { // another instance appended while it loaded
+		return s.table(context.WithValue(ctx, reloaded{}, true), id) // once: a stale table reloads on use
+	}
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
 }
@@ -351,9 +355,6 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 				if actedSince(l, seat, expectedSeq) {
 					return errAlreadyMade
 				}
-				if expectedSeq > l.tab.Len() && s.peers.shared {
-					s.forget(l) // the client has seen more: another instance moved the table on
-				}
 				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 			}
 			return nil
@@ -362,20 +363,15 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 }
 
 // retryBehind runs try on l and, when the table in memory turns out to be
-// behind the store (another instance appended first), once more on the
-// table reloaded from the store.
+// behind the store (another instance appended first: behindStore), once
+// more on the table reloaded from the store.
 func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
 	seq, events, err := try(l)
-	if errors.Is(err, store.ErrVersionConflict) {
-		l.mu.Lock()
-		behind := l.stale
-		l.mu.Unlock()
-		if behind {
-			if l, err = s.table(ctx, l.id); err != nil {
-				return 0, nil, err
-			}
-			seq, events, err = try(l)
+	if err != nil && s.behindStore(ctx, l, err) {
+		if l, err = s.table(ctx, l.id); err != nil {
+			return 0, nil, err
 		}
+		seq, events, err = try(l)
 	}
 	return seq, events, err
 }

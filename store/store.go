@@ -83,6 +83,12 @@ type Notifier interface {
 	// come more than once and after the log has grown further: readers
 	// compare Seq with what they have. Call it once per instance.
 	Subscribe(ctx context.Context) <-chan Change
+	// Seq returns the number of entries in table id's log now, for a
+	// reader to check that what it holds is not behind.
+	Seq(ctx context.Context, id string) (int, error)
+	// Seqs is Seq for several tables at once; tables it does not hold
+	// are left out of the map.
+	Seqs(ctx context.Context, ids []string) (map[string]int, error)
 }
 
 // Leaser is a Store shared by several server instances that leases each

@@ -6,7 +6,9 @@
 // entries, so of two instances racing on one table exactly one moves it and
 // the other finds the log elsewhere (store.ErrVersionConflict); the primary
 // key on (table, seq) of the entries refuses a second entry at one position
-// even so. Each append is one round trip and one commit.
+// even so. Each append is one round trip and one commit; its change is then
+// announced to every instance (LISTEN/NOTIFY, notify.go) before Append
+// returns.
 //
 // The schema is kept by embedded SQL migrations (migrations/NNN_name.sql),
 // applied by Open (and by Migrate) in one transaction under an advisory
@@ -34,6 +36,9 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+// defaultMaxConns is the pool's size unless the URL sets pool_max_conns.
+const defaultMaxConns = 16
+
 // ErrClosed is returned for calls after Close.
 var ErrClosed = errors.New("postgres: store is closed")
 
@@ -42,6 +47,7 @@ type Store struct {
 	pool       *pgxpool.Pool
 	closed     atomic.Bool
 	listenErrs atomic.Int64 // see ListenErrors
+	ann        announcer
 }
 
 var _ store.Store = (*Store)(nil)
@@ -60,6 +66,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// An append mostly waits for its commit to be flushed, and
+		// PostgreSQL flushes the commits waiting together at once: more
+		// appends in flight, more shared flushes (pgx's default is 4).
+		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
@@ -68,7 +80,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool}, nil
+	s := &Store{pool: pool}
+	s.startAnnouncer()
+	return s, nil
 }
 
 // Migrate brings the schema of the database at dsn up to date and returns
@@ -137,6 +151,7 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
+	s.stopAnnouncer() // sends what is queued
 	s.pool.Close()
 	return nil
 }
@@ -186,21 +201,25 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 // appendSQL moves table $1's sequence number from $2 by the number of
-// entries in $3 (setting its outcome to $4 unless that is NULL), inserts
-// the entries after it and announces the new sequence number on channel
-// (delivered on commit), all in one statement, so in one transaction. It
+// entries in $3 (setting its outcome to $4 unless that is NULL) and inserts
+// the entries after it, all in one statement, so in one transaction. It
 // returns the number of tables moved: 0 when the table is not at $2 or
 // does not exist. Under READ COMMITTED a racing append waits for the
 // winner's row lock, then finds the sequence number moved and moves nothing.
+//
+// It does not NOTIFY: PostgreSQL holds one lock for the whole database from
+// a notifying transaction's commit until it is flushed, so that every
+// append would wait for every other append's fsync. The announcer sends
+// the notifications after the commit instead (notify.go).
 const appendSQL = `WITH moved AS (
 	UPDATE tables SET seq = seq + cardinality($3::text[]), updated = now(), outcome = coalesce($4, outcome)
 	WHERE id = $1 AND seq = $2::integer
-	RETURNING id, seq
+	RETURNING id
 ), inserted AS (
 	INSERT INTO entries (table_id, seq, entry)
 	SELECT moved.id, $2 + e.n, e.entry FROM moved, unnest($3::text[]) WITH ORDINALITY AS e(entry, n)
 )
-SELECT count(*) FROM (SELECT pg_notify('` + channel + `', moved.seq || ' ' || moved.id) FROM moved) announced`
+SELECT count(*) FROM moved`
 
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
@@ -232,19 +251,16 @@ func (s *Store) append(ctx context.Context, op, id string, expectedSeq int, outc
 	if moved == 0 {
 		return 0, s.whyNot(ctx, op, id, expectedSeq)
 	}
+	s.announce(store.Change{Table: id, Seq: expectedSeq + len(entries)})
 	return expectedSeq + len(entries), nil
 }
 
 // whyNot explains an append that moved no table: the table does not exist
 // or its log is elsewhere.
 func (s *Store) whyNot(ctx context.Context, op, id string, expectedSeq int) error {
-	var seq int
-	err := s.pool.QueryRow(ctx, "SELECT seq FROM tables WHERE id = $1", id).Scan(&seq)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return store.ErrNotFound
-	case err != nil:
-		return fmt.Errorf("postgres: %s: %w", op, err)
+	seq, err := s.Seq(ctx, id)
+	if err != nil {
+		return err
 	}
 	return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
 }
