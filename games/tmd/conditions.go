@@ -229,12 +229,13 @@ func (c *ctx) endOfRound() {
 			continue
 		}
 		max := f.Body.MaxHP
-		var dot []string
+		var dot, what []string
 		hurt := 0
-		add := func(what string, n int) {
+		add := func(kind string, n int) {
 			if n > 0 {
 				hurt += n
-				dot = append(dot, fmt.Sprintf("%s %d", what, n))
+				dot = append(dot, fmt.Sprintf("%s %d", kind, n))
+				what = append(what, kind)
 			}
 		}
 		if f.Major != nil {
@@ -270,7 +271,9 @@ func (c *ctx) endOfRound() {
 			add("sandstorm", 1)
 		}
 		if hurt > 0 {
-			c.say("End of round %d: %s takes %d (%s).", b.Round, f.Name, hurt, strings.Join(dot, ", "))
+			// How much depends on max HP, which a hidden foe keeps secret.
+			c.sayHP(f, fmt.Sprintf("End of round %d: %s takes %d (%s).", b.Round, f.Name, hurt, strings.Join(dot, ", ")),
+				fmt.Sprintf("End of round %d: %s takes damage (%s).", b.Round, f.Name, strings.Join(what, ", ")))
 			c.hurt(f, hurt)
 		}
 		heal := 0

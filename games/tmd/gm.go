@@ -371,7 +371,11 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	if a.Value < lo || a.Value > hi {
 		return engine.Illegal(a, "%s is %d to %d", field, lo, hi)
 	}
-	if c.b == nil || !c.b.Started {
+	var f *Fighter
+	if c.b != nil {
+		f = c.b.fighter(a.Who)
+	}
+	if f == nil && (c.b == nil || !c.b.Started) {
 		m := c.s.memberNamed(a.Who)
 		if m == nil || field != "hp" {
 			return engine.Illegal(a, "outside battle the GM sets a member's hp")
@@ -387,7 +391,6 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 		m.HP = a.Value
 		return nil
 	}
-	f := c.b.fighter(a.Who)
 	if f == nil {
 		return engine.Illegal(a, "there is no %s in this battle", a.Who)
 	}

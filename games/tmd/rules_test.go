@@ -159,14 +159,14 @@ func TestDamageOverTime_AtTheEndOfTheRound(t *testing.T) {
 		who  string
 		loss int
 	}{
-		{CondPoison, "Ann", 2},   // max HP 20: 2
-		{CondBurn, "Bo", 2},      // 2
-		{CondToxic, "Cy", 4},     // badly poisoned: 4
-		{CondWrapped, "Ann", 2},  // burn DoT
-		{CondStuck, "Ann", 2},    // burn DoT
-		{CondSalted, "Ann", 2},   // poison DoT
-		{CondSalted, "Cy", 4},    // a Water type: badly poisoned DoT
-		{CondCursed, "Bo", 6},    // 6 a round
+		{CondPoison, "Ann", 2},  // max HP 20: 2
+		{CondBurn, "Bo", 2},     // 2
+		{CondToxic, "Cy", 4},    // badly poisoned: 4
+		{CondWrapped, "Ann", 2}, // burn DoT
+		{CondStuck, "Ann", 2},   // burn DoT
+		{CondSalted, "Ann", 2},  // poison DoT
+		{CondSalted, "Cy", 4},   // a Water type: badly poisoned DoT
+		{CondCursed, "Bo", 6},   // 6 a round
 		{CondIngrained, "Ann", -2},
 		{CondAquaRing, "Ann", -1},
 	} {
@@ -609,6 +609,9 @@ func TestGMControls_LoggedWithAReason(t *testing.T) {
 	evs := mustApply(t, s, gmSeat, Override{Who: "Geodude", Field: "def", Value: 4, Reason: "hard shell"}, nil)
 	if got := texts(evs, annSeat); !strings.Contains(got, "def of Geodude → 4 (hard shell)") {
 		t.Errorf("the override is not in the players' log: %q", got)
+	}
+	if log := strings.Join(s.Battle.Log, "\n"); !strings.Contains(log, "def of Geodude → 4 (hard shell)") {
+		t.Errorf("the override is not in the battle's log:\n%s", log)
 	}
 	if n := len(s.GM.Adjustments); n != 1 {
 		t.Errorf("%d adjustments recorded, want 1", n)

@@ -166,7 +166,7 @@ func (c *ctx) damage(f *Fighter, n int, what string) {
 func (c *ctx) advance() {
 	b := c.b
 	for range 8 {
-		if b == nil || c.s.Battle == nil {
+		if b == nil || c.s.Battle == nil || !b.Started {
 			return
 		}
 		switch {
