@@ -350,6 +350,9 @@ func (c *ctx) heal(f *Fighter, n int, why string) {
 		return
 	}
 	got := min(n, f.Body.MaxHP-f.Body.HP)
+	if got <= 0 {
+		return
+	}
 	f.Body.HP += got
 	c.sayHP(f, fmt.Sprintf("%s heals %d (%s).", f.Name, got, why), fmt.Sprintf("%s heals (%s).", f.Name, why))
 }

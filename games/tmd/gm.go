@@ -186,7 +186,7 @@ func (c *ctx) addFoe(a AddFoe) error {
 	}
 	if a.Hidden {
 		c.sayHP(f, fmt.Sprintf("A foe joins: %s, a level %d %s (stats hidden from the players).", name, a.Level, sp.Name),
-			fmt.Sprintf("A foe joins: %s, a %s.", name, sp.Name))
+			fmt.Sprintf("A foe joins: %s (%s), its stats hidden.", name, sp.Name))
 	} else {
 		c.say("A foe joins: %s, a level %d %s (%d HP, %d AP).", name, a.Level, sp.Name, body.MaxHP, body.AP)
 	}
