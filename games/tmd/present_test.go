@@ -1,35 +1,19 @@
 package tmd
 
 import (
-	"bytes"
 	"encoding/json"
-	"html"
-	"html/template"
-	"regexp"
 	"strings"
 	"testing"
 
 	"tabletop/engine"
+	"tabletop/engine/enginetest"
 )
 
-// renderView executes the game's "view" template for seat p of s, as the
-// table page does (the seat's View in .View), and returns its text: tags
-// dropped and HTML escapes undone.
+// renderView is seat p's part of the table page, as text.
 func renderView(t *testing.T, s *State, p engine.Seat) string {
 	t.Helper()
-	pr := Game.(engine.Presenter)
-	tpl, err := template.New("page").Funcs(pr.Funcs()).ParseFS(pr.Pages(), "view.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := tpl.ExecuteTemplate(&b, "view", struct{ View engine.View }{s.View(p)}); err != nil {
-		t.Fatal(err)
-	}
-	return html.UnescapeString(tags.ReplaceAllString(b.String(), ""))
+	return enginetest.RenderView(t, Game, s.View(p))
 }
-
-var tags = regexp.MustCompile(`<[^>]*>`)
 
 // TestPage_BattleForPlayersAndTheGM checks the battle as the page shows it:
 // the round and side, each fighter's HP and conditions, a player's odds,
