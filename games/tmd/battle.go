@@ -62,6 +62,7 @@ type Body struct {
 	Def   int            `json:"def"`   // Defense points and training
 	SpA   int            `json:"spa"`   // Special Attack points and training
 	SpD   int            `json:"spd"`   // Special Defense points and training
+	Spe   int            `json:"spe"`   // Speed points and training
 	Bonus int            `json:"bonus"` // level damage bonus
 	Moves []string       `json:"moves"` // the typeless move included
 	Tiers map[string]int `json:"tiers,omitempty"`
@@ -86,6 +87,7 @@ type Turn struct {
 	Brace      string `json:"brace,omitempty"` // "def" or "spd"
 	Dodge      int    `json:"dodge,omitempty"`
 	Guarding   string `json:"guarding,omitempty"`
+	FreeMove   bool   `json:"freeMove,omitempty"` // a speed awakening's free move is used
 }
 
 // Fighter is a character or a foe in a battle.
@@ -103,6 +105,7 @@ type Fighter struct {
 	Stages  map[string]int `json:"stages,omitempty"`
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
+	Awake   *Awakening     `json:"awake,omitempty"`
 	Turn    Turn           `json:"turn"`
 }
 
@@ -176,6 +179,9 @@ func (b *Battle) canAct(f *Fighter) bool {
 // thaws, and 2 less on the turn it does.
 func (b *Battle) maxAP(f *Fighter) int {
 	ap, _ := SpeedStage(f.Body.AP, f.stage("spe"))
+	if f.awakenedAs(AwakeSpeed) {
+		ap += AwakeAP
+	}
 	if f.has(CondParalysis) {
 		ap -= 2
 	}

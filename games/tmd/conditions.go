@@ -193,6 +193,12 @@ func (c *ctx) changeStage(f *Fighter, k string, delta int) {
 // it has all of it.
 func (c *ctx) endOfSideTurn(side Side) {
 	for _, f := range c.b.side(side) {
+		if f.Awake != nil && !f.Fainted {
+			f.Awake.Turns++
+			if n := berserk(f); n > 0 {
+				c.say("%s's berserk check: 1-%d fail from its next turn.", f.Name, 1+n)
+			}
+		}
 		if f.Fainted || f.Major == nil {
 			continue
 		}

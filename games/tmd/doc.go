@@ -169,6 +169,19 @@
 //     not).
 //   - After a battle everyone still fainted comes to at a third of max HP,
 //     rounded down, at least 1; conditions and stages end with the battle.
+//   - Awakening (an Empowerment Seed, or the GM): its kind is the
+//     awakened's highest stat points, HP aside, a tie going offensive, then
+//     defensive, then speed. Offensive: +10 to its offensive stats, its
+//     moves cannot miss and its targets' mitigation counts 0. Defensive:
+//     +10 mitigation, +20 max HP and HP (gone after the battle), and
+//     opponents' status moves and secondary effects do not touch it.
+//     Speed: +4 AP (at once, if awakened in its own turn), the first move
+//     of each turn costs no AP, and accuracy faces under 10 miss. It lasts
+//     the battle.
+//   - Berserk: the awakened's turns are counted from the one it awakened
+//     in; from its third turn, faces 1 to 3 fail, 2 more each turn, at most
+//     1 to 13; a failed face attacks one of its standing allies, picked
+//     with a die. A Break starts the count again.
 //   - Levels: the level table's "exp" is the experience from a level to the
 //     next; levelling up spends it. New stat points are placed by the
 //     player (PlacePoint) outside battle; HP follows the base HP. Which new

@@ -116,7 +116,7 @@ func foeBody(d *Data, sp *Species, level int, moves []string) (Body, error) {
 	}
 	return Body{
 		Level: level, MaxHP: MaxHP(row.HP, pts[HP]), HP: MaxHP(row.HP, pts[HP]), AP: APFromSpeed(pts[Speed], 0),
-		Atk: pts[Attack], Def: pts[Defense], SpA: pts[SpAtk], SpD: pts[SpDef], Bonus: row.Bonus,
+		Atk: pts[Attack], Def: pts[Defense], SpA: pts[SpAtk], SpD: pts[SpDef], Spe: pts[Speed], Bonus: row.Bonus,
 		Moves: append(slices.Clone(moves), "Basic Attack"),
 	}, nil
 }
@@ -242,6 +242,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 			Name: m.Sheet.Name, Species: sp.Name, Types: slices.Clone(sp.Types), Seat: m.Seat,
 			Body: Body{Level: m.Sheet.Level, MaxHP: der.MaxHP, HP: min(max(1, m.HP), der.MaxHP), AP: der.AP,
 				Atk: der.PhysPoints, Def: der.PhysMit, SpA: der.SpecPoints, SpD: der.SpecMit, Bonus: der.LevelBonus,
+				Spe:   m.Sheet.Points[Speed] + m.Sheet.Trained[Speed],
 				Moves: append(slices.Clone(m.Sheet.Moves), m.Sheet.Typeless), Tiers: cloneMap(m.Sheet.MoveTiers)},
 		})
 	}
@@ -310,17 +311,18 @@ func (c *ctx) setHazard(seat engine.Seat, a SetHazard) error {
 }
 
 func (c *ctx) setCondition(seat engine.Seat, a SetCondition) error {
+	if strings.EqualFold(strings.TrimSpace(a.Condition), "awakening") {
+		return c.setAwakening(seat, a)
+	}
 	kind, ok := parseCondition(a.Condition)
 	if !ok {
 		return engine.Illegal(a, "no condition %q (%s)", a.Condition, strings.Join(ConditionNames(), ", "))
 	}
-	if c.b == nil || !c.b.Started {
-		return engine.Illegal(a, "conditions are applied in a battle")
+	f, err := c.conditionTarget(a)
+	if err != nil {
+		return err
 	}
-	f := c.b.fighter(a.Who)
 	switch {
-	case f == nil:
-		return engine.Illegal(a, "there is no %s in this battle", a.Who)
 	case a.Remove && !f.has(kind):
 		return engine.Illegal(a, "%s is not %s", f.Name, condText(kind))
 	case !a.Remove:
@@ -342,6 +344,53 @@ func (c *ctx) setCondition(seat engine.Seat, a SetCondition) error {
 		c.inflict(f, kind)
 	}
 	c.advance()
+	return nil
+}
+
+// conditionTarget is the fighter a condition is set on, in a battle.
+func (c *ctx) conditionTarget(a SetCondition) (*Fighter, error) {
+	if c.b == nil || !c.b.Started {
+		return nil, engine.Illegal(a, "conditions are applied in a battle")
+	}
+	f := c.b.fighter(a.Who)
+	if f == nil {
+		return nil, engine.Illegal(a, "there is no %s in this battle", a.Who)
+	}
+	return f, nil
+}
+
+// setAwakening awakens a fighter (as an Empowerment Seed does) or ends
+// its awakening.
+func (c *ctx) setAwakening(seat engine.Seat, a SetCondition) error {
+	f, err := c.conditionTarget(a)
+	if err != nil {
+		return err
+	}
+	switch {
+	case f.Fainted:
+		return engine.Illegal(a, "%s has fainted", f.Name)
+	case a.Remove && f.Awake == nil:
+		return engine.Illegal(a, "%s is not awakened", f.Name)
+	case !a.Remove && f.Awake != nil:
+		return engine.Illegal(a, "%s is already awakened", f.Name)
+	}
+	verb := "awaken "
+	if a.Remove {
+		verb = "end the awakening of "
+	}
+	if err := c.adjust(seat, a, verb+f.Name, a.Reason, true); err != nil {
+		return err
+	}
+	if !a.Remove {
+		c.awaken(f)
+		return nil
+	}
+	if f.awakenedAs(AwakeDefensive) {
+		f.Body.MaxHP -= AwakeHP
+		f.Body.HP = max(1, min(f.Body.HP, f.Body.MaxHP))
+	}
+	f.Awake = nil
+	c.say("%s is no longer awakened.", f.Name)
 	return nil
 }
 

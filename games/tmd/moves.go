@@ -63,6 +63,9 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	if b.Weather == WeatherOminous && m.Type != "Normal" {
 		eff -= 5
 	}
+	if f.awakenedAs(AwakeOffensive) {
+		eff += AwakeStat
+	}
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
@@ -93,6 +96,12 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if t.Major != nil && t.Major.Kind == CondFreeze {
 		mit += 3
 	}
+	if t.awakenedAs(AwakeDefensive) {
+		mit += AwakeStat
+	}
+	if user.awakenedAs(AwakeOffensive) {
+		mit = 0 // defence bypassed
+	}
 	ap := t.Body.AP
 	if hidden {
 		ap = 4
@@ -122,11 +131,21 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 	sure := t.has(CondIngrained) || t.has(CondStuck) ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
-	if sure {
+	if sure || user.awakenedAs(AwakeOffensive) {
 		for f := 1; f <= 20; f++ {
 			if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
 				out[f] = Hit
 			}
+		}
+	}
+	if user.awakenedAs(AwakeSpeed) {
+		for f := 1; f < AwakeSpeedMin; f++ {
+			out[f] = Miss
+		}
+	}
+	if n := berserk(user); n > 0 {
+		for f := 1; f <= min(20, 1+n); f++ {
+			out[f] = HitAlly // berserk: a failed check attacks an ally at random
 		}
 	}
 	return out
@@ -227,10 +246,15 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	status := m.Category == "Status"
 	cost, whole := c.b.moveCost(f, m)
+	free := f.awakenedAs(AwakeSpeed) && !f.Turn.FreeMove
+	if free {
+		cost, whole = 0, false
+	}
 	if err := checkSpend(a, f, cost, focus, status, whole); err != nil {
 		return err
 	}
 	c.spend(f, cost, focus, status, whole)
+	f.Turn.FreeMove = f.Turn.FreeMove || free
 	costText := fmt.Sprintf("%d AP", cost)
 	if whole {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
@@ -318,6 +342,25 @@ func (b *Battle) closestAlly(f *Fighter) *Fighter {
 	return nil
 }
 
+// shielded reports whether t, awakened defensively, is out of reach of
+// f's status moves and secondary effects (f an opponent).
+func shielded(f, t *Fighter) bool { return t.awakenedAs(AwakeDefensive) && t.side() != f.side() }
+
+// randomAlly is the ally a berserk attack lands on, picked with a die
+// among the user's standing allies; nil if none.
+func (c *ctx) randomAlly(f *Fighter) *Fighter {
+	var allies []*Fighter
+	for _, g := range c.b.side(f.side()) {
+		if g != f && !g.Fainted {
+			allies = append(allies, g)
+		}
+	}
+	if len(allies) == 0 {
+		return nil
+	}
+	return allies[c.d.Roll(len(allies))-1]
+}
+
 // strike rolls one accuracy d20 for m on t and applies what lands.
 func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 	b := c.b
@@ -355,6 +398,9 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 		return
 	case HitAlly:
 		hitOn = b.closestAlly(f)
+		if berserk(f) > 0 {
+			hitOn = c.randomAlly(f)
+		}
 		if hitOn == nil {
 			roll(": confused, it goes astray and hits nobody.")
 			return
@@ -429,7 +475,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
-	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) {
+	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) {
 		c.secondary(f, m, t, face)
 	}
 }
@@ -475,6 +521,10 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	eff, ok := statusEffects[m.Name]
 	if !ok {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
+		return
+	}
+	if shielded(f, t) {
+		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
 		return
 	}
 	if eff.cond != "" {

@@ -78,6 +78,10 @@ func (c *ctx) takeBreak(seat engine.Seat, a Break) error {
 			c.changeStage(f, k, 1)
 		}
 	}
+	if f.Awake != nil && f.Awake.Turns > 0 {
+		f.Awake.Turns = 0
+		c.say("%s's berserk check is back to a 1.", f.Name)
+	}
 	if cure(f, CondSalted) {
 		c.say("%s washes the salt off.", f.Name)
 	}
@@ -151,6 +155,9 @@ func (c *ctx) endTurn(seat engine.Seat, a EndTurn) error {
 	return nil
 }
 
+// EmpowermentSeed is the item that awakens.
+const EmpowermentSeed = "Empowerment Seed"
+
 // Items the table runs itself; others are used up and the GM applies
 // their effect.
 var (
@@ -213,6 +220,8 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 		return engine.Illegal(a, "%s revives allies only", it.Name)
 	case !revives && t.Fainted:
 		return engine.Illegal(a, "%s has fainted: only a reviver seed helps now", t.Name)
+	case it.Name == EmpowermentSeed && t.Awake != nil:
+		return engine.Illegal(a, "%s is already awakened", t.Name)
 	}
 	focus := FocusAllies
 	if t.side() != f.side() {
@@ -242,6 +251,8 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 			ap := c.b.maxAP(t)
 			t.Turn = Turn{AP: ap, Max: ap} // it may act this very turn
 		}
+	case it.Name == EmpowermentSeed:
+		c.awaken(t)
 	case itemHeals[it.Name] > 0:
 		c.heal(t, itemHeals[it.Name], it.Name)
 	case it.Name == "Sitrus Berry":

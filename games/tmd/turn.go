@@ -250,7 +250,9 @@ func (c *ctx) endBattle(reason string) {
 			f.Body.HP = max(1, f.Body.MaxHP/3)
 			c.say("%s comes to at %d/%d HP.", f.Name, f.Body.HP, f.Body.MaxHP)
 		}
-		m.HP = f.Body.HP
+		d, _ := LoadData()
+		der, _ := m.Sheet.Derive(d)
+		m.HP = min(f.Body.HP, der.MaxHP) // an awakening's HP ends with the battle
 	}
 	c.s.Summary = b.summary(reason)
 	c.s.Battle = nil
