@@ -73,7 +73,8 @@ type UseItem struct {
 	Bag   string `json:"bag,omitempty"`
 }
 
-// ClearHazards rolls to clear the hazards on the actor's side.
+// ClearHazards rolls to clear the hazards on the actor's side (and to
+// find and disarm hidden traps).
 type ClearHazards struct {
 	Actor string `json:"actor,omitempty"`
 }

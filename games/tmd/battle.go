@@ -41,7 +41,8 @@ type Battle struct {
 	Terrain      string     `json:"terrain,omitempty"`
 	TerrainTurns int        `json:"terrainTurns,omitempty"` // turns the terrain has left
 	Hazards      []Hazard   `json:"hazards,omitempty"`
-	Log          []string   `json:"log"` // what everyone saw, for the summary
+	Traps        []Trap     `json:"traps,omitempty"` // hidden from the players
+	Log          []string   `json:"log"`             // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.

@@ -147,6 +147,14 @@
 //   - Hazards spring when a character on their side first takes the
 //     offensive in a turn: one d20 a hazard. Pointed Stones and Steel
 //     Spikes deal their listed damage, none to a type immune to theirs.
+//   - Traps are hidden by the GM (a private adjustment: the players are not
+//     told) and spring on the first accuracy roll at or under their
+//     threshold (5 unless the GM says), on the roller, once the attack has
+//     resolved; then they are used up. A successful Hazard Clear also finds
+//     and disarms every hidden trap. Spiked and Apple Traps deal 6; the
+//     traps of a condition or a stage change apply it; Wonder and Cleanse
+//     Tiles reset stages and clear conditions; the others (blasts, items,
+//     hunger, disabling) are announced for the GM to apply.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point

@@ -69,6 +69,8 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 		return nil
 	case Award:
 		return c.award(seat, a)
+	case SetTrap:
+		return c.setTrap(seat, a)
 	case SetLeader:
 		m := c.s.memberNamed(a.Who)
 		if m == nil {

@@ -299,7 +299,9 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 		if t.Fainted {
 			continue
 		}
-		c.strike(f, m, t, opponents)
+		if face := c.strike(f, m, t, opponents); face > 0 && len(c.b.Traps) > 0 {
+			c.springTrap(f, face)
+		}
 	}
 	if m.Heal > 0 && !f.Fainted {
 		c.heal(f, m.Heal, m.Name)
@@ -361,13 +363,14 @@ func (c *ctx) randomAlly(f *Fighter) *Fighter {
 	return allies[c.d.Roll(len(allies))-1]
 }
 
-// strike rolls one accuracy d20 for m on t and applies what lands.
-func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
+// strike rolls one accuracy d20 for m on t and applies what lands; it
+// returns the face (0 if none was rolled).
+func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) {
 	b := c.b
 	d, _ := LoadData()
 	if m.Target == TargetAlly && m.Category == "Status" {
 		c.statusEffect(f, m, t)
-		return
+		return 0
 	}
 	if g := b.guardOf(t); g != nil && t.side() != f.side() {
 		c.say("%s guards %s and takes the attack.", g.Name, t.Name)
@@ -376,7 +379,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 	a := b.attacker(c.s.Rules, f, m, opponents, t)
 	def := b.defender(t, f, m, false)
 	faces := b.faces(m, a, def, f, t)
-	face := c.d.Roll(20)
+	face = c.d.Roll(20)
 	r := faces[face]
 	// The accuracy table of an attack on a hidden foe depends on its
 	// hidden numbers: the players see the face and the result only.
@@ -395,7 +398,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 	switch r {
 	case Miss:
 		roll(": miss.")
-		return
+		return face
 	case HitAlly:
 		hitOn = b.closestAlly(f)
 		if berserk(f) > 0 {
@@ -403,7 +406,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 		}
 		if hitOn == nil {
 			roll(": confused, it goes astray and hits nobody.")
-			return
+			return face
 		}
 		roll(": confused, it hits %s instead!", hitOn.Name)
 	case HitSelf:
@@ -416,7 +419,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 		if r == Hit || r == Crit {
 			c.statusEffect(f, m, t)
 		}
-		return
+		return face
 	}
 	if hitOn != t {
 		def = b.defender(hitOn, f, m, false)
@@ -478,6 +481,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) {
 	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) {
 		c.secondary(f, m, t, face)
 	}
+	return face
 }
 
 // sayTwo says full to the GM and pub to the others when private, and full

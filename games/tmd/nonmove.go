@@ -126,7 +126,8 @@ func (c *ctx) clearHazards(seat engine.Seat, a ClearHazards) error {
 	face := c.d.Roll(20)
 	if face >= ClearAt {
 		c.b.Hazards = slices.DeleteFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() })
-		c.say("%s clears the hazards: d20 %d (clears on %d+): the %s' side is clear.", f.Name, face, ClearAt, f.side())
+		c.b.Traps = nil
+		c.say("%s clears the hazards: d20 %d (clears on %d+): the %s' side is clear, and any hidden trap is found and disarmed.", f.Name, face, ClearAt, f.side())
 	} else {
 		c.say("%s tries to clear the hazards: d20 %d (clears on %d+): they stay.", f.Name, face, ClearAt)
 	}

@@ -56,7 +56,8 @@ type BattleView struct {
 	Turns    int           `json:"terrainTurns,omitempty"`
 	Hazards  []Hazard      `json:"hazards,omitempty"`
 	Fighters []FighterView `json:"fighters"`
-	Odds     []Odds        `json:"odds,omitempty"` // the viewer's character's moves against each target
+	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
+	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
 }
 
 // FighterView is a fighter as a seat sees it: Body and Turn's numbers are
@@ -146,6 +147,9 @@ func (s *State) View(seat engine.Seat) engine.View {
 		if f := b.fighter(v.You); f != nil && b.Started && !f.Fainted {
 			bv.Odds = s.odds(f)
 		}
+		if isGM {
+			bv.Traps = b.Traps
+		}
 		v.Battle = bv
 	}
 	return v
@@ -234,6 +238,10 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 		}
 	}
 	if b := c.Battle; b != nil {
+		b.Traps = nil
+		for range r.Roll(4) - 1 {
+			b.Traps = append(b.Traps, Trap{Kind: traps[r.Roll(len(traps))-1], At: r.Roll(20)})
+		}
 		for _, f := range b.Fighters {
 			if !f.Foe || !f.Hidden {
 				continue

@@ -119,3 +119,22 @@ func TestTerrain_STABAndItsProtections(t *testing.T) {
 	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondBurn, Reason: "x"}, "Misty Terrain")
 	applyCond(t, s, "Ann", CondFlinch)
 }
+
+func TestTraps_HiddenSpringOnALowRollAndAreUsedUp(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustRefuse(t, s, annSeat, SetTrap{Trap: "spiked trap", Reason: "x"}, "only the game master")
+	mustRefuse(t, s, gmSeat, SetTrap{Trap: "banana trap", Reason: "x"}, "no trap")
+	evs := mustApply(t, s, gmSeat, SetTrap{Trap: "Spiked Trap", Reason: "an old dungeon"}, nil)
+	if got := texts(evs, annSeat); got != "" {
+		t.Errorf("the players hear of the trap: %q", got)
+	}
+	if v, _ := json.Marshal(s.View(annSeat)); strings.Contains(string(v), "spiked") {
+		t.Errorf("Ann's view shows the trap")
+	}
+	// A 6 springs nothing; a 5 (the default threshold) springs it on the roller.
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{6}))
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{5}))
+	if bo, ann := bf(t, s, "Bo").Body.HP, bf(t, s, "Ann").Body.HP; bo != 20 || ann != 14 || len(s.Battle.Traps) != 0 {
+		t.Errorf("after rolls of 6 (Bo) and 5 (Ann): Bo %d HP, Ann %d HP, %d traps; want 20, 14, none", bo, ann, len(s.Battle.Traps))
+	}
+}
