@@ -167,6 +167,8 @@
 //     its HP and its accuracy table are told to the GM only (the players
 //     read the die and whether it hit). The odds a player sees for a hidden
 //     foe are before its defence, at 4 AP.
+//   - A damaging move's secondary effect does not reach a target immune to
+//     its type (Thunder Shock never paralyzes a Ground type).
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -478,7 +478,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
-	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) {
+	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
 		c.secondary(f, m, t, face)
 	}
 	return face

@@ -79,6 +79,12 @@ func TestSecondaryEffects_LandOnTheirFaces(t *testing.T) {
 	if !bf(t, s, "Eevee").has(CondBurn) {
 		t.Errorf("Ember did not burn on a 19")
 	}
+	// Thunder Shock paralyzes on 19-20, but not a Ground type.
+	s = mustBattle(t, Allies, nil, geodude)
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if bf(t, s, "Geodude").has(CondParalysis) {
+		t.Errorf("Thunder Shock paralyzed a Ground type")
+	}
 }
 
 func TestStatusMoves_ConditionsStagesAndTheField(t *testing.T) {
