@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -30,6 +31,11 @@ type live struct {
 	listed  bool
 	created time.Time
 	hashes  [][]byte // per seat: sha256(token), nil for bots
+
+	// touched is when a request last asked for the table (UnixNano, set
+	// without l.mu, under s.mu or before the table is shared): tables
+	// untouched for Config.IdleEvict are dropped from memory.
+	touched atomic.Int64
 
 	mu         sync.Mutex // guards everything below
 	tab        *engine.Table
@@ -113,6 +119,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	}
 	s.mu.Lock()
 	if l, ok := s.live[id]; ok {
+		l.touched.Store(s.now().UnixNano())
 		s.mu.Unlock()
 		return l, nil
 	}
@@ -141,8 +148,10 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
+	l.touched.Store(s.now().UnixNano())
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
+		other.touched.Store(s.now().UnixNano())
 		s.mu.Unlock()
 		return other, nil // someone else loaded it meanwhile
 	}
@@ -246,6 +255,46 @@ func (s *Server) evictLocked(adding int, extra int64) {
 		}
 		delete(s.live, oldest.id)
 		s.liveBytes -= size
+		s.metrics.evicted.WithLabelValues("size").Inc()
+	}
+}
+
+// evictIdle drops from memory the idle tables (nobody watching, no bot
+// playing, no window open) that no request has asked for since
+// Config.IdleEvict ago; their next request rebuilds them from the store. A
+// dropped table is marked stale, so that whoever still holds it reloads it
+// rather than act on a copy nobody streams from.
+func (s *Server) evictIdle() {
+	cutoff := s.now().Add(-s.idleAfter).UnixNano()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, l := range s.live {
+		if l.touched.Load() > cutoff || !l.mu.TryLock() {
+			continue
+		}
+		if l.watchers == 0 && !l.botRunning && l.win == nil {
+			l.stale = true
+			delete(s.live, id)
+			s.liveBytes -= l.bytes
+			s.metrics.evicted.WithLabelValues("idle").Inc()
+		}
+		l.mu.Unlock()
+	}
+}
+
+// sweepIdle runs evictIdle every quarter of Config.IdleEvict (at most every
+// minute) until the server closes.
+func (s *Server) sweepIdle() {
+	defer s.bg.Done()
+	tick := time.NewTicker(min(max(s.idleAfter/4, time.Millisecond), time.Minute))
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			s.evictIdle()
+		case <-s.ctx.Done():
+			return
+		}
 	}
 }
 
@@ -283,10 +332,12 @@ func (s *Server) forget(l *live) {
 // per client and in total, or says which is reached.
 func (s *Server) allowCreate(client string) error {
 	if !s.created.allow(client) {
+		s.metrics.limited.WithLabelValues("tables_per_client").Inc()
 		return errorf(http.StatusTooManyRequests, "too_many_tables",
 			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
 	}
 	if !s.total.allow("") {
+		s.metrics.limited.WithLabelValues("tables_total").Inc()
 		return errorf(http.StatusServiceUnavailable, "server_full",
 			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
 	}
@@ -423,10 +474,12 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := seatGate(l, seat, a); err != nil {
 		return 0, nil, err
 	}
+	start := time.Now()
 	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
 	}
+	s.metrics.actionTime.Observe(time.Since(start).Seconds())
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
 	if recorded {
@@ -493,6 +546,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.forget(l)
 		return err
 	}
+	s.metrics.actions.Add(float64(l.tab.Len() - before))
 	l.lastUsed = s.now()
 	s.grewLocked(l)
 	s.snapshotLocked(l)
@@ -617,12 +671,16 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		if _, _, err := s.submitLocked(s.ctx, l, seat, a); err != nil {
+		_, recorded, err := s.submitLocked(s.ctx, l, seat, a)
+		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			stop()
 			return
 		}
 		l.botCtl.moved()
+		if !recorded {
+			s.metrics.botActions.Inc()
+		}
 		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)

@@ -104,6 +104,13 @@ type Leaser interface {
 	ReleaseBots(ctx context.Context, id, holder string) error
 }
 
+// Pinger is a Store that can check cheaply that it is reachable and takes
+// writes, for health checks: Ping returns nil only if a write transaction
+// could begin and commit now.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
 // Table is a stored table.
 type Table struct {
 	ID      string

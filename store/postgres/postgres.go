@@ -156,6 +156,29 @@ func (s *Store) Close() error {
 	return nil
 }
 
+// Ping checks that the database is reachable and takes writes: a standby
+// in recovery refuses a read-write transaction.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadWrite})
+	if err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	defer tx.Rollback(ctx)
+	var inRecovery bool
+	if err := tx.QueryRow(ctx, "SELECT pg_is_in_recovery()").Scan(&inRecovery); err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	if inRecovery {
+		return errors.New("postgres: ping: the database is a standby in recovery: it takes no writes")
+	}
+	return tx.Commit(ctx)
+}
+
+var _ store.Pinger = (*Store)(nil)
+
 // check returns ErrClosed after Close.
 func (s *Store) check() error {
 	if s.closed.Load() {
