@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"html/template"
 	"net/url"
 
 	"tabletop/dice"
@@ -28,6 +29,9 @@ type Tool struct {
 	// "tool": the page's body (its form and its result), executed with a
 	// ToolPage.
 	Page string
+	// Funcs are the template functions the tool's page uses beyond the
+	// game's (Presenter.Funcs); nil if none.
+	Funcs template.FuncMap
 	// Run computes the page from the request: the data the template shows
 	// as ToolPage.Data, or a *ToolFile to send as a download instead, or
 	// an error. An error is shown on the page as it is, so it says what

@@ -45,7 +45,7 @@ func loadTools(game *template.Template, id string, tr engine.Tooler, pr engine.P
 		if err != nil {
 			return nil, err
 		}
-		if _, err := t.Funcs(pr.Funcs()).ParseFS(pr.Pages(), tool.Page); err != nil {
+		if _, err := t.Funcs(pr.Funcs()).Funcs(tool.Funcs).ParseFS(pr.Pages(), tool.Page); err != nil {
 			return nil, fmt.Errorf("tool %q: %w", tool.Name, err)
 		}
 		if t.Lookup("tool") == nil {
