@@ -299,7 +299,7 @@ func (d *Data) damagePage(form url.Values) (*damagePage, error) {
 			labelled = append(labelled, i)
 		}
 	}
-	if p.Chart, err = barchart.New(bars, 600, 200, labelled).SVG("damage-chart", "bar chart of the damage distribution"); err != nil {
+	if p.Chart, err = barchart.New(bars, 600, 200, labelled).SVG("bar-chart", "bar chart of the damage distribution"); err != nil {
 		return nil, err
 	}
 	if c.Effect != nil {
