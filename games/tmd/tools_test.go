@@ -186,8 +186,9 @@ func TestDamagePage_SaysWhatIsWrong(t *testing.T) {
 // rolls from a fresh seed kept under (campaign, character); a second POST
 // (another seed, the name spelt otherwise) shows the first roll and says
 // the second was refused; the page shows the commitment, faces, species
-// and seed; its download passes tabletop tmd roll-species --check, and
-// fails it once tampered with; another campaign rolls apart.
+// and seed, and links to the roll's own page, which shows it again; its
+// download passes tabletop tmd roll-species --check, and fails it once
+// tampered with; another campaign rolls apart.
 func TestSpeciesRollPage_FirstRollIsKeptAndVerifies(t *testing.T) {
 	s := mustToolServer(t)
 	const page = "/games/tmd/tools/species-roll"
@@ -208,6 +209,16 @@ func TestSpeciesRollPage_FirstRollIsKeptAndVerifies(t *testing.T) {
 	p1, p2 := proof.FindAllStringSubmatch(first, -1), proof.FindAllStringSubmatch(again, -1)
 	if len(p1) != 2 || len(p2) != 2 || p1[0][1] != p2[0][1] || p1[1][1] != p2[1][1] {
 		t.Fatalf("the second request shows another commitment or seed: %v, %v", p1, p2)
+	}
+
+	// The roll's own page, as the roll links to it, shows it again.
+	link := regexp.MustCompile(`<a href="([^"]+)">This roll's page</a>`).FindStringSubmatch(first)
+	if link == nil {
+		t.Fatalf("the roll does not link to its page:\n%s", first)
+	}
+	status, shown := s.do("GET", html.UnescapeString(link[1]), nil)
+	if ps := proof.FindAllStringSubmatch(shown, -1); status != http.StatusOK || len(ps) != 2 || ps[1][1] != p1[1][1] || strings.Contains(shown, "Rolled just now") {
+		t.Errorf("the roll's page %s = %d, want the roll shown again:\n%s", link[1], status, shown)
 	}
 
 	status, raw := s.do("GET", page+"?"+who.Encode()+"&format=json", nil)
