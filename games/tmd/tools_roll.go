@@ -2,6 +2,8 @@ package tmd
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -139,9 +141,12 @@ func rollName(s, what string) (string, error) {
 	return s, nil
 }
 
-// rollKey is the record key of a character of a campaign: the names in
-// lower case, as the roll's dice are derived from the character's name in
-// lower case, so "Sparks" and "sparks" are one character.
+// rollKey is the record key of a character of a campaign: sha256 of the
+// two names in lower case (as the roll's dice are derived from the
+// character's name in lower case, "Sparks" and "sparks" are one
+// character), so that any names give a key of one short length.
 func rollKey(campaign, character string) string {
-	return strings.ToLower(campaign) + "\x00" + strings.ToLower(character)
+	names, _ := json.Marshal([]string{strings.ToLower(campaign), strings.ToLower(character)})
+	sum := sha256.Sum256(names)
+	return hex.EncodeToString(sum[:])
 }

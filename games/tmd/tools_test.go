@@ -254,6 +254,12 @@ func TestSpeciesRollPage_FirstRollIsKeptAndVerifies(t *testing.T) {
 		t.Errorf("roll-species --check passed a roll whose character was changed: %v\n%s", err, out)
 	}
 
+	// Long names of wide letters still make a key the store takes.
+	long := url.Values{"campaign": {strings.Repeat("ポ", 100)}, "character": {strings.Repeat("ケ", 100)}}
+	if status, body := s.do("POST", page, long); status != http.StatusOK || !strings.Contains(body, "Rolled just now.") {
+		t.Errorf("a roll for names of 100 wide letters = %d:\n%s", status, body)
+	}
+
 	status, other := s.do("POST", page, url.Values{"campaign": {"Monday Guild"}, "character": {"Sparks"}})
 	if po := proof.FindAllStringSubmatch(other, -1); status != http.StatusOK || !strings.Contains(other, "Rolled just now.") || len(po) != 2 || po[0][1] == p1[0][1] {
 		t.Errorf("Sparks of another campaign = %d, want a roll of its own:\n%s", status, other)
@@ -272,6 +278,7 @@ func TestSpeciesRollPage_SaysWhatIsWrong(t *testing.T) {
 		{url.Values{"campaign": {" "}, "character": {"Sparks"}}, "give the campaign&#39;s name"},
 		{url.Values{"campaign": {"Guild"}, "character": {strings.Repeat("x", 101)}}, "longer than 100 characters"},
 		{url.Values{"campaign": {"Guild"}, "character": {"Spa\x07rks"}}, "cannot be printed"},
+		{url.Values{"campaign": {"Guild"}, "character": {"Spa\x00rks"}}, "cannot be printed"},
 	} {
 		status, body := s.do("POST", "/games/tmd/tools/species-roll", c.form)
 		if status != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "Rolled just now") {
