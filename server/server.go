@@ -266,6 +266,8 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /games/{game}/tools/{tool}", s.pageTool)
+	mux.HandleFunc("POST /games/{game}/tools/{tool}", s.pageTool)
 	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.notFound(mux))
 	// Cross-site posts (a form on another site, a script there) are
@@ -362,4 +364,5 @@ type pages struct {
 	base    *template.Template
 	perGame map[string]*template.Template
 	rules   map[string]template.HTML // each game's rules summary, rendered
+	tools   map[string][]gameTool    // each game's tools (engine.Tooler)
 }

@@ -14,6 +14,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"tabletop/engine"
@@ -28,7 +29,42 @@ var (
 	ErrVersionConflict = errors.New("store: the table has moved on (version conflict)")
 	// ErrExists is returned by CreateTable for an id already in use.
 	ErrExists = errors.New("store: table id already in use")
+	// ErrNoRecord is returned by Recorder.Record for a key with no record.
+	ErrNoRecord = errors.New("store: no record under this key")
 )
+
+// MaxRecordKey and MaxRecordValue bound a record's key and value (bytes).
+const (
+	MaxRecordKey   = 512
+	MaxRecordValue = 64 << 10
+)
+
+// Recorder is a Store that keeps write-once records beside its tables: the
+// games' tools (engine.Records) keep there what must be done only once,
+// such as a character's species roll. A record is never replaced nor
+// deleted, so the first value claimed under a key is the one every later
+// reader gets, on every instance sharing the store.
+type Recorder interface {
+	// ClaimRecord stores value under key unless a record has that key. It
+	// returns the value stored under key afterwards, and first = true if
+	// that is value, stored by this call. Of several claims racing for a
+	// key exactly one is first. A key longer than MaxRecordKey or a value
+	// longer than MaxRecordValue is an error and stores nothing.
+	ClaimRecord(ctx context.Context, key string, value []byte) (stored []byte, first bool, err error)
+	// Record returns the value stored under key, or ErrNoRecord.
+	Record(ctx context.Context, key string) ([]byte, error)
+}
+
+// CheckRecord checks a record's key and value against the bounds.
+func CheckRecord(key string, value []byte) error {
+	if key == "" || len(key) > MaxRecordKey {
+		return fmt.Errorf("store: a record key must have 1 to %d bytes, not %d", MaxRecordKey, len(key))
+	}
+	if len(value) > MaxRecordValue {
+		return fmt.Errorf("store: a record value must have at most %d bytes, not %d", MaxRecordValue, len(value))
+	}
+	return nil
+}
 
 // Store keeps tables and their logs. Implementations are safe for concurrent
 // use. An Append returns only after its entries are committed.

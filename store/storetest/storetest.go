@@ -10,7 +10,8 @@
 // appends to many tables all commit, the lobby's list leaves out finished
 // and unlisted tables, a table comes back with its latest snapshot, Finish
 // stores the last entries and the outcome together or not at all, and
-// TableIDs pages through every table, finished and unlisted ones included.
+// TableIDs pages through every table, finished and unlisted ones included,
+// and records (store.Recorder) are written once, one racing claim first.
 package storetest
 
 import (
@@ -37,6 +38,80 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
 	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
 	t.Run("TableIDsPagesThroughEveryTable", func(t *testing.T) { testTableIDs(t, open(t)) })
+	t.Run("RecordsAreWrittenOnceAndOneRacingClaimWins", func(t *testing.T) { testRecords(t, open(t)) })
+}
+
+// testRecords checks store.Recorder: the first claim of a key stores its
+// value, later claims get that value back and store nothing, of claims
+// racing for one key exactly one is first and all see its value, and keys
+// and values beyond the bounds are refused.
+func testRecords(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	r, ok := s.(store.Recorder)
+	if !ok {
+		t.Fatalf("%T keeps no records (store.Recorder)", s)
+	}
+	if _, err := r.Record(ctx, "roll/a"); !errors.Is(err, store.ErrNoRecord) {
+		t.Fatalf("Record of a key never claimed = %v, want ErrNoRecord", err)
+	}
+	got, first, err := r.ClaimRecord(ctx, "roll/a", []byte("one"))
+	if err != nil || !first || string(got) != "one" {
+		t.Fatalf("first ClaimRecord = %q, %v, %v; want \"one\", true", got, first, err)
+	}
+	got, first, err = r.ClaimRecord(ctx, "roll/a", []byte("two"))
+	if err != nil || first || string(got) != "one" {
+		t.Fatalf("second ClaimRecord = %q, %v, %v; want the first value \"one\", false", got, first, err)
+	}
+	if got, err := r.Record(ctx, "roll/a"); err != nil || string(got) != "one" {
+		t.Fatalf("Record after two claims = %q, %v; want \"one\"", got, err)
+	}
+	if _, _, err := r.ClaimRecord(ctx, "", []byte("x")); err == nil {
+		t.Error("ClaimRecord with an empty key stored it")
+	}
+	if _, _, err := r.ClaimRecord(ctx, "roll/big", make([]byte, store.MaxRecordValue+1)); err == nil {
+		t.Error("ClaimRecord of a value over MaxRecordValue stored it")
+	}
+	if _, err := r.Record(ctx, "roll/big"); !errors.Is(err, store.ErrNoRecord) {
+		t.Errorf("a refused claim left a record (%v)", err)
+	}
+
+	const racers = 8
+	var (
+		wg     sync.WaitGroup
+		firsts = make(chan string, racers)
+		seen   = make(chan string, racers)
+	)
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v := fmt.Sprintf("racer %d", i)
+			got, first, err := r.ClaimRecord(ctx, "roll/race", []byte(v))
+			if err != nil {
+				t.Errorf("racing ClaimRecord: %v", err)
+				return
+			}
+			if first {
+				firsts <- v
+			}
+			seen <- string(got)
+		}()
+	}
+	wg.Wait()
+	close(firsts)
+	close(seen)
+	var winners []string
+	for v := range firsts {
+		winners = append(winners, v)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d racing claims were first (%v), want exactly 1", len(winners), winners)
+	}
+	for v := range seen {
+		if v != winners[0] {
+			t.Errorf("a racing claim saw %q, not the first claim's %q", v, winners[0])
+		}
+	}
 }
 
 // IDLister is what tabletop copy needs beyond store.Store, to find every
