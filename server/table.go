@@ -30,7 +30,8 @@ type live struct {
 	game    engine.Game
 	listed  bool
 	created time.Time
-	hashes  [][]byte // per seat: sha256(token), nil for bots
+	hashes  [][]byte // per seat: sha256(token), nil for bots and open seats
+	open    []int    // the seats anyone may join (join.go), as loaded
 
 	// touched is when a request last asked for the table (UnixNano, set
 	// without l.mu, under s.mu or before the table is shared): tables
@@ -145,7 +146,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 			rec.Outcome = out.Text
 		}
 	}
-	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
+	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
 	l.touched.Store(s.now().UnixNano())
@@ -369,6 +370,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
+		if st.Open && (st.Bot != "" || st.GM) {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
+		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
 				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
@@ -387,7 +391,12 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
+	var open []int
 	for i, st := range seats {
+		if req.Seats[i].Open {
+			open = append(open, i)
+			continue
+		}
 		if st.Bot != "" {
 			continue
 		}
@@ -397,7 +406,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		tokens[i], hashes[i] = base64.RawURLEncoding.EncodeToString(raw), sum[:]
 	}
 	id := newID(tableIDBytes)
-	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Export: tab.Export(true)}
+	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil {
 		return "", nil, err
 	}

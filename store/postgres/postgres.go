@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -206,19 +207,100 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return fmt.Errorf("postgres: create table: %w", err)
 	}
+	if err := store.CheckOpen(t.Open, len(x.Seats)); err != nil {
+		return fmt.Errorf("postgres: create table: %w", err)
+	}
 	created := any(t.Created)
 	if t.Created.IsZero() {
 		created = nil // now()
 	}
-	tag, err := s.pool.Exec(ctx, `INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, created, updated)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11, now()), coalesce($11, now()))
+	tag, err := s.pool.Exec(ctx, `INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, open_seats, listed, created, updated)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12, now()), coalesce($12, now()))
 		ON CONFLICT (id) DO NOTHING`,
-		t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, t.TokenHashes, t.Listed, created)
+		t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, t.TokenHashes, toInt32(t.Open), t.Listed, created)
 	if err != nil {
 		return fmt.Errorf("postgres: create table: %w", err)
 	}
 	if tag.RowsAffected() == 0 {
 		return store.ErrExists
+	}
+	return nil
+}
+
+// fromInt32 is the seats of an open_seats column, nil for none.
+func fromInt32(xs []int32) []int {
+	if len(xs) == 0 {
+		return nil
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// toInt32 is open seats as an open_seats column.
+func toInt32(xs []int) []int32 {
+	out := make([]int32, len(xs))
+	for i, x := range xs {
+		out[i] = int32(x)
+	}
+	return out
+}
+
+// Join gives open seat seat of table id to a person: it closes the seat and
+// sets its token hash and name, and drops the snapshot, in one transaction
+// that holds the table's row lock, so that of two joins racing for the
+// seat the second finds it closed.
+func (s *Store) Join(ctx context.Context, id string, seat int, name string, tokenHash []byte) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	if len(tokenHash) == 0 {
+		return errors.New("postgres: join: no token hash")
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	defer tx.Rollback(context.Background())
+	var (
+		seatsJSON string
+		open      []int32
+		over      bool
+	)
+	err = tx.QueryRow(ctx, "SELECT seats, open_seats, outcome IS NOT NULL FROM tables WHERE id = $1 FOR UPDATE", id).Scan(&seatsJSON, &open, &over)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	var seats []engine.SeatInfo
+	if err := json.Unmarshal([]byte(seatsJSON), &seats); err != nil {
+		return fmt.Errorf("postgres: join %s: %w", id, err)
+	}
+	if over || seat < 0 || seat >= len(seats) || !slices.Contains(open, int32(seat)) {
+		return store.ErrSeatTaken
+	}
+	seats[seat].Name = name
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return fmt.Errorf("postgres: join %s: %w", id, err)
+	}
+	tag, err := tx.Exec(ctx, `UPDATE tables SET seats = $2, token_hashes[$3::integer + 1] = $4, open_seats = array_remove(open_seats, $3::integer), updated = now()
+		WHERE id = $1 AND $3::integer = ANY (open_seats) AND outcome IS NULL`, id, string(b), seat, tokenHash)
+	if err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrSeatTaken
+	}
+	if _, err := tx.Exec(ctx, "DELETE FROM snapshots WHERE table_id = $1", id); err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
 	}
 	return nil
 }
@@ -339,10 +421,11 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 		t                  store.Table
 		opts, seats, setup string
 		outcome            *string
+		open               []int32
 	)
-	err = tx.QueryRow(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, outcome, created
+	err = tx.QueryRow(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, open_seats, listed, seq, outcome, created
 		FROM tables WHERE id = $1`, id).Scan(&t.ID, &t.Export.Game, &t.Export.RulesVersion, &opts, &seats, &t.Export.Seed, &t.Export.Commitment,
-		&setup, &t.TokenHashes, &t.Listed, &t.Seq, &outcome, &t.Created)
+		&setup, &t.TokenHashes, &open, &t.Listed, &t.Seq, &outcome, &t.Created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Table{}, store.ErrNotFound
 	}
@@ -352,6 +435,7 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	if outcome != nil {
 		t.Outcome = *outcome
 	}
+	t.Open = fromInt32(open)
 	if err := codec.DecodeColumns(opts, seats, setup, &t.Export); err != nil {
 		return store.Table{}, fmt.Errorf("postgres: load table %s: %w", id, err)
 	}
@@ -409,7 +493,7 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	if limit >= 0 {
 		lim = &limit
 	}
-	rows, err := s.pool.Query(ctx, `SELECT id, game, seats, seq, created, updated FROM tables
+	rows, err := s.pool.Query(ctx, `SELECT id, game, seats, open_seats, seq, created, updated FROM tables
 		WHERE listed AND outcome IS NULL ORDER BY updated DESC LIMIT $1`, lim)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list tables: %w", err)
@@ -419,9 +503,11 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	for rows.Next() {
 		var sum store.Summary
 		var seats string
-		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &sum.Seq, &sum.Created, &sum.Updated); err != nil {
+		var open []int32
+		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &open, &sum.Seq, &sum.Created, &sum.Updated); err != nil {
 			return nil, fmt.Errorf("postgres: list tables: %w", err)
 		}
+		sum.Open = fromInt32(open)
 		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
 			return nil, fmt.Errorf("postgres: list tables: %w", err)
 		}
