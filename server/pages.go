@@ -31,7 +31,7 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 	}}
 	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
 		"templates/base.html", "templates/lobby.html", "templates/new.html",
-		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html")
+		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html", "templates/seats.html", "templates/replay.html")
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}

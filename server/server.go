@@ -215,6 +215,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/actions", s.apiAct)
 	mux.HandleFunc("GET /api/tables/{id}/events", s.apiEvents)
 	mux.HandleFunc("GET /api/tables/{id}/export", s.apiExport)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	// Pages.
 	mux.HandleFunc("GET /{$}", s.pageLobby)
 	mux.HandleFunc("GET /new/{game}", s.pageNew)
@@ -227,6 +228,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /t/{id}/s/{token}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
+	mux.HandleFunc("POST /t/{id}/s/{token}/rematch", s.pageRematch)
+	mux.HandleFunc("GET /t/{id}/rematch", s.pageRematchOf)
+	mux.HandleFunc("POST /t/{id}/bots", s.pageBots)
+	mux.HandleFunc("GET /t/{id}/replay", s.pageReplay)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)

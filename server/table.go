@@ -43,6 +43,8 @@ type live struct {
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
 	win        *window                       // the answer window being collected (window.go), or nil
+	clock      turnClock                     // the turn clock's state (seats.go)
+	botCtl     botControl                    // pause and step of a table of bots (seats.go)
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -277,6 +279,20 @@ func (s *Server) forget(l *live) {
 	s.mu.Unlock()
 }
 
+// allowCreate counts one more table created by client against the limits
+// per client and in total, or says which is reached.
+func (s *Server) allowCreate(client string) error {
+	if !s.created.allow(client) {
+		return errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		return errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	}
+	return nil
+}
+
 // createTable sets up and stores a new table for the client of key client
 // (clientKey), and returns its id and the invite token of each person's
 // seat ("" for bots). Tables are counted per client and in total, only
@@ -315,13 +331,8 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
-	if !s.created.allow(client) {
-		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
-			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
-	}
-	if !s.total.allow("") {
-		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
-			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	if err := s.allowCreate(client); err != nil {
+		return "", nil, err
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
@@ -409,6 +420,9 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := check(); err != nil {
 		return 0, nil, err
 	}
+	if err := seatGate(l, seat, a); err != nil {
+		return 0, nil, err
+	}
 	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
@@ -431,8 +445,9 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		// A free roll is not a move: rolling does not spend a form.
-		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+		// A free roll, a resignation or a take-over is not a move: it
+		// does not spend a form.
+		if e.Seat == seat && !engine.IsTableAction(e.Kind) {
 			return true
 		}
 	}
@@ -486,6 +501,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	s.openWindowLocked(l)
+	s.clockLocked(l)
 	l.notify()
 	return nil
 }
@@ -513,6 +529,7 @@ func (s *Server) afterChange(l *live) {
 // Call with l.mu held.
 func (s *Server) afterChangeLocked(l *live) {
 	s.openWindowLocked(l) // a window that was open when the table was stored
+	s.clockLocked(l)
 	if l.botRunning || l.stale || botDue(l) < 0 {
 		return
 	}
@@ -534,7 +551,7 @@ func botDue(l *live) engine.Seat {
 		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
-		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
+		if _, only := engine.Only(st, p); only || seats[p].Bot != "" || l.tab.StandIn(p) {
 			return p
 		}
 	}
@@ -566,11 +583,12 @@ func (s *Server) runBots(l *live) {
 	}
 	for range maxBotSteps {
 		l.mu.Lock()
-		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil || !l.botCtl.mayMove() {
 			stop()
 			return
 		}
-		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
+		pace := s.paceOf(l)
+		paced := pace > 0 && l.watchers > 0 && onlyBots(l)
 		at := l.tab.Len()
 		l.mu.Unlock()
 		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)
@@ -578,7 +596,7 @@ func (s *Server) runBots(l *live) {
 			stop()
 			return
 		}
-		if paced && !s.sleep(s.botPace) {
+		if paced && !s.sleep(pace) {
 			l.mu.Lock()
 			stop()
 			return
@@ -604,6 +622,7 @@ func (s *Server) runBots(l *live) {
 			stop()
 			return
 		}
+		l.botCtl.moved()
 		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
@@ -633,7 +652,7 @@ func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
 	// A clone, since views may share memory with the state, which a
 	// person's action may change while the bot thinks.
 	st := l.tab.State().Clone()
-	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	seq, name, stream := l.tab.Len(), botName(l, seat), l.tab.BotStream(seat)
 	l.mu.Unlock()
 	a, err := s.botChoice(l, seat, name, st, stream)
 	return seat, a, seq, err
