@@ -71,6 +71,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	stop := context.AfterFunc(s.ctx, cancel)
 	defer stop()
 
+	s.metrics.streams.Inc()
+	defer s.metrics.streams.Dec()
 	l.mu.Lock()
 	l.watchers++
 	l.mu.Unlock()
@@ -147,10 +149,22 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 				return
 			}
 		case <-ctx.Done():
+			if r.Context().Err() == nil { // the server closes, not the client
+				rc.SetWriteDeadline(time.Now().Add(time.Second))
+				w.Write([]byte(reconnectEvent))
+				rc.Flush()
+			}
 			return
 		}
 	}
 }
+
+// reconnectEvent is the last event of a stream the server ends as it shuts
+// down. It carries no id, so the reader's Last-Event-ID stays the last log
+// position it has, and its retry field asks a browser to wait 2 seconds
+// before it reconnects (EventSource reconnects by itself when a stream ends),
+// time for the next server to start; API clients reconnect on "reconnect".
+const reconnectEvent = "retry: 2000\nevent: reconnect\ndata: the server is restarting: reconnect\n\n"
 
 // appendEvent appends e in the text/event-stream format, one data line per
 // line of its data. A reader ends a line at CR, LF or CRLF, so all three

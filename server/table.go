@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -29,7 +30,13 @@ type live struct {
 	game    engine.Game
 	listed  bool
 	created time.Time
-	hashes  [][]byte // per seat: sha256(token), nil for bots
+	hashes  [][]byte // per seat: sha256(token), nil for bots and open seats
+	open    []int    // the seats anyone may join (join.go), as loaded
+
+	// touched is when a request last asked for the table (UnixNano, set
+	// without l.mu, under s.mu or before the table is shared): tables
+	// untouched for Config.IdleEvict are dropped from memory.
+	touched atomic.Int64
 
 	mu         sync.Mutex // guards everything below
 	tab        *engine.Table
@@ -113,10 +120,12 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	}
 	s.mu.Lock()
 	if l, ok := s.live[id]; ok {
+		l.touched.Store(s.now().UnixNano())
 		s.mu.Unlock()
 		return l, nil
 	}
 	s.mu.Unlock()
+	epoch := s.peers.epoch.Load() // see caughtUp
 	rec, err := s.store.LoadTable(ctx, id)
 	if err != nil {
 		return nil, err
@@ -137,11 +146,13 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 			rec.Outcome = out.Text
 		}
 	}
-	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
+	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
+	l.touched.Store(s.now().UnixNano())
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
+		other.touched.Store(s.now().UnixNano())
 		s.mu.Unlock()
 		return other, nil // someone else loaded it meanwhile
 	}
@@ -149,6 +160,9 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
+	if !s.caughtUp(l, epoch) && ctx.Value(reloaded{}) == nil { // another instance appended while it loaded
+		return s.table(context.WithValue(ctx, reloaded{}, true), id) // once: a stale table reloads on use
+	}
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
 }
@@ -242,6 +256,46 @@ func (s *Server) evictLocked(adding int, extra int64) {
 		}
 		delete(s.live, oldest.id)
 		s.liveBytes -= size
+		s.metrics.evicted.WithLabelValues("size").Inc()
+	}
+}
+
+// evictIdle drops from memory the idle tables (nobody watching, no bot
+// playing, no window open) that no request has asked for since
+// Config.IdleEvict ago; their next request rebuilds them from the store. A
+// dropped table is marked stale, so that whoever still holds it reloads it
+// rather than act on a copy nobody streams from.
+func (s *Server) evictIdle() {
+	cutoff := s.now().Add(-s.idleAfter).UnixNano()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, l := range s.live {
+		if l.touched.Load() > cutoff || !l.mu.TryLock() {
+			continue
+		}
+		if l.watchers == 0 && !l.botRunning && l.win == nil {
+			l.stale = true
+			delete(s.live, id)
+			s.liveBytes -= l.bytes
+			s.metrics.evicted.WithLabelValues("idle").Inc()
+		}
+		l.mu.Unlock()
+	}
+}
+
+// sweepIdle runs evictIdle every quarter of Config.IdleEvict (at most every
+// minute) until the server closes.
+func (s *Server) sweepIdle() {
+	defer s.bg.Done()
+	tick := time.NewTicker(min(max(s.idleAfter/4, time.Millisecond), time.Minute))
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			s.evictIdle()
+		case <-s.ctx.Done():
+			return
+		}
 	}
 }
 
@@ -279,10 +333,12 @@ func (s *Server) forget(l *live) {
 // per client and in total, or says which is reached.
 func (s *Server) allowCreate(client string) error {
 	if !s.created.allow(client) {
+		s.metrics.limited.WithLabelValues("tables_per_client").Inc()
 		return errorf(http.StatusTooManyRequests, "too_many_tables",
 			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
 	}
 	if !s.total.allow("") {
+		s.metrics.limited.WithLabelValues("tables_total").Inc()
 		return errorf(http.StatusServiceUnavailable, "server_full",
 			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
 	}
@@ -314,6 +370,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
+		if st.Open && (st.Bot != "" || st.GM) {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
+		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
 				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
@@ -335,7 +394,12 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
+	var open []int
 	for i, st := range seats {
+		if req.Seats[i].Open {
+			open = append(open, i)
+			continue
+		}
 		if st.Bot != "" {
 			continue
 		}
@@ -345,7 +409,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		tokens[i], hashes[i] = base64.RawURLEncoding.EncodeToString(raw), sum[:]
 	}
 	id := newID(tableIDBytes)
-	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Export: tab.Export(true)}
+	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil {
 		return "", nil, err
 	}
@@ -365,9 +429,6 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 				if actedSince(l, seat, expectedSeq) {
 					return errAlreadyMade
 				}
-				if expectedSeq > l.tab.Len() && s.peers.shared {
-					s.forget(l) // the client has seen more: another instance moved the table on
-				}
 				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 			}
 			return nil
@@ -376,20 +437,15 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 }
 
 // retryBehind runs try on l and, when the table in memory turns out to be
-// behind the store (another instance appended first), once more on the
-// table reloaded from the store.
+// behind the store (another instance appended first: behindStore), once
+// more on the table reloaded from the store.
 func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
 	seq, events, err := try(l)
-	if errors.Is(err, store.ErrVersionConflict) {
-		l.mu.Lock()
-		behind := l.stale
-		l.mu.Unlock()
-		if behind {
-			if l, err = s.table(ctx, l.id); err != nil {
-				return 0, nil, err
-			}
-			seq, events, err = try(l)
+	if err != nil && s.behindStore(ctx, l, err) {
+		if l, err = s.table(ctx, l.id); err != nil {
+			return 0, nil, err
 		}
+		seq, events, err = try(l)
 	}
 	return seq, events, err
 }
@@ -430,10 +486,12 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := seatGate(l, seat, a); err != nil {
 		return 0, nil, err
 	}
+	start := time.Now()
 	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
 	}
+	s.metrics.actionTime.Observe(time.Since(start).Seconds())
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
 	if recorded {
@@ -500,6 +558,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.forget(l)
 		return err
 	}
+	s.metrics.actions.Add(float64(l.tab.Len() - before))
 	l.lastUsed = s.now()
 	s.grewLocked(l)
 	s.snapshotLocked(l)
@@ -624,12 +683,16 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		if _, _, err := s.submitLocked(s.ctx, l, seat, a); err != nil {
+		_, recorded, err := s.submitLocked(s.ctx, l, seat, a)
+		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			stop()
 			return
 		}
 		l.botCtl.moved()
+		if !recorded {
+			s.metrics.botActions.Inc()
+		}
 		l.mu.Unlock()
 	}
 	s.log.Error("bots stopped after too many turns", "table", l.id)
