@@ -91,6 +91,9 @@ func clockSeats(l *live) []engine.Seat {
 		if int(p) >= len(seats) || seats[p].Bot != "" || l.tab.StandIn(p) {
 			continue
 		}
+		if int(p) >= len(l.hashes) || l.hashes[p] == nil {
+			continue // an open seat nobody has joined yet (join.go): nobody to wait for
+		}
 		if known && !slices.Contains(public, p) {
 			continue
 		}
@@ -345,7 +348,14 @@ func (s *Server) rematch(ctx context.Context, client string, l *live) (string, e
 	if err != nil {
 		return "", err
 	}
-	rec := store.Table{ID: id, Created: s.now(), Listed: l.listed, TokenHashes: l.hashes, Export: tab.Export(true)}
+	// Seats still open at the old table (join.go) are open at the new one.
+	var open []int
+	for i, h := range l.hashes {
+		if h == nil && seats[i].Bot == "" {
+			open = append(open, i)
+		}
+	}
+	rec := store.Table{ID: id, Created: s.now(), Listed: l.listed, TokenHashes: l.hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil && !errors.Is(err, store.ErrExists) {
 		return "", err
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tabletop/engine"
 	"tabletop/internal/duel"
@@ -156,5 +157,21 @@ func TestNoStandIns_AGameOnlyPeoplePlayTakesNoClockAndNoResignation(t *testing.T
 	r = h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"kind": "resign", "action": map[string]any{}})
 	if r.status == http.StatusOK || !strings.Contains(r.body, "no bot") {
 		t.Fatalf("resigning where no bot can play on: %d %s, want a refusal", r.status, r.body)
+	}
+}
+
+func TestTurnClock_DoesNotRunForAnOpenSeatNobodyHasJoined(t *testing.T) {
+	h := mustServer(t)
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3", "turn-clock": "1"},
+		"seats": []map[string]any{{"name": "Ann"}, {"name": "", "open": true}}, "listed": true})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	h.mustAct(c.ID, c.Seats[0].Token, duel.Attack)
+	time.Sleep(1500 * time.Millisecond) // past the clock
+	if st := h.mustState(c.ID, ""); st.Seq != 1 || containsText(logTexts(st), "turn clock") {
+		t.Fatalf("a bot took the open seat before anyone joined: %v", logTexts(st))
 	}
 }
