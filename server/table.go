@@ -244,7 +244,7 @@ func (s *Server) evictLocked(adding int, extra int64) {
 			if !l.mu.TryLock() {
 				continue
 			}
-			idle := l.watchers == 0 && !l.botRunning && l.win == nil
+			idle := l.watchers == 0 && !l.botRunning && l.win == nil && l.clock.stop == nil // a running turn clock acts on this live table
 			used, n := l.lastUsed, l.bytes
 			l.mu.Unlock()
 			if idle && (oldest == nil || used.Before(oldestUsed)) {
