@@ -2,13 +2,10 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 	"time"
 
-	"tabletop/dice"
 	"tabletop/engine"
-	"tabletop/games/mgt"
 )
 
 // logLen is the length of l's log.
@@ -71,19 +68,6 @@ func TestBotPace_TheTablesOptionOverridesTheServers(t *testing.T) {
 	l.tab.Options()["bot-pace"] = "250"
 	if got := s.paceOf(l); got != 250*time.Millisecond {
 		t.Fatalf("pace with bot-pace 250 = %v, want 250ms", got)
-	}
-}
-
-func TestPages_ButtonsNameSeatsByName(t *testing.T) {
-	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}
-	st, err := mgt.New(mgt.Options{}, seats, dice.NewStream(dice.Seed{1}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(mgt.Attack{Target: 2})
-	got := groups(mgt.Game, seatState{View: st.View(0), Legal: []legalAction{{Kind: mgt.KindAttack, Text: "attack 3", Action: raw}}})
-	if len(got) != 1 || got[0].Actions[0].Text != "attack Cy" {
-		t.Fatalf("groups = %+v, want the button to read \"attack Cy\"", got)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/games/mgt"
 	"tabletop/internal/duel"
@@ -204,5 +205,17 @@ func TestCreate_AListedTableGetsATurnClockAPrivateOneNone(t *testing.T) {
 		if got := st.TurnClock; (tc.want == "" && got != 0) || (tc.want != "" && tc.want != strconv.Itoa(got)) {
 			t.Errorf("%s: turn clock %d, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+func TestPages_ButtonsNameSeatsByName(t *testing.T) {
+	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}
+	st, err := mgt.New(mgt.Options{}, seats, dice.NewStream(dice.Seed{1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := server.ButtonTexts(mgt.Game, st.View(0), mgt.Attack{Target: 2}, mgt.Attack{Target: mgt.NoTarget})
+	if len(got) != 2 || got[0] != "attack Cy" || got[1] != "no attack" {
+		t.Fatalf("buttons %q, want \"attack Cy\", \"no attack\"", got)
 	}
 }
