@@ -75,6 +75,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	last := from
 	first := true
 	recorded := false // the seat's answer to an open window is recorded
+	joined := false   // a seat was joined: the state changed with the log
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	var buf []byte
@@ -92,6 +93,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			nl.mu.Lock()
 			nl.watchers++
 			nl.mu.Unlock()
+			joined = len(nl.open) != len(l.open)
 			l = nl
 			continue
 		}
@@ -104,11 +106,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		// Only the seat's own recorded answer, besides the log, changes
 		// what it sees: others' answers change nothing for it.
 		rec := l.answered(seat)
-		if l.tab.Len() > last || (first && initial) || rec != recorded {
+		if l.tab.Len() > last || (first && initial) || rec != recorded || joined {
 			events, err = render(logFor(l, seat, last), stateFor(l, seat), first && initial)
 			last = l.tab.Len()
 		}
-		recorded = rec
+		recorded, joined = rec, false
 		l.mu.Unlock()
 		if err != nil {
 			s.log.Error("rendering a stream", "table", l.id, "err", err)

@@ -515,8 +515,8 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 	}
 	return s.do(ctx, func(tx *sql.Tx) error {
 		var seatsJSON, hashJSON, openJSON string
-		var outcome sql.NullString
-		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, outcome FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &outcome)
+		var begun bool
+		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, seq > 0 OR outcome IS NOT NULL FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &begun)
 		if errors.Is(err, sql.ErrNoRows) {
 			return store.ErrNotFound
 		}
@@ -537,7 +537,7 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 			}
 		}
 		i := slices.Index(open, seat)
-		if i < 0 || outcome.Valid || seat >= len(seats) || seat >= len(hashes) {
+		if i < 0 || begun || seat >= len(seats) || seat >= len(hashes) {
 			return store.ErrSeatTaken
 		}
 		open = slices.Delete(open, i, i+1)
