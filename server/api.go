@@ -133,6 +133,7 @@ func reader(l *live, token string) (engine.Seat, error) {
 // the request names (a table, a token) is looked up or kept.
 func (s *Server) allow(r *http.Request) error {
 	if !s.clients.allow(clientKey(r, s.proxied)) {
+		s.metrics.limited.WithLabelValues("client").Inc()
 		return errRateLimit
 	}
 	return nil
@@ -143,6 +144,7 @@ func (s *Server) allow(r *http.Request) error {
 // that fit no seat cost nothing.
 func (s *Server) allowSeat(l *live, seat engine.Seat) error {
 	if !s.limit.allow(l.id + "/" + strconv.Itoa(int(seat))) {
+		s.metrics.limited.WithLabelValues("seat").Inc()
 		return errRateLimit
 	}
 	return nil

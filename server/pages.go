@@ -31,11 +31,11 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 	}}
 	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
 		"templates/base.html", "templates/lobby.html", "templates/new.html",
-		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html", "templates/join.html")
+		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html", "templates/seats.html", "templates/replay.html", "templates/tool.html", "templates/join.html")
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
-	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}}
+	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}, tools: map[string][]gameTool{}}
 	for _, info := range reg.Infos() {
 		g, _ := reg.Game(info.ID)
 		pr, ok := g.(engine.Presenter)
@@ -49,6 +49,11 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 		p.perGame[info.ID] = t
 		if p.rules[info.ID], err = rulesHTML(pr.Pages()); err != nil {
 			return nil, fmt.Errorf("server: %s: %w", info.ID, err)
+		}
+		if tr, ok := g.(engine.Tooler); ok {
+			if p.tools[info.ID], err = loadTools(t, info.ID, tr, pr); err != nil {
+				return nil, fmt.Errorf("server: tools of %s: %w", info.ID, err)
+			}
 		}
 	}
 	return p, nil
@@ -169,7 +174,8 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Tables    []lobbyRow
 		Rules     map[string]template.HTML
 		PlayNow   map[string]bool
-	}{"Lobby", s.games.Infos(), names, lobbyRows(list), s.pages.rules, playNowGames(s.games)})
+		Tools     map[string][]engine.Tool
+	}{"Lobby", s.games.Infos(), names, lobbyRows(list), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
 }
 
 // lobbyRow is a table as the lobby lists it, with its open seats marked.

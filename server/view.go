@@ -37,6 +37,7 @@ type seatState struct {
 	Commitment string          `json:"commitment"`
 	Seed       string          `json:"seed,omitempty"` // only once the game is over
 	Options    engine.Options  `json:"options"`
+	seatsState
 	// View comes last, so that a client that needs only the fields above
 	// (a bot, a load generator) can stop reading before the largest part.
 	View engine.View `json:"view"`
@@ -49,6 +50,10 @@ type seatInfo struct {
 	You     bool        `json:"you,omitempty"`
 	Pending bool        `json:"pending,omitempty"` // the view says the game waits for this seat
 	Open    bool        `json:"open,omitempty"`    // open to anyone: nobody has joined it yet
+	// StandIn says a bot plays the seat for its player (resigned, or the
+	// turn clock ran out), Resigned that its player resigned.
+	StandIn  bool `json:"stand_in,omitempty"`
+	Resigned bool `json:"resigned,omitempty"`
 }
 
 // legalAction is one action a seat may take now, ready to post back.
@@ -93,7 +98,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	for i, si := range tab.Seats() {
 		p := slices.Contains(waiting, engine.Seat(i))
 		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p,
-			Open: slices.Contains(l.open, i)})
+			Open: slices.Contains(l.open, i), StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i))})
 		if p && engine.Seat(i) != seat {
 			out.Waiting++
 		}
@@ -101,11 +106,14 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	// Legal is non-empty exactly for seats the game waits for. A seat with a
 	// single legal action is not asked: the server plays it (engine.Only), so
 	// offering it would only make the person race the server.
+	out.seatsState = seatsFor(l, seat)
 	out.OpenSeats = len(l.open)
 	if out.OpenSeats > 0 {
 		// Nobody acts before the table is full.
 	} else if l.answered(seat) {
 		out.Recorded = l.win.answers[seat].String()
+	} else if out.StandIn {
+		// A bot plays the seat: the player takes it back first.
 	} else if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
 		out.Legal = make([]legalAction, 0, len(legal))
 		for _, a := range legal {

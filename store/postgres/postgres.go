@@ -6,7 +6,9 @@
 // entries, so of two instances racing on one table exactly one moves it and
 // the other finds the log elsewhere (store.ErrVersionConflict); the primary
 // key on (table, seq) of the entries refuses a second entry at one position
-// even so. Each append is one round trip and one commit.
+// even so. Each append is one round trip and one commit; its change is then
+// announced to every instance (LISTEN/NOTIFY, notify.go) before Append
+// returns.
 //
 // The schema is kept by embedded SQL migrations (migrations/NNN_name.sql),
 // applied by Open (and by Migrate) in one transaction under an advisory
@@ -35,6 +37,9 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+// defaultMaxConns is the pool's size unless the URL sets pool_max_conns.
+const defaultMaxConns = 16
+
 // ErrClosed is returned for calls after Close.
 var ErrClosed = errors.New("postgres: store is closed")
 
@@ -43,6 +48,7 @@ type Store struct {
 	pool       *pgxpool.Pool
 	closed     atomic.Bool
 	listenErrs atomic.Int64 // see ListenErrors
+	ann        announcer
 }
 
 var _ store.Store = (*Store)(nil)
@@ -61,6 +67,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// An append mostly waits for its commit to be flushed, and
+		// PostgreSQL flushes the commits waiting together at once: more
+		// appends in flight, more shared flushes (pgx's default is 4).
+		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
@@ -69,7 +81,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool}, nil
+	s := &Store{pool: pool}
+	s.startAnnouncer()
+	return s, nil
 }
 
 // Migrate brings the schema of the database at dsn up to date and returns
@@ -138,9 +152,33 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
+	s.stopAnnouncer() // sends what is queued
 	s.pool.Close()
 	return nil
 }
+
+// Ping checks that the database is reachable and takes writes: a standby
+// in recovery refuses a read-write transaction.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadWrite})
+	if err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	defer tx.Rollback(ctx)
+	var inRecovery bool
+	if err := tx.QueryRow(ctx, "SELECT pg_is_in_recovery()").Scan(&inRecovery); err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	if inRecovery {
+		return errors.New("postgres: ping: the database is a standby in recovery: it takes no writes")
+	}
+	return tx.Commit(ctx)
+}
+
+var _ store.Pinger = (*Store)(nil)
 
 // check returns ErrClosed after Close.
 func (s *Store) check() error {
@@ -268,21 +306,25 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 }
 
 // appendSQL moves table $1's sequence number from $2 by the number of
-// entries in $3 (setting its outcome to $4 unless that is NULL), inserts
-// the entries after it and announces the new sequence number on channel
-// (delivered on commit), all in one statement, so in one transaction. It
+// entries in $3 (setting its outcome to $4 unless that is NULL) and inserts
+// the entries after it, all in one statement, so in one transaction. It
 // returns the number of tables moved: 0 when the table is not at $2 or
 // does not exist. Under READ COMMITTED a racing append waits for the
 // winner's row lock, then finds the sequence number moved and moves nothing.
+//
+// It does not NOTIFY: PostgreSQL holds one lock for the whole database from
+// a notifying transaction's commit until it is flushed, so that every
+// append would wait for every other append's fsync. The announcer sends
+// the notifications after the commit instead (notify.go).
 const appendSQL = `WITH moved AS (
 	UPDATE tables SET seq = seq + cardinality($3::text[]), updated = now(), outcome = coalesce($4, outcome)
 	WHERE id = $1 AND seq = $2::integer
-	RETURNING id, seq
+	RETURNING id
 ), inserted AS (
 	INSERT INTO entries (table_id, seq, entry)
 	SELECT moved.id, $2 + e.n, e.entry FROM moved, unnest($3::text[]) WITH ORDINALITY AS e(entry, n)
 )
-SELECT count(*) FROM (SELECT pg_notify('` + channel + `', moved.seq || ' ' || moved.id) FROM moved) announced`
+SELECT count(*) FROM moved`
 
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
@@ -314,19 +356,16 @@ func (s *Store) append(ctx context.Context, op, id string, expectedSeq int, outc
 	if moved == 0 {
 		return 0, s.whyNot(ctx, op, id, expectedSeq)
 	}
+	s.announce(store.Change{Table: id, Seq: expectedSeq + len(entries)})
 	return expectedSeq + len(entries), nil
 }
 
 // whyNot explains an append that moved no table: the table does not exist
 // or its log is elsewhere.
 func (s *Store) whyNot(ctx context.Context, op, id string, expectedSeq int) error {
-	var seq int
-	err := s.pool.QueryRow(ctx, "SELECT seq FROM tables WHERE id = $1", id).Scan(&seq)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return store.ErrNotFound
-	case err != nil:
-		return fmt.Errorf("postgres: %s: %w", op, err)
+	seq, err := s.Seq(ctx, id)
+	if err != nil {
+		return err
 	}
 	return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
 }

@@ -80,6 +80,10 @@ type Options struct {
 	// CheckpointEvery is how often the WAL is copied back into the
 	// database file; default 500ms.
 	CheckpointEvery time.Duration
+	// OnCommit, if set, is called by the writer after each commit with the
+	// number of writes the transaction held and the time it took (begin to
+	// commit), for metrics. It must be quick: the next batch waits.
+	OnCommit func(writes int, took time.Duration)
 	// WALLimit is the size in bytes of the WAL file past which the writer
 	// empties it with a checkpoint that holds up appends while it runs,
 	// and to which the file shrinks when it starts over; default 64 MiB.
@@ -337,6 +341,10 @@ func (s *Store) writer() {
 // its own savepoint, so that the failing one is undone alone. Savepoints
 // cost two statements per write, and writes rarely fail.
 func (s *Store) commit(batch []*write) {
+	if s.opts.OnCommit != nil {
+		start := time.Now()
+		defer func() { s.opts.OnCommit(len(batch), time.Since(start)) }()
+	}
 	if errs, ok := s.commitBatch(batch, false); ok {
 		for i, w := range batch {
 			w.reply <- errs[i]
@@ -422,6 +430,15 @@ func (s *Store) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	s.mu.RUnlock()
 	return <-w.reply
 }
+
+// Ping checks that the writer is running and can take the database's
+// write lock: it queues an empty write transaction (BEGIN IMMEDIATE, then
+// COMMIT) behind the pending writes and waits for it.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.do(ctx, func(*sql.Tx) error { return nil })
+}
+
+var _ store.Pinger = (*Store)(nil)
 
 // Close stops accepting writes, commits those already queued and closes the
 // database.

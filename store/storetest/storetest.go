@@ -9,8 +9,9 @@
 // appends racing at the same sequence number exactly one wins, concurrent
 // appends to many tables all commit, the lobby's list leaves out finished
 // and unlisted tables, a table comes back with its latest snapshot, Finish
-// stores the last entries and the outcome together or not at all, TableIDs
-// pages through every table, finished and unlisted ones included, and of
+// stores the last entries and the outcome together or not at all,
+// TableIDs pages through every table, finished and unlisted ones included,
+// records (store.Recorder) are written once, one racing claim first, and of
 // people joining an open seat at once exactly one gets it.
 package storetest
 
@@ -39,7 +40,81 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
 	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
 	t.Run("TableIDsPagesThroughEveryTable", func(t *testing.T) { testTableIDs(t, open(t)) })
+	t.Run("RecordsAreWrittenOnceAndOneRacingClaimWins", func(t *testing.T) { testRecords(t, open(t)) })
 	t.Run("JoinGivesAnOpenSeatToExactlyOnePerson", func(t *testing.T) { testJoin(t, open(t)) })
+}
+
+// testRecords checks store.Recorder: the first claim of a key stores its
+// value, later claims get that value back and store nothing, of claims
+// racing for one key exactly one is first and all see its value, and keys
+// and values beyond the bounds are refused.
+func testRecords(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	r, ok := s.(store.Recorder)
+	if !ok {
+		t.Fatalf("%T keeps no records (store.Recorder)", s)
+	}
+	if _, err := r.Record(ctx, "roll/a"); !errors.Is(err, store.ErrNoRecord) {
+		t.Fatalf("Record of a key never claimed = %v, want ErrNoRecord", err)
+	}
+	got, first, err := r.ClaimRecord(ctx, "roll/a", []byte("one"))
+	if err != nil || !first || string(got) != "one" {
+		t.Fatalf("first ClaimRecord = %q, %v, %v; want \"one\", true", got, first, err)
+	}
+	got, first, err = r.ClaimRecord(ctx, "roll/a", []byte("two"))
+	if err != nil || first || string(got) != "one" {
+		t.Fatalf("second ClaimRecord = %q, %v, %v; want the first value \"one\", false", got, first, err)
+	}
+	if got, err := r.Record(ctx, "roll/a"); err != nil || string(got) != "one" {
+		t.Fatalf("Record after two claims = %q, %v; want \"one\"", got, err)
+	}
+	if _, _, err := r.ClaimRecord(ctx, "", []byte("x")); err == nil {
+		t.Error("ClaimRecord with an empty key stored it")
+	}
+	if _, _, err := r.ClaimRecord(ctx, "roll/big", make([]byte, store.MaxRecordValue+1)); err == nil {
+		t.Error("ClaimRecord of a value over MaxRecordValue stored it")
+	}
+	if _, err := r.Record(ctx, "roll/big"); !errors.Is(err, store.ErrNoRecord) {
+		t.Errorf("a refused claim left a record (%v)", err)
+	}
+
+	const racers = 8
+	var (
+		wg     sync.WaitGroup
+		firsts = make(chan string, racers)
+		seen   = make(chan string, racers)
+	)
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v := fmt.Sprintf("racer %d", i)
+			got, first, err := r.ClaimRecord(ctx, "roll/race", []byte(v))
+			if err != nil {
+				t.Errorf("racing ClaimRecord: %v", err)
+				return
+			}
+			if first {
+				firsts <- v
+			}
+			seen <- string(got)
+		}()
+	}
+	wg.Wait()
+	close(firsts)
+	close(seen)
+	var winners []string
+	for v := range firsts {
+		winners = append(winners, v)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d racing claims were first (%v), want exactly 1", len(winners), winners)
+	}
+	for v := range seen {
+		if v != winners[0] {
+			t.Errorf("a racing claim saw %q, not the first claim's %q", v, winners[0])
+		}
+	}
 }
 
 // IDLister is what tabletop copy needs beyond store.Store, to find every
@@ -443,4 +518,52 @@ func testJoin(t *testing.T, s store.Store) {
 	if err := s.CreateTable(ctx, bad); err == nil {
 		t.Fatal("CreateTable with seat 2 of 2 open: no error")
 	}
+}
+
+// BenchAppend is one append at a time to one table of s: each pays a
+// commit. BenchmarkStoreAppend of each store runs it.
+func BenchAppend(b *testing.B, s store.Store) {
+	tab := MustTable(b, s, "abc")
+	e := MustAct(b, tab, 0, duel.Guard)
+	ctx := context.Background()
+	seq := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if seq, err = s.Append(ctx, "abc", seq, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchAppendParallel is appends from 16 goroutines per CPU, each to its
+// own table of s (64 tables): concurrent appends may share commits.
+// BenchmarkStoreAppendParallel of each store runs it.
+func BenchAppendParallel(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	const tables = 64
+	entries := make([]engine.Entry, tables)
+	for i := range tables {
+		tab := MustTable(b, s, fmt.Sprint("t", i))
+		entries[i] = MustAct(b, tab, 0, duel.Guard)
+	}
+	var mu sync.Mutex
+	next := 0
+	b.SetParallelism(16)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		mu.Lock()
+		i := next % tables
+		next++
+		mu.Unlock()
+		id, seq := fmt.Sprint("t", i), 0
+		for pb.Next() {
+			var err error
+			if seq, err = s.Append(ctx, id, seq, entries[i]); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }
