@@ -93,8 +93,9 @@ func (m *Metrics) registerTables(s *Server) {
 	}))
 }
 
-// metricsHandler serves /metrics in the Prometheus text format.
-func (s *Server) metricsHandler() http.Handler {
+// MetricsHandler serves the metrics in the Prometheus text format, as
+// Handler does at /metrics.
+func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 }
 

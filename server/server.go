@@ -236,7 +236,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	// Operations (docs/operations.md).
 	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.Handle("GET /metrics", s.metricsHandler())
+	mux.Handle("GET /metrics", s.MetricsHandler())
 	// JSON API (docs/api.md).
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/tables", s.apiListTables)
