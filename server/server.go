@@ -242,25 +242,35 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables", s.apiListTables)
 	mux.HandleFunc("POST /api/tables", s.apiCreateTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)
+	mux.HandleFunc("POST /api/tables/{id}/seats/{seat}/join", s.apiJoinSeat)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("POST /api/tables/{id}/actions", s.apiAct)
 	mux.HandleFunc("GET /api/tables/{id}/events", s.apiEvents)
 	mux.HandleFunc("GET /api/tables/{id}/export", s.apiExport)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	// Pages.
 	mux.HandleFunc("GET /{$}", s.pageLobby)
 	mux.HandleFunc("GET /new/{game}", s.pageNew)
 	mux.HandleFunc("POST /new/{game}", s.pageCreate)
 	mux.HandleFunc("POST /play/{game}", s.pagePlayNow)
 	mux.HandleFunc("GET /t/{id}/created", s.pageCreated)
+	mux.HandleFunc("GET /t/{id}/join", s.pageJoinForm)
+	mux.HandleFunc("POST /t/{id}/join", s.pageJoin)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/events", s.pageEvents)
 	mux.HandleFunc("GET /t/{id}/export", s.pageExport)
 	mux.HandleFunc("GET /t/{id}/s/{token}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
+	mux.HandleFunc("POST /t/{id}/s/{token}/rematch", s.pageRematch)
+	mux.HandleFunc("GET /t/{id}/rematch", s.pageRematchOf)
+	mux.HandleFunc("POST /t/{id}/bots", s.pageBots)
+	mux.HandleFunc("GET /t/{id}/replay", s.pageReplay)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /games/{game}/tools/{tool}", s.pageTool)
+	mux.HandleFunc("POST /games/{game}/tools/{tool}", s.pageTool)
 	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.notFound(mux))
 	// Cross-site posts (a form on another site, a script there) are
@@ -357,4 +367,5 @@ type pages struct {
 	base    *template.Template
 	perGame map[string]*template.Template
 	rules   map[string]template.HTML // each game's rules summary, rendered
+	tools   map[string][]gameTool    // each game's tools (engine.Tooler)
 }

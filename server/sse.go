@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -59,6 +60,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	// A browser whose connection drops reconnects by itself, after this
+	// many milliseconds (its own default is a few seconds), resuming with
+	// Last-Event-ID; the page shows a banner meanwhile. Sent at once, so
+	// that a reconnecting browser knows it is connected even when nothing
+	// new has happened (else it would learn it at the next heartbeat).
+	io.WriteString(w, "retry: 1000\n\n")
+	rc.Flush()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	stop := context.AfterFunc(s.ctx, cancel)

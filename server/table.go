@@ -30,7 +30,8 @@ type live struct {
 	game    engine.Game
 	listed  bool
 	created time.Time
-	hashes  [][]byte // per seat: sha256(token), nil for bots
+	hashes  [][]byte // per seat: sha256(token), nil for bots and open seats
+	open    []int    // the seats anyone may join (join.go), as loaded
 
 	// touched is when a request last asked for the table (UnixNano, set
 	// without l.mu, under s.mu or before the table is shared): tables
@@ -49,6 +50,8 @@ type live struct {
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
 	win        *window                       // the answer window being collected (window.go), or nil
+	clock      turnClock                     // the turn clock's state (seats.go)
+	botCtl     botControl                    // pause and step of a table of bots (seats.go)
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -122,6 +125,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 		return l, nil
 	}
 	s.mu.Unlock()
+	epoch := s.peers.epoch.Load() // see caughtUp
 	rec, err := s.store.LoadTable(ctx, id)
 	if err != nil {
 		return nil, err
@@ -142,7 +146,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 			rec.Outcome = out.Text
 		}
 	}
-	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
+	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
 	l.touched.Store(s.now().UnixNano())
@@ -156,6 +160,9 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
+	if !s.caughtUp(l, epoch) && ctx.Value(reloaded{}) == nil { // another instance appended while it loaded
+		return s.table(context.WithValue(ctx, reloaded{}, true), id) // once: a stale table reloads on use
+	}
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
 }
@@ -322,6 +329,22 @@ func (s *Server) forget(l *live) {
 	s.mu.Unlock()
 }
 
+// allowCreate counts one more table created by client against the limits
+// per client and in total, or says which is reached.
+func (s *Server) allowCreate(client string) error {
+	if !s.created.allow(client) {
+		s.metrics.limited.WithLabelValues("tables_per_client").Inc()
+		return errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		s.metrics.limited.WithLabelValues("tables_total").Inc()
+		return errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	}
+	return nil
+}
+
 // createTable sets up and stores a new table for the client of key client
 // (clientKey), and returns its id and the invite token of each person's
 // seat ("" for bots). Tables are counted per client and in total, only
@@ -347,6 +370,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
+		if st.Open && (st.Bot != "" || st.GM) {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
+		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
 				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
@@ -360,19 +386,17 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
-	if !s.created.allow(client) {
-		s.metrics.limited.WithLabelValues("tables_per_client").Inc()
-		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
-			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
-	}
-	if !s.total.allow("") {
-		s.metrics.limited.WithLabelValues("tables_total").Inc()
-		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
-			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	if err := s.allowCreate(client); err != nil {
+		return "", nil, err
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
+	var open []int
 	for i, st := range seats {
+		if req.Seats[i].Open {
+			open = append(open, i)
+			continue
+		}
 		if st.Bot != "" {
 			continue
 		}
@@ -382,7 +406,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		tokens[i], hashes[i] = base64.RawURLEncoding.EncodeToString(raw), sum[:]
 	}
 	id := newID(tableIDBytes)
-	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Export: tab.Export(true)}
+	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil {
 		return "", nil, err
 	}
@@ -402,9 +426,6 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 				if actedSince(l, seat, expectedSeq) {
 					return errAlreadyMade
 				}
-				if expectedSeq > l.tab.Len() && s.peers.shared {
-					s.forget(l) // the client has seen more: another instance moved the table on
-				}
 				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 			}
 			return nil
@@ -413,20 +434,15 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 }
 
 // retryBehind runs try on l and, when the table in memory turns out to be
-// behind the store (another instance appended first), once more on the
-// table reloaded from the store.
+// behind the store (another instance appended first: behindStore), once
+// more on the table reloaded from the store.
 func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
 	seq, events, err := try(l)
-	if errors.Is(err, store.ErrVersionConflict) {
-		l.mu.Lock()
-		behind := l.stale
-		l.mu.Unlock()
-		if behind {
-			if l, err = s.table(ctx, l.id); err != nil {
-				return 0, nil, err
-			}
-			seq, events, err = try(l)
+	if err != nil && s.behindStore(ctx, l, err) {
+		if l, err = s.table(ctx, l.id); err != nil {
+			return 0, nil, err
 		}
+		seq, events, err = try(l)
 	}
 	return seq, events, err
 }
@@ -464,6 +480,9 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := check(); err != nil {
 		return 0, nil, err
 	}
+	if err := seatGate(l, seat, a); err != nil {
+		return 0, nil, err
+	}
 	start := time.Now()
 	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
@@ -488,8 +507,9 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		// A free roll is not a move: rolling does not spend a form.
-		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+		// A free roll, a resignation or a take-over is not a move: it
+		// does not spend a form.
+		if e.Seat == seat && !engine.IsTableAction(e.Kind) {
 			return true
 		}
 	}
@@ -544,6 +564,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	s.openWindowLocked(l)
+	s.clockLocked(l)
 	l.notify()
 	return nil
 }
@@ -571,6 +592,7 @@ func (s *Server) afterChange(l *live) {
 // Call with l.mu held.
 func (s *Server) afterChangeLocked(l *live) {
 	s.openWindowLocked(l) // a window that was open when the table was stored
+	s.clockLocked(l)
 	if l.botRunning || l.stale || botDue(l) < 0 {
 		return
 	}
@@ -592,7 +614,7 @@ func botDue(l *live) engine.Seat {
 		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
-		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
+		if _, only := engine.Only(st, p); only || seats[p].Bot != "" || l.tab.StandIn(p) {
 			return p
 		}
 	}
@@ -624,11 +646,12 @@ func (s *Server) runBots(l *live) {
 	}
 	for range maxBotSteps {
 		l.mu.Lock()
-		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil || !l.botCtl.mayMove() {
 			stop()
 			return
 		}
-		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
+		pace := s.paceOf(l)
+		paced := pace > 0 && l.watchers > 0 && onlyBots(l)
 		at := l.tab.Len()
 		l.mu.Unlock()
 		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)
@@ -636,7 +659,7 @@ func (s *Server) runBots(l *live) {
 			stop()
 			return
 		}
-		if paced && !s.sleep(s.botPace) {
+		if paced && !s.sleep(pace) {
 			l.mu.Lock()
 			stop()
 			return
@@ -663,6 +686,7 @@ func (s *Server) runBots(l *live) {
 			stop()
 			return
 		}
+		l.botCtl.moved()
 		if !recorded {
 			s.metrics.botActions.Inc()
 		}
@@ -695,7 +719,7 @@ func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
 	// A clone, since views may share memory with the state, which a
 	// person's action may change while the bot thinks.
 	st := l.tab.State().Clone()
-	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	seq, name, stream := l.tab.Len(), botName(l, seat), l.tab.BotStream(seat)
 	l.mu.Unlock()
 	a, err := s.botChoice(l, seat, name, st, stream)
 	return seat, a, seq, err
