@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tabletop/internal/duel"
+	"tabletop/store/sqlite"
 )
 
 // TestMain_DebugAddrServesMetricsAndProfiles: --debug-addr serves /metrics,
@@ -50,5 +51,32 @@ func TestMain_DebugAddrMustBeLoopback(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "loopback") {
 		t.Errorf("err = %v, want it to ask for a loopback address", err)
+	}
+}
+
+// TestBackup_CopiesARunningServersDatabase: backup copies the database
+// while the server runs on it, and the copy holds the table's whole log.
+func TestBackup_CopiesARunningServersDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	c := mustRun(t, &Main{Addr: "127.0.0.1:0", DB: db, Games: registry()})
+	tab := c.create("2")
+	c.act(tab, 0, duel.Attack)
+	c.act(tab, 1, duel.Guard)
+	to := filepath.Join(dir, "copy.db")
+	if code, _, errOut := run(t, "", "backup", "--db", db, to); code != 0 {
+		t.Fatalf("backup exited %d: %s", code, errOut)
+	}
+	st, err := sqlite.Open(to, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rec, err := st.LoadTable(context.Background(), tab.ID)
+	if err != nil || rec.Seq != 2 || len(rec.Export.Log) != 2 {
+		t.Fatalf("the copy's table: seq %d, %d entries, err %v; want 2 entries", rec.Seq, len(rec.Export.Log), err)
+	}
+	if code, _, errOut := run(t, "", "backup", "--db", db, to); code == 0 || !strings.Contains(errOut, "exists already") {
+		t.Errorf("backup onto an existing file = %d %q, want a refusal", code, errOut)
 	}
 }
