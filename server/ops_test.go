@@ -118,6 +118,10 @@ func TestAccessLogOneLinePerRequest(t *testing.T) {
 			t.Errorf("access log holds %q %d times, want once:\n%s", want, n, logs)
 		}
 	}
+	h.do("GET", "/healthz", "", nil)
+	if strings.Contains(h.logs.String(), `level=INFO msg=request method=GET route="GET /healthz"`) {
+		t.Errorf("a health check was logged at info level, where monitors polling it would flood the log")
+	}
 	if strings.Contains(logs, c.Seats[0].Token) {
 		t.Errorf("the access log holds a seat token:\n%s", logs)
 	}
