@@ -113,18 +113,22 @@
 //   - Only the turn's discard acts: forced discards (mean, cheerful, proud)
 //     and excess discards never act, so effects do not chain. After a forced
 //     loss the player refills to eight from the stock.
-//   - Honest: when drawn from the stock on a turn or by an impatient draw, the
-//     player privately looks at the top three cards of the stock, which stay
-//     in order; when claimed, the claimer privately sees the discarder's
-//     hidden hand. Others read only that a look happened.
-//   - Impatient: when drawn on a turn or by an impatient draw, the player may
-//     draw one more card at once ("draw"), before discarding. They then
+//   - Honest: whenever drawn from the stock (on a turn, by an impatient draw,
+//     in a refill), the player privately looks at the top three cards of the
+//     stock, which stay in order; when claimed, the claimer privately sees
+//     the discarder's hidden hand. Others read only that a look happened.
+//   - Impatient: whenever drawn from the stock, the player may draw one more
+//     card at once ("draw"). On a turn that comes before discarding; in a
+//     refill after a forced loss the player chooses "draw" or "pass" once
+//     the refill is done, and discards any card above eight as an excess
+//     discard, before the turn's discard resolves (a win, an attack, the
+//     claim windows). They then
 //     discard down to eight: the earlier discards are excess discards (no
 //     effect; they may be claimed like any discard), the last is the
 //     turn's discard.
-//   - Deal and refill draws trigger neither honest nor impatient; a
-//     miscellaneous card rolls its nature whenever it is drawn (in private)
-//     and keeps it for the round.
+//   - Deal draws trigger neither honest nor impatient; a miscellaneous card
+//     rolls its nature whenever it is drawn (in private) and keeps it for
+//     the round.
 //   - Every discard is announced with its type (a beastman's family) and
 //     nature, a miscellaneous card's rolled nature included.
 //   - A round ends with no score when a card must be drawn from an empty
