@@ -62,18 +62,21 @@
 //     A player may claim with three cards of the card's set in hand, of a type
 //     not banned for them, and no exposed set of that set yet; a cheerful
 //     discard may also be claimed into the cheerful set with three cheerful
-//     cards ("claim Harpy as cheerful"). Every turn's discard that is neither
-//     loyal nor proud opens a claim window, whether or not anyone can claim
-//     it, and every player but the discarder seals an answer: claim or pass
-//     for a player who may claim, pass (the only choice) for everyone else.
-//     When all have answered, the first claimer after the discarder in turn
-//     order takes the card. Who could claim stays hidden: whether a window
-//     opens is a public fact (the card's nature), every window waits for the
-//     same players (Pending) and takes one answer from each, a pass makes no
-//     event, and a view shows only that claims are awaited and the viewer's
-//     own answer, never who else has answered (a table plays a choice of one
-//     at once, engine.Only, so the players still deciding would be the ones
-//     who can claim). The claimer chooses the three cards it exposes with
+//     cards ("claim Harpy as cheerful"). Every claimable card opens its
+//     window whether or not anyone can claim it, and every player but the
+//     discarder seals an answer: claim or pass for a player who may claim,
+//     pass (the only choice) for everyone else. When all have answered, the
+//     first claimer after the discarder in turn order takes the card. Who
+//     could claim stays hidden: whether a window opens is a public fact
+//     (the card's nature), every window waits for the same players
+//     (Pending) and takes one answer from each, a pass makes no event, and
+//     a view shows only that claims are awaited and the viewer's own
+//     answer, never who else has answered. State implements engine.Window:
+//     a table where people sit records every answer (choices of one played
+//     at once included) and applies them together, in seat order, when the
+//     window has been open claim_window milliseconds (option, default
+//     2000), so neither timing nor order tells who had a choice; tables of
+//     bots and simulations apply answers at once. The claimer chooses the three cards it exposes with
 //     the claimed one ("claim Harpy with Siren, Jubjub, Gandharva"): Legal
 //     lists every choice, since what the others see of its hand is its
 //     own choice; "claim Harpy" alone is taken only when a single choice
