@@ -7,6 +7,7 @@ import (
 	"tabletop/games/msp"
 	"tabletop/games/pmr"
 	"tabletop/games/prophecy"
+	"tabletop/games/tmd"
 )
 
 // All returns every game, in a fixed order. The list is explicit: adding a
@@ -17,6 +18,7 @@ func All() []engine.Game {
 		mgt.Game,
 		prophecy.Game,
 		msp.Game,
+		tmd.Game,
 	}
 }
 

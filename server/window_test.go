@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"strconv"
 	"strings"
@@ -132,6 +133,9 @@ func TestWindow_AnswersAreHeldThenAppliedTogetherInSeatOrder(t *testing.T) {
 			if st.Seq != seq {
 				t.Fatalf("window %d: %s's state is at %d right after the discard at %d: an answer was applied before the window closed", windows, s.Name, st.Seq, seq)
 			}
+			// The claimer chooses the cards it exposes: its page offers
+			// every choice as a button of its own.
+			page := h.do("GET", "/t/"+c.ID+"/s/"+s.Token, "", nil)
 			pass := legal{Kind: "pass", Action: json.RawMessage(`{}`)}
 			r := h.post(c.ID, s.Token, pass)
 			if !st.MyTurn {
@@ -148,7 +152,13 @@ func TestWindow_AnswersAreHeldThenAppliedTogetherInSeatOrder(t *testing.T) {
 			for _, a := range st.Legal {
 				if a.Kind == "claim" {
 					claim = a
+					if !strings.Contains(page.body, html.EscapeString(a.Text)) {
+						t.Fatalf("window %d: %s's page does not offer %q", windows, s.Name, a.Text)
+					}
 				}
+			}
+			if claim.Kind == "" {
+				t.Fatalf("window %d: %s has a choice but no claim: %v", windows, s.Name, st.Legal)
 			}
 			if r.status != http.StatusOK || !strings.Contains(r.body, "Answer recorded: pass") || !strings.Contains(r.body, fmt.Sprintf(`"seq":%d`, seq)) {
 				t.Fatalf("window %d: %s passes: %d %s; want it recorded, the log still at %d", windows, s.Name, r.status, r.body, seq)

@@ -342,7 +342,7 @@ func TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes(t *testing.T) {
 	if st := cb.waitSeq(solo.ID, 3); st.Seq < 2 {
 		t.Fatalf("after the kill the bot table is at %d, want Ann's acknowledged action", st.Seq)
 	}
-	if st := cb.state(duo.ID, ""); st.Seq != 3 {
+	if st := cb.waitSeq(duo.ID, 3); st.Seq != 3 { // B was told of A's last action before A acknowledged it
 		t.Fatalf("after the kill the duel is at %d, want its 3 acknowledged actions", st.Seq)
 	}
 	cb.act(duo, 1, duel.Guard)

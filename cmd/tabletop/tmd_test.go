@@ -19,7 +19,7 @@ func TestTMD_ExitStatuses(t *testing.T) {
 		{"valid sheet", []string{"tmd", "sheet", "check", "../../games/tmd/testdata/sparks.json"}, 0, "ok: Sparks's sheet follows the rules", ""},
 		{"invalid sheet", []string{"tmd", "sheet", "check", "../../games/tmd/testdata/raboot.json"}, 1, "2 too many", ""},
 		{"damage", []string{"tmd", "damage", "--attacker", "Pikachu@56", "--move", "Thunderbolt", "--defender", "Gyarados"}, 0, "total probability 1", ""},
-		{"unknown move", []string{"tmd", "damage", "--attacker", "Pikachu", "--move", "Nope", "--defender", "Eevee"}, 2, "", `tabletop tmd: tmd: no move called "Nope"`},
+		{"unknown move", []string{"tmd", "damage", "--attacker", "Pikachu", "--move", "Nope", "--defender", "Eevee"}, 2, "", `tabletop tmd: no move called "Nope"`},
 		{"no subcommand", []string{"tmd"}, 2, "", "usage: tabletop tmd"},
 		{"help", []string{"tmd", "-h"}, 0, "", "usage: tabletop tmd"},
 	} {

@@ -352,7 +352,7 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1, 2, 3}) {
 		t.Fatalf("phase %s pending %v, want a claim window for everyone but Ann", s.phase, s.Pending())
 	}
-	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren", "pass"}) {
+	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren with Harpy, Gandharva, Jubjub", "pass"}) {
 		t.Fatalf("Legal(1) = %v", got)
 	}
 	if got := legalTexts(s, 3); !slices.Equal(got, []string{"pass"}) {
@@ -452,7 +452,7 @@ func TestClaim_WindowTellsNothingOfWhoCanClaim(t *testing.T) {
 		t.Run(order.name, func(t *testing.T) {
 			able, ableLegal := play([]string{"Harpy", "Jubjub", "Gandharva"}, order.tableOrder)
 			unable, unableLegal := play([]string{"Mummy", "Wight", "Roper"}, order.tableOrder)
-			if !slices.Equal(ableLegal, []string{"claim Siren", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
+			if !slices.Equal(ableLegal, []string{"claim Siren with Harpy, Gandharva, Jubjub", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
 				t.Fatalf("Cy's choices: %v with three Avians, %v without; the scenes do not differ as meant", ableLegal, unableLegal)
 			}
 			if len(able) != 4 || len(unable) != 4 {
@@ -631,8 +631,16 @@ func TestNature_ProudBansTheTypeForTheGame(t *testing.T) {
 	if !slices.Equal(names(s.players[0].aside), []string{"Lilim"}) || slices.Contains(names(cardsOf(s.discards)), "Lilim") {
 		t.Fatalf("Lilim should be set aside, not on the pile: aside %v", names(s.players[0].aside))
 	}
+	// The Fiends forced out may be claimed, one window each; Lilim, set
+	// aside, may not.
+	for _, want := range []string{"Succubus", "Imp"} { // in the order they reach the pile (the hand's)
+		if s.phase != PhaseClaim || s.card.String() != want {
+			t.Fatalf("phase %s on %s; want a claim window on the forced %s", s.phase, s.card, want)
+		}
+		passAll(t, s, nil)
+	}
 	if s.phase == PhaseClaim {
-		t.Fatalf("a proud card set aside opened a claim window")
+		t.Fatalf("a claim window on %s after the forced discards", s.card)
 	}
 	if !strings.Contains(eventTexts(ev, 1), "Fiend is banned for Ann for the rest of the game") {
 		t.Fatalf("events:\n%s", eventTexts(ev, 1))
@@ -839,7 +847,7 @@ func TestApply_IllegalChangesNothing(t *testing.T) {
 }
 
 func TestParseAction_RoundTrip(t *testing.T) {
-	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "pass"} {
+	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "claim Harpy with Siren, Jubjub, Gandharva", "claim Harpy as cheerful with Slime, Alice, Satyros", "pass"} {
 		a, err := ParseAction(text)
 		if err != nil || a.String() != text {
 			t.Errorf("ParseAction(%q) = %v, %v", text, a, err)
@@ -1130,5 +1138,122 @@ func TestMeld_KeepsTheCardsStillToDiscard(t *testing.T) {
 	a, _ := ParseAction("meld Mummy")
 	if _, err := s.Apply(0, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), "discard down to 8") {
 		t.Fatalf("melding the last card: %v", err)
+	}
+}
+
+// TestClaim_TheClaimerChoosesWhichCardsItExposes: with four Avians in hand
+// Bo may claim a Siren with any three of them, and Legal lists each choice;
+// the set exposed is the three Bo named (what the others learn of Bo's hand
+// is Bo's choice, not a fixed rule's). A claim that names no cards, or
+// cards that cannot join the Siren, is refused with a reason; the greedy
+// bot claims with the three that serve nothing else (not the cheerful
+// Harpy).
+func TestClaim_TheClaimerChoosesWhichCardsItExposes(t *testing.T) {
+	deal := func() *State {
+		s := scene(t, [][]string{{"Siren", "Lich"}, {"Harpy", "Black Harpy", "Jubjub", "Gandharva", "Zombie"}, {"Gazer"}}, "Dryad", "Troll")
+		act(t, s, 0, "discard Siren", nil)
+		return s
+	}
+	s := deal()
+	want := []string{
+		"claim Siren with Harpy, Black Harpy, Gandharva", "claim Siren with Harpy, Black Harpy, Jubjub",
+		"claim Siren with Harpy, Gandharva, Jubjub", "claim Siren with Black Harpy, Gandharva, Jubjub", "pass",
+	}
+	if got := legalTexts(s, 1); !slices.Equal(got, want) {
+		t.Fatalf("Legal(Bo) = %q\nwant %q", got, want)
+	}
+	for _, bad := range []struct{ text, why string }{
+		{"claim Siren", "choose the three cards to expose"},
+		{"claim Siren with Harpy, Harpy, Jubjub", "not three different Avian"},
+		{"claim Siren with Harpy, Zombie, Jubjub", "not three different Avian"},
+		{"claim Siren with Harpy, Cockatrice, Jubjub", "not three different Avian"},
+	} {
+		a, err := ParseAction(bad.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply(1, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), bad.why) {
+			t.Fatalf("%q: %v, want a refusal saying %q", bad.text, err, bad.why)
+		}
+	}
+	act(t, s, 1, "claim Siren with Jubjub, Harpy, Black Harpy", nil)
+	ev := act(t, s, 2, "pass", nil)
+	if got := names(s.players[1].groups[0].cards); !slices.Equal(got, []string{"Harpy", "Black Harpy", "Jubjub", "Siren"}) {
+		t.Fatalf("Bo exposed %v", got)
+	}
+	if got := names(s.players[1].hand); !slices.Equal(got, []string{"Gandharva", "Zombie"}) {
+		t.Fatalf("Bo keeps %v", got)
+	}
+	if got := eventTexts(ev, 2); !strings.Contains(got, "exposes a set of Avian: Harpy, Black Harpy, Jubjub, Siren") {
+		t.Fatalf("Cy reads:\n%s", got)
+	}
+	// The greedy bot keeps the cheerful Harpy, which could also serve a
+	// cheerful set.
+	s = deal()
+	a := greedyBot{}.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{}))
+	if cl, ok := a.(Claim); !ok || slices.Contains(cl.With[:], mustCards(t, "Harpy")[0]) {
+		t.Fatalf("the greedy bot plays %s; want a claim that keeps the cheerful Harpy", a)
+	}
+}
+
+// TestClaim_EveryDiscardMayBeClaimedForcedAndExcessIncluded: the cards a
+// cheerful or mean discard forces out, and an excess discard after an
+// impatient draw, each open a claim window of their own after the turn's
+// discard, in the order they reached the pile, and may be claimed; a
+// claim ends the turn's windows (play goes on from the claimer). Loyal
+// cards never open one.
+func TestClaim_EveryDiscardMayBeClaimedForcedAndExcessIncluded(t *testing.T) {
+	windows := func(s *State, claim map[string]string) []string {
+		var out []string
+		for s.phase == PhaseClaim {
+			out = append(out, s.card.String())
+			ans := map[engine.Seat]string{}
+			if text, ok := claim[s.card.String()]; ok {
+				ans[1] = text
+			}
+			closeWindow(t, s, ans, nil)
+		}
+		return out
+	}
+	// Cheerful: Harpy takes Succubus and Alice along; Bo claims Alice.
+	s := scene(t, [][]string{{"Harpy", "Succubus", "Alice", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper"}, {"Alp", "Arch-Imp", "Gremlin", "Gazer"}},
+		"Troll", "Dryad", "Hobgoblin", "Yeti")
+	act(t, s, 0, "discard Harpy", nil)
+	if got := windows(s, map[string]string{"Alice": "claim Alice"}); !slices.Equal(got, []string{"Harpy", "Succubus", "Alice"}) {
+		t.Fatalf("windows on %v, want Harpy then the forced Succubus and Alice", got)
+	}
+	if len(s.players[1].groups) != 1 || s.players[1].groups[0].claimed.String() != "Alice" || s.turn != 1 {
+		t.Fatalf("Bo did not take the forced Alice (groups %v, turn %d)", s.players[1].groups, s.turn)
+	}
+	// A claim on the first forced card ends the turn's windows.
+	s = scene(t, [][]string{{"Harpy", "Succubus", "Alice", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper"}, {"Alp", "Arch-Imp", "Gremlin", "Gazer"}},
+		"Troll", "Dryad", "Hobgoblin", "Yeti")
+	act(t, s, 0, "discard Harpy", nil)
+	if got := windows(s, map[string]string{"Succubus": "claim Succubus"}); !slices.Equal(got, []string{"Harpy", "Succubus"}) || s.turn != 1 {
+		t.Fatalf("windows on %v (turn %d), want none after Bo's claim of Succubus", got, s.turn)
+	}
+	// Mean: the random card lost may be claimed.
+	s = scene(t, [][]string{{"Imp", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Jiangshi", "Ghost", "Skeleton"}, {"Pharaoh", "Vampire", "Dragon Zombie", "Gazer"}},
+		"Troll", "Dryad")
+	act(t, s, 0, "discard Imp", nil)
+	lost := cardsOf(s.discards)[1].String()
+	if got := windows(s, map[string]string{lost: "claim " + lost}); !slices.Equal(got, []string{"Imp", lost}) || s.players[1].claims != 1 {
+		t.Fatalf("windows on %v, Bo's claims %d; want Imp then the lost %s, claimed", got, s.players[1].claims, lost)
+	}
+	// Impatient: the excess discard may be claimed, after the turn's.
+	s = scene(t, [][]string{{"Mummy", "Roper"}, {"Zombie", "Ghoul", "Wight", "Jiangshi", "Ochimusha", "Pharaoh", "Ghost", "Yeti"}, {"Gazer", "Troll", "Ogre"}}, "Cockatrice", "Cyclops", "Lamia", "Dryad")
+	act(t, s, 0, "discard Roper", nil)
+	windows(s, nil) // Bo draws the impatient Cockatrice
+	act(t, s, 1, "draw", nil)
+	act(t, s, 1, "discard Cyclops", nil) // the excess discard (ten cards)
+	act(t, s, 1, "discard Cockatrice", nil)
+	if got := windows(s, nil); !slices.Equal(got, []string{"Cyclops", "Cockatrice"}) {
+		t.Fatalf("windows on %v, want the excess Cyclops then Cockatrice", got)
+	}
+	// Loyal cards open no window, forced or not.
+	s = scene(t, [][]string{{"Harpy", "Satyros", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper", "Kobold"}, {"Gazer"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Kobold", nil)
+	if s.phase == PhaseClaim {
+		t.Fatalf("a loyal discard opened a window")
 	}
 }

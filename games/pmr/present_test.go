@@ -1,34 +1,20 @@
 package pmr
 
 import (
-	"bytes"
-	"html"
-	"html/template"
-	"regexp"
 	"strings"
 	"testing"
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/engine/enginetest"
 )
 
-// renderView executes the game's "view" template for seat p of s, as the
-// table page does (the seat's View in .View), and returns its text: tags
-// dropped and HTML escapes undone.
+// renderView is seat p's part of the table page, as text (tags dropped,
+// escapes undone).
 func renderView(t *testing.T, s *State, p engine.Seat) string {
 	t.Helper()
-	tpl, err := template.New("page").Funcs(Game.(engine.Presenter).Funcs()).ParseFS(Game.(engine.Presenter).Pages(), "view.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := tpl.ExecuteTemplate(&b, "view", struct{ View engine.View }{s.View(p)}); err != nil {
-		t.Fatal(err)
-	}
-	return html.UnescapeString(tags.ReplaceAllString(b.String(), ""))
+	return enginetest.RenderView(t, Game, s.View(p))
 }
-
-var tags = regexp.MustCompile(`<[^>]*>`)
 
 // TestPage_ShowsEveryMatchOfATournament plays a tournament of three
 // stables whose final goes through two ties and a dice-off, and checks that

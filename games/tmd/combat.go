@@ -396,6 +396,12 @@ func eachRoll(sides []int, fn func(rolls []int)) {
 // independently. The result of every face comes from Faces and the damage
 // from Damage, so the distribution is those two functions enumerated.
 func (dt *Data) DamageDist(m *Move, a Attacker, d Defender) (Dist, error) {
+	return dt.damageDistFaces(m, a, d, Faces(m, a, d))
+}
+
+// damageDistFaces is DamageDist over a given accuracy table: the table's
+// own adjustments to Faces (dodging, flinching, fog) are in faces.
+func (dt *Data) damageDistFaces(m *Move, a Attacker, d Defender, faces [21]Result) (Dist, error) {
 	if err := m.checkHits(); err != nil {
 		return nil, err
 	}
@@ -407,7 +413,6 @@ func (dt *Data) DamageDist(m *Move, a Attacker, d Defender) (Dist, error) {
 	for _, s := range sides {
 		combos *= s
 	}
-	faces := Faces(m, a, d)
 	type k struct {
 		r   Result
 		dmg int

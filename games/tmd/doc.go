@@ -3,8 +3,12 @@
 // game in the world of Pokémon Mystery Dungeon, run by game masters over long
 // campaigns, whose players roll their character's species at random.
 //
-// This part of the package holds the data, the dice of combat and character
-// sheets; there is no playable table yet.
+// The package holds the data, the dice of combat, character sheets and the
+// table game "tmd": a campaign table with a GM seat (engine.GM) and a team
+// of 2 to 4 player characters, whose battles the server runs (game.go,
+// state.go, action.go; rules.go, turn.go, moves.go, nonmove.go,
+// conditions.go, field.go for the battle; gm.go and campaign.go for the
+// GM's controls and the awards; view.go, legal.go, pages/).
 //
 // # Data
 //
@@ -109,4 +113,89 @@
 //     cost of each way of learning are the GM's business.
 //   - Paralysis takes 2 from max AP, and the calculator's missing-AP penalty
 //     sees the lower AP.
+//
+// The campaign table (game.go and the battle files):
+//
+//   - A turn's actions cost at most its max AP (fixed when the side's turn
+//     starts). A move costing more than that may be used, trained or not, as
+//     the turn's only action, for all the AP; untrained it keeps the
+//     missing-AP penalty. A character with no AP left has ended its turn.
+//   - Focus: a move aimed at opponents, an item used on a foe and a status
+//     move laying a hazard are offensive; moves on the user or allies,
+//     weather and terrain moves, guard, brace, break, dodge, hazard clearing
+//     and items on allies are defensive.
+//   - The texts give no AP for some non-move actions: Guard and Break take
+//     the whole turn (Guard until the guard's next turn); Brace costs 2 AP
+//     and lasts until the bracer's next turn; Dodge moves the hit line of
+//     attacks on the dodger up a face per AP until its next turn; Hazard
+//     Clear costs 2 AP and clears every hazard on the clearer's side on a
+//     d20 of 11 or more. A GM overrides any of it with an adjustment.
+//   - Conditions said to last turns count the afflicted's side's turns;
+//     those said to last rounds also count its own turns (a flinch from the
+//     foes' turn covers the afflicted's next turn). Damage over time, and
+//     the healing of Ingrain, Aqua Ring and Grassy Terrain, come at the end
+//     of the round; the sandstorm too (the text: "every turn"). Speed
+//     increases fall back one at the end of each round.
+//   - Sleep: no AP on the first turn asleep; a quarter of max AP (rounded
+//     up) comes back at the end of each turn, and the sleeper wakes with all
+//     of it. Freeze: no action on the two turns after it, 2 AP less on the
+//     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
+//     faces (60%), fog 3 (15%).
+//   - Terrain lasts five turns, each side's turn counting one. Weather
+//     lasts until replaced or cleared. Misty Terrain keeps major conditions
+//     away; minor ones still land.
+//   - Hazards spring when a character on their side first takes the
+//     offensive in a turn: one d20 a hazard. Pointed Stones and Steel
+//     Spikes deal their listed damage, none to a type immune to theirs.
+//   - Traps are hidden by the GM (a private adjustment: the players are not
+//     told) and spring on the first accuracy roll at or under their
+//     threshold (5 unless the GM says), on the roller, once the attack has
+//     resolved; then they are used up. A successful Hazard Clear also finds
+//     and disarms every hidden trap. Spiked and Apple Traps deal 6; the
+//     traps of a condition or a stage change apply it; Wonder and Cleanse
+//     Tiles reset stages and clear conditions; the others (blasts, items,
+//     hunger, disabling) are announced for the GM to apply.
+//   - A confused attack going astray lands on the next standing ally after
+//     the user in the battle's order ("the closest ally").
+//   - Foes from the data: the level table's HP and points (its free point
+//     and a species bonus point included), spread one at a time over
+//     Attack, Defense, Special Attack, Special Defense, Speed and HP, the
+//     species bonus stat first, 10 at most in a stat; the moves the GM
+//     lists that the species can learn, and the Basic Attack. Foes carry no
+//     bags. A hidden foe shows the players its name, species, types,
+//     conditions and stages, not its numbers or moves; its damage taken,
+//     its HP and its accuracy table are told to the GM only (the players
+//     read the die and whether it hit). The odds a player sees for a hidden
+//     foe are before its defence, at 4 AP.
+//   - A damaging move's secondary effect does not reach a target immune to
+//     its type (Thunder Shock never paralyzes a Ground type).
+//   - Status moves the table runs are those in field.go (statusEffects);
+//     others land and the GM applies their effect. Items the table runs:
+//     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
+//     Sitrus Berry (a quarter), the status-curing berries and Heal Seed;
+//     others are used up and the GM applies their effect.
+//   - Allies may use items from a member's bag once that member lends it
+//     (a standing permission, given or withdrawn at any time, fainted or
+//     not).
+//   - After a battle everyone still fainted comes to at a third of max HP,
+//     rounded down, at least 1; conditions and stages end with the battle.
+//   - Awakening (an Empowerment Seed, or the GM): its kind is the
+//     awakened's highest stat points, HP aside, a tie going offensive, then
+//     defensive, then speed. Offensive: +10 to its offensive stats, its
+//     moves cannot miss and its targets' mitigation counts 0. Defensive:
+//     +10 mitigation, +20 max HP and HP (gone after the battle), and
+//     opponents' status moves and secondary effects do not touch it.
+//     Speed: +4 AP (at once, if awakened in its own turn), the first move
+//     of each turn costs no AP, and accuracy faces under 10 miss. It lasts
+//     the battle.
+//   - Berserk: the awakened's turns are counted from the one it awakened
+//     in; from its third turn, faces 1 to 3 fail, 2 more each turn, at most
+//     1 to 13; a failed face attacks one of its standing allies, picked
+//     with a die. A Break starts the count again.
+//   - Levels: the level table's "exp" is the experience from a level to the
+//     next; levelling up spends it. New stat points are placed by the
+//     player (PlacePoint) outside battle; HP follows the base HP. Which new
+//     moves a level allows is the GM's call (the data has no level
+//     learnsets). Rank rewards go to the team's stash for the GM to hand
+//     out; every sheet moves to the new rank.
 package tmd

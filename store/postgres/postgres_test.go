@@ -153,3 +153,16 @@ func TestIsDSN(t *testing.T) {
 		}
 	}
 }
+
+// TestPingSaysTheDatabaseTakesWrites: Ping succeeds on a primary and fails
+// with ErrClosed after Close.
+func TestPingSaysTheDatabaseTakesWrites(t *testing.T) {
+	s := mustOpen(t, pgtest.DSN(t))
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
+	s.Close()
+	if err := s.Ping(context.Background()); !errors.Is(err, postgres.ErrClosed) {
+		t.Fatalf("Ping after Close: err = %v, want ErrClosed", err)
+	}
+}

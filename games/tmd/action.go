@@ -1,0 +1,352 @@
+package tmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tabletop/engine"
+)
+
+// Players' actions. A player acts for its own character (Actor may be left
+// empty); the GM acts for foes, naming the foe in Actor. Names are
+// characters' and foes' names, in any case.
+
+// BringSheet brings the player's character sheet to the table; it must be
+// valid by the rules (Sheet.Validate).
+type BringSheet struct {
+	Sheet Sheet `json:"sheet"`
+}
+
+// PlacePoint places one of the sheet's unspent stat points (after a
+// level-up) in a stat, outside battle.
+type PlacePoint struct {
+	Stat Stat `json:"stat"`
+}
+
+// LendBag lets allies use items from the player's bag (a Reviver Seed when
+// the character has fainted), or takes that permission back.
+type LendBag struct {
+	Lend bool `json:"lend"`
+}
+
+// UseMove uses one of the actor's moves (or its typeless move) on targets:
+// none for a move on the user itself.
+type UseMove struct {
+	Actor   string   `json:"actor,omitempty"`
+	Move    string   `json:"move"`
+	Targets []string `json:"targets,omitempty"`
+}
+
+// Guard takes the turn to take incoming hits for an ally until the actor's
+// next turn.
+type Guard struct {
+	Actor string `json:"actor,omitempty"`
+	Ally  string `json:"ally"`
+}
+
+// Brace raises Defense or Special Defense by 4 until the actor's next turn.
+type Brace struct {
+	Actor string `json:"actor,omitempty"`
+	Stat  Stat   `json:"stat"`
+}
+
+// Break takes the turn to move every stat stage one step back to 0.
+type Break struct {
+	Actor string `json:"actor,omitempty"`
+}
+
+// Dodge spends AP to move incoming attacks' hit line up by as many faces,
+// until the actor's next turn.
+type Dodge struct {
+	Actor string `json:"actor,omitempty"`
+	AP    int    `json:"ap"`
+}
+
+// UseItem uses an item from a bag (the actor's own, or with Bag an ally's
+// who lends it) on a character: the actor, an ally or a foe.
+type UseItem struct {
+	Actor string `json:"actor,omitempty"`
+	Item  string `json:"item"`
+	On    string `json:"on,omitempty"`
+	Bag   string `json:"bag,omitempty"`
+}
+
+// ClearHazards rolls to clear the hazards on the actor's side (and to
+// find and disarm hidden traps).
+type ClearHazards struct {
+	Actor string `json:"actor,omitempty"`
+}
+
+// EndTurn ends the actor's turn. From the GM with no actor, it ends the
+// side's turn (the foes', or allies who will not act).
+type EndTurn struct {
+	Actor string `json:"actor,omitempty"`
+}
+
+// The GM's actions. Every change outside the rules carries a reason.
+
+// Note is a note for the GM alone.
+type Note struct {
+	Text string `json:"text"`
+}
+
+// AddFoe brings a foe from the data into the battle (opening one if none
+// is open) at a level, with moves it can learn; Hidden keeps its stats
+// from the players.
+type AddFoe struct {
+	Species string   `json:"species"`
+	Level   int      `json:"level"`
+	Name    string   `json:"name,omitempty"`
+	Moves   []string `json:"moves,omitempty"`
+	Hidden  bool     `json:"hidden,omitempty"`
+}
+
+// Reveal shows a foe's stats to the players (Hide: hides them again).
+type Reveal struct {
+	Foe  string `json:"foe"`
+	Hide bool   `json:"hide,omitempty"`
+}
+
+// StartBattle starts the battle: First says which side has the first turn
+// of each round ("allies" or "foes").
+type StartBattle struct {
+	First Side `json:"first"`
+}
+
+// SetWeather sets the weather ("" or "clear" clears it).
+type SetWeather struct {
+	Weather string `json:"weather"`
+	Reason  string `json:"reason"`
+}
+
+// SetTerrain sets the terrain for five turns ("" or "none" clears it).
+type SetTerrain struct {
+	Terrain string `json:"terrain"`
+	Reason  string `json:"reason"`
+}
+
+// SetHazard lays a hazard on a side's field at a number of layers (0
+// removes it).
+type SetHazard struct {
+	Side   Side   `json:"side"`
+	Hazard string `json:"hazard"`
+	Layers int    `json:"layers"`
+	Reason string `json:"reason"`
+}
+
+// SetCondition applies (or with Remove, removes) a status condition.
+type SetCondition struct {
+	Who       string `json:"who"`
+	Condition string `json:"condition"`
+	Remove    bool   `json:"remove,omitempty"`
+	Reason    string `json:"reason"`
+}
+
+// Override sets any number of a character or foe: hp, maxhp, ap, level,
+// atk, def, spa, spd (stat points), or a stage: stage-atk, stage-spe, ...
+type Override struct {
+	Who    string `json:"who"`
+	Field  string `json:"field"`
+	Value  int    `json:"value"`
+	Reason string `json:"reason"`
+}
+
+// EndBattle ends the battle however it stands.
+type EndBattle struct {
+	Reason string `json:"reason"`
+}
+
+// Award gives experience and rank points to a character, or with Who ""
+// to every member of the team.
+type Award struct {
+	Who    string `json:"who,omitempty"`
+	XP     int    `json:"xp"`
+	RP     int    `json:"rp"`
+	Reason string `json:"reason"`
+}
+
+// SetLeader makes a member the team's leader.
+type SetLeader struct {
+	Who string `json:"who"`
+}
+
+// End ends the session.
+type End struct {
+	Reason string `json:"reason"`
+}
+
+// The action kinds, as Game.Decode and the log know them.
+const (
+	KindSheet     = "sheet"
+	KindPoint     = "point"
+	KindLend      = "lend"
+	KindMove      = "move"
+	KindGuard     = "guard"
+	KindBrace     = "brace"
+	KindBreak     = "break"
+	KindDodge     = "dodge"
+	KindItem      = "item"
+	KindClear     = "clear-hazards"
+	KindEndTurn   = "end-turn"
+	KindNote      = "note"
+	KindFoe       = "foe"
+	KindReveal    = "reveal"
+	KindStart     = "start"
+	KindWeather   = "weather"
+	KindTerrain   = "terrain"
+	KindHazard    = "hazard"
+	KindCondition = "condition"
+	KindOverride  = "set"
+	KindEndBattle = "end-battle"
+	KindAward     = "award"
+	KindLeader    = "leader"
+	KindEnd       = "end"
+)
+
+func (BringSheet) Kind() string   { return KindSheet }
+func (PlacePoint) Kind() string   { return KindPoint }
+func (LendBag) Kind() string      { return KindLend }
+func (UseMove) Kind() string      { return KindMove }
+func (Guard) Kind() string        { return KindGuard }
+func (Brace) Kind() string        { return KindBrace }
+func (Break) Kind() string        { return KindBreak }
+func (Dodge) Kind() string        { return KindDodge }
+func (UseItem) Kind() string      { return KindItem }
+func (ClearHazards) Kind() string { return KindClear }
+func (EndTurn) Kind() string      { return KindEndTurn }
+func (Note) Kind() string         { return KindNote }
+func (AddFoe) Kind() string       { return KindFoe }
+func (Reveal) Kind() string       { return KindReveal }
+func (StartBattle) Kind() string  { return KindStart }
+func (SetWeather) Kind() string   { return KindWeather }
+func (SetTerrain) Kind() string   { return KindTerrain }
+func (SetHazard) Kind() string    { return KindHazard }
+func (SetCondition) Kind() string { return KindCondition }
+func (Override) Kind() string     { return KindOverride }
+func (EndBattle) Kind() string    { return KindEndBattle }
+func (Award) Kind() string        { return KindAward }
+func (SetLeader) Kind() string    { return KindLeader }
+func (End) Kind() string          { return KindEnd }
+
+// actor prefixes "Name: " when an action names its actor.
+func actor(name, s string) string {
+	if name == "" {
+		return s
+	}
+	return name + ": " + s
+}
+
+func withReason(s, reason string) string {
+	if reason == "" {
+		return s
+	}
+	return s + " (" + reason + ")"
+}
+
+func (a BringSheet) String() string { return "bring the sheet of " + a.Sheet.Name }
+func (a PlacePoint) String() string { return "place a point in " + a.Stat.String() }
+func (a LendBag) String() string {
+	if a.Lend {
+		return "lend my bag to allies"
+	}
+	return "keep my bag to myself"
+}
+func (a UseMove) String() string {
+	s := "use " + a.Move
+	if len(a.Targets) > 0 {
+		s += " on " + strings.Join(a.Targets, ", ")
+	}
+	return actor(a.Actor, s)
+}
+func (a Guard) String() string { return actor(a.Actor, "guard "+a.Ally) }
+func (a Brace) String() string { return actor(a.Actor, "brace "+a.Stat.String()) }
+func (a Break) String() string { return actor(a.Actor, "take a break") }
+func (a Dodge) String() string { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
+func (a UseItem) String() string {
+	s := "use " + a.Item
+	if a.Bag != "" {
+		s += " from " + a.Bag + "'s bag"
+	}
+	if a.On != "" {
+		s += " on " + a.On
+	}
+	return actor(a.Actor, s)
+}
+func (a ClearHazards) String() string { return actor(a.Actor, "clear the hazards") }
+func (a EndTurn) String() string      { return actor(a.Actor, "end the turn") }
+func (a Note) String() string         { return "note: " + a.Text }
+func (a AddFoe) String() string {
+	s := fmt.Sprintf("add foe %s level %d", a.Species, a.Level)
+	if a.Name != "" {
+		s += " as " + a.Name
+	}
+	if len(a.Moves) > 0 {
+		s += " with " + strings.Join(a.Moves, ", ")
+	}
+	if a.Hidden {
+		s += " (stats hidden)"
+	}
+	return s
+}
+func (a Reveal) String() string {
+	if a.Hide {
+		return "hide the stats of " + a.Foe
+	}
+	return "reveal the stats of " + a.Foe
+}
+func (a StartBattle) String() string { return "start the battle, " + string(a.First) + " first" }
+func (a SetWeather) String() string  { return withReason("weather "+a.Weather, a.Reason) }
+func (a SetTerrain) String() string  { return withReason("terrain "+a.Terrain, a.Reason) }
+func (a SetHazard) String() string {
+	return withReason(fmt.Sprintf("hazard %s ×%d on the %s' side", a.Hazard, a.Layers, a.Side), a.Reason)
+}
+func (a Override) String() string {
+	return withReason(fmt.Sprintf("set %s of %s to %d", a.Field, a.Who, a.Value), a.Reason)
+}
+func (a EndBattle) String() string { return withReason("end the battle", a.Reason) }
+func (a SetLeader) String() string { return "make " + a.Who + " the leader" }
+func (a End) String() string       { return withReason("end the session", a.Reason) }
+func (a SetCondition) String() string {
+	verb := "apply "
+	if a.Remove {
+		verb = "remove "
+	}
+	return withReason(verb+a.Condition+" to "+a.Who, a.Reason)
+}
+func (a Award) String() string {
+	who := a.Who
+	if who == "" {
+		who = "the team"
+	}
+	return withReason(fmt.Sprintf("award %d XP and %d RP to %s", a.XP, a.RP, who), a.Reason)
+}
+
+func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action, error) {
+	var a T
+	if err := engine.DecodeStrict("tmd", kind, raw, &a); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
+	KindSheet: decodeAs[BringSheet], KindPoint: decodeAs[PlacePoint], KindLend: decodeAs[LendBag],
+	KindMove: decodeAs[UseMove], KindGuard: decodeAs[Guard], KindBrace: decodeAs[Brace],
+	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindItem: decodeAs[UseItem],
+	KindClear: decodeAs[ClearHazards], KindEndTurn: decodeAs[EndTurn], KindNote: decodeAs[Note],
+	KindFoe: decodeAs[AddFoe], KindReveal: decodeAs[Reveal], KindStart: decodeAs[StartBattle],
+	KindWeather: decodeAs[SetWeather], KindTerrain: decodeAs[SetTerrain], KindHazard: decodeAs[SetHazard],
+	KindCondition: decodeAs[SetCondition], KindOverride: decodeAs[Override], KindEndBattle: decodeAs[EndBattle],
+	KindAward: decodeAs[Award], KindLeader: decodeAs[SetLeader], KindEnd: decodeAs[End],
+}
+
+// decode reads an action's JSON body; see Game.Decode.
+func decode(kind string, raw json.RawMessage) (engine.Action, error) {
+	dec, ok := decoders[kind]
+	if !ok {
+		return nil, fmt.Errorf("tmd: unknown action kind %q", kind)
+	}
+	return dec(kind, raw)
+}

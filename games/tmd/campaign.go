@@ -1,0 +1,147 @@
+package tmd
+
+import (
+	"fmt"
+	"strings"
+
+	"tabletop/engine"
+)
+
+// MaxAward bounds one award, so that a slip of the keyboard does not give
+// a character a hundred levels.
+const MaxAward = 100000
+
+// award gives XP to a character (or each member) and rank points to the
+// team; XP past the level table's mark levels the character up, and rank
+// points past the rank's mark promote the team.
+func (c *ctx) award(seat engine.Seat, a Award) error {
+	var who []*Member
+	if strings.TrimSpace(a.Who) == "" {
+		for _, m := range c.s.Team {
+			if m.Sheet != nil {
+				who = append(who, m)
+			}
+		}
+	} else if m := c.s.memberNamed(a.Who); m != nil {
+		who = []*Member{m}
+	} else {
+		return engine.Illegal(a, "%s is not a member of the team", a.Who)
+	}
+	switch {
+	case len(who) == 0:
+		return engine.Illegal(a, "nobody has a sheet yet")
+	case a.XP < 0 || a.RP < 0 || a.XP > MaxAward || a.RP > MaxAward:
+		return engine.Illegal(a, "awards are 0 to %d points", MaxAward)
+	case a.XP == 0 && a.RP == 0:
+		return engine.Illegal(a, "award some XP or RP")
+	case c.b != nil && c.b.Started:
+		return engine.Illegal(a, "XP and RP are awarded after the battle")
+	}
+	names := make([]string, len(who))
+	for i, m := range who {
+		names[i] = m.Sheet.Name
+	}
+	if err := c.adjust(seat, a, fmt.Sprintf("%d XP to %s, %d RP to the team", a.XP, strings.Join(names, ", "), a.RP), a.Reason, true); err != nil {
+		return err
+	}
+	d, _ := LoadData()
+	for _, m := range who {
+		sh := cloneSheet(m.Sheet)
+		before, _ := sh.Derive(d)
+		for _, l := range LevelUp(d, sh, a.XP) {
+			c.say("%s", l)
+		}
+		after, _ := sh.Derive(d)
+		m.Sheet = sh
+		m.HP += after.MaxHP - before.MaxHP
+	}
+	c.promote(a.RP)
+	return nil
+}
+
+// LevelUp adds xp to a sheet and applies every level it reaches: the
+// level table's experience to the next level is spent on each. It returns
+// what changed, a line a level: the new base HP, the stat points gained
+// (to place), the level damage bonus, and the chance to evolve.
+func LevelUp(d *Data, sh *Sheet, xp int) []string {
+	var out []string
+	sh.Exp += xp
+	for sh.Level < 100 {
+		row, err := d.LevelRow(sh.Level)
+		if err != nil || row.Exp <= 0 || sh.Exp < row.Exp {
+			break
+		}
+		next, err := d.LevelRow(sh.Level + 1)
+		if err != nil {
+			break
+		}
+		sh.Exp -= row.Exp
+		sh.Level++
+		line := fmt.Sprintf("%s reaches level %d: base HP %d", sh.Name, sh.Level, next.HP)
+		if gain := next.Points - row.Points; gain > 0 {
+			line += fmt.Sprintf(", %d new stat point(s) to place", gain)
+		}
+		if next.Bonus != row.Bonus {
+			line += fmt.Sprintf(", damage bonus +%d", next.Bonus)
+		}
+		if sp, err := d.SpeciesNamed(sh.Species); err == nil && sp.EvoLevel > 0 && sh.Level == sp.EvoLevel {
+			line += fmt.Sprintf(", and may evolve (%s)", strings.Join(sp.Evos, " or "))
+		}
+		out = append(out, line+"; new moves it may learn are the GM's call.")
+	}
+	return out
+}
+
+// promote adds rank points to the team and promotes it past each mark:
+// the points of the rank are spent, the rewards go to the team's stash,
+// and every sheet moves to the new rank (its bag and storage with it).
+func (c *ctx) promote(rp int) {
+	d, _ := LoadData()
+	c.s.RankPoints += rp
+	for {
+		rank, err := d.RankNamed(c.s.Rank)
+		if err != nil || rank.Next <= 0 || c.s.RankPoints < rank.Next {
+			return
+		}
+		next, ok := nextRank(d, rank.Name)
+		if !ok {
+			return
+		}
+		c.s.RankPoints -= rank.Next
+		c.s.Rank = next.Name
+		c.s.Stash = append(c.s.Stash, next.Rewards...)
+		for _, m := range c.s.Team {
+			if m.Sheet != nil {
+				sh := cloneSheet(m.Sheet)
+				sh.Rank = next.Name
+				m.Sheet = sh
+			}
+		}
+		var gifts []string
+		for _, r := range next.Rewards {
+			g := fmt.Sprintf("%s ×%d", r.Item, r.Count)
+			if r.Choice {
+				g += " of choice"
+			}
+			gifts = append(gifts, g)
+		}
+		line := fmt.Sprintf("The team is promoted to %s Rank: bag %d slots, storage %d", next.Name, next.Inventory, next.Storage)
+		if len(gifts) > 0 {
+			line += "; rewards to share: " + strings.Join(gifts, ", ")
+		}
+		if len(next.Unlocks) > 0 {
+			line += "; unlocks " + strings.Join(next.Unlocks, ", ")
+		}
+		c.say("%s.", line)
+	}
+}
+
+// nextRank returns the rank after name.
+func nextRank(d *Data, name string) (Rank, bool) {
+	for i, r := range d.Ranks {
+		if r.Name == name && i+1 < len(d.Ranks) {
+			return d.Ranks[i+1], true
+		}
+	}
+	return Rank{}, false
+}

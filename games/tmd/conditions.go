@@ -1,0 +1,364 @@
+package tmd
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Major status conditions: a fighter has at most one.
+const (
+	CondParalysis = "paralysis"      // 1-6 miss, -2 max AP; 4 turns
+	CondConfusion = "confusion"      // 1-6 go astray (a 1 on the user, 2-6 on an ally); 4 turns
+	CondPoison    = "poison"         // poison DoT until cured
+	CondToxic     = "badly poisoned" // badly poisoned DoT until cured
+	CondBurn      = "burn"           // physical BP halved, burn DoT until cured
+	CondSleep     = "sleep"          // 0 AP, a quarter of max AP back each turn
+	CondFreeze    = "freeze"         // cannot act 2 turns, -2 AP on the third; incoming damage -3
+)
+
+// Minor status conditions the table runs (others the GM runs by hand, as
+// notes and overrides).
+const (
+	CondFlinch     = "flinch"     // 12 faces of accuracy lost; 1 round
+	CondRecharging = "recharging" // cannot act; 1 round
+	CondIngrained  = "ingrained"  // heals 2 a round, moves never miss it; 4 rounds
+	CondWrapped    = "wrapped"    // burn DoT; 3 rounds
+	CondWrapping   = "wrapping"   // the user of a wrap: cannot act; 3 rounds
+	CondStuck      = "stuck"      // burn DoT, moves never miss it; 3 rounds
+	CondSalted     = "salted"     // poison DoT (badly poisoned for Water and Steel); until a Break
+	CondCursed     = "cursed"     // 6 damage a round
+	CondHealthy    = "healthy"    // immune to major conditions and lowered stages; 3 rounds
+	CondSleepless  = "sleepless"  // immune to sleep
+	CondNightmare  = "nightmare"  // burn DoT while asleep
+	CondYawning    = "yawning"    // falls asleep after 2 rounds
+	CondPetrified  = "petrified"  // cannot act until damaged
+	CondAquaRing   = "aqua ring"  // heals 1 a round; 6 rounds
+	CondHealBlock  = "heal block" // cannot heal; 5 rounds
+)
+
+// majorTurns is how many of its side's turns a major condition lasts (0:
+// until cured).
+var majorTurns = map[string]int{
+	CondParalysis: 4, CondConfusion: 4, CondPoison: 0, CondToxic: 0, CondBurn: 0, CondSleep: 0, CondFreeze: 3,
+}
+
+// minorRounds is how many rounds a minor condition lasts (0: until cured or
+// its own end).
+var minorRounds = map[string]int{
+	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
+	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
+	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5,
+}
+
+// ConditionNames lists every condition the table runs, major then minor.
+func ConditionNames() []string {
+	var out []string
+	for k := range majorTurns {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	var minor []string
+	for k := range minorRounds {
+		minor = append(minor, k)
+	}
+	slices.Sort(minor)
+	return append(out, minor...)
+}
+
+// parseCondition reads a condition's name, with the mainline data's
+// short names (brn, par, psn, tox, slp, frz) too.
+func parseCondition(name string) (string, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	short := map[string]string{"brn": CondBurn, "par": CondParalysis, "psn": CondPoison, "tox": CondToxic,
+		"slp": CondSleep, "frz": CondFreeze, "confused": CondConfusion, "paralyzed": CondParalysis,
+		"burned": CondBurn, "asleep": CondSleep, "frozen": CondFreeze, "poisoned": CondPoison, "badly poison": CondToxic}
+	if c, ok := short[n]; ok {
+		return c, true
+	}
+	if _, ok := majorTurns[n]; ok {
+		return n, true
+	}
+	if _, ok := minorRounds[n]; ok {
+		return n, true
+	}
+	return "", false
+}
+
+func isMajor(kind string) bool { _, ok := majorTurns[kind]; return ok }
+
+// immune says why f cannot get condition kind now, or "".
+func (b *Battle) immune(f *Fighter, kind string) string {
+	switch {
+	case f.Fainted:
+		return f.Name + " has fainted"
+	case isMajor(kind) && b.Terrain == TerrainMisty:
+		return "Misty Terrain keeps major status conditions away"
+	case isMajor(kind) && f.has(CondHealthy):
+		return f.Name + " is healthy: no major status condition takes hold"
+	case isMajor(kind) && f.Major != nil:
+		return f.Name + " already has " + f.Major.Kind + " (one major condition at a time)"
+	case (kind == CondSleep || kind == CondYawning) && b.Terrain == TerrainElectric:
+		return "Electric Terrain keeps everyone awake"
+	case kind == CondSleep && f.has(CondSleepless):
+		return f.Name + " is sleepless"
+	case kind == CondFreeze && b.Weather == WeatherSun:
+		return "nobody freezes in harsh sunlight"
+	case !isMajor(kind) && f.has(kind):
+		return f.Name + " is already " + kind
+	}
+	return ""
+}
+
+// inflict gives f condition kind and says so; it returns false (saying
+// why) if f is immune.
+func (c *ctx) inflict(f *Fighter, kind string) bool {
+	if why := c.b.immune(f, kind); why != "" {
+		c.say("%s does not get %s: %s.", f.Name, kind, why)
+		return false
+	}
+	if isMajor(kind) {
+		f.Major = &Cond{Kind: kind, Left: majorTurns[kind]}
+		if kind == CondSleep {
+			f.SleepAP = 0
+		}
+	} else {
+		f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind]})
+	}
+	if isMajor(kind) {
+		c.say("%s is now %s.", f.Name, condText(kind))
+	} else {
+		c.say("%s now has %s.", f.Name, kind)
+	}
+	return true
+}
+
+func condText(kind string) string {
+	switch kind {
+	case CondParalysis:
+		return "paralyzed"
+	case CondConfusion:
+		return "confused"
+	case CondPoison:
+		return "poisoned"
+	case CondBurn:
+		return "burned"
+	case CondSleep:
+		return "asleep"
+	case CondFreeze:
+		return "frozen"
+	}
+	return kind
+}
+
+// cure removes condition kind from f; it reports whether f had it.
+func cure(f *Fighter, kind string) bool {
+	if f.Major != nil && f.Major.Kind == kind {
+		f.Major = nil
+		f.SleepAP = 0
+		return true
+	}
+	n := len(f.Minor)
+	f.Minor = slices.DeleteFunc(f.Minor, func(c Cond) bool { return c.Kind == kind })
+	return len(f.Minor) != n
+}
+
+// changeStage moves f's stage k by delta within ±6 (crit 0 to 6); a
+// healthy fighter refuses decreases. It says what happened.
+func (c *ctx) changeStage(f *Fighter, k string, delta int) {
+	if delta < 0 && f.has(CondHealthy) {
+		c.say("%s is healthy: its %s does not drop.", f.Name, k)
+		return
+	}
+	lo := -6
+	if k == "crit" {
+		lo = 0
+	}
+	old := f.stage(k)
+	v := min(6, max(lo, old+delta))
+	if f.Stages == nil {
+		f.Stages = map[string]int{}
+	}
+	if v == 0 {
+		delete(f.Stages, k)
+	} else {
+		f.Stages[k] = v
+	}
+	c.say("%s's %s stage %+d → %+d.", f.Name, k, old, v)
+}
+
+// endOfSideTurn ticks the conditions counted in the afflicted's turns:
+// paralysis and confusion wear off after 4, a freeze thaws after its third,
+// and a sleeper gets a quarter of its max AP back (rounded up), waking when
+// it has all of it.
+func (c *ctx) endOfSideTurn(side Side) {
+	for _, f := range c.b.side(side) {
+		if f.Awake != nil && !f.Fainted {
+			f.Awake.Turns++
+			if n := berserk(f); n > 0 {
+				c.say("%s's berserk check: 1-%d fail from its next turn.", f.Name, 1+n)
+			}
+		}
+		if f.Fainted || f.Major == nil {
+			continue
+		}
+		switch m := f.Major; m.Kind {
+		case CondSleep:
+			full, _ := SpeedStage(f.Body.AP, f.stage("spe"))
+			f.SleepAP += (full + 3) / 4
+			if f.SleepAP >= full {
+				f.Major, f.SleepAP = nil, 0
+				c.say("%s wakes up.", f.Name)
+			} else {
+				c.say("%s sleeps on (%d of %d AP back).", f.Name, f.SleepAP, full)
+			}
+		default:
+			if m.Left == 0 {
+				continue
+			}
+			m.Left--
+			if m.Left == 0 {
+				f.Major = nil
+				c.say("%s is no longer %s.", f.Name, condText(m.Kind))
+			}
+		}
+	}
+}
+
+// endOfRound is the end of a round: damage over time and healing, then
+// the minor conditions tick, the weather hurts, speed increases fall back
+// by one.
+func (c *ctx) endOfRound() {
+	b := c.b
+	for _, f := range b.Fighters {
+		if f.Fainted {
+			continue
+		}
+		max := f.Body.MaxHP
+		var dot, what []string
+		hurt := 0
+		add := func(kind string, n int) {
+			if n > 0 {
+				hurt += n
+				dot = append(dot, fmt.Sprintf("%s %d", kind, n))
+				what = append(what, kind)
+			}
+		}
+		if f.Major != nil {
+			switch f.Major.Kind {
+			case CondBurn:
+				add("burn", DoT(Burn, max))
+			case CondPoison:
+				add("poison", DoT(Poison, max))
+			case CondToxic:
+				add("bad poison", DoT(BadlyPoisoned, max))
+			}
+		}
+		if f.has(CondNightmare) && f.has(CondSleep) {
+			add("nightmare", DoT(Burn, max))
+		}
+		if f.has(CondWrapped) {
+			add("wrap", DoT(Burn, max))
+		}
+		if f.has(CondStuck) {
+			add("stuck", DoT(Burn, max))
+		}
+		if f.has(CondSalted) {
+			if f.hasType("Water") || f.hasType("Steel") {
+				add("salt", DoT(BadlyPoisoned, max))
+			} else {
+				add("salt", DoT(Poison, max))
+			}
+		}
+		if f.has(CondCursed) {
+			add("curse", 6)
+		}
+		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") {
+			add("sandstorm", 1)
+		}
+		if hurt > 0 {
+			// How much depends on max HP, which a hidden foe keeps secret.
+			c.sayHP(f, fmt.Sprintf("End of round %d: %s takes %d (%s).", b.Round, f.Name, hurt, strings.Join(dot, ", ")),
+				fmt.Sprintf("End of round %d: %s takes damage (%s).", b.Round, f.Name, strings.Join(what, ", ")))
+			c.hurt(f, hurt)
+		}
+		heal := 0
+		if f.has(CondIngrained) {
+			heal += 2
+		}
+		if f.has(CondAquaRing) {
+			heal++
+		}
+		if b.Terrain == TerrainGrassy {
+			heal += 2
+		}
+		if heal > 0 && !f.Fainted {
+			c.heal(f, heal, "end of round")
+		}
+	}
+	for _, f := range b.Fighters {
+		if s := f.stage("spe"); s > 0 {
+			c.changeStage(f, "spe", -1) // speed increases tick back one a round
+		}
+	}
+}
+
+// tickMinor counts down the minor conditions of side's fighters at the end
+// of their turn: a condition lasting n rounds covers the afflicted's next
+// n turns, however late in a round it came.
+func (c *ctx) tickMinor(side Side) {
+	for _, f := range c.b.side(side) {
+		var keep []Cond
+		for _, m := range f.Minor {
+			switch {
+			case m.Left == 0:
+				keep = append(keep, m)
+			case m.Left > 1:
+				m.Left--
+				keep = append(keep, m)
+			case m.Kind == CondYawning:
+				c.say("%s's yawn runs out.", f.Name)
+				if !f.Fainted {
+					c.inflict(f, CondSleep)
+				}
+			default:
+				c.say("%s no longer has %s.", f.Name, m.Kind)
+			}
+		}
+		f.Minor = keep
+	}
+}
+
+// hurt takes n HP from f; at 0 it faints. Damage wakes a petrified one.
+func (c *ctx) hurt(f *Fighter, n int) {
+	if n <= 0 || f.Fainted {
+		return
+	}
+	f.Body.HP = max(0, f.Body.HP-n)
+	if cure(f, CondPetrified) {
+		c.say("%s is no longer petrified.", f.Name)
+	}
+	if f.Body.HP == 0 {
+		f.Fainted = true
+		f.Major, f.Minor, f.Stages, f.SleepAP = nil, nil, nil, 0
+		f.Turn.Done = true
+		c.say("%s faints!", f.Name)
+	}
+}
+
+// heal gives f up to n HP back (not past its max; not under heal block).
+func (c *ctx) heal(f *Fighter, n int, why string) {
+	if f.Fainted || n <= 0 {
+		return
+	}
+	if f.has(CondHealBlock) {
+		c.say("%s cannot heal (heal block).", f.Name)
+		return
+	}
+	got := min(n, f.Body.MaxHP-f.Body.HP)
+	if got <= 0 {
+		return
+	}
+	f.Body.HP += got
+	c.sayHP(f, fmt.Sprintf("%s heals %d (%s).", f.Name, got, why), fmt.Sprintf("%s heals (%s).", f.Name, why))
+}

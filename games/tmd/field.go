@@ -1,0 +1,145 @@
+package tmd
+
+import (
+	"strings"
+)
+
+// Weathers: one at a time; a new one replaces the old. Weather lasts until
+// replaced or cleared.
+const (
+	WeatherSun     = "harsh sunlight" // Fire STAB doubled, Water STAB cancelled; nobody freezes
+	WeatherRain    = "rain"           // Water STAB doubled, Fire STAB cancelled; Thunder and Hurricane never miss
+	WeatherSand    = "sandstorm"      // 1 damage a round but to Rock, Steel and Ground; Rock +3 Special Defense
+	WeatherSnow    = "snow"           // -2 max AP but for Ice; Blizzard never misses
+	WeatherFog     = "fog"            // Electric STAB cancelled; every move 3 faces (15%) less accurate
+	WeatherOminous = "ominous"        // every move but Normal ones 5 damage less
+)
+
+// Terrains: one at a time, for five turns.
+const (
+	TerrainElectric = "electric terrain" // Electric STAB doubled; nobody falls asleep or yawns
+	TerrainGrassy   = "grassy terrain"   // Grass STAB doubled; everyone heals 2 a round
+	TerrainMisty    = "misty terrain"    // Dragon STAB cancelled; no major status conditions
+	TerrainPsychic  = "psychic terrain"  // Psychic STAB doubled; priority negated
+)
+
+// TerrainLength is how many turns (each side's turn counts one) a terrain
+// lasts.
+const TerrainLength = 5
+
+var weathers = []string{WeatherSun, WeatherRain, WeatherSand, WeatherSnow, WeatherFog, WeatherOminous}
+var terrains = []string{TerrainElectric, TerrainGrassy, TerrainMisty, TerrainPsychic}
+
+// parseField reads a weather or terrain from its name or a short form
+// ("sun", "electric"); "" means none.
+func parseField(name string, list []string) (string, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	switch n {
+	case "", "none", "clear":
+		return "", true
+	case "sun", "sunny", "sunlight":
+		n = WeatherSun
+	case "sand":
+		n = WeatherSand
+	case "hail":
+		n = WeatherSnow
+	}
+	for _, w := range list {
+		if n == w || n+" terrain" == w {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// Hazards, by their names in the rule text.
+const (
+	HazardSpikes    = "spikes"          // true damage 4/5/6 on 1-6/1-8/1-10
+	HazardStones    = "pointed stones"  // Rock damage 4/5/6 on 1-6/1-8/1-10
+	HazardToxic     = "poisoned spikes" // poison on 1-6/1-8, bad poison on 1-8 at three layers
+	HazardSteel     = "steel spikes"    // Steel damage 4/5/6 on 1-6/1-8/1-10
+	HazardStickyWeb = "sticky web"      // speed -1 on 1-6/1-7/1-8
+)
+
+var hazards = []string{HazardSpikes, HazardStones, HazardToxic, HazardSteel, HazardStickyWeb}
+
+// MaxLayers is how many times a hazard can be laid.
+const MaxLayers = 3
+
+// hazardRange is the top face of the d20 range in which a hazard at a
+// number of layers (1 to 3) springs.
+func hazardRange(kind string, layers int) int {
+	l := min(max(layers, 1), MaxLayers) - 1
+	switch kind {
+	case HazardStickyWeb:
+		return [3]int{6, 7, 8}[l]
+	case HazardToxic:
+		return [3]int{6, 8, 8}[l]
+	}
+	return [3]int{6, 8, 10}[l]
+}
+
+// hazardDamage is the damage a damaging hazard deals at a number of layers.
+func hazardDamage(layers int) int { return 3 + min(max(layers, 1), MaxLayers) }
+
+// statusEffect is what a status move does when it lands, for the status
+// moves the table runs itself; others the GM runs by hand.
+type statusEffect struct {
+	cond    string         // a condition on the target
+	boosts  map[string]int // stage changes on the target
+	weather string
+	terrain string
+	hazard  string // laid on the opponents' side
+}
+
+var statusEffects = map[string]statusEffect{
+	"Thunder Wave": {cond: CondParalysis}, "Stun Spore": {cond: CondParalysis}, "Glare": {cond: CondParalysis},
+	"Nuzzle":      {cond: CondParalysis},
+	"Will-O-Wisp": {cond: CondBurn}, "Toxic": {cond: CondToxic}, "Poison Powder": {cond: CondPoison},
+	"Poison Gas": {cond: CondPoison}, "Sing": {cond: CondSleep}, "Hypnosis": {cond: CondSleep},
+	"Sleep Powder": {cond: CondSleep}, "Spore": {cond: CondSleep}, "Lovely Kiss": {cond: CondSleep},
+	"Grass Whistle": {cond: CondSleep}, "Confuse Ray": {cond: CondConfusion}, "Supersonic": {cond: CondConfusion},
+	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
+	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
+	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
+	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
+	"Swords Dance": {boosts: map[string]int{"atk": 2}}, "Nasty Plot": {boosts: map[string]int{"spa": 2}},
+	"Harden": {boosts: map[string]int{"def": 1}}, "Defense Curl": {boosts: map[string]int{"def": 1}},
+	"Withdraw": {boosts: map[string]int{"def": 1}}, "Iron Defense": {boosts: map[string]int{"def": 2}},
+	"Amnesia": {boosts: map[string]int{"spd": 2}}, "Agility": {boosts: map[string]int{"spe": 2}},
+	"Double Team": {boosts: map[string]int{"eva": 1}}, "Focus Energy": {boosts: map[string]int{"crit": 2}},
+	"Growth": {boosts: map[string]int{"atk": 1, "spa": 1}}, "Calm Mind": {boosts: map[string]int{"spa": 1, "spd": 1}},
+	"Bulk Up": {boosts: map[string]int{"atk": 1, "def": 1}}, "Dragon Dance": {boosts: map[string]int{"atk": 1, "spe": 1}},
+	"Sunny Day": {weather: WeatherSun}, "Rain Dance": {weather: WeatherRain}, "Sandstorm": {weather: WeatherSand},
+	"Snowscape": {weather: WeatherSnow}, "Hail": {weather: WeatherSnow},
+	"Electric Terrain": {terrain: TerrainElectric}, "Grassy Terrain": {terrain: TerrainGrassy},
+	"Misty Terrain": {terrain: TerrainMisty}, "Psychic Terrain": {terrain: TerrainPsychic},
+	"Spikes": {hazard: HazardSpikes}, "Stealth Rock": {hazard: HazardStones}, "Toxic Spikes": {hazard: HazardToxic},
+	"Sticky Web": {hazard: HazardStickyWeb},
+}
+
+// offensive reports whether a status move's effect is an offensive
+// action: it aims at opponents, or lays a hazard on their side. Weather
+// and terrain are defensive (environmental) actions.
+func (e statusEffect) offensive(m *Move) bool {
+	if e.hazard != "" {
+		return true
+	}
+	if e.weather != "" || e.terrain != "" {
+		return false
+	}
+	return m.Target != TargetAlly
+}
+
+// mainlineBoost maps the data's boost keys to the stage table's.
+func mainlineBoost(k string) string {
+	switch k {
+	case "accuracy":
+		return "acc"
+	case "evasion":
+		return "eva"
+	}
+	return k
+}

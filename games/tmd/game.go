@@ -1,0 +1,92 @@
+package tmd
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// RulesVersion changes whenever a rule changes how dice are consumed or how
+// actions resolve, so that old logs are not silently replayed under new rules.
+const RulesVersion = "tmd-1"
+
+// Seats: the GM and a team of two to four player characters.
+const (
+	minSeats = 3
+	maxSeats = 5
+)
+
+// Game is The Mystery Dungeons 2e's campaign table, for the registry.
+var Game engine.Game = game{}
+
+// Info describes the table: a GM and a team of 2 to 4.
+var Info = engine.Info{
+	ID:           "tmd",
+	Name:         "The Mystery Dungeons 2e",
+	MinSeats:     minSeats,
+	MaxSeats:     maxSeats,
+	RulesVersion: RulesVersion,
+	GMSeat:       true,
+	ScoreName:    "level",
+	Options: []engine.OptionSpec{{
+		Name:    "rules",
+		Kind:    engine.OptionChoice,
+		Default: "text",
+		Choices: []string{"text", "pages"},
+		Help:    "the combat rules in force: the rule text, or the group's newer rules page",
+	}},
+}
+
+// Options are a table's settings; the zero value is the rule text's
+// combat rules.
+type Options struct {
+	Rules Edition
+}
+
+type game struct{}
+
+// Info implements engine.Game.
+func (game) Info() engine.Info { return Info }
+
+// Setup implements engine.Game. Setup rolls no dice: each player brings a
+// sheet.
+func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
+	ed, err := ParseEdition(opts["rules"])
+	if err != nil {
+		return nil, err
+	}
+	return New(Options{Rules: ed}, seats)
+}
+
+// Decode implements engine.Game.
+func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
+	return decode(kind, raw)
+}
+
+// New sets up a campaign table: the GM's seat (the one marked, or the
+// first), a team of the other seats with no sheets yet, the first player
+// as leader, Rookie rank.
+func New(opts Options, seats []engine.SeatInfo) (*State, error) {
+	if len(seats) < minSeats || len(seats) > maxSeats {
+		return nil, fmt.Errorf("tmd: a table has a GM and a team of 2 to 4, not %d seats", len(seats))
+	}
+	gm, err := engine.NewGM(seats)
+	if err != nil {
+		return nil, fmt.Errorf("tmd: %v", err)
+	}
+	if _, err := LoadData(); err != nil {
+		return nil, err
+	}
+	s := &State{Seats: append([]engine.SeatInfo(nil), seats...), GM: gm, Rules: opts.Rules, Rank: "Rookie", Leader: engine.Spectator}
+	for i := range seats {
+		if !gm.Is(engine.Seat(i)) {
+			s.Team = append(s.Team, &Member{Seat: engine.Seat(i)})
+			if s.Leader == engine.Spectator {
+				s.Leader = engine.Seat(i)
+			}
+		}
+	}
+	return s, nil
+}

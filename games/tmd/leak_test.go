@@ -1,0 +1,123 @@
+package tmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// leakScript plays a session on a table whose secrets come from
+// secret(n): the GM's notes, a hidden foe's level and the numbers the GM
+// gives it in private (Defense, Special Defense, max HP, HP), and another
+// hidden foe's max HP, which decides its damage over time. After every
+// action it records what each watched seat receives: its view, its events
+// and the refusals of probing actions, as bytes.
+func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []string {
+	t.Helper()
+	tab, err := engine.NewTable(Game, nil, testSeats, dice.Seed{42})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := mustData(t)
+	var got []string
+	record := func(step string, evs []engine.Event) {
+		for _, seat := range watch {
+			v, _ := json.Marshal(tab.State().View(seat))
+			e, _ := json.Marshal(engine.EventsFor(evs, seat))
+			l, _ := json.Marshal(tab.State().Legal(seat))
+			var refusals []string
+			if seat >= 0 && seat != gmSeat {
+				for _, probe := range []engine.Action{
+					UseMove{Move: "Growl", Targets: []string{"Zubat"}}, UseMove{Move: "Nope", Targets: []string{"Zubat"}},
+					Dodge{AP: 9}, Override{Who: "Zubat", Field: "hp", Value: 1, Reason: "x"}, Reveal{Foe: "Zubat"},
+				} {
+					if _, err := tab.State().Clone().Apply(seat, probe, dice.NewUnrecordedStream(dice.Seed{})); err != nil {
+						refusals = append(refusals, err.Error())
+					} else {
+						refusals = append(refusals, "accepted")
+					}
+				}
+			}
+			got = append(got, fmt.Sprintf("%s\x00%s\nview %s\nevents %s\nlegal %s\nrefused %s", step, seat, v, e, l, strings.Join(refusals, " | ")))
+		}
+	}
+	act := func(seat engine.Seat, a engine.Action) {
+		t.Helper()
+		evs, err := tab.Act(seat, a)
+		if err != nil {
+			t.Fatalf("%s by %s: %v", a, seat, err)
+		}
+		record(a.String(), evs)
+	}
+	record("start", nil)
+	for i, seat := range testPlayers {
+		act(seat, BringSheet{Sheet: *SampleSheet(d, testSeats[seat].Name, i)})
+	}
+	act(gmSeat, Note{Text: fmt.Sprintf("the Zubat is level %d", secret(0))})
+	act(gmSeat, AddFoe{Species: "Zubat", Level: secret(0), Moves: []string{"Bite"}, Hidden: true})
+	act(gmSeat, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Tackle"}})
+	act(gmSeat, Override{Who: "Zubat", Field: "def", Value: secret(1), Reason: "thick fur"})
+	act(gmSeat, Override{Who: "Zubat", Field: "spd", Value: secret(2), Reason: "thick fur"})
+	act(gmSeat, Override{Who: "Zubat", Field: "maxhp", Value: secret(3), Reason: "a boss"})
+	act(gmSeat, Override{Who: "Zubat", Field: "hp", Value: secret(3), Reason: "a boss"})
+	act(gmSeat, AddFoe{Species: "Oddish", Level: 5, Hidden: true})
+	act(gmSeat, Override{Who: "Oddish", Field: "maxhp", Value: secret(4), Reason: "well fed"})
+	act(gmSeat, Override{Who: "Oddish", Field: "hp", Value: secret(4), Reason: "well fed"})
+	act(gmSeat, StartBattle{First: Allies})
+	act(gmSeat, SetCondition{Who: "Zubat", Condition: CondPoison, Reason: "a poisoned cave"})
+	act(gmSeat, SetCondition{Who: "Oddish", Condition: CondBurn, Reason: "embers"})
+	for round := 0; round < 3; round++ {
+		act(annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Zubat"}})
+		act(boSeat, UseMove{Move: "Ember", Targets: []string{"Zubat"}})
+		act(boSeat, EndTurn{})
+		act(cySeat, UseMove{Move: "Water Gun", Targets: []string{"Zubat"}})
+		act(gmSeat, UseMove{Actor: "Zubat", Move: "Bite", Targets: []string{"Cy"}})
+		act(gmSeat, Note{Text: fmt.Sprintf("Zubat at %d HP", secret(3))})
+		act(gmSeat, EndTurn{})
+	}
+	act(gmSeat, EndBattle{Reason: "the Zubat flees"})
+	return got
+}
+
+// TestLeak_GMNotesAndHiddenFoeStats plays the same session with different
+// secrets: every player's and the spectator's view, events, legal actions
+// and refusals are byte-identical, while the GM's differ.
+func TestLeak_GMNotesAndHiddenFoeStats(t *testing.T) {
+	watch := []engine.Seat{engine.Spectator, gmSeat, annSeat, boSeat, cySeat}
+	variants := [][]int{{5, 3, 4, 150, 30}, {7, 9, 1, 190, 40}}
+	runs := make([][]string, len(variants))
+	for i, v := range variants {
+		runs[i] = leakScript(t, func(n int) int { return v[n] }, watch)
+	}
+	gmDiffers := false
+	for k := range runs[0] {
+		a, b := runs[0][k], runs[1][k]
+		step, _, _ := strings.Cut(a, "\x00")
+		_, rest, _ := strings.Cut(a, "\x00")
+		_, restB, _ := strings.Cut(b, "\x00")
+		if strings.HasPrefix(rest, engine.Seat(gmSeat).String()) {
+			gmDiffers = gmDiffers || rest != restB
+			continue
+		}
+		if rest != restB {
+			t.Fatalf("after %q a player sees the secrets:\n%s", step, firstDiff(rest, restB))
+		}
+	}
+	if !gmDiffers {
+		t.Errorf("the GM saw the same with different secrets: the script hides nothing")
+	}
+}
+
+// firstDiff shows where two texts first differ.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-200)
+	return fmt.Sprintf("...%s\n---\n...%s", a[lo:min(len(a), i+200)], b[lo:min(len(b), i+200)])
+}

@@ -1,0 +1,155 @@
+package tmd
+
+import (
+	"fmt"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// Legal implements engine.State. The GM and players may do more than
+// these (other foes, levels, numbers, reasons, notes); Legal lists what a
+// UI offers as ready-made choices, each of which Apply accepts: every
+// candidate is tried on a copy. A player's list depends on nothing hidden
+// from it.
+func (s *State) Legal(seat engine.Seat) []engine.Action {
+	if s.Ended || seat < 0 || int(seat) >= len(s.Seats) {
+		return nil
+	}
+	var cands []engine.Action
+	if s.GM.Is(seat) {
+		cands = s.gmCandidates()
+	} else {
+		if !s.playerPending(seat) {
+			return nil
+		}
+		cands = s.playerCandidates(seat)
+	}
+	var out []engine.Action
+	for _, a := range cands {
+		if _, err := s.Clone().Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Sample characters a player is offered when bringing a sheet.
+var samples = []struct{ species, move, status string }{
+	{"Pikachu", "Thunder Shock", "Growl"},
+	{"Charmander", "Ember", "Growl"},
+	{"Squirtle", "Water Gun", "Tail Whip"},
+	{"Bulbasaur", "Vine Whip", "Growl"},
+}
+
+// SampleSheet is a valid level-5 sheet for a new player: the i-th sample
+// species with one damaging and one status move.
+func SampleSheet(d *Data, name string, i int) *Sheet {
+	sp := samples[i%len(samples)]
+	sh, err := NewSheet(d, name, sp.species)
+	if err != nil {
+		return nil
+	}
+	sh.Moves = []string{sp.move, sp.status}
+	sh.Inventory = []string{"Oran Berry"}
+	return sh
+}
+
+func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
+	d, _ := LoadData()
+	m := s.member(seat)
+	if m.Sheet == nil {
+		name := s.Seats[seat].Name
+		for n := int(seat) + 1; name == "" || s.memberNamed(name) != nil; n += len(s.Seats) {
+			name = fmt.Sprintf("Hero %d", n)
+		}
+		if sh := SampleSheet(d, name, int(seat)); sh != nil {
+			return []engine.Action{BringSheet{Sheet: *sh}}
+		}
+		return nil
+	}
+	b := s.Battle
+	if b == nil || !b.Started {
+		var out []engine.Action
+		for _, st := range Stats {
+			out = append(out, PlacePoint{Stat: st})
+		}
+		return out
+	}
+	f := b.fighter(m.Sheet.Name)
+	if f == nil {
+		return nil
+	}
+	out := s.fighterCandidates(f, "")
+	for _, item := range m.Sheet.Inventory {
+		out = append(out, UseItem{Item: item})
+		for _, g := range b.side(Allies) {
+			if g.Fainted && g != f {
+				out = append(out, UseItem{Item: item, On: g.Name})
+			}
+		}
+	}
+	for _, o := range s.Team {
+		if o != m && o.LendBag && o.Sheet != nil {
+			for _, item := range o.Sheet.Inventory {
+				if _, ok := itemRevives[item]; ok {
+					out = append(out, UseItem{Item: item, On: o.Sheet.Name, Bag: o.Sheet.Name})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fighterCandidates are f's moves on each target, its non-move actions and
+// the end of its turn; actor names f for the GM.
+func (s *State) fighterCandidates(f *Fighter, actor string) []engine.Action {
+	b := s.Battle
+	var out []engine.Action
+	for _, name := range f.Body.Moves {
+		out = append(out, UseMove{Actor: actor, Move: name})
+		for _, t := range b.Fighters {
+			if !t.Fainted {
+				out = append(out, UseMove{Actor: actor, Move: name, Targets: []string{t.Name}})
+			}
+		}
+	}
+	out = append(out, Brace{Actor: actor, Stat: Defense}, Brace{Actor: actor, Stat: SpDef}, Dodge{Actor: actor, AP: 1},
+		Break{Actor: actor}, ClearHazards{Actor: actor})
+	for _, g := range b.side(f.side()) {
+		if g != f {
+			out = append(out, Guard{Actor: actor, Ally: g.Name})
+		}
+	}
+	return append(out, EndTurn{Actor: actor})
+}
+
+func (s *State) gmCandidates() []engine.Action {
+	b := s.Battle
+	out := []engine.Action{Note{Text: "a note for the GM alone"}}
+	switch {
+	case b == nil:
+		out = append(out, AddFoe{Species: "Geodude", Level: 5, Moves: []string{"Tackle"}},
+			Award{XP: 50, RP: 100, Reason: "a quest done"}, End{Reason: "the session is over"})
+	case !b.Started:
+		if len(b.side(Foes)) < 3 {
+			out = append(out, AddFoe{Species: "Geodude", Level: 5, Moves: []string{"Tackle"}, Hidden: true})
+		}
+		out = append(out, StartBattle{First: Allies}, StartBattle{First: Foes}, EndBattle{Reason: "they flee"})
+	default:
+		if b.Side == Foes {
+			for _, f := range b.side(Foes) {
+				if b.canAct(f) {
+					out = append(out, s.fighterCandidates(f, f.Name)...)
+				}
+			}
+		}
+		out = append(out, EndTurn{}, SetWeather{Weather: WeatherRain, Reason: "a storm"},
+			SetTerrain{Terrain: TerrainGrassy, Reason: "a meadow"})
+		for _, f := range b.side(Allies) {
+			out = append(out, SetCondition{Who: f.Name, Condition: CondPoison, Reason: "a trap"})
+		}
+		out = append(out, EndBattle{Reason: "the foes flee"})
+	}
+	return out
+}

@@ -1,0 +1,570 @@
+package tmd
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tabletop/engine"
+)
+
+// physical reports whether m, used by f, is physical: its category, or for
+// the Basic Attack ("Best") the better of f's Attack and Special Attack.
+func (f *Fighter) physical(m *Move) bool {
+	if m.Category == "Best" {
+		return f.Body.Atk+f.stage("atk") >= f.Body.SpA+f.stage("spa")
+	}
+	return m.Category == "Physical"
+}
+
+// moveCost is m's AP cost for f: its listed cost less its priority cut
+// (none under Psychic Terrain); and whether it costs the whole turn (more
+// than f's max AP this turn).
+func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
+	cost = m.AP
+	if b.Terrain != TerrainPsychic {
+		cost -= m.APCut
+	}
+	return cost, cost > f.Turn.Max
+}
+
+// stabShift is the change weather and terrain make to STAB: a doubled
+// STAB adds the bonus once more, a cancelled one takes it away.
+func (b *Battle) stabShift(f *Fighter, m *Move) int {
+	if m.Type == "" || m.Type == "Typeless" || !f.hasType(m.Type) {
+		return 0
+	}
+	s := StabBonus(m.AP)
+	shift := 0
+	switch {
+	case b.Weather == WeatherSun && m.Type == "Fire", b.Weather == WeatherRain && m.Type == "Water":
+		shift += s
+	case b.Weather == WeatherSun && m.Type == "Water", b.Weather == WeatherRain && m.Type == "Fire",
+		b.Weather == WeatherFog && m.Type == "Electric":
+		shift -= s
+	}
+	switch {
+	case b.Terrain == TerrainElectric && m.Type == "Electric", b.Terrain == TerrainGrassy && m.Type == "Grass",
+		b.Terrain == TerrainPsychic && m.Type == "Psychic":
+		shift += s
+	case b.Terrain == TerrainMisty && m.Type == "Dragon":
+		shift -= s
+	}
+	return shift
+}
+
+// attacker is f as the dice of combat see it using m on opponents targets.
+func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *Fighter) Attacker {
+	pts, stg := f.Body.SpA, f.stage("spa")
+	if f.physical(m) {
+		pts, stg = f.Body.Atk, f.stage("atk")
+	}
+	eff := pts + f.Body.Bonus + max(0, stg) + b.stabShift(f, m)
+	if b.Weather == WeatherOminous && m.Type != "Normal" {
+		eff -= 5
+	}
+	if f.awakenedAs(AwakeOffensive) {
+		eff += AwakeStat
+	}
+	return Attacker{
+		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
+		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
+		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn),
+		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.Terrain == TerrainPsychic,
+	}
+}
+
+// defender is t as the dice of combat see it against m used by user. With
+// public, it is what the players know: a foe whose stats are hidden shows
+// no points of defence and the usual 4 AP.
+func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
+	hidden := public && t.Foe && t.Hidden
+	mit, stg, key := t.Body.SpD, t.stage("spd"), "spd"
+	if user.physical(m) {
+		mit, stg, key = t.Body.Def, t.stage("def"), "def"
+	}
+	if hidden {
+		mit = 0
+	}
+	mit += stg
+	if t.Turn.Brace == key {
+		mit += BraceBonus
+	}
+	if key == "spd" && b.Weather == WeatherSand && t.hasType("Rock") {
+		mit += 3
+	}
+	if t.Major != nil && t.Major.Kind == CondFreeze {
+		mit += 3
+	}
+	if t.awakenedAs(AwakeDefensive) {
+		mit += AwakeStat
+	}
+	if user.awakenedAs(AwakeOffensive) {
+		mit = 0 // defence bypassed
+	}
+	ap := t.Body.AP
+	if hidden {
+		ap = 4
+	}
+	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: t.stage("eva"), SpeedStg: t.stage("spe"), AP: ap}
+}
+
+// faces is what each accuracy face does to an attack, with the table's
+// own adjustments to Faces: flinch, fog and the target's dodge move the
+// hit line up; moves never miss a target that is ingrained or stuck, nor
+// Thunder and Hurricane in rain, nor Blizzard in snow.
+func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Result {
+	out := Faces(m, a, d)
+	shift := t.Turn.Dodge
+	if user.has(CondFlinch) {
+		shift += FlinchPenalty
+	}
+	if b.Weather == WeatherFog {
+		shift += FogPenalty
+	}
+	for f := 1; f <= 20 && shift > 0; f++ {
+		if out[f] == Hit || out[f] == Crit {
+			out[f] = Miss
+			shift--
+		}
+	}
+	sure := t.has(CondIngrained) || t.has(CondStuck) ||
+		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
+		(b.Weather == WeatherSnow && m.Name == "Blizzard")
+	if sure || user.awakenedAs(AwakeOffensive) {
+		for f := 1; f <= 20; f++ {
+			if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
+				out[f] = Hit
+			}
+		}
+	}
+	if user.awakenedAs(AwakeSpeed) {
+		for f := 1; f < AwakeSpeedMin; f++ {
+			out[f] = Miss
+		}
+	}
+	if n := berserk(user); n > 0 {
+		for f := 1; f <= min(20, 1+n); f++ {
+			out[f] = HitAlly // berserk: a failed check attacks an ally at random
+		}
+	}
+	return out
+}
+
+// knows returns f's move of that name, if f has it.
+func (f *Fighter) knows(name string) (*Move, bool) {
+	d, _ := LoadData()
+	for _, n := range f.Body.Moves {
+		if strings.EqualFold(n, strings.TrimSpace(name)) {
+			m, err := d.MoveNamed(n)
+			return m, err == nil
+		}
+	}
+	return nil, false
+}
+
+// moveTargets checks a's targets for m and returns the fighters it aims at,
+// and the turn's focus.
+func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
+	b := c.b
+	eff, known := statusEffects[m.Name]
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "") {
+		if len(a.Targets) > 0 {
+			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
+		}
+		if eff.offensive(m) {
+			return nil, FocusOpponents, nil
+		}
+		return nil, FocusAllies, nil
+	}
+	var out []*Fighter
+	for _, name := range a.Targets {
+		t := b.fighter(name)
+		switch {
+		case t == nil:
+			return nil, "", engine.Illegal(a, "there is no %s in this battle", name)
+		case t.Fainted:
+			return nil, "", engine.Illegal(a, "%s has fainted", t.Name)
+		case slices.Contains(out, t):
+			return nil, "", engine.Illegal(a, "%s is named twice", t.Name)
+		}
+		out = append(out, t)
+	}
+	if m.Target == TargetAlly {
+		if len(out) == 0 {
+			out = []*Fighter{f}
+		}
+		for _, t := range out {
+			if t.side() != f.side() {
+				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
+			}
+		}
+		return out, FocusAllies, nil
+	}
+	if m.Target == TargetRoom {
+		if len(out) > 0 {
+			return nil, "", engine.Illegal(a, "%s hits every opponent present: name no targets", m.Name)
+		}
+		for _, t := range b.side(f.side().other()) {
+			if !t.Fainted {
+				out = append(out, t)
+			}
+		}
+		return out, FocusOpponents, nil
+	}
+	most := 1
+	if m.Target == TargetMulti {
+		most = 3
+	}
+	switch {
+	case len(out) == 0:
+		return nil, "", engine.Illegal(a, "%s needs a target", m.Name)
+	case len(out) > most:
+		return nil, "", engine.Illegal(a, "%s reaches at most %d opponent(s)", m.Name, most)
+	}
+	for _, t := range out {
+		if t.side() == f.side() {
+			return nil, "", engine.Illegal(a, "%s is aimed at opponents, not at %s", m.Name, t.Name)
+		}
+	}
+	return out, FocusOpponents, nil
+}
+
+// useMove checks and resolves a move.
+func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	m, ok := f.knows(a.Move)
+	if !ok {
+		return engine.Illegal(a, "%s does not know %s", f.Name, a.Move)
+	}
+	targets, focus, err := c.moveTargets(a, f, m)
+	if err != nil {
+		return err
+	}
+	status := m.Category == "Status"
+	cost, whole := c.b.moveCost(f, m)
+	free := f.awakenedAs(AwakeSpeed) && !f.Turn.FreeMove
+	if free {
+		cost, whole = 0, false
+	}
+	if err := checkSpend(a, f, cost, focus, status, whole); err != nil {
+		return err
+	}
+	c.spend(f, cost, focus, status, whole)
+	f.Turn.FreeMove = f.Turn.FreeMove || free
+	costText := fmt.Sprintf("%d AP", cost)
+	if whole {
+		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
+	}
+	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if !f.Fainted {
+		c.resolve(f, m, targets)
+	}
+	c.finish(f)
+	return nil
+}
+
+// resolve plays a move: a field effect, or one accuracy roll and its
+// damage and effects for each target.
+func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
+	eff, known := statusEffects[m.Name]
+	if m.Category == "Status" && known {
+		switch {
+		case eff.weather != "":
+			c.b.Weather = eff.weather
+			c.say("The weather is now %s.", eff.weather)
+			return
+		case eff.terrain != "":
+			c.b.Terrain, c.b.TerrainTurns = eff.terrain, TerrainLength
+			c.say("The field is now %s for %d turns.", eff.terrain, TerrainLength)
+			return
+		case eff.hazard != "":
+			c.layHazard(f.side().other(), eff.hazard, 1)
+			return
+		}
+	}
+	opponents := 0
+	for _, t := range targets {
+		if t.side() != f.side() {
+			opponents++
+		}
+	}
+	for _, t := range targets {
+		if f.Fainted {
+			return
+		}
+		if t.Fainted {
+			continue
+		}
+		if face := c.strike(f, m, t, opponents); face > 0 && len(c.b.Traps) > 0 {
+			c.springTrap(f, face)
+		}
+	}
+	if m.Heal > 0 && !f.Fainted {
+		c.heal(f, m.Heal, m.Name)
+	}
+}
+
+// layHazard adds a layer (up to three) of a hazard to a side's field.
+func (c *ctx) layHazard(side Side, kind string, layers int) {
+	for i := range c.b.Hazards {
+		if h := &c.b.Hazards[i]; h.Side == side && h.Kind == kind {
+			h.Layers = min(MaxLayers, h.Layers+layers)
+			c.say("%s on the %s' side: %d layer(s).", upperFirst(kind), side, h.Layers)
+			return
+		}
+	}
+	c.b.Hazards = append(c.b.Hazards, Hazard{Side: side, Kind: kind, Layers: min(MaxLayers, layers)})
+	c.say("%s on the %s' side: %d layer(s).", upperFirst(kind), side, min(MaxLayers, layers))
+}
+
+// guardOf returns the ally guarding t, if any.
+func (b *Battle) guardOf(t *Fighter) *Fighter {
+	for _, g := range b.side(t.side()) {
+		if !g.Fainted && g != t && strings.EqualFold(g.Turn.Guarding, t.Name) {
+			return g
+		}
+	}
+	return nil
+}
+
+// closestAlly is the ally a confused attack lands on: the next standing
+// fighter of the user's side after it, in the battle's order; nil if none.
+func (b *Battle) closestAlly(f *Fighter) *Fighter {
+	side := b.side(f.side())
+	i := slices.Index(side, f)
+	for k := 1; k < len(side); k++ {
+		if g := side[(i+k)%len(side)]; !g.Fainted {
+			return g
+		}
+	}
+	return nil
+}
+
+// shielded reports whether t, awakened defensively, is out of reach of
+// f's status moves and secondary effects (f an opponent).
+func shielded(f, t *Fighter) bool { return t.awakenedAs(AwakeDefensive) && t.side() != f.side() }
+
+// randomAlly is the ally a berserk attack lands on, picked with a die
+// among the user's standing allies; nil if none.
+func (c *ctx) randomAlly(f *Fighter) *Fighter {
+	var allies []*Fighter
+	for _, g := range c.b.side(f.side()) {
+		if g != f && !g.Fainted {
+			allies = append(allies, g)
+		}
+	}
+	if len(allies) == 0 {
+		return nil
+	}
+	return allies[c.d.Roll(len(allies))-1]
+}
+
+// strike rolls one accuracy d20 for m on t and applies what lands; it
+// returns the face (0 if none was rolled).
+func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) {
+	b := c.b
+	d, _ := LoadData()
+	if m.Target == TargetAlly && m.Category == "Status" {
+		c.statusEffect(f, m, t)
+		return 0
+	}
+	if g := b.guardOf(t); g != nil && t.side() != f.side() {
+		c.say("%s guards %s and takes the attack.", g.Name, t.Name)
+		t = g
+	}
+	a := b.attacker(c.s.Rules, f, m, opponents, t)
+	def := b.defender(t, f, m, false)
+	faces := b.faces(m, a, def, f, t)
+	face = c.d.Roll(20)
+	r := faces[face]
+	// The accuracy table of an attack on a hidden foe depends on its
+	// hidden numbers: the players see the face and the result only.
+	private := t.Foe && t.Hidden
+	acc := fmt.Sprintf("d20 %d (%s)", face, describeFaces(faces))
+	pubAcc := fmt.Sprintf("d20 %d", face)
+	if !private {
+		pubAcc = acc
+	}
+	roll := func(format string, args ...any) {
+		full := fmt.Sprintf("%s's %s at %s: %s", f.Name, m.Name, t.Name, acc) + fmt.Sprintf(format, args...)
+		pub := fmt.Sprintf("%s's %s at %s: %s", f.Name, m.Name, t.Name, pubAcc) + fmt.Sprintf(format, args...)
+		c.sayTwo(full, pub, private)
+	}
+	hitOn := t
+	switch r {
+	case Miss:
+		roll(": miss.")
+		return face
+	case HitAlly:
+		hitOn = b.closestAlly(f)
+		if berserk(f) > 0 {
+			hitOn = c.randomAlly(f)
+		}
+		if hitOn == nil {
+			roll(": confused, it goes astray and hits nobody.")
+			return face
+		}
+		roll(": confused, it hits %s instead!", hitOn.Name)
+	case HitSelf:
+		hitOn = f
+		roll(": confused, it hits itself!")
+	default:
+		roll(": %s.", r)
+	}
+	if m.Category == "Status" {
+		if r == Hit || r == Crit {
+			c.statusEffect(f, m, t)
+		}
+		return face
+	}
+	if hitOn != t {
+		def = b.defender(hitOn, f, m, false)
+	}
+	sides, _ := damageDice(m, a)
+	rolls := make([]int, len(sides))
+	for i, s := range sides {
+		rolls[i] = c.d.Roll(s)
+	}
+	crit := r == Crit
+	dmg := d.hitDamage(m, a, def, rolls, crit)
+	mult := d.Effectiveness(m.Type, hitOn.Types...)
+	if m.Type == "Typeless" || m.Type == "" {
+		mult = 1
+	}
+	var parts []string
+	if len(rolls) > 0 {
+		parts = append(parts, fmt.Sprintf("dice %s%v", m.Hits, rolls))
+	} else {
+		parts = append(parts, fmt.Sprintf("BP %d", m.BP))
+	}
+	parts = append(parts, fmt.Sprintf("effect %+d", a.CombatEffect))
+	if slices.Contains(f.Types, m.Type) {
+		parts = append(parts, "STAB")
+	}
+	if mult != 1 {
+		parts = append(parts, fmt.Sprintf("type ×%g", mult))
+	}
+	if a.Penalty > 0 {
+		parts = append(parts, fmt.Sprintf("penalty -%d", a.Penalty))
+	}
+	if !crit {
+		parts = append(parts, fmt.Sprintf("mitigation %d", def.Mitigation))
+	} else {
+		parts = append(parts, fmt.Sprintf("crit +%d, defence ignored", m.AP))
+	}
+	if opponents > 1 {
+		parts = append(parts, fmt.Sprintf("%d targets", opponents))
+	}
+	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
+		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
+	pub := full
+	if hitOn.Foe && hitOn.Hidden {
+		pub = fmt.Sprintf("%s is hit by %s.", hitOn.Name, m.Name)
+	} else if f.Foe && f.Hidden {
+		pub = fmt.Sprintf("%s takes %d from %s: %d/%d HP.", hitOn.Name, dmg, m.Name, max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
+	}
+	c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
+	if dmg > 0 {
+		hitOn.Harmed = true
+	}
+	c.hurt(hitOn, dmg)
+	if m.Recoil && dmg > 0 && !f.Fainted {
+		c.damage(f, RecoilOrScreen(dmg), "recoil")
+	}
+	if m.Drain && dmg > 0 && !f.Fainted {
+		c.heal(f, RecoilOrScreen(dmg), "drain")
+	}
+	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
+		c.secondary(f, m, t, face)
+	}
+	return face
+}
+
+// sayTwo says full to the GM and pub to the others when private, and full
+// to everyone otherwise.
+func (c *ctx) sayTwo(full, pub string, private bool) {
+	if !private {
+		c.say("%s", full)
+		return
+	}
+	c.evs = append(c.evs, engine.Event{Kind: "battle", Text: full, Only: []engine.Seat{c.s.GM.Seat}, Others: pub})
+	c.b.Log = append(c.b.Log, pub)
+}
+
+// secondary applies a move's secondary effect to its target (and its
+// boosts to the user).
+func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
+	sec := m.Secondary
+	c.say("%s's %s: d20 %d triggers its effect.", f.Name, m.Name, face)
+	if sec.Status != "" {
+		if kind, ok := parseCondition(sec.Status); ok {
+			t.Harmed = true
+			c.inflict(t, kind)
+		}
+	}
+	switch sec.Volatile {
+	case "flinch":
+		c.inflict(t, CondFlinch)
+	case "confusion":
+		c.inflict(t, CondConfusion)
+	}
+	for _, k := range sortedKeys(sec.Boosts) {
+		c.changeStage(t, mainlineBoost(k), sec.Boosts[k])
+	}
+	for _, k := range sortedKeys(sec.SelfBoosts) {
+		c.changeStage(f, mainlineBoost(k), sec.SelfBoosts[k])
+	}
+}
+
+// statusEffect applies a status move that landed on t.
+func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
+	eff, ok := statusEffects[m.Name]
+	if !ok {
+		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
+		return
+	}
+	if shielded(f, t) {
+		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
+		return
+	}
+	if eff.cond != "" {
+		if t.side() != f.side() {
+			t.Harmed = true
+		}
+		c.inflict(t, eff.cond)
+	}
+	for _, k := range sortedKeys(eff.boosts) {
+		c.changeStage(t, k, eff.boosts[k])
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// describeFaces writes an accuracy table short: "miss 1-3, hit 4-19, crit 20".
+func describeFaces(faces [21]Result) string {
+	var parts []string
+	for f := 1; f <= 20; {
+		g := f
+		for g < 20 && faces[g+1] == faces[f] {
+			g++
+		}
+		if f == g {
+			parts = append(parts, fmt.Sprintf("%s %d", faces[f], f))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %d-%d", faces[f], f, g))
+		}
+		f = g + 1
+	}
+	return strings.Join(parts, ", ")
+}

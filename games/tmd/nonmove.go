@@ -1,0 +1,287 @@
+package tmd
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tabletop/engine"
+)
+
+// guard: the actor takes incoming attacks for an ally until its next turn.
+// It takes the whole turn.
+func (c *ctx) guard(seat engine.Seat, a Guard) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	t := c.b.fighter(a.Ally)
+	switch {
+	case t == nil:
+		return engine.Illegal(a, "there is no %s in this battle", a.Ally)
+	case t == f:
+		return engine.Illegal(a, "%s cannot guard itself", f.Name)
+	case t.side() != f.side():
+		return engine.Illegal(a, "%s guards allies, not %s", f.Name, t.Name)
+	case t.Fainted:
+		return engine.Illegal(a, "%s has fainted", t.Name)
+	}
+	if err := checkSpend(a, f, 0, FocusAllies, false, true); err != nil {
+		return err
+	}
+	c.spend(f, 0, FocusAllies, false, true)
+	f.Turn.Guarding = t.Name
+	c.say("%s guards %s until its next turn (the whole turn).", f.Name, t.Name)
+	c.finish(f)
+	return nil
+}
+
+// brace: +4 to Defense or Special Defense until the actor's next turn.
+func (c *ctx) brace(seat engine.Seat, a Brace) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	if a.Stat != Defense && a.Stat != SpDef {
+		return engine.Illegal(a, "brace raises Defense or Special Defense, not %s", a.Stat)
+	}
+	if f.Turn.Brace != "" {
+		return engine.Illegal(a, "%s is already braced", f.Name)
+	}
+	if err := checkSpend(a, f, BraceAP, FocusAllies, false, false); err != nil {
+		return err
+	}
+	c.spend(f, BraceAP, FocusAllies, false, false)
+	f.Turn.Brace = a.Stat.Key()
+	c.say("%s braces: %s +%d until its next turn (%d AP).", f.Name, a.Stat, BraceBonus, BraceAP)
+	c.finish(f)
+	return nil
+}
+
+// takeBreak: the whole turn, to move every stage one step back to 0 (and
+// wash off salt).
+func (c *ctx) takeBreak(seat engine.Seat, a Break) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	if f.Turn.Acted {
+		return engine.Illegal(a, "a break takes the whole turn: %s has already acted", f.Name)
+	}
+	c.spend(f, 0, FocusAllies, false, true)
+	c.say("%s takes a break.", f.Name)
+	for _, k := range stageKeys {
+		switch s := f.stage(k); {
+		case s > 0:
+			c.changeStage(f, k, -1)
+		case s < 0:
+			c.changeStage(f, k, 1)
+		}
+	}
+	if f.Awake != nil && f.Awake.Turns > 0 {
+		f.Awake.Turns = 0
+		c.say("%s's berserk check is back to a 1.", f.Name)
+	}
+	if cure(f, CondSalted) {
+		c.say("%s washes the salt off.", f.Name)
+	}
+	c.finish(f)
+	return nil
+}
+
+// dodge: each AP spent moves incoming attacks' hit line up a face until
+// the actor's next turn.
+func (c *ctx) dodge(seat engine.Seat, a Dodge) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	if a.AP < 1 {
+		return engine.Illegal(a, "dodging takes at least 1 AP")
+	}
+	if err := checkSpend(a, f, a.AP, FocusAllies, false, false); err != nil {
+		return err
+	}
+	c.spend(f, a.AP, FocusAllies, false, false)
+	f.Turn.Dodge += a.AP
+	c.say("%s gets ready to dodge: attacks on it need %d more until its next turn.", f.Name, f.Turn.Dodge)
+	c.finish(f)
+	return nil
+}
+
+// clearHazards rolls a d20: from 11 the hazards on the actor's side are
+// gone.
+func (c *ctx) clearHazards(seat engine.Seat, a ClearHazards) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() }) {
+		return engine.Illegal(a, "there are no hazards on the %s' side", f.side())
+	}
+	if err := checkSpend(a, f, ClearAP, FocusAllies, false, false); err != nil {
+		return err
+	}
+	c.spend(f, ClearAP, FocusAllies, false, false)
+	face := c.d.Roll(20)
+	if face >= ClearAt {
+		c.b.Hazards = slices.DeleteFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() })
+		c.b.Traps = nil
+		c.say("%s clears the hazards: d20 %d (clears on %d+): the %s' side is clear, and any hidden trap is found and disarmed.", f.Name, face, ClearAt, f.side())
+	} else {
+		c.say("%s tries to clear the hazards: d20 %d (clears on %d+): they stay.", f.Name, face, ClearAt)
+	}
+	c.finish(f)
+	return nil
+}
+
+// endTurn ends a fighter's turn; the GM with no actor ends the side's.
+func (c *ctx) endTurn(seat engine.Seat, a EndTurn) error {
+	if c.s.GM.Is(seat) && a.Actor == "" {
+		if c.b == nil || !c.b.Started {
+			return engine.Illegal(a, "there is no battle under way")
+		}
+		c.say("The GM ends the %s' turn.", c.b.Side)
+		c.endSide()
+		c.advance()
+		return nil
+	}
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	f.Turn.Done = true
+	c.say("%s ends its turn.", f.Name)
+	c.advance()
+	return nil
+}
+
+// EmpowermentSeed is the item that awakens.
+const EmpowermentSeed = "Empowerment Seed"
+
+// Items the table runs itself; others are used up and the GM applies
+// their effect.
+var (
+	itemHeals = map[string]int{"Oran Berry": 10}
+	itemCures = map[string][]string{
+		"Cheri Berry": {CondParalysis}, "Pecha Berry": {CondPoison, CondToxic}, "Rawst Berry": {CondBurn},
+		"Aspear Berry": {CondFreeze}, "Chesto Berry": {CondSleep}, "Persim Berry": {CondConfusion},
+		"Lum Berry": {CondParalysis, CondPoison, CondToxic, CondBurn, CondSleep, CondFreeze, CondConfusion},
+		"Heal Seed": {CondParalysis, CondPoison, CondToxic, CondBurn, CondSleep, CondFreeze, CondConfusion},
+	}
+	// itemRevives: the share of max HP a revival item gives back.
+	itemRevives = map[string][2]int{"Reviver Seed": {1, 1}, "Tiny Reviver Seed": {1, 2}}
+)
+
+// useItem uses an item from a bag in battle, at its category's AP cost.
+func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	if f.Foe {
+		return engine.Illegal(a, "foes carry no bags at this table: the GM applies an item's effect with an override")
+	}
+	d, _ := LoadData()
+	it, err := d.ItemNamed(a.Item)
+	if err != nil {
+		return engine.Illegal(a, "there is no item %s", a.Item)
+	}
+	owner := c.s.memberNamed(f.Name)
+	if a.Bag != "" && !strings.EqualFold(a.Bag, f.Name) {
+		owner = c.s.memberNamed(a.Bag)
+		switch {
+		case owner == nil:
+			return engine.Illegal(a, "%s is not a member of the team", a.Bag)
+		case !owner.LendBag:
+			return engine.Illegal(a, "%s has not given permission to use items from their bag", owner.Sheet.Name)
+		}
+	}
+	slot := -1
+	for i, name := range owner.Sheet.Inventory {
+		if strings.EqualFold(name, it.Name) {
+			slot = i
+			break
+		}
+	}
+	if slot < 0 {
+		return engine.Illegal(a, "%s's bag holds no %s", owner.Sheet.Name, it.Name)
+	}
+	t := f
+	if a.On != "" {
+		if t = c.b.fighter(a.On); t == nil {
+			return engine.Illegal(a, "there is no %s in this battle", a.On)
+		}
+	}
+	_, revives := itemRevives[it.Name]
+	switch {
+	case revives && !t.Fainted:
+		return engine.Illegal(a, "%s revives a fainted ally; %s has not fainted", it.Name, t.Name)
+	case revives && t.side() != f.side():
+		return engine.Illegal(a, "%s revives allies only", it.Name)
+	case !revives && t.Fainted:
+		return engine.Illegal(a, "%s has fainted: only a reviver seed helps now", t.Name)
+	case it.Name == EmpowermentSeed && t.Awake != nil:
+		return engine.Illegal(a, "%s is already awakened", t.Name)
+	}
+	focus := FocusAllies
+	if t.side() != f.side() {
+		focus = FocusOpponents
+	}
+	cost := it.AP
+	if cost == 0 {
+		cost = 4 // orbs and others
+	}
+	if err := checkSpend(a, f, cost, focus, false, false); err != nil {
+		return err
+	}
+	c.spend(f, cost, focus, false, false)
+	owner.Sheet.Inventory = slices.Delete(slices.Clone(owner.Sheet.Inventory), slot, slot+1)
+	from := ""
+	if owner.Sheet.Name != f.Name {
+		from = " from " + owner.Sheet.Name + "'s bag"
+	}
+	c.say("%s uses %s%s on %s (%d AP).", f.Name, it.Name, from, t.Name, cost)
+	switch {
+	case revives:
+		share := itemRevives[it.Name]
+		t.Fainted = false
+		t.Body.HP = max(1, t.Body.MaxHP*share[0]/share[1])
+		c.say("%s is back on its feet at %d/%d HP.", t.Name, t.Body.HP, t.Body.MaxHP)
+		if c.b.Side == t.side() {
+			ap := c.b.maxAP(t)
+			t.Turn = Turn{AP: ap, Max: ap} // it may act this very turn
+		}
+	case it.Name == EmpowermentSeed:
+		c.awaken(t)
+	case itemHeals[it.Name] > 0:
+		c.heal(t, itemHeals[it.Name], it.Name)
+	case it.Name == "Sitrus Berry":
+		c.heal(t, t.Body.MaxHP/4, it.Name)
+	case itemCures[it.Name] != nil:
+		cured := false
+		for _, k := range itemCures[it.Name] {
+			if cure(t, k) {
+				c.say("%s is no longer %s.", t.Name, condText(k))
+				cured = true
+			}
+		}
+		if !cured {
+			c.say("It has no effect on %s.", t.Name)
+		}
+	default:
+		c.say("The GM applies the effect of %s%s.", it.Name, describeItem(it))
+	}
+	if f.Fainted {
+		f.Turn.Done = true
+	}
+	c.finish(f)
+	return nil
+}
+
+func describeItem(it *Item) string {
+	if it.Desc == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s)", it.Desc)
+}

@@ -1,0 +1,21 @@
+package tmd
+
+import (
+	"embed"
+	"html/template"
+	"io/fs"
+
+	"tabletop/engine"
+)
+
+// pages holds the game's own presentation: view.html (the table page's
+// "view" template, which renders *View), rules.md and static/.
+//
+//go:embed pages
+var pages embed.FS
+
+// Pages implements engine.Presenter.
+func (game) Pages() fs.FS { return engine.SubFS(pages, "pages") }
+
+// Funcs implements engine.Presenter: view.html needs none of its own.
+func (game) Funcs() template.FuncMap { return nil }

@@ -1,0 +1,52 @@
+package tmd
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"tabletop/engine"
+	"tabletop/engine/enginetest"
+)
+
+// renderView is seat p's part of the table page, as text.
+func renderView(t *testing.T, s *State, p engine.Seat) string {
+	t.Helper()
+	return enginetest.RenderView(t, Game, s.View(p))
+}
+
+// TestPage_BattleForPlayersAndTheGM checks the battle as the page shows it:
+// the round and side, each fighter's HP and conditions, a player's odds,
+// a hidden foe's numbers for the GM only and its notes for the GM only;
+// after the battle, the Markdown summary.
+func TestPage_BattleForPlayersAndTheGM(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude, oddish)
+	mustApply(t, s, gmSeat, Note{Text: "the Oddish is the boss"}, nil)
+	applyCond(t, s, "Bo", CondBurn)
+	odd := bf(t, s, "Oddish")
+	cy := renderView(t, s, cySeat)
+	for _, want := range []string{"You play Cy", "round 1", "the allies' turn", "Your odds", "Water Gun", "19/20 (95.0%)",
+		"before its defence", "Stats hidden by the GM", "burn", "HP 20/20 · level 6"} {
+		if !strings.Contains(cy, want) {
+			t.Errorf("Cy's page lacks %q:\n%s", want, cy)
+		}
+	}
+	if strings.Contains(cy, "the boss") {
+		t.Errorf("Cy's page shows the GM's note")
+	}
+	gm := renderView(t, s, gmSeat)
+	for _, want := range []string{"game master", "the Oddish is the boss", "HP " + itoa(odd.Body.HP) + "/" + itoa(odd.Body.MaxHP)} {
+		if !strings.Contains(gm, want) {
+			t.Errorf("the GM's page lacks %q:\n%s", want, gm)
+		}
+	}
+	mustApply(t, s, gmSeat, EndBattle{Reason: "they flee"}, nil)
+	if page := renderView(t, s, annSeat); !strings.Contains(page, "## Battle: 1 round") || !strings.Contains(page, "They flee") {
+		t.Errorf("the page lacks the battle summary:\n%s", page)
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

@@ -1,0 +1,261 @@
+package tmd
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// View is what one seat sees. Everyone sees the team, its sheets and
+// rank, the field and every fighter's public side: name, species, types,
+// conditions, stages, whether it has fainted. The GM sees everything:
+// notes, hidden foes' numbers and moves. A player sees a foe's numbers
+// only once the GM reveals them, and gets the odds of its own character's
+// moves against each target, worked out from what it may see.
+type View struct {
+	Seat       engine.Seat     `json:"seat"`
+	IsGM       bool            `json:"isGM"`
+	You        string          `json:"you,omitempty"` // the viewer's character
+	Rules      string          `json:"rules"`
+	Team       []MemberView    `json:"team"`
+	Leader     string          `json:"leader,omitempty"`
+	Rank       string          `json:"rank"`
+	RankPoints int             `json:"rankPoints"`
+	NextRank   int             `json:"nextRank,omitempty"` // rank points the next promotion takes
+	Stash      []Reward        `json:"stash,omitempty"`
+	Battle     *BattleView     `json:"battle,omitempty"`
+	Summary    string          `json:"summary,omitempty"` // the last battle, as Markdown
+	GM         engine.GMView   `json:"gm"`
+	Waiting    []engine.Seat   `json:"waiting"`
+	Outcome    *engine.Outcome `json:"outcome,omitempty"`
+}
+
+// MemberView is a member of the team.
+type MemberView struct {
+	Seat    engine.Seat `json:"seat"`
+	Player  string      `json:"player"`
+	Sheet   *Sheet      `json:"sheet,omitempty"`
+	HP      int         `json:"hp"`
+	MaxHP   int         `json:"maxHP"`
+	AP      int         `json:"ap"`
+	Unspent int         `json:"unspent,omitempty"`
+	LendBag bool        `json:"lendBag,omitempty"`
+}
+
+// BattleView is the battle as a seat sees it.
+type BattleView struct {
+	Started  bool          `json:"started"`
+	Round    int           `json:"round"`
+	First    Side          `json:"first"`
+	Side     Side          `json:"side"`
+	Weather  string        `json:"weather,omitempty"`
+	Terrain  string        `json:"terrain,omitempty"`
+	Turns    int           `json:"terrainTurns,omitempty"`
+	Hazards  []Hazard      `json:"hazards,omitempty"`
+	Fighters []FighterView `json:"fighters"`
+	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
+	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
+}
+
+// FighterView is a fighter as a seat sees it: Body and Turn's numbers are
+// nil for a foe whose stats are hidden from the seat.
+type FighterView struct {
+	Name    string         `json:"name"`
+	Species string         `json:"species"`
+	Types   []string       `json:"types"`
+	Foe     bool           `json:"foe,omitempty"`
+	Hidden  bool           `json:"hidden,omitempty"`
+	Body    *Body          `json:"body,omitempty"`
+	Fainted bool           `json:"fainted,omitempty"`
+	Major   *Cond          `json:"major,omitempty"`
+	Minor   []Cond         `json:"minor,omitempty"`
+	Stages  map[string]int `json:"stages,omitempty"`
+	Turn    *Turn          `json:"turn,omitempty"`
+	Done    bool           `json:"done,omitempty"`
+}
+
+// Odds are the exact chances of one use of a move on one target: to hit
+// (a hit or crit on the target), to crit, and the damage distribution.
+// Partial says the target's defence is unknown to the viewer (a hidden
+// foe): the damage is before its defence.
+type Odds struct {
+	Move     string    `json:"move"`
+	Target   string    `json:"target"`
+	Hit      string    `json:"hit"`  // "17/20 (85%)"
+	Crit     string    `json:"crit"` // "1/20 (5%)"
+	Expected string    `json:"expected"`
+	Damage   []DamageP `json:"damage"`
+	Partial  bool      `json:"partial,omitempty"`
+}
+
+// DamageP is one damage and its probability when the move lands.
+type DamageP struct {
+	Damage int    `json:"damage"`
+	P      string `json:"p"`
+}
+
+func ratText(r *big.Rat) string {
+	f, _ := r.Float64()
+	return fmt.Sprintf("%s (%.1f%%)", r.RatString(), 100*f)
+}
+
+// View implements engine.State.
+func (s *State) View(seat engine.Seat) engine.View {
+	d, _ := LoadData()
+	isGM := s.GM.Is(seat)
+	v := &View{Seat: seat, IsGM: isGM, Rank: s.Rank, RankPoints: s.RankPoints, Stash: s.Stash, Summary: s.Summary,
+		GM: s.GM.View(seat), Waiting: s.Pending(), Rules: "text"}
+	if s.Rules == PageRules {
+		v.Rules = "pages"
+	}
+	if r, err := d.RankNamed(s.Rank); err == nil {
+		v.NextRank = r.Next
+	}
+	for _, m := range s.Team {
+		mv := MemberView{Seat: m.Seat, Player: s.Seats[m.Seat].Name, Sheet: m.Sheet, HP: m.HP, LendBag: m.LendBag, Unspent: unspent(m)}
+		if m.Sheet != nil {
+			if der, err := m.Sheet.Derive(d); err == nil {
+				mv.MaxHP, mv.AP = der.MaxHP, der.AP
+			}
+			if m.Seat == seat {
+				v.You = m.Sheet.Name
+			}
+			if m.Seat == s.Leader {
+				v.Leader = m.Sheet.Name
+			}
+		}
+		v.Team = append(v.Team, mv)
+	}
+	if o, over := s.Outcome(); over {
+		v.Outcome = &o
+	}
+	if b := s.Battle; b != nil {
+		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
+			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards}
+		for _, f := range b.Fighters {
+			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, Hidden: f.Hidden,
+				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
+			if isGM || !f.Foe || !f.Hidden {
+				body, turn := f.Body, f.Turn
+				fv.Body, fv.Turn = &body, &turn
+			}
+			bv.Fighters = append(bv.Fighters, fv)
+		}
+		if f := b.fighter(v.You); f != nil && b.Started && !f.Fainted {
+			bv.Odds = s.odds(f)
+		}
+		if isGM {
+			bv.Traps = b.Traps
+		}
+		v.Battle = bv
+	}
+	return v
+}
+
+// odds are f's damaging moves against every standing opponent, from what
+// f's player may see. A move costing more than f's max AP is priced at
+// the AP f has.
+func (s *State) odds(f *Fighter) []Odds {
+	d, _ := LoadData()
+	b := s.Battle
+	var out []Odds
+	for _, name := range f.Body.Moves {
+		m, err := d.MoveNamed(name)
+		if err != nil || m.Category == "Status" {
+			continue
+		}
+		for _, t := range b.side(f.side().other()) {
+			if t.Fainted {
+				continue
+			}
+			n := 1
+			if m.Target == TargetRoom {
+				n = 0
+				for _, o := range b.side(t.side()) {
+					if !o.Fainted {
+						n++
+					}
+				}
+			}
+			a := b.attacker(s.Rules, f, m, n, t)
+			if f.Turn.Max == 0 {
+				a.AP = b.maxAP(f)
+			}
+			def := b.defender(t, f, m, true)
+			dist, err := d.damageDistFaces(m, a, def, b.faces(m, a, def, f, t))
+			if err != nil {
+				continue
+			}
+			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
+			hit, crit := new(big.Rat), new(big.Rat)
+			landed := map[int]*big.Rat{}
+			var order []int
+			for _, x := range dist {
+				if x.Result != Hit && x.Result != Crit {
+					continue
+				}
+				hit.Add(hit, x.P)
+				if x.Result == Crit {
+					crit.Add(crit, x.P)
+				}
+				if landed[x.Damage] == nil {
+					landed[x.Damage] = new(big.Rat)
+					order = append(order, x.Damage)
+				}
+				landed[x.Damage].Add(landed[x.Damage], x.P)
+			}
+			slices.Sort(order)
+			for _, dmg := range order {
+				o.Damage = append(o.Damage, DamageP{Damage: dmg, P: ratText(landed[dmg])})
+			}
+			o.Hit, o.Crit = ratText(hit), ratText(crit)
+			e, _ := dist.Expected().Float64()
+			o.Expected = fmt.Sprintf("%.2f", e)
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Determinize implements engine.Determinizer: a copy in which everything
+// seat s may not see is drawn again: the GM's notes and private
+// adjustments, and the numbers and moves of foes whose stats are hidden.
+// The GM sees everything: its copy is the state.
+func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
+	c := s.Clone().(*State)
+	if c.GM.Is(seat) {
+		return c
+	}
+	for i := range c.GM.Notes {
+		c.GM.Notes[i] = fmt.Sprintf("note %d", r.Roll(1000))
+	}
+	for i := range c.GM.Adjustments {
+		if adj := &c.GM.Adjustments[i]; !adj.Public {
+			adj.What, adj.Reason = fmt.Sprintf("change %d", r.Roll(1000)), "because"
+		}
+	}
+	if b := c.Battle; b != nil {
+		b.Traps = nil
+		for range r.Roll(4) - 1 {
+			b.Traps = append(b.Traps, Trap{Kind: traps[r.Roll(len(traps))-1], At: r.Roll(20)})
+		}
+		for _, f := range b.Fighters {
+			if !f.Foe || !f.Hidden {
+				continue
+			}
+			bd := &f.Body
+			bd.Level, bd.MaxHP = r.Roll(100), 10+r.Roll(90)
+			bd.HP = 0
+			if !f.Fainted {
+				bd.HP = r.Roll(bd.MaxHP)
+			}
+			bd.AP, bd.Atk, bd.Def, bd.SpA, bd.SpD, bd.Bonus = 3+r.Roll(5), r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(6)-1
+			bd.Moves = []string{"Basic Attack"}
+			f.Turn.AP, f.Turn.Max = r.Roll(8), r.Roll(8)
+		}
+	}
+	return c
+}
