@@ -509,3 +509,51 @@ func testJoin(t *testing.T, s store.Store) {
 		t.Fatal("CreateTable with seat 2 of 2 open: no error")
 	}
 }
+
+// BenchAppend is one append at a time to one table of s: each pays a
+// commit. BenchmarkStoreAppend of each store runs it.
+func BenchAppend(b *testing.B, s store.Store) {
+	tab := MustTable(b, s, "abc")
+	e := MustAct(b, tab, 0, duel.Guard)
+	ctx := context.Background()
+	seq := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if seq, err = s.Append(ctx, "abc", seq, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchAppendParallel is appends from 16 goroutines per CPU, each to its
+// own table of s (64 tables): concurrent appends may share commits.
+// BenchmarkStoreAppendParallel of each store runs it.
+func BenchAppendParallel(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	const tables = 64
+	entries := make([]engine.Entry, tables)
+	for i := range tables {
+		tab := MustTable(b, s, fmt.Sprint("t", i))
+		entries[i] = MustAct(b, tab, 0, duel.Guard)
+	}
+	var mu sync.Mutex
+	next := 0
+	b.SetParallelism(16)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		mu.Lock()
+		i := next % tables
+		next++
+		mu.Unlock()
+		id, seq := fmt.Sprint("t", i), 0
+		for pb.Next() {
+			var err error
+			if seq, err = s.Append(ctx, id, seq, entries[i]); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
