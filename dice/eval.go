@@ -180,6 +180,7 @@ type program struct {
 	groups []*diceNode
 	stack  int  // deepest stack the code needs
 	single bool // the code is one dice group
+	check  bool // the expression compares its total (the code ends with opCheck)
 	draws  int  // dice drawn by a roll without explosions, at most
 }
 
@@ -240,6 +241,7 @@ func compile(e *Expr, size int) {
 	}
 	walk(e.root)
 	p.single = len(p.code) == 1 && p.code[0].op == opDice
+	_, p.check = e.root.(*checkNode)
 }
 
 // arena hands out Results and room for their dice in blocks, so that a
@@ -371,7 +373,7 @@ func (e *Expr) eval(s *Stream, dice []Die) (total, compared int, _ []Die, _ erro
 		}
 		st[len(st)-1] = x
 	}
-	if !e.Compares() {
+	if !e.prog.check {
 		compared = st[0]
 	}
 	return st[0], compared, dice, nil

@@ -120,10 +120,7 @@ func canonicalText(s string, root node) string {
 // Compares reports whether the expression compares its whole total with a
 // number ("1d20+3>=12", "(3d20)>30"): its value is then 1 when the
 // comparison holds and 0 when it does not.
-func (e *Expr) Compares() bool {
-	_, ok := e.root.(*checkNode)
-	return ok
-}
+func (e *Expr) Compares() bool { return e.prog.check }
 
 // MustParse is like Parse but panics if s is not a valid expression. It is
 // meant for expressions written in the program text, like regexp.MustCompile.

@@ -184,6 +184,7 @@ func TestMustParse_PanicsOnError(t *testing.T) {
 var astExprs = []string{
 	"1d20-2d6", "4d6kh3", "2d20kl", "8d6dh2", "4d6dl", "-(2*d%)/3", "(1+2)*-3", "1-(2-3)",
 	"5d6!>=4", "5d10!>=9>=8", "3d6!>=5ro1", "6d6!", "4dFro-1<=0", "3d6ro<=2", "10d10=10", "d66", "4dF",
+	"(3d20)>30", "d20+3>=12", "(5d6>=5)>=2",
 }
 
 // dump writes a tree one node per line, children indented.

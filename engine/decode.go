@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -15,13 +16,24 @@ func DecodeStrict(game, kind string, raw json.RawMessage, v any) error {
 	if len(body) == 0 || bytes.Equal(body, []byte("null")) {
 		body = []byte("{}")
 	}
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
+	if err := UnmarshalStrict(body, v); err != nil {
 		return fmt.Errorf("%s: %s: bad action body %s: %v", game, kind, raw, err)
 	}
+	return nil
+}
+
+// UnmarshalStrict reads exactly one JSON value from data into v: unknown
+// fields and anything after the value are errors ("trailing data"), for
+// what a program reads back and must not half-understand (action bodies,
+// snapshots).
+func UnmarshalStrict(data []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
 	if d.More() {
-		return fmt.Errorf("%s: %s: bad action body %s: trailing data", game, kind, raw)
+		return errors.New("trailing data")
 	}
 	return nil
 }

@@ -20,8 +20,11 @@ import (
 //
 // Whether an adjustment is public is the game's call: changing a character's
 // health is, setting a hidden target is not. A private adjustment, like a
-// note, gives the players nothing at all, not even "the GM did something":
-// their views and events are exactly what they would be without it.
+// note, shows the players only that the GM did something ("The GM writes a
+// note"), which at a real table they would see too: every action then gives
+// every seat a line of its log, so that nothing a seat receives (the log's
+// numbering, the moment a page changes) tells it more than that line. What
+// the GM wrote or changed stays out of their views and events.
 
 // MaxGMText is the longest note or reason, in bytes, so that a table's log
 // and views stay a sensible size.
@@ -123,13 +126,14 @@ func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool, also ...
 	if !public {
 		adj.Seen = slices.DeleteFunc(slices.Clone(also), g.Is)
 		ev.Only = append([]Seat{g.Seat}, adj.Seen...)
+		ev.Others = "The GM makes a change you cannot see"
 	}
 	g.Adjustments = append(g.Adjustments, adj)
 	return ev, nil
 }
 
-// Note adds a note for the GM alone and returns its event, which only the
-// GM sees.
+// Note adds a note for the GM alone and returns its event: the GM sees the
+// note, everyone else that the GM wrote one.
 func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
 	if err := g.Check(s, a); err != nil {
 		return Event{}, err
@@ -139,7 +143,7 @@ func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
 	}
 	text = strings.TrimSpace(text)
 	g.Notes = append(g.Notes, text)
-	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}}, nil
+	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}, Others: "The GM writes a note"}, nil
 }
 
 // Check refuses an action that only the GM may take when s is another seat.

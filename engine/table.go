@@ -115,9 +115,10 @@ func (t *Table) State() State { return t.state }
 // Over reports whether the game has ended, and how.
 func (t *Table) Over() (Outcome, bool) { return t.state.Outcome() }
 
-// Decode reads an action from its kind and JSON body.
+// Decode reads an action from its kind and JSON body: the game's, or a
+// free roll (KindFreeRoll), which every table takes.
 func (t *Table) Decode(kind string, raw json.RawMessage) (Action, error) {
-	return t.game.Decode(kind, raw)
+	return DecodeAction(t.game, kind, raw)
 }
 
 // Act applies an action for seat s and appends it to the log. An action that
@@ -136,6 +137,14 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 	raw, err := json.Marshal(a)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: cannot encode action: %w", a, err)
+	}
+	if fr, ok := a.(FreeRoll); ok {
+		events, draws, err := t.freeRoll(s, fr)
+		if err != nil {
+			return nil, err
+		}
+		t.log = append(t.log, Entry{Seat: s, Kind: KindFreeRoll, Action: raw, Text: fr.String(), Dice: draws, Events: events})
+		return events, nil
 	}
 	before := t.stream.Len()
 	events, err := t.state.Apply(s, a, t.stream)
@@ -265,7 +274,7 @@ func (t *Table) replay(log []Entry, from int, version string) error {
 	}
 	for i := from; i < len(log); i++ {
 		e := log[i]
-		a, err := t.game.Decode(e.Kind, e.Action)
+		a, err := t.Decode(e.Kind, e.Action)
 		if err != nil {
 			return fail(i, "%v", err)
 		}

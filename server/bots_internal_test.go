@@ -191,11 +191,11 @@ func TestBotsNeverStall_ManyBotTablesAllFinish(t *testing.T) {
 
 // TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace watches a table where
 // only bots play through its event stream: each bot move waits BotPace, so
-// the game takes at least that long per move (the first move or two may
-// come before the watcher is counted).
+// the game takes at least that long per move (the first may come before
+// the watcher is counted).
 func TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace(t *testing.T) {
 	const pace = 40 * time.Millisecond
-	s := mustInternal(t, func(c *Config) { c.BotPace = pace })
+	s := mustInternal(t, func(c *Config) { c.BotPace, c.BotWorkers = pace, 1 })
 	id, _, err := s.createTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "5"},
 		Seats: []seatRequest{{Name: "A", Bot: "random"}, {Name: "B", Bot: "random"}}})
 	if err != nil {
@@ -206,12 +206,26 @@ func TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/tables/"+id+"/events", nil)
+	// The one bot slot is taken until the stream counts as a watcher, so
+	// that the bots (started when the stream loads the table) wait for it.
+	s.botSlots <- struct{}{}
 	start := time.Now()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	for watched := false; !watched; time.Sleep(time.Millisecond) {
+		s.mu.Lock() // then let go: the order is l.mu before s.mu
+		l := s.live[id]
+		s.mu.Unlock()
+		if l != nil {
+			l.mu.Lock()
+			watched = l.watchers > 0
+			l.mu.Unlock()
+		}
+	}
+	<-s.botSlots
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() && !strings.Contains(sc.Text(), `"over":true`) {
@@ -280,5 +294,72 @@ func TestBoundedCost_TableCacheIsBoundedByBytes(t *testing.T) {
 	defer l.mu.Unlock()
 	if l.tab.Len() != moves {
 		t.Fatalf("the dropped table came back with %d log entries, want %d", l.tab.Len(), moves)
+	}
+}
+
+// TestBoundedCost_BotMovesWaitForABotWorkerSlot checks that bot moves are
+// chosen only in one of the BotWorkers slots: with the only slot taken, no
+// bot table moves; once it is free, they all play to the end.
+func TestBoundedCost_BotMovesWaitForABotWorkerSlot(t *testing.T) {
+	s := mustInternal(t, func(c *Config) { c.BotWorkers = 1 })
+	s.botSlots <- struct{}{}
+	var tables []*live
+	for range 3 {
+		l, _ := mustDuel(t, s, 3, "random", "random")
+		tables = append(tables, l)
+	}
+	time.Sleep(100 * time.Millisecond)
+	for i, l := range tables {
+		l.mu.Lock()
+		n := l.tab.Len()
+		l.mu.Unlock()
+		if n != 0 {
+			t.Fatalf("table %d made %d moves while the only bot slot was taken", i, n)
+		}
+	}
+	<-s.botSlots
+	for i, l := range tables {
+		if !waitOver(l, 10*time.Second) {
+			t.Fatalf("table %d did not finish once the slot was free", i)
+		}
+	}
+}
+
+// TestFinishingIsAtomic_AnOverLogWithoutItsResultIsRecordedOnLoad stores a
+// finished game's log without its result, as a kill between the two writes
+// could before they were one: loading the table records the result, so the
+// game leaves the list of open tables.
+func TestFinishingIsAtomic_AnOverLogWithoutItsResultIsRecordedOnLoad(t *testing.T) {
+	s := mustInternal(t)
+	ctx := context.Background()
+	id, _, err := s.createTable(ctx, "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "1"},
+		Seats: []seatRequest{{Name: "A"}, {Name: "B"}}, Listed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := s.store.LoadTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := engine.Replay(duel.Game, rec.Export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := range engine.Seat(2) {
+		if _, err := tab.Act(seat, duel.Stance{Stance: duel.Attack}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.store.Append(ctx, id, 0, tab.Log(0)...); err != nil {
+		t.Fatal(err)
+	}
+	if open, _ := s.store.ListOpen(ctx, 10); len(open) != 1 {
+		t.Fatalf("before the load the finished game should be listed as open (as a kill left it): %v", open)
+	}
+	if _, err := s.table(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if open, err := s.store.ListOpen(ctx, 10); err != nil || len(open) != 0 {
+		t.Fatalf("after the load the finished game is still listed as open: %v, %v", open, err)
 	}
 }

@@ -65,6 +65,7 @@ func TestBrowser_TwoPeopleAndTwoBotsPlayAnMGTRound(t *testing.T) {
 	evalJS[bool](creator, `(() => {
 		const set = (name, v) => { document.querySelector('[name="' + name + '"]').value = v; };
 		set('opt.rounds', '3');
+		set('opt.claim_window', '150');
 		set('seat0.name', 'Ann'); set('seat0.who', 'person');
 		set('seat1.name', 'Bo'); set('seat1.who', 'person');
 		set('seat2.name', 'Cy'); set('seat2.who', 'bot:greedy');

@@ -22,7 +22,8 @@ type bucket struct {
 }
 
 // maxBuckets bounds the limiter's memory; when it is reached, buckets that
-// have refilled completely (idle keys) are dropped.
+// have refilled completely (idle keys) are dropped, and if too few have,
+// others at random.
 const maxBuckets = 100_000
 
 func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
@@ -41,6 +42,16 @@ func (l *limiter) allow(key string) bool {
 	if !ok {
 		if len(l.buckets) >= maxBuckets {
 			l.prune(now)
+			// If too few were idle (slow refills, many keys), drop buckets
+			// at random down to seven eighths, which gives those keys full
+			// buckets again: memory stays bounded, and the next full scan
+			// is an eighth of maxBuckets new keys away.
+			for k := range l.buckets {
+				if len(l.buckets) <= maxBuckets*7/8 {
+					break
+				}
+				delete(l.buckets, k)
+			}
 		}
 		b = &bucket{tokens: l.burst, last: now}
 		l.buckets[key] = b

@@ -21,6 +21,7 @@ type mgtView struct {
 	Seat     int          `json:"seat"`
 	Round    int          `json:"round"`
 	Phase    string       `json:"phase"`
+	Turn     int          `json:"turn"`
 	Hand     []mgtCardRef `json:"hand"`
 	StockTop []mgtCardRef `json:"stock_top"`
 	Known    []struct {
@@ -40,7 +41,8 @@ type mgtView struct {
 }
 
 type mgtCardRef struct {
-	Card string `json:"card"`
+	Card   string `json:"card"`
+	Nature string `json:"nature"`
 }
 
 func mustMGTView(tb testing.TB, st tableState) mgtView {
@@ -180,7 +182,7 @@ func checkMGTPage(t *testing.T, who, page, public string, readers []mgtView, han
 func TestPages_MGTTemplateRendersEveryPhase(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(mgt.Game) })
 	chooser := rand.New(rand.NewPCG(4, 4)) // fixed: the same choices every run
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "mgt", "options": map[string]string{"rounds": "3"},
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "mgt", "options": map[string]string{"rounds": "3", "claim_window": "30"},
 		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy", "bot": "greedy"}, {"name": "Di", "bot": "greedy"}}})
 	if r.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", r.status, r.body)

@@ -11,6 +11,15 @@ import (
 	"tabletop/internal/duel"
 )
 
+// duelPages creates a duel of two people, Ann and Bo, and returns it with
+// their pages.
+func (h *harness) duelPages() (c created, ann, bo string) {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+	decode(h.t, r, &c)
+	return c, "/t/" + c.ID + "/s/" + c.Seats[0].Token, "/t/" + c.ID + "/s/" + c.Seats[1].Token
+}
+
 // TestPages_OneClickOneAction checks that every action form carries the
 // sequence number its page was drawn at, and that the same form sent again
 // after the seat has acted changes nothing and says the move was already
@@ -18,14 +27,12 @@ import (
 // another seat's move still works.
 func TestPages_OneClickOneAction(t *testing.T) {
 	h := mustServer(t)
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
-	var c created
-	decode(t, r, &c)
-	ann, bo := "/t/"+c.ID+"/s/"+c.Seats[0].Token, "/t/"+c.ID+"/s/"+c.Seats[1].Token
+	c, ann, bo := h.duelPages()
+	var r response
 	seqOf := func(page string) string {
 		t.Helper()
 		body := h.do("GET", page, "", nil).body
-		forms := regexp.MustCompile(`<form [^>]*>`).FindAllString(body, -1)
+		forms := regexp.MustCompile(`<input type="hidden" name="action"`).FindAllString(body, -1) // the action forms
 		seqs := regexp.MustCompile(`<input type="hidden" name="seq" value="(\d+)">`).FindAllStringSubmatch(body, -1)
 		if len(forms) == 0 || len(seqs) != len(forms) {
 			t.Fatalf("%d action forms, %d with a seq:\n%s", len(forms), len(seqs), body)

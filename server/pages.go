@@ -61,8 +61,12 @@ func gamePages(base *template.Template, id string, pr engine.Presenter) (*templa
 		return nil, err
 	}
 	files := pr.Pages()
-	if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
-		return nil, err
+	// A game may bring its rules before its own view: without view.html
+	// its tables get the generic view.
+	if _, err := fs.Stat(files, "view.html"); err == nil {
+		if _, err := t.Funcs(pr.Funcs()).ParseFS(files, "view.html"); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := fs.Stat(files, "static/style.css"); err == nil {
 		style := "/games/" + id + "/static/style.css"
@@ -164,7 +168,18 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		GameNames map[string]string
 		Tables    []store.Summary
 		Rules     map[string]template.HTML
-	}{"Lobby", s.games.Infos(), names, list, s.pages.rules})
+		PlayNow   map[string]bool
+	}{"Lobby", s.games.Infos(), names, list, s.pages.rules, playNowGames(s.games)})
+}
+
+// playNowGames are the games the lobby offers to play now against bots.
+func playNowGames(reg *engine.Registry) map[string]bool {
+	out := map[string]bool{}
+	for _, id := range reg.IDs() {
+		g, _ := reg.Game(id)
+		out[id] = playNow(g)
+	}
+	return out
 }
 
 // newForm is the new-table form of one game.
@@ -237,22 +252,16 @@ func formValue(r *http.Request, name string, kind engine.OptionKind) string {
 }
 
 func (s *Server) pageNew(w http.ResponseWriter, r *http.Request) {
-	g, err := s.games.Game(r.PathValue("game"))
-	if err != nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+	g, ok := s.pageGame(w, r)
+	if !ok {
 		return
 	}
 	s.render(w, r, s.pages.base, "new", http.StatusOK, s.newForm(g, nil))
 }
 
 func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(r); err != nil {
-		s.pageError(w, r, err)
-		return
-	}
-	g, err := s.games.Game(r.PathValue("game"))
-	if err != nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+	g, ok := s.allowedGame(w, r)
+	if !ok {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBytes)
@@ -290,16 +299,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, s.pages.base, "new", e.Status, f)
 		return
 	}
-	l, err := s.table(r.Context(), id)
-	if err != nil {
-		s.pageError(w, r, err)
-		return
-	}
-	inv := invites(l, tokens)
-	s.render(w, r, s.pages.base, "created", http.StatusCreated, struct {
-		createResponse
-		Title, GameName, Origin string
-	}{inv, "Table created", info.Name, s.public})
+	http.Redirect(w, r, createdURL(id, tokens), http.StatusSeeOther)
 }
 
 func formError(err error) error {
@@ -517,7 +517,13 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if _, _, err := s.actOnce(r.Context(), l, seat, r.PostFormValue("kind"), json.RawMessage(r.PostFormValue("action")), renderedAt); err != nil {
+	kind, action := r.PostFormValue("kind"), r.PostFormValue("action")
+	if kind == engine.KindFreeRoll && r.PostForm.Has("expr") {
+		// The free roll's form sends the expression as typed.
+		b, _ := json.Marshal(engine.FreeRoll{Expr: r.PostFormValue("expr")})
+		action = string(b)
+	}
+	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
 		fail(err)
 		return
 	}

@@ -32,9 +32,8 @@ func rulesHTML(files fs.FS) (template.HTML, error) {
 
 // pageRules shows a game's rules summary on a page of its own.
 func (s *Server) pageRules(w http.ResponseWriter, r *http.Request) {
-	g, err := s.games.Game(r.PathValue("game"))
-	if err != nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+	g, ok := s.pageGame(w, r)
+	if !ok {
 		return
 	}
 	info := g.Info()

@@ -206,13 +206,13 @@ func TestWebHygiene_CrossSiteFormPostsRefused(t *testing.T) {
 func TestWebHygiene_InviteLinksUsePublicURLNotHost(t *testing.T) {
 	const newTable = "seat0.who=person&seat1.who=person"
 	h := mustServer(t, func(c *server.Config) { c.PublicURL = "https://games.example.org/" })
-	r := h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example")
-	if r.status != http.StatusCreated || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, ">https://games.example.org/t/") {
+	r := h.follow(h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example"), "Host", "evil.example")
+	if r.status != http.StatusOK || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, ">https://games.example.org/t/") {
 		t.Fatalf("new table with Host evil.example = %d; want links at https://games.example.org and no evil.example:\n%s", r.status, r.body)
 	}
 	h = mustServer(t)
-	r = h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example")
-	if r.status != http.StatusCreated || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, `class="invite">/t/`) {
+	r = h.follow(h.do("POST", "/new/duel", "", newTable, "Content-Type", form, "Host", "evil.example"), "Host", "evil.example")
+	if r.status != http.StatusOK || strings.Contains(r.body, "evil.example") || !strings.Contains(r.body, `class="invite">/t/`) {
 		t.Fatalf("new table with Host evil.example and no public URL = %d; want relative links and no evil.example:\n%s", r.status, r.body)
 	}
 }

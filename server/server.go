@@ -82,6 +82,11 @@ type Config struct {
 	// NewSeed returns a new table's secret dice seed; default dice.NewSeed
 	// (crypto/rand). Tests fix it so that their games are reproducible.
 	NewSeed func() dice.Seed
+	// BotLease is how long this instance's lease of a table's bots lasts
+	// when the store leases them (store.Leaser, several instances): it is
+	// renewed at every bot turn, and another instance takes the bots over
+	// once it runs out. Default 15s.
+	BotLease time.Duration
 }
 
 // Server is the HTTP service. Create it with New, serve Handler, and Close it
@@ -107,6 +112,7 @@ type Server struct {
 	proxied            bool   // Config.TrustProxy
 	public             string // Config.PublicURL, without a final slash
 	csrf               *http.CrossOriginProtection
+	peers              peers // other instances on the same store (instances.go)
 
 	mu        sync.Mutex
 	live      map[string]*live
@@ -172,7 +178,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{
+	s := &Server{
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
 		limit:     newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
 		clients:   newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now),
@@ -181,7 +187,9 @@ func New(cfg Config) (*Server, error) {
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
 		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), ctx: ctx, cancel: cancel,
-	}, nil
+	}
+	s.startPeers(cfg.BotLease)
+	return s, nil
 }
 
 // Close ends every live stream and waits for running bots to stop. It does
@@ -211,6 +219,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.pageLobby)
 	mux.HandleFunc("GET /new/{game}", s.pageNew)
 	mux.HandleFunc("POST /new/{game}", s.pageCreate)
+	mux.HandleFunc("POST /play/{game}", s.pagePlayNow)
+	mux.HandleFunc("GET /t/{id}/created", s.pageCreated)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/events", s.pageEvents)
 	mux.HandleFunc("GET /t/{id}/export", s.pageExport)

@@ -74,6 +74,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 
 	last := from
 	first := true
+	recorded := false // the seat's answer to an open window is recorded
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	var buf []byte
@@ -100,10 +101,14 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		if last > l.tab.Len() {
 			last = l.tab.Len() // a position from the future: start from now
 		}
-		if l.tab.Len() > last || (first && initial) {
+		// Only the seat's own recorded answer, besides the log, changes
+		// what it sees: others' answers change nothing for it.
+		rec := l.answered(seat)
+		if l.tab.Len() > last || (first && initial) || rec != recorded {
 			events, err = render(logFor(l, seat, last), stateFor(l, seat), first && initial)
 			last = l.tab.Len()
 		}
+		recorded = rec
 		l.mu.Unlock()
 		if err != nil {
 			s.log.Error("rendering a stream", "table", l.id, "err", err)

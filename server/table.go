@@ -42,6 +42,7 @@ type live struct {
 	finished   bool                          // the store knows the game is over
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
+	win        *window                       // the answer window being collected (window.go), or nil
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -186,13 +187,7 @@ func (s *Server) snapshotLocked(l *live) {
 		s.log.Error("taking a snapshot", "table", l.id, "seq", l.tab.Len(), "err", err)
 		return
 	}
-	s.mu.Lock()
-	closed := s.closed
-	if !closed {
-		s.bg.Add(1)
-	}
-	s.mu.Unlock()
-	if closed {
+	if !s.background() {
 		return
 	}
 	go func() {
@@ -233,7 +228,7 @@ func (s *Server) evictLocked(adding int, extra int64) {
 			if !l.mu.TryLock() {
 				continue
 			}
-			idle := l.watchers == 0 && !l.botRunning
+			idle := l.watchers == 0 && !l.botRunning && l.win == nil
 			used, n := l.lastUsed, l.bytes
 			l.mu.Unlock()
 			if idle && (oldest == nil || used.Before(oldestUsed)) {
@@ -350,15 +345,39 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 // number: with errAlreadyMade if seat has acted since, else with
 // store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
-	return s.actChecked(ctx, l, seat, kind, raw, func() error {
-		if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
-			if actedSince(l, seat, expectedSeq) {
-				return errAlreadyMade
+	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
+		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+			if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
+				if actedSince(l, seat, expectedSeq) {
+					return errAlreadyMade
+				}
+				if expectedSeq > l.tab.Len() && s.peers.shared {
+					s.forget(l) // the client has seen more: another instance moved the table on
+				}
+				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 			}
-			return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
-		}
-		return nil
+			return nil
+		})
 	})
+}
+
+// retryBehind runs try on l and, when the table in memory turns out to be
+// behind the store (another instance appended first), once more on the
+// table reloaded from the store.
+func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
+	seq, events, err := try(l)
+	if errors.Is(err, store.ErrVersionConflict) {
+		l.mu.Lock()
+		behind := l.stale
+		l.mu.Unlock()
+		if behind {
+			if l, err = s.table(ctx, l.id); err != nil {
+				return 0, nil, err
+			}
+			seq, events, err = try(l)
+		}
+	}
+	return seq, events, err
 }
 
 // actOnce is act for a form rendered when the log was at renderedAt (a
@@ -369,18 +388,20 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 // choices the log moves on all the time, and the game itself refuses an
 // action that is no longer legal.
 func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
-	return s.actChecked(ctx, l, seat, kind, raw, func() error {
-		if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
-			return errAlreadyMade
-		}
-		return nil
+	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
+		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+			if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
+				return errAlreadyMade
+			}
+			return nil
+		})
 	})
 }
 
 // actChecked is act and actOnce: check runs with l.mu held, before the
 // action is applied, and refuses it with an error.
 func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
-	a, err := l.game.Decode(kind, raw)
+	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 	}
@@ -392,12 +413,16 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := check(); err != nil {
 		return 0, nil, err
 	}
-	events, err := s.applyLocked(ctx, l, seat, a)
+	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
 	}
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
+	if recorded {
+		l.notify() // the seat's own state now shows its answer
+		return seq, events, nil
+	}
 	return seq, engine.EventsFor(events, seat), nil
 }
 
@@ -410,7 +435,8 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		if e.Seat == seat {
+		// A free roll is not a move: rolling does not spend a form.
+		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
 			return true
 		}
 	}
@@ -427,6 +453,17 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	if err != nil {
 		return nil, err
 	}
+	if err := s.commitLocked(ctx, l, before); err != nil {
+		return nil, err
+	}
+	return events, nil
+}
+
+// commitLocked stores the entries the table in memory holds after its
+// first before ones, in one Append, and tells streams; the game's result
+// too if it is over. If storing fails the table is dropped from memory and
+// rebuilt from the store on next use. Call with l.mu held.
+func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 	// The write goes on even if the client hangs up, so that what the
 	// store holds and what the client is told agree as often as possible.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
@@ -434,6 +471,7 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	// The action that ends the game is stored with the outcome, in one
 	// transaction: a crash between two writes could leave a finished game
 	// listed as open.
+	var err error
 	out, over := l.tab.Over()
 	if over && !l.finished {
 		_, err = s.store.Finish(wctx, l.id, before, out.Text, l.tab.Log(before)...)
@@ -442,7 +480,7 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	}
 	if err != nil {
 		s.forget(l)
-		return nil, err
+		return err
 	}
 	l.lastUsed = s.now()
 	s.grewLocked(l)
@@ -451,8 +489,22 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 		l.finished = true
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
+	s.openWindowLocked(l)
 	l.notify()
-	return events, nil
+	return nil
+}
+
+// background counts one more background goroutine (bots, snapshot
+// writes, window timers) that Close waits for, and reports false, counting
+// nothing, if the server is closed: then none may start.
+func (s *Server) background() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.bg.Add(1)
+	return true
 }
 
 func (s *Server) afterChange(l *live) {
@@ -464,16 +516,11 @@ func (s *Server) afterChange(l *live) {
 // afterChangeLocked starts the table's bot runner if a bot seat is pending.
 // Call with l.mu held.
 func (s *Server) afterChangeLocked(l *live) {
+	s.openWindowLocked(l) // a window that was open when the table was stored
 	if l.botRunning || l.stale || botDue(l) < 0 {
 		return
 	}
-	s.mu.Lock()
-	closed := s.closed
-	if !closed {
-		s.bg.Add(1)
-	}
-	s.mu.Unlock()
-	if closed {
+	if !s.background() {
 		return
 	}
 	l.botRunning = true
@@ -482,12 +529,13 @@ func (s *Server) afterChangeLocked(l *live) {
 
 // botDue returns a pending seat the server plays: one played by a bot, or
 // one whose only legal action it can take for the person (a choice of one is
-// no choice, engine.Only), or -1.
+// no choice, engine.Only), or -1. A seat that has answered the window being
+// collected is not due again.
 func botDue(l *live) engine.Seat {
 	seats := l.tab.Seats()
 	st := l.tab.State()
 	for _, p := range st.Pending() {
-		if int(p) >= len(seats) {
+		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
 		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
@@ -509,9 +557,13 @@ func (s *Server) runBots(l *live) {
 	// after that finds no runner and starts one. (Cleared later, in a
 	// separate hold, an action in between saw a runner about to quit,
 	// started none, and the table waited forever.) Call with l.mu held.
+	leased := false
 	stop := func() {
 		l.botRunning = false
 		l.mu.Unlock()
+		if leased {
+			s.releaseBots(l)
+		}
 		if s.botsStopped != nil {
 			s.botsStopped(l)
 		}
@@ -523,7 +575,13 @@ func (s *Server) runBots(l *live) {
 			return
 		}
 		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
+		at := l.tab.Len()
 		l.mu.Unlock()
+		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)
+			l.mu.Lock()
+			stop()
+			return
+		}
 		if paced && !s.sleep(s.botPace) {
 			l.mu.Lock()
 			stop()
@@ -545,7 +603,7 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		if _, err := s.applyLocked(s.ctx, l, seat, a); err != nil {
+		if _, _, err := s.submitLocked(s.ctx, l, seat, a); err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			stop()
 			return

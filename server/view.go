@@ -23,13 +23,17 @@ type seatState struct {
 	Waiting  int         `json:"waiting_for"` // seats other than this one the view says are being waited for
 	// WaitingKnown says whether the view tells whom the game waits for
 	// (see Waiter); if not, Waiting is 0 and no seat is marked pending.
-	WaitingKnown bool            `json:"waiting_known"`
-	Legal        []legalAction   `json:"legal"`
-	Seats        []seatInfo      `json:"seats"`
-	Outcome      *engine.Outcome `json:"outcome,omitempty"`
-	Commitment   string          `json:"commitment"`
-	Seed         string          `json:"seed,omitempty"` // only once the game is over
-	Options      engine.Options  `json:"options"`
+	WaitingKnown bool          `json:"waiting_known"`
+	Legal        []legalAction `json:"legal"`
+	// Recorded is this seat's own answer to an answer window still open
+	// (engine.Window), recorded and applied when the window closes; while
+	// it is set the seat has nothing more to do.
+	Recorded   string          `json:"recorded,omitempty"`
+	Seats      []seatInfo      `json:"seats"`
+	Outcome    *engine.Outcome `json:"outcome,omitempty"`
+	Commitment string          `json:"commitment"`
+	Seed       string          `json:"seed,omitempty"` // only once the game is over
+	Options    engine.Options  `json:"options"`
 	// View comes last, so that a client that needs only the fields above
 	// (a bot, a load generator) can stop reading before the largest part.
 	View engine.View `json:"view"`
@@ -92,7 +96,9 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	// Legal is non-empty exactly for seats the game waits for. A seat with a
 	// single legal action is not asked: the server plays it (engine.Only), so
 	// offering it would only make the person race the server.
-	if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
+	if l.answered(seat) {
+		out.Recorded = l.win.answers[seat].String()
+	} else if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
 		out.Legal = make([]legalAction, 0, len(legal))
 		for _, a := range legal {
 			if la, ok := l.legalFor(a); ok {

@@ -65,6 +65,39 @@ type Store interface {
 	Close() error
 }
 
+// Change says that table Table's log has grown to Seq entries. The zero
+// Change (Table "") says that changes may have been missed: every table may
+// have moved on.
+type Change struct {
+	Table string
+	Seq   int
+}
+
+// Notifier is a Store shared by several server instances (PostgreSQL) that
+// tells each of them about the appends any of them makes, its own included.
+type Notifier interface {
+	// Subscribe returns a channel of changes, closed once ctx ends. It
+	// holds one connection of its own, and when that is lost it connects
+	// again and sends the zero Change, since appends made meanwhile went
+	// unannounced; it also sends one once first connected. A Change may
+	// come more than once and after the log has grown further: readers
+	// compare Seq with what they have. Call it once per instance.
+	Subscribe(ctx context.Context) <-chan Change
+}
+
+// Leaser is a Store shared by several server instances that leases each
+// table's bots to one instance at a time, so that only one plays them.
+type Leaser interface {
+	// LeaseBots takes table id's bot lease for holder, or renews it, until
+	// ttl from now; it reports whether holder has it and, if so, the
+	// number of entries in the table's log as of then, so that the holder
+	// can tell whether the table it holds in memory is behind. A lease
+	// that ran out (its holder died, say) goes to whoever asks next.
+	LeaseBots(ctx context.Context, id, holder string, ttl time.Duration) (held bool, seq int, err error)
+	// ReleaseBots gives up holder's lease of table id's bots, if it has it.
+	ReleaseBots(ctx context.Context, id, holder string) error
+}
+
 // Table is a stored table.
 type Table struct {
 	ID      string

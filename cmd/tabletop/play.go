@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -32,7 +33,11 @@ allows. At each prompt type the number of a choice or its text; games whose
 actions carry free text (names, narration) take any action typed in its
 text form. "help" lists the commands and says what each choice does,
 "rules" gives the game's rules in brief. When the game ends the table
-export can be written for "tabletop verify".`
+export can be written for "tabletop verify".
+
+A game with a game master (msp) seats people only too: seat 1 is the GM,
+the terminal asks whoever must act, "as NAME" hands it to another seat,
+and --book FILE imports the GM's book.`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
@@ -49,6 +54,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	nameList := fs.String("names", "", "names of the seats, comma-separated (games only people play, whose seats all share this keyboard)")
 	export := fs.String("export", "", "write the table export to FILE at the end, without asking")
 	story := fs.String("markdown", "", "write the story as Markdown to FILE at the end (games that tell a story)")
+	book := fs.String("book", "", "games with a game master: import the GM's book from FILE at the start")
 	opts := optionFlags{}
 	fs.Var(opts, "o", "game option name=value (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -68,6 +74,12 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	info := g.Info()
 	if err := turnsOption(fs, opts, *turns); err != nil {
 		return err
+	}
+	if info.GMSeat {
+		if *botList != "" {
+			return usagef("%s is played by people only: the GM and the players share the terminal", info.Name)
+		}
+		return runPlayGM(ctx, env, g, gmTable{players: *players, name: *name, names: *nameList, seedHex: *seedHex, export: *export, book: *book, opts: opts})
 	}
 	var names []string
 	if *botList != "" {
@@ -99,7 +111,13 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("%s is played by people only: no --bots", info.Name)
 	}
 	if hotSeat {
-		seats = hotSeats(n, *name, *nameList)
+		first := ""
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "name" {
+				first = *name
+			}
+		})
+		seats = hotSeats(n, first, *nameList)
 	}
 	for i := 1; i < n && !hotSeat; i++ {
 		bn := defaultBot
@@ -145,8 +163,8 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 }
 
 // hotSeats names the n seats of a table of people sharing the keyboard:
-// from list (comma-separated) if given, else first for seat 1 and
-// "Player N" for the others.
+// from list (comma-separated) if given, else first (--name, if given) for
+// seat 1, and "Player N" for the others.
 func hotSeats(n int, first, list string) []engine.SeatInfo {
 	var given []string
 	if list != "" {
@@ -157,7 +175,7 @@ func hotSeats(n int, first, list string) []engine.SeatInfo {
 		switch {
 		case i < len(given) && strings.TrimSpace(given[i]) != "":
 			seats[i].Name = strings.TrimSpace(given[i])
-		case i == 0:
+		case i == 0 && first != "":
 			seats[i].Name = first
 		default:
 			seats[i].Name = fmt.Sprintf("Player %d", i+1)

@@ -54,7 +54,7 @@ func TestPlay_EndOfInputLeavesCleanly(t *testing.T) {
 }
 
 func TestPlay_DefaultTableIsYouAndThreeOfTheBestBot(t *testing.T) {
-	// Pocket Monster Rancher takes 1 to 8 stables: with no --players and no
+	// Pocket Monster Rancher takes 2 to 8 stables: with no --players and no
 	// --bots the table is four, the other three played by nash.
 	code, out, errOut := run(t, "quit\n", "play", "pmr", "--turns", "3", "--seed", "01")
 	if code != 0 || errOut != "" {

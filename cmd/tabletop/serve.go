@@ -12,18 +12,18 @@ import (
 
 	"tabletop/engine"
 	"tabletop/server"
-	"tabletop/store/sqlite"
+	"tabletop/store"
 )
 
 func init() {
-	register("serve", "host tables for browsers and the JSON API: tabletop serve [--addr 127.0.0.1:8080] [--db tabletop.db]", runServe)
+	register("serve", "host tables for browsers and the JSON API: tabletop serve [--addr 127.0.0.1:8080] [--db tabletop.db|postgres://…]", runServe)
 }
 
 // Main is the running server: its store, its HTTP service and the listener.
 // Tests start the real thing with Addr "127.0.0.1:0".
 type Main struct {
 	Addr     string // host:port to listen on
-	DB       string // SQLite file
+	DB       string // SQLite file or postgres:// URL (openStore)
 	SyncFull bool   // synchronous=FULL: commits survive power loss too
 	// ActionRate is the actions per second each seat may post (burst:
 	// twice that); 0 means the server's default (20/s),
@@ -52,10 +52,13 @@ type Main struct {
 	TablesPerClient, TablesPerHour int
 	MaxLiveBytes                   int64
 	BotPace                        time.Duration
-	Games                          *engine.Registry // the games served
-	Logger                         *slog.Logger
+	// BotLease is how long an instance's claim on a table's bots lasts
+	// on a shared PostgreSQL database (server.Config.BotLease); 0: 15s.
+	BotLease time.Duration
+	Games    *engine.Registry // the games served
+	Logger   *slog.Logger
 
-	store  *sqlite.Store
+	store  store.Store
 	srv    *server.Server
 	http   *http.Server
 	ln     net.Listener
@@ -77,7 +80,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", m.Addr, err)
 	}
-	st, err := sqlite.Open(m.DB, sqlite.Options{SyncFull: m.SyncFull, WALLimit: m.WALLimit})
+	st, err := openStore(ctx, m.DB, m.SyncFull, m.WALLimit)
 	if err != nil {
 		ln.Close()
 		return err
@@ -87,7 +90,7 @@ func (m *Main) Run(ctx context.Context) error {
 		public = "http://" + ln.Addr().String()
 	}
 	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy, PublicURL: public,
-		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, BotPace: m.BotPace}
+		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, BotPace: m.BotPace, BotLease: m.BotLease}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
 	}
@@ -142,9 +145,9 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file; an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
-	db := fs.String("db", "tabletop.db", "SQLite database file (created if missing)")
+	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
 	rate := fs.Float64("rate", 20, "actions per second each seat may post (burst: twice that); 0: no limit")
 	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
@@ -155,12 +158,16 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	liveMB := fs.Int64("cache-mb", 256, "MiB of tables (estimated) kept in memory; idle ones past it are dropped and replayed when needed")
 	botPace := fs.Duration("bot-pace", 500*time.Millisecond, "pause before each bot move at a table where only bots play while someone watches; 0: none")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
+	botLease := fs.Duration("bot-lease", 15*time.Second, "with several instances on one PostgreSQL database: how long an instance's claim on a table's bots lasts; another instance takes them over that long after it dies")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 0 {
 		return usagef("serve takes no arguments, got %q (try -h)", pos[0])
+	}
+	if *botLease <= 0 {
+		return usagef("--bot-lease must be more than 0, got %v", *botLease)
 	}
 	if *syncMode != "normal" && *syncMode != "full" {
 		return usagef("--sync must be normal or full, got %q", *syncMode)
@@ -187,7 +194,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 		*clientRate = -1
 	}
 	m := &Main{
-		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy,
+		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
 		PublicURL: *publicURL, WALLimit: *walMB << 20, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
 		MaxLiveBytes: *liveMB << 20, BotPace: noLimit(*botPace),
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
@@ -195,7 +202,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "tabletop: serving on %s (database %s); Ctrl-C stops\n", m.URL(), *db)
+	fmt.Fprintf(env.Stdout, "tabletop: serving on %s (database %s); Ctrl-C stops\n", m.URL(), showDB(*db))
 	select {
 	case <-ctx.Done():
 	case err := <-m.served:

@@ -199,9 +199,9 @@ type proc struct {
 	done   chan struct{}
 }
 
-func startServe(t *testing.T, bin, db string) *proc {
+func startServe(t *testing.T, bin, db string, flags ...string) *proc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

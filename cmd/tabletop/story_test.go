@@ -1,10 +1,17 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"tabletop/dice"
+	"tabletop/games/prophecy"
 )
 
 // TestPlay_GameOnlyPeoplePlaySeatsPeopleAtOneKeyboard plays a story
@@ -71,6 +78,52 @@ func TestSim_OutlinePrintsTheExactOddsBesideASimulation(t *testing.T) {
 		code, _, errOut := run(t, "", append([]string{"sim"}, tt.args...)...)
 		if code != 2 || !strings.Contains(errOut, tt.want) {
 			t.Errorf("sim %v = %d, stderr %q, want 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+// TestOdds_AgreeWithTheChanceProphecyShowsBeforeARoll reads the P(>=) column
+// of "tabletop odds Nd6!>=4" and the JSON's exact probabilities, and checks
+// that the chance Prophecy shows for a pool of N against each difficulty is
+// the same number.
+func TestOdds_AgreeWithTheChanceProphecyShowsBeforeARoll(t *testing.T) {
+	for pool := 1; pool <= 8; pool++ {
+		expr := fmt.Sprintf("%dd6!>=4", pool)
+		code, out, errOut := run(t, "", "odds", expr)
+		if code != 0 {
+			t.Fatalf("odds %s = %d: %s", expr, code, errOut)
+		}
+		_, js, _ := run(t, "", "odds", expr, "--json")
+		var x oddsJSON
+		if err := json.Unmarshal([]byte(js), &x); err != nil {
+			t.Fatal(err)
+		}
+		for diff := 1; diff <= prophecy.FinaleDifficulty; diff++ {
+			c, err := prophecy.CheckChance(pool, diff)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Notation != expr || c.Truncated != x.TruncatedMass || c.Depth != x.ExplodeDepth {
+				t.Errorf("pool %d: prophecy rolls %q (left out %g, depth %d), odds %q (%g, %d)", pool, c.Notation, c.Truncated, c.Depth, x.Expr, x.TruncatedMass, x.ExplodeDepth)
+			}
+			var line string
+			for l := range strings.Lines(out) {
+				if f := strings.Fields(l); len(f) >= 3 && f[0] == strconv.Itoa(diff) {
+					line = f[2] // value, P(=), P(>=)
+				}
+			}
+			if line != dice.Percent(c.P) {
+				t.Errorf("%s against %d: odds prints P(>=) %s, prophecy's chance is %s", expr, diff, line, dice.Percent(c.P))
+			}
+			sum := 0.0
+			for _, o := range x.Outcomes {
+				if o.Value >= diff {
+					sum += o.P
+				}
+			}
+			if math.Abs(sum-c.P) > 1e-12 {
+				t.Errorf("%s against %d: odds --json sums to %v, prophecy's chance is %v", expr, diff, sum, c.P)
+			}
 		}
 	}
 }

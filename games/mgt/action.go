@@ -3,7 +3,6 @@ package mgt
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -93,12 +92,32 @@ type Throw struct {
 }
 
 // Claim takes the card just discarded into a new exposed set with three
-// cards of that set from the hand. Cheerful says the set is the cheerful set
-// rather than the card's own. Text form: "claim Harpy", "claim Harpy as
-// cheerful".
+// cards of that set from the hand, With, which the claimer chooses (in deck
+// order). Cheerful says the set is the cheerful set rather than the card's
+// own. Text form: "claim Harpy with Siren, Jubjub, Gandharva", "claim Harpy
+// as cheerful with ...". Without "with" (With all NoCard) the claim is
+// accepted only when a single choice of three completes the set.
 type Claim struct {
-	Card     Card `json:"card"`
-	Cheerful bool `json:"cheerful,omitempty"`
+	Card     Card    `json:"card"`
+	Cheerful bool    `json:"cheerful,omitempty"`
+	With     [3]Card `json:"with"`
+}
+
+// noThree is a Claim's With when the three cards are not named.
+var noThree = [3]Card{NoCard, NoCard, NoCard}
+
+// MarshalJSON writes the claim, leaving "with" out if no cards are named.
+func (a Claim) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Card     Card     `json:"card"`
+		Cheerful bool     `json:"cheerful,omitempty"`
+		With     *[3]Card `json:"with,omitempty"`
+	}
+	p := plain{Card: a.Card, Cheerful: a.Cheerful}
+	if a.With != noThree {
+		p.With = &a.With
+	}
+	return json.Marshal(p)
 }
 
 // Pass declines a claim. Text form: "pass".
@@ -139,10 +158,14 @@ func (a Attack) String() string {
 }
 
 func (a Claim) String() string {
+	out := "claim " + a.Card.String()
 	if a.Cheerful {
-		return "claim " + a.Card.String() + " as cheerful"
+		out += " as cheerful"
 	}
-	return "claim " + a.Card.String()
+	if a.With != noThree {
+		out += " with " + a.With[0].String() + ", " + a.With[1].String() + ", " + a.With[2].String()
+	}
+	return out
 }
 
 // ParseAction reads an action's text form: "draw", "discard Harpy",
@@ -183,6 +206,21 @@ func ParseAction(text string) (engine.Action, error) {
 		}
 		return Meld{Card: c}, nil
 	case "claim":
+		with := noThree
+		if i := strings.Index(strings.ToLower(rest), " with "); i >= 0 {
+			names := strings.Split(rest[i+len(" with "):], ",")
+			if len(names) != 3 {
+				return nil, fmt.Errorf("mgt: %q: name three cards after \"with\", separated by commas", text)
+			}
+			for k, n := range names {
+				c, err := ParseCard(strings.TrimSpace(n))
+				if err != nil {
+					return nil, err
+				}
+				with[k] = c
+			}
+			rest = rest[:i]
+		}
 		cheerful := false
 		lower := strings.ToLower(rest)
 		if strings.HasSuffix(lower, " as cheerful") {
@@ -192,7 +230,7 @@ func ParseAction(text string) (engine.Action, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Claim{Card: c, Cheerful: cheerful}, nil
+		return Claim{Card: c, Cheerful: cheerful, With: with}, nil
 	case "attack":
 		n, err := strconv.Atoi(rest)
 		if err != nil || n < 1 {
@@ -246,7 +284,7 @@ func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 		}
 		return a, nil
 	case KindClaim:
-		a := Claim{Card: NoCard}
+		a := Claim{Card: NoCard, With: noThree}
 		if err := strict(&a); err != nil {
 			return nil, err
 		}
@@ -321,7 +359,6 @@ var (
 	boxedAttack   [maxSeats]engine.Action
 	boxedDiscard  [maxCards]engine.Action
 	boxedMeld     [maxCards]engine.Action
-	boxedClaim    [maxCards][2]engine.Action
 )
 
 // Shared lists of legal actions for the phases whose choices come from a
@@ -331,10 +368,7 @@ var (
 var (
 	throwList   []engine.Action                         // rock, paper, scissors
 	targetLists [maxSeats + 1][maxSeats][]engine.Action // by table size and attacker: "attack N" for every other seat, then "no attack"
-	// claimLists holds a claim window's choices by discard and claim
-	// options (claimOwn|claimCheerful): the claims, then "pass". Most
-	// players may only pass: every card's [0] is the one list "pass".
-	claimLists [maxCards][4][]engine.Action
+	passOnly    []engine.Action                         // the one choice of most players in a claim window
 )
 
 func init() {
@@ -348,25 +382,8 @@ func init() {
 		c := Card(i)
 		boxedDiscard[i] = Discard{Card: c}
 		boxedMeld[i] = Meld{Card: c}
-		boxedClaim[i] = [2]engine.Action{Claim{Card: c}, Claim{Card: c, Cheerful: true}}
 	}
-	passOnly := []engine.Action{boxedPass}
-	for i := range deck.Cards {
-		for e := range claimLists[i] {
-			if e == 0 {
-				claimLists[i][e] = passOnly
-				continue
-			}
-			var out []engine.Action
-			if e&claimOwn != 0 {
-				out = append(out, boxedClaim[i][0])
-			}
-			if e&claimCheerful != 0 {
-				out = append(out, boxedClaim[i][1])
-			}
-			claimLists[i][e] = slices.Clip(append(out, boxedPass))
-		}
-	}
+	passOnly = []engine.Action{boxedPass}
 	throwList = boxedThrow[Rock:]
 	for n := minSeats; n <= maxSeats; n++ {
 		for p := range n {

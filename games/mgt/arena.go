@@ -35,9 +35,11 @@ type arena struct {
 	stockTop  alloc.Block[KnownCard] // the stock cards that a view knows
 	exposed   [maxSeats][]GroupView  // each player's exposed sets as views (see State.exposed)
 	counts    alloc.Block[setCounts]
-	public    *setCounts // the public cards by set (see State.publicCounts)
-	buf       []byte     // scratch for texts written piece by piece (take's dice)
-	publicKey [4]int     // the round and public-card counts they were made for
+	public    *setCounts                // the public cards by set (see State.publicCounts)
+	buf       []byte                    // scratch for texts written piece by piece (take's dice)
+	publicKey [4]int                    // the round and public-card counts they were made for
+	claims    [maxSeats][]engine.Action // each seat's choices in the claim window claimKey names (see State.Legal)
+	claimKey  [4]int
 }
 
 // rewind takes back everything the arena handed out, for a new game on a
@@ -59,6 +61,7 @@ func (m *arena) rewind() {
 	m.counts.Rewind()
 	m.exposed = [maxSeats][]GroupView{}
 	m.public, m.publicKey = nil, [4]int{}
+	m.claims, m.claimKey = [maxSeats][]engine.Action{}, [4]int{}
 	m.text.Rewind()
 }
 

@@ -37,7 +37,8 @@ func (randomBot) Act(_ engine.Seat, _ engine.View, legal []engine.Action, r *dic
 //     nature would cost it cards the pattern needs (cheerful, proud, mean);
 //   - takes every impatient draw and melds cards into its exposed sets
 //     (cheerful cards stay in hand, where they can serve either set);
-//   - claims when the claimed card brings the pattern closer;
+//   - claims when the claimed card brings the pattern closer, exposing the
+//     three cards preferThree picks (those that serve nothing else);
 //   - sends an aggressive card at the opponent with the most exposed cards
 //     when that opponent looks closer to winning than itself;
 //   - throws rock, paper or scissors uniformly at random, the only throw
@@ -615,10 +616,37 @@ func greedyClaim(v *View, p engine.Seat, legal []engine.Action) engine.Action {
 	now := t.evaluate(k)
 	var pick engine.Action = boxedPass
 	bestFit, bestValue := now.fit, now.value
+	hand := make([]Card, len(v.Hand))
+	for i, cv := range v.Hand {
+		hand[i] = cv.Card
+	}
+	cheerful := func(c Card) bool { return isCheerful(v, c) }
+	var prefer [2][3]Card // by Cheerful: the three to show, once worked out
+	var known [2]bool
 	for _, a := range legal {
 		cl, ok := a.(Claim)
 		if !ok {
 			continue
+		}
+		ki := 0
+		if cl.Cheerful {
+			ki = 1
+		}
+		if !known[ki] {
+			set := cardSet[cl.Card]
+			if cl.Cheerful {
+				set = deck.CheerfulSet
+			}
+			var cs []Card
+			for _, x := range hand {
+				if v.banned&(1<<cardKey[x]) == 0 && (cl.Cheerful && cheerful(x) || !cl.Cheerful && cardSet[x] == cardSet[cl.Card]) {
+					cs = append(cs, x)
+				}
+			}
+			prefer[ki], known[ki] = preferThree(cs, hand, set, cheerful), true
+		}
+		if cl.With != prefer[ki] {
+			continue // the same claim showing other cards: one is weighed
 		}
 		u := t
 		set := cardSet[cl.Card]

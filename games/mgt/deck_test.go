@@ -1,6 +1,9 @@
 package mgt
 
 import (
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -169,5 +172,74 @@ func TestParseCard_AnyCaseAndUnique(t *testing.T) {
 	}
 	if _, err := ParseCard("Imp 79"); err == nil {
 		t.Errorf("ParseCard(Imp 79): the stray number was not cleaned from the data")
+	}
+}
+
+// TestDeck_CommentsSayWhatTheDataHolds: the numbers the data files' comments
+// give (natures per card in deck.txt, and the chances of each nature on the
+// 2d20-4 table in natures.txt) are the numbers the data holds.
+func TestDeck_CommentsSayWhatTheDataHolds(t *testing.T) {
+	header := func(name string) string {
+		raw, err := dataFS.ReadFile("data/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for line := range strings.Lines(string(raw)) {
+			if rest, ok := strings.CutPrefix(line, "#"); ok {
+				b.WriteString(strings.TrimSpace(rest) + " ")
+			}
+		}
+		return b.String()
+	}
+	claims := func(text string, name string) int {
+		t.Helper()
+		m := regexp.MustCompile(`\b` + name + ` (\d+)\b`).FindStringSubmatch(text)
+		if m == nil {
+			t.Fatalf("the comment gives no number for %s:\n%s", name, text)
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	effects := []string{"aggressive", "cheerful", "mean", "honest", "impatient", "proud", "loyal"}
+
+	deckText := header("deck.txt")
+	perNature := map[string]int{}
+	for _, c := range Data().Cards {
+		perNature[c.Nature.String()]++
+	}
+	m := regexp.MustCompile(`Of the (\d+) cards, (\d+) have "none"`).FindStringSubmatch(deckText)
+	if m == nil || m[1] != strconv.Itoa(len(Data().Cards)) || m[2] != strconv.Itoa(perNature["none"]) {
+		t.Errorf("deck.txt says %v; the data holds %d cards, %d with none", m, len(Data().Cards), perNature["none"])
+	}
+	for _, n := range append(effects, "miscellaneous") {
+		if got := claims(deckText, n); got != perNature[n] {
+			t.Errorf("deck.txt says %d %s cards; the data holds %d", got, n, perNature[n])
+		}
+	}
+
+	// Ways two d20 make each result of 2d20-4 that is on the table.
+	tableText := header("natures.txt")
+	ways := map[string]int{}
+	kept := 0
+	for a := 1; a <= 20; a++ {
+		for b := 1; b <= 20; b++ {
+			r := a + b - 4 - Data().TableMin
+			if r >= 0 && r < len(Data().Table) && Data().Table[r] != NoNature {
+				ways[Data().Table[r].String()]++
+				kept++
+			}
+		}
+	}
+	if got := claims(tableText, "other"); got != kept {
+		t.Errorf("natures.txt says %d of 400 rolls are kept; %d are", got, kept)
+	}
+	if got := claims(tableText, "400 equally likely rolls of two d20,"); got != 400-kept {
+		t.Errorf("natures.txt says %d rolls are rolled again; %d are", got, 400-kept)
+	}
+	for _, n := range effects {
+		if got := claims(tableText, n); got != ways[n] {
+			t.Errorf("natures.txt says %s takes %d rolls; it takes %d", n, got, ways[n])
+		}
 	}
 }

@@ -50,9 +50,15 @@
 //     text's: a four by its set's size (an orphan four: 2); in 5+3 the five
 //     scores as a four of its set and the three scores nothing; an eight by
 //     its set's size.
-//   - Claims: only the turn's discard may be claimed, never a forced or an
-//     excess discard. Loyal cards (also a miscellaneous card that rolled
-//     loyal) and proud cards (set aside, not on the pile) cannot be claimed.
+//   - Claims: every discard may be claimed, forced and excess discards
+//     included (RULINGS.md), but for loyal cards (also a miscellaneous card
+//     that rolled loyal) and the turn's proud card (set aside, not on the
+//     pile; a proud card forced out is on the pile and may be claimed).
+//     Once the turn's discard is resolved (its nature, a refill, a won
+//     round, an attack), each claimable card of the turn opens a window of
+//     its own, in the order the cards reached the pile: excess discards,
+//     the turn's discard, the cards it forced out. A claim ends the turn's
+//     windows: play goes on from the claimer, and the rest stay on the pile.
 //     A player may claim with three cards of the card's set in hand, of a type
 //     not banned for them, and no exposed set of that set yet; a cheerful
 //     discard may also be claimed into the cheerful set with three cheerful
@@ -67,17 +73,25 @@
 //     event, and a view shows only that claims are awaited and the viewer's
 //     own answer, never who else has answered (a table plays a choice of one
 //     at once, engine.Only, so the players still deciding would be the ones
-//     who can claim). The three cards exposed with the claimed one are
-//     chosen for the player (for a type set, non-cheerful cards first; for
-//     the cheerful set, those whose own set the player holds fewest of). The
-//     claimer then discards, as on a turn (no draw), and play continues from
-//     them.
+//     who can claim). The claimer chooses the three cards it exposes with
+//     the claimed one ("claim Harpy with Siren, Jubjub, Gandharva"): Legal
+//     lists every choice, since what the others see of its hand is its
+//     own choice; "claim Harpy" alone is taken only when a single choice
+//     exists. The greedy bot shows, for a type set, cards that are not
+//     cheerful first, and for the cheerful set those whose own set it holds
+//     fewest of. The claimer then discards, as on a turn (no draw), and
+//     play continues from them.
 //   - Exposed sets never change set; a player may add matching cards from
-//     their hand ("meld Siren") on their own turn, one by one, up to eight.
+//     their hand ("meld Siren") on their own turn, one by one, up to eight,
+//     as long as the hand keeps the cards the player must still discard to
+//     get back to eight.
 //   - Aggressive: after the discard (a winning discard ends the round first),
 //     the discarder may attack any other player or nobody; both seal rock,
-//     paper or scissors; a tie is thrown again; the loser loses their next
-//     turn (losses add up and end with the round). A claim is not a turn. The
+//     paper or scissors; a tie is thrown again, and after three ties in a
+//     row the attack fails and nobody loses a turn (the text ends no
+//     contest; this ruling makes every game end). Bots throw at random from
+//     the stream they are given. The loser loses their next turn (losses
+//     add up and end with the round). A claim is not a turn. The
 //     aggressive card may be claimed after the contest.
 //   - Cheerful: every other cheerful card in the hidden hand goes to the pile.
 //   - Mean: one random card of the hidden hand (a die of the hand's size from
@@ -88,7 +102,14 @@
 //     hand (of its family, for a beastman; an orphan's type holds only the
 //     orphan) goes to the pile, and that type is banned for the player for the
 //     rest of the game: its cards never count in the player's patterns and
-//     cannot be claimed or melded. Exposed sets made before the ban stay.
+//     cannot be claimed or melded. Exposed sets made before the ban stay on
+//     the table but are dead: a set holding a banned card (a set of the
+//     type, or a cheerful set with one in it) counts in no pattern and no
+//     score, so its player cannot win while it is there, and seven orphans
+//     and one more do not win when the one more is banned. The proud card
+//     stays set aside, face up, for the rest of the game: later rounds
+//     shuffle the deck without it (a miscellaneous card that rolled proud
+//     keeps that nature while aside).
 //   - Only the turn's discard acts: forced discards (mean, cheerful, proud)
 //     and excess discards never act, so effects do not chain. After a forced
 //     loss the player refills to eight from the stock.
@@ -99,7 +120,8 @@
 //   - Impatient: when drawn on a turn or by an impatient draw, the player may
 //     draw one more card at once ("draw"), before discarding. They then
 //     discard down to eight: the earlier discards are excess discards (no
-//     effect, no claim), the last is the turn's discard.
+//     effect; they may be claimed like any discard), the last is the
+//     turn's discard.
 //   - Deal and refill draws trigger neither honest nor impatient; a
 //     miscellaneous card rolls its nature whenever it is drawn (in private)
 //     and keeps it for the round.
@@ -115,7 +137,8 @@
 // Actions (ParseAction reads the text forms): "discard Harpy", "meld Harpy",
 // "draw" (impatient), "attack 3" (seats numbered from 1 as the table shows
 // them; the JSON target is the 0-based engine seat) or "no attack", "rock",
-// "paper", "scissors", "claim Harpy" or "claim Harpy as cheerful", "pass".
+// "paper", "scissors", "claim Harpy with Siren, Jubjub, Gandharva" (or "claim
+// Harpy as cheerful with ..."), "pass".
 // A View shows its seat's hand, every player's exposed sets, set-aside proud
 // cards, banned types, hand size, score and lost turns, the discard pile, and
 // what the seat learned from honest cards; nothing else. Bots: "random" and

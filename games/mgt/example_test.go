@@ -24,17 +24,21 @@ func ExampleNew() {
 		fmt.Println(e.Text)
 	}
 	// Every discard that can be claimed opens a claim window for everyone
-	// else; Bo cannot claim the Demon, so he may only pass.
-	fmt.Println("Bo may:", s.Legal(1))
-	events, _ = s.Apply(1, s.Legal(1)[0], d)
-	for _, e := range engine.EventsFor(events, 1) {
-		fmt.Println(e.Text)
+	// else, the Undine the Demon forced out too; Bo cannot claim either, so
+	// he may only pass.
+	for s.WindowOpen() {
+		fmt.Println("Bo may:", s.Legal(1))
+		events, _ = s.Apply(1, s.Legal(1)[0], d)
+		for _, e := range engine.EventsFor(events, 1) {
+			fmt.Println(e.Text)
+		}
 	}
 	// Output:
 	// Ann holds 9 cards; the stock holds 184
 	// Ann discards Demon (Fiend, mean).
 	// Mean Demon takes revenge: Ann loses a random card: Undine (Elemental, none).
 	// Ann draws 1 card to refill to 8.
+	// Bo may: [pass]
 	// Bo may: [pass]
 	// You draw Jinko (Tiger beastman, none).
 }

@@ -14,7 +14,12 @@ import (
 // RulesVersion changes whenever a rule changes how dice are consumed or how
 // actions resolve, so that old logs are not silently replayed under new rules.
 //
-// mgt-2: a mean card's random card is told without the die that chose it.
+// mgt-2: a mean card's random card is told without the die that chose it;
+// a banned type counts in no pattern, exposed or not; proud cards stay set
+// aside for the game; three rock-paper-scissors ties end an attack; a meld
+// keeps the cards still to discard; the claimer chooses the three cards it
+// exposes (Claim.With); every discard but loyal ones may be claimed, forced
+// and excess discards included, each in a window of its own.
 const RulesVersion = "mgt-2"
 
 // Round limits for the rounds option: the text plays "several rounds (3-4)".

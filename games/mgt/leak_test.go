@@ -179,16 +179,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 	}
 	checked := 0
 	for g := range games {
-		n := 2 + g%5
-		seats := make([]engine.SeatInfo, n)
-		bots := make([]engine.Bot, n)
-		for i := range seats {
-			seats[i].Name = fmt.Sprintf("P%d", i+1)
-			bots[i] = greedyBot{}
-			if (i+g)%3 == 0 {
-				bots[i] = randomBot{}
-			}
-		}
+		n, seats, bots := leakTable(g, 3)
 		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'L'})
 		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
 		rd := dice.NewUnrecordedStream(dice.Seed{byte(g), 'D'})
@@ -251,7 +242,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 			if st.phase == PhaseClaim || step%8 == 0 {
 				samePending(step)
 			}
-			claiming := st.phase == PhaseClaim
+			claiming, window := st.phase == PhaseClaim, st.card
 			p := st.Pending()[0]
 			a := bots[p].Act(p, st.View(p), st.Legal(p), r)
 			evs, err := st.Apply(p, a, d)
@@ -260,7 +251,7 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 			}
 			if claiming {
 				answers++
-				if st.phase != PhaseClaim {
+				if st.phase != PhaseClaim || st.card != window {
 					if answers != n-1 {
 						t.Fatalf("game %d step %d: a claim window took %d answers at a table of %d", g, step, answers, n)
 					}
@@ -271,6 +262,22 @@ func TestLeak_NothingHiddenReachesASeat(t *testing.T) {
 		}
 	}
 	t.Logf("%d views and events checked", checked)
+}
+
+// leakTable is the g-th table of a leak test: 2 to 6 players, greedy bots
+// but every random-th seat (counted with g) a random one.
+func leakTable(g, random int) (int, []engine.SeatInfo, []engine.Bot) {
+	n := 2 + g%5
+	seats := make([]engine.SeatInfo, n)
+	bots := make([]engine.Bot, n)
+	for i := range seats {
+		seats[i].Name = fmt.Sprintf("P%d", i+1)
+		bots[i] = greedyBot{}
+		if (i+g)%random == 0 {
+			bots[i] = randomBot{}
+		}
+	}
+	return n, seats, bots
 }
 
 // lastWinner is the winner of the round st has just ended (its hand is
@@ -391,4 +398,134 @@ func TestClaimWindow_LooksTheSameWhetherNobodyOneOrThreeCanClaim(t *testing.T) {
 			t.Fatalf("no world in which %d players can claim: the scenes do not differ as meant (%v)", n, ables)
 		}
 	}
+}
+
+// swapHidden returns a copy of st in which the cards of the hands of every
+// seat but p and keep are dealt among those hands again at random (each
+// hand keeps its size), except cards p has looked at (honest): a position
+// p cannot tell from st, in which other seats may be able to claim where
+// they could not. keep's hand stays (an honest card claimed by p shows it).
+func swapHidden(st *State, p, keep engine.Seat, r *dice.Stream) *State {
+	c := st.clone()
+	var seen bitset
+	if p >= 0 {
+		seen = c.seen[p]
+	}
+	type slot struct{ q, i int }
+	var slots []slot
+	var pool []Card
+	for q := range c.players {
+		if engine.Seat(q) == p || engine.Seat(q) == keep {
+			continue
+		}
+		for i, x := range c.players[q].hand {
+			if !seen.has(x) {
+				slots = append(slots, slot{q, i})
+				pool = append(pool, x)
+			}
+		}
+	}
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for k, sl := range slots {
+		c.players[sl.q].hand[sl.i] = pool[k]
+	}
+	for q := range c.players {
+		slices.Sort(c.players[q].hand)
+		if c.phase == PhaseClaim && engine.Seat(q) != c.turn {
+			c.elig[q] = c.eligibility(engine.Seat(q), c.card) // what the new hands allow
+		}
+	}
+	return c
+}
+
+// TestLeak_ClaimWindowsLookTheSameWhateverTheOtherHandsHold plays whole
+// seeded games (two to six players, greedy and random bots) and at every
+// claim window, for the spectator and every seat p, deals the other
+// players' hidden cards among them again (swapHidden) and answers the
+// window in both positions as a table with people does (engine.Window):
+// every player in seat order, p as it would, everyone else with the
+// default pass. Everything p receives must be the same bytes in both:
+// the events of every answer, its view and its legal choices after every
+// answer, and who is pending. The positions differ in who could have
+// claimed (checked: often), and the windows cover every nature.
+func TestLeak_ClaimWindowsLookTheSameWhateverTheOtherHandsHold(t *testing.T) {
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	windows, differing := 0, 0
+	natures := map[Nature]int{}
+	for g := range games {
+		n, seats, bots := leakTable(g, 2)
+		d := dice.NewUnrecordedStream(dice.Seed{byte(g), 'W'})
+		r := dice.NewUnrecordedStream(dice.Seed{byte(g), 'B'})
+		sw := dice.NewUnrecordedStream(dice.Seed{byte(g), 'S'})
+		st, _, err := newGame(Options{}, seats, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; st.phase != PhaseOver; step++ {
+			if st.WindowOpen() && len(st.Pending()) == n-1 {
+				windows++
+				natures[cardNature[st.card].Effect()]++
+				for p := engine.Spectator; p < engine.Seat(n); p++ {
+					var mine string // p's own answer: its first choice
+					if p >= 0 && p != st.turn {
+						mine = st.Legal(p)[0].String()
+					}
+					keep := st.turn
+					a, b := st.clone(), swapHidden(st, p, keep, sw)
+					if a.elig != b.elig {
+						differing++
+					}
+					seed := dice.Seed{byte(g), byte(step), byte(step >> 8), 'A'}
+					da, db := dice.NewUnrecordedStream(seed), dice.NewUnrecordedStream(seed)
+					ta := windowTranscript(t, a, p, mine, da)
+					tb := windowTranscript(t, b, p, mine, db)
+					if ta != tb {
+						t.Fatalf("game %d step %d: %s receives different bytes when the other hands are dealt again:\n%s", g, step, p, enginetest.FirstDiff(ta, tb))
+					}
+				}
+			}
+			p := st.Pending()[0]
+			act := bots[p].Act(p, st.View(p), st.Legal(p), r)
+			if _, err := st.Apply(p, act, d); err != nil {
+				t.Fatalf("game %d step %d: %s: %v", g, step, act, err)
+			}
+		}
+	}
+	t.Logf("%d claim windows in %d games, %d compared with a position where who could claim differs; natures %v", windows, games, differing, natures)
+	if windows < 500 || differing < 20 {
+		t.Fatalf("%d windows, %d with a different claimer: too few to prove anything", windows, differing)
+	}
+	for _, nat := range []Nature{NoNature, Aggressive, Cheerful, Mean, Honest, Impatient, Proud, Miscellaneous} {
+		if natures[nat] == 0 {
+			t.Fatalf("no claim window on a %s card (%v)", nat, natures)
+		}
+	}
+}
+
+// windowTranscript answers st's open claim window in seat order (p with
+// mine, everyone else with the window's default) and writes down all that
+// p receives: after each answer the pending seats, p's events, p's view and
+// p's legal choices.
+func windowTranscript(tb testing.TB, st *State, p engine.Seat, mine string, d *dice.Stream) string {
+	tb.Helper()
+	var b strings.Builder
+	for _, q := range slices.Clone(st.Pending()) {
+		a := st.WindowDefault(q)
+		if q == p && mine != "" {
+			var err error
+			if a, err = ParseAction(mine); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		ev, err := st.Apply(q, a, d)
+		if err != nil {
+			tb.Fatalf("%s answers %s: %v", q, a, err)
+		}
+		fmt.Fprintf(&b, "%s answers: pending %v\n  events %s\n  view %s\n  legal %v\n", q, st.Pending(),
+			mustJSON(tb, engine.EventsFor(ev, p)), mustJSON(tb, st.View(p)), legalTexts(st, p))
+	}
+	return b.String()
 }

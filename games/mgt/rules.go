@@ -184,18 +184,33 @@ func (s *State) take(p engine.Seat, d *dice.Stream) (Card, string) {
 func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 	s.round++
 	s.dealer = dealer
+	old := s.nat
 	s.nat = [maxCards]Nature{}
 	s.seen = [maxSeats]bitset{}
 	s.discards = nil
-	s.stock = make([]Card, len(deck.Cards))
-	for i := range s.stock {
-		s.stock[i] = Card(i)
+	// Proud cards stay set aside for the rest of the game, each keeping
+	// the nature it had (a miscellaneous card's rolled proud): every other
+	// card is shuffled into the stock.
+	var aside bitset
+	for i := range s.players {
+		for _, c := range s.players[i].aside {
+			aside.add(c)
+			if cardNature[c] == Miscellaneous {
+				s.nat[c] = old[c]
+			}
+		}
+	}
+	s.stock = make([]Card, 0, len(deck.Cards))
+	for i := range deck.Cards {
+		if !aside.has(Card(i)) {
+			s.stock = append(s.stock, Card(i))
+		}
 	}
 	d.Shuffle(len(s.stock), func(i, j int) { s.stock[i], s.stock[j] = s.stock[j], s.stock[i] })
 	for i := range s.players {
 		pl := &s.players[i]
 		pl.hand = make([]Card, 0, handSize+2)
-		pl.groups, pl.aside = nil, nil
+		pl.groups = nil
 		s.forgetExposed(engine.Seat(i))
 		pl.skip, pl.claims = 0, 0
 	}
@@ -231,8 +246,8 @@ func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 // cards act), or the round ends if the stock is empty.
 func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
 	s.phase, s.turn, s.extra = PhaseDiscard, p, 0
-	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
-	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	s.card, s.target, s.throws, s.queue = NoCard, NoTarget, [2]Hand{}, nil
+	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 	if len(s.stock) == 0 {
 		s.endRound(-1, Win{}, d, ev)
 		return
@@ -351,8 +366,12 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	data := s.cardData(CardData{Seat: p, Card: c, Set: cardSet[c], Nature: s.nature(c)})
 	if s.total(p) > handSize {
 		s.pile(c)
-		ev.public("excess", s.text(s.name(p), " discards ", s.describe(c), " to get back to 8 cards (no effect; it cannot be claimed)."), data)
+		s.claimable(c)
+		ev.public("excess", s.text(s.name(p), " discards ", s.describe(c), " to get back to 8 cards (no effect; it may be claimed once the turn's discard is resolved)."), data)
 		return
+	}
+	if s.nature(c).Effect() != Proud { // a proud card is set aside, not on the pile
+		s.claimable(c)
 	}
 	ev.public("discard", s.text(s.cfg.discards[p], s.describe(c), "."), data)
 	switch s.nature(c).Effect() {
@@ -441,6 +460,17 @@ func (s *State) forced(p engine.Seat, cs []Card) {
 	for _, x := range cs {
 		s.removeFromHand(p, x)
 		s.pile(x)
+		s.claimable(x)
+	}
+}
+
+// claimable queues c, just put on the pile, for a claim window of its own
+// once the turn's discard is resolved: every discard may be claimed, the
+// excess and forced ones included, but for loyal cards. The windows open
+// in the order the cards reached the pile (openClaims).
+func (s *State) claimable(c Card) {
+	if s.nature(c).Effect() != Loyal {
+		s.queue = append(s.queue, c)
 	}
 }
 
@@ -451,9 +481,13 @@ func (s *State) attack(p, t engine.Seat, d *dice.Stream, ev *events) {
 		s.openClaims(p, d, ev)
 		return
 	}
-	s.target, s.phase, s.throws = t, PhaseRPS, [2]Hand{}
+	s.target, s.phase, s.throws, s.ties = t, PhaseRPS, [2]Hand{}, 0
 	ev.public("attack", s.text(s.name(p), " sends the aggressive ", s.card.String(), " at ", s.name(t), ": rock, paper, scissors! The loser loses a turn."), nil)
 }
+
+// maxTies is how many rock-paper-scissors ties in a row end a contest: the
+// attack fails and nobody loses a turn (a ruling: the text ends no contest).
+const maxTies = 3
 
 // throw seals a rock-paper-scissors throw; the second one resolves.
 func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
@@ -469,9 +503,17 @@ func (s *State) throw(p engine.Seat, h Hand, d *dice.Stream, ev *events) {
 	a, b := s.throws[0], s.throws[1]
 	if a == b {
 		s.throws = [2]Hand{}
-		ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a tie, throw again."), nil)
+		if s.ties++; s.ties < maxTies {
+			ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a tie, throw again."), nil)
+			return
+		}
+		// The text ends no contest; a ruling does, so that a game always ends.
+		ev.public("rps", s.text(s.name(s.turn), " throws ", a.String(), ", ", s.name(s.target), " throws ", b.String(), ": a third tie in a row, so the attack fails and nobody loses a turn."), nil)
+		s.ties, s.target = 0, NoTarget
+		s.openClaims(s.turn, d, ev)
 		return
 	}
+	s.ties = 0
 	loser := s.target
 	if b.beats(a) {
 		loser = s.turn
@@ -515,18 +557,25 @@ func (s *State) eligibility(q engine.Seat, c Card) uint8 {
 	return opts
 }
 
-// openClaims opens the claim window on the turn's discard s.card, or passes
-// the turn on if the card cannot be claimed: loyal cards, and proud cards
-// (set aside, not on the pile). Whether the window opens, and who answers
-// (every player but the discarder), depend only on public facts, never on
-// who is able to claim: a window for nobody looks like any other.
+// openClaims opens a claim window on the next of the turn's discards still
+// queued (claimable), or passes the turn on from discarder p when none is
+// left. Which windows open, and who answers each (every player but the
+// discarder), depend only on public facts, never on who is able to claim:
+// a window for nobody looks like any other.
 func (s *State) openClaims(p engine.Seat, d *dice.Stream, ev *events) {
-	c := s.card
-	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
-	if n := s.nature(c).Effect(); n == Loyal || n == Proud {
+	// A contest's target and throws are done with.
+	s.target, s.throws = NoTarget, [2]Hand{}
+	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
+	if len(s.queue) == 0 {
+		s.queue = nil
 		s.nextTurn(p, d, ev)
 		return
 	}
+	c := s.queue[0]
+	if s.queue = s.queue[1:]; len(s.queue) == 0 {
+		s.queue = nil
+	}
+	s.card = c
 	for i := range s.players {
 		if q := engine.Seat(i); q != p {
 			s.elig[i] = s.eligibility(q, c)
@@ -558,7 +607,7 @@ func (s *State) settleClaims(d *dice.Stream, ev *events) {
 		}
 	}
 	if winner < 0 {
-		s.nextTurn(from, d, ev)
+		s.openClaims(from, d, ev) // the next of the turn's discards, if any
 		return
 	}
 	s.takeClaim(winner, from, s.answer[winner] == claimCheerful, ev)
@@ -580,11 +629,11 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 	if cheerful {
 		set = deck.CheerfulSet
 	}
-	three := s.pickThree(q, set)
+	three := s.with[q]
 	for _, x := range three {
 		s.removeFromHand(q, x)
 	}
-	cards := append(three, c)
+	cards := append(make([]Card, 0, 8), three[0], three[1], three[2], c)
 	pl.groups = append(pl.groups, group{set: set, cards: cards, claimed: c})
 	s.forgetExposed(q)
 	pl.claims++
@@ -602,48 +651,63 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 		ev.private(q, "look", text, s.name(q)+" looks at "+s.name(from)+"'s hand.")
 	}
 	s.phase, s.turn, s.extra = PhaseDiscard, q, 0
-	s.card, s.target, s.throws = NoCard, NoTarget, [2]Hand{}
-	s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+	s.card, s.target, s.throws, s.queue = NoCard, NoTarget, [2]Hand{}, nil
+	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 }
 
-// pickThree chooses the three cards of set that q exposes with a claim:
-// for a type set, non-cheerful cards first (cheerful ones could still serve
-// a cheerful set); for the cheerful set, cards whose own set q holds fewest
-// of first; ties in deck order.
-func (s *State) pickThree(q engine.Seat, set SetID) []Card {
-	hand := s.players[q].hand
-	type cand struct {
-		c    Card
-		rank int
-	}
-	var cs []cand
-	for _, x := range hand {
-		if !s.usable(q, x) {
-			continue
-		}
-		switch {
-		case set == deck.CheerfulSet && s.cheerful(x):
-			same := 0
-			for _, y := range hand {
-				if cardSet[y] == cardSet[x] {
-					same++
-				}
-			}
-			cs = append(cs, cand{x, same})
-		case set != deck.CheerfulSet && cardSet[x] == set:
-			r := 0
-			if s.cheerful(x) {
-				r = 1
-			}
-			cs = append(cs, cand{x, r})
+// claimCards returns the cards of p's hand that may join card c in a
+// claim: of its set, or cheerful ones for the cheerful set; usable ones
+// only, in deck order.
+func (s *State) claimCards(p engine.Seat, c Card, cheerful bool) []Card {
+	var out []Card
+	for _, x := range s.players[p].hand {
+		if s.usable(p, x) && (cheerful && s.cheerful(x) || !cheerful && cardSet[x] == cardSet[c]) {
+			out = append(out, x)
 		}
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int { return a.rank - b.rank })
-	out := make([]Card, 3, 8)
-	for i := range out {
-		out[i] = cs[i].c
+	return out
+}
+
+// threes returns every choice of three of cs (in deck order), each in deck
+// order, the choices in lexicographic order.
+func threes(cs []Card) [][3]Card {
+	var out [][3]Card
+	for i := range cs {
+		for j := i + 1; j < len(cs); j++ {
+			for k := j + 1; k < len(cs); k++ {
+				out = append(out, [3]Card{cs[i], cs[j], cs[k]})
+			}
+		}
 	}
-	slices.Sort(out)
+	return out
+}
+
+// preferThree is a sensible choice of the three cards to expose with a
+// claim into set, from the cards that may (cs, in deck order), for bots:
+// for a type set, cards that are not cheerful first (a cheerful one could
+// still serve a cheerful set); for the cheerful set, cards whose own set
+// the hand holds fewest of first (they advance nothing else); ties in deck
+// order. cheerful tells a card's nature; hand is the whole hidden hand.
+func preferThree(cs, hand []Card, set SetID, cheerful func(Card) bool) [3]Card {
+	rank := func(x Card) int {
+		if set != deck.CheerfulSet {
+			if cheerful(x) {
+				return 1
+			}
+			return 0
+		}
+		same := 0
+		for _, y := range hand {
+			if cardSet[y] == cardSet[x] {
+				same++
+			}
+		}
+		return same
+	}
+	sorted := slices.Clone(cs)
+	slices.SortStableFunc(sorted, func(a, b Card) int { return rank(a) - rank(b) })
+	out := [3]Card{sorted[0], sorted[1], sorted[2]}
+	slices.Sort(out[:])
 	return out
 }
 
@@ -712,8 +776,8 @@ func (s *State) endRound(winner engine.Seat, w Win, d *dice.Stream, ev *events) 
 	ev.public("scores", "Scores after round "+strconv.Itoa(s.round)+": "+strings.Join(tally, ", ")+".", nil)
 	if s.round >= s.cfg.rounds {
 		s.phase = PhaseOver
-		s.card, s.target, s.throws, s.extra = NoCard, NoTarget, [2]Hand{}, 0
-		s.elig, s.answer = [maxSeats]uint8{}, [maxSeats]int8{}
+		s.card, s.target, s.throws, s.extra, s.queue = NoCard, NoTarget, [2]Hand{}, 0, nil
+		s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 		if out, ok := s.Outcome(); ok {
 			ev.public("over", "Game over: "+out.Text+".", nil)
 		}

@@ -352,7 +352,7 @@ func TestClaim_PriorityGoesToTheNextInTurnOrder(t *testing.T) {
 	if s.phase != PhaseClaim || !slices.Equal(s.Pending(), []engine.Seat{1, 2, 3}) {
 		t.Fatalf("phase %s pending %v, want a claim window for everyone but Ann", s.phase, s.Pending())
 	}
-	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren", "pass"}) {
+	if got := legalTexts(s, 1); !slices.Equal(got, []string{"claim Siren with Harpy, Gandharva, Jubjub", "pass"}) {
 		t.Fatalf("Legal(1) = %v", got)
 	}
 	if got := legalTexts(s, 3); !slices.Equal(got, []string{"pass"}) {
@@ -452,7 +452,7 @@ func TestClaim_WindowTellsNothingOfWhoCanClaim(t *testing.T) {
 		t.Run(order.name, func(t *testing.T) {
 			able, ableLegal := play([]string{"Harpy", "Jubjub", "Gandharva"}, order.tableOrder)
 			unable, unableLegal := play([]string{"Mummy", "Wight", "Roper"}, order.tableOrder)
-			if !slices.Equal(ableLegal, []string{"claim Siren", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
+			if !slices.Equal(ableLegal, []string{"claim Siren with Harpy, Gandharva, Jubjub", "pass"}) || !slices.Equal(unableLegal, []string{"pass"}) {
 				t.Fatalf("Cy's choices: %v with three Avians, %v without; the scenes do not differ as meant", ableLegal, unableLegal)
 			}
 			if len(able) != 4 || len(unable) != 4 {
@@ -631,8 +631,16 @@ func TestNature_ProudBansTheTypeForTheGame(t *testing.T) {
 	if !slices.Equal(names(s.players[0].aside), []string{"Lilim"}) || slices.Contains(names(cardsOf(s.discards)), "Lilim") {
 		t.Fatalf("Lilim should be set aside, not on the pile: aside %v", names(s.players[0].aside))
 	}
+	// The Fiends forced out may be claimed, one window each; Lilim, set
+	// aside, may not.
+	for _, want := range []string{"Succubus", "Imp"} { // in the order they reach the pile (the hand's)
+		if s.phase != PhaseClaim || s.card.String() != want {
+			t.Fatalf("phase %s on %s; want a claim window on the forced %s", s.phase, s.card, want)
+		}
+		passAll(t, s, nil)
+	}
 	if s.phase == PhaseClaim {
-		t.Fatalf("a proud card set aside opened a claim window")
+		t.Fatalf("a claim window on %s after the forced discards", s.card)
 	}
 	if !strings.Contains(eventTexts(ev, 1), "Fiend is banned for Ann for the rest of the game") {
 		t.Fatalf("events:\n%s", eventTexts(ev, 1))
@@ -839,7 +847,7 @@ func TestApply_IllegalChangesNothing(t *testing.T) {
 }
 
 func TestParseAction_RoundTrip(t *testing.T) {
-	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "pass"} {
+	for _, text := range []string{"draw", "discard Harpy", "discard Will-o'-The-Wisp", "meld Jinn of the Jar", "attack 3", "no attack", "rock", "paper", "scissors", "claim Harpy", "claim Harpy as cheerful", "claim Harpy with Siren, Jubjub, Gandharva", "claim Harpy as cheerful with Slime, Alice, Satyros", "pass"} {
 		a, err := ParseAction(text)
 		if err != nil || a.String() != text {
 			t.Errorf("ParseAction(%q) = %v, %v", text, a, err)
@@ -949,5 +957,303 @@ func TestClaimWindow_HoldIsATableOption(t *testing.T) {
 	passAll(t, s, nil)
 	if s.WindowOpen() {
 		t.Fatalf("the window is still open after everyone passed")
+	}
+}
+
+// TestWin_BannedTypeCountsInNoPatternHiddenOrExposed: a type banned by a
+// proud discard is no part of a winning hand or a score, whether its cards
+// are hidden or were exposed before the ban, and seven orphans and one
+// more do not win when the one more is banned.
+func TestWin_BannedTypeCountsInNoPatternHiddenOrExposed(t *testing.T) {
+	banFiend := func(s *State, p engine.Seat) {
+		key := cardKey[mustCards(t, "Imp")[0]]
+		s.players[p].banned |= 1 << key
+		s.players[p].bans = []string{deck.Keys[key].Name}
+	}
+	// Four Fiends exposed before the ban, four Undead hidden.
+	s := scene(t, [][]string{{"Mummy", "Zombie", "Ghoul", "Lich"}, {"Troll"}})
+	expose(t, s, 0, setID(t, "Fiend"), "Alp", "Arch-Imp", "Gremlin", "Imp")
+	if _, ok := s.winning(0); !ok {
+		t.Fatalf("four Fiends exposed and four Undead hidden do not win before the ban: the scene is wrong")
+	}
+	banFiend(s, 0)
+	if w, ok := s.winning(0); ok {
+		t.Fatalf("an exposed set of a banned type wins: %s for %d points", w.describe(), w.Points())
+	}
+	// A cheerful set exposed with a banned Fiend in it is dead too.
+	s = scene(t, [][]string{{"Mummy", "Zombie", "Ghoul", "Lich"}, {"Troll"}})
+	expose(t, s, 0, deck.CheerfulSet, "Harpy", "Slime", "Satyros", "Succubus")
+	if _, ok := s.winning(0); !ok {
+		t.Fatalf("a cheerful set and four Undead do not win before the ban: the scene is wrong")
+	}
+	banFiend(s, 0)
+	if _, ok := s.winning(0); ok {
+		t.Fatalf("a cheerful set holding a banned Fiend wins")
+	}
+	// Seven orphans and a banned Fiend as the one more card.
+	var orphans []string
+	for i, c := range deck.Cards {
+		if cardSet[i] == deck.Orphans && len(orphans) < 7 {
+			orphans = append(orphans, c.Name)
+		}
+	}
+	s = scene(t, [][]string{append(orphans, "Imp"), {"Troll"}})
+	if _, ok := s.winning(0); !ok {
+		t.Fatalf("seven orphans and an Imp do not win before the ban: the scene is wrong")
+	}
+	banFiend(s, 0)
+	if _, ok := s.winning(0); ok {
+		t.Fatalf("seven orphans and a banned Fiend win")
+	}
+}
+
+// TestNature_ProudCardsStayAsideForTheRestOfTheGame: a proud card set aside
+// stays aside, shown in every view, through the following rounds, and is
+// never shuffled into a later round's deck; a miscellaneous card that
+// rolled proud keeps that nature while aside.
+func TestNature_ProudCardsStayAsideForTheRestOfTheGame(t *testing.T) {
+	s := scene(t, [][]string{{"Lilim", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Jiangshi", "Roper", "Gazer"}, {"Troll"}}, "Dryad", "Alice")
+	act(t, s, 0, "discard Lilim", nil)
+	lilim := mustCards(t, "Lilim")[0]
+	d := dice.NewUnrecordedStream(dice.Seed{5})
+	for round := 2; round <= 4; round++ {
+		s.endRound(-1, Win{}, d, new(events))
+		if s.round != round {
+			t.Fatalf("round %d, want %d", s.round, round)
+		}
+		if !slices.Equal(names(s.players[0].aside), []string{"Lilim"}) {
+			t.Fatalf("round %d: Ann's proud cards aside: %v, want Lilim", round, names(s.players[0].aside))
+		}
+		if slices.Contains(s.stock, lilim) || slices.Contains(s.players[0].hand, lilim) || slices.Contains(s.players[1].hand, lilim) {
+			t.Fatalf("round %d: Lilim went back into the deck", round)
+		}
+		if n := len(s.stock) + s.total(0) + s.total(1); n != len(deck.Cards)-1 && s.phase == PhaseDiscard {
+			t.Fatalf("round %d: %d cards in play, want the deck less Lilim", round, n)
+		}
+		for _, p := range []engine.Seat{engine.Spectator, 0, 1} {
+			if v := s.View(p).(*View); !slices.Equal(v.Players[0].Aside, []Card{lilim}) {
+				t.Fatalf("round %d: %s's view shows %v aside for Ann", round, p, v.Players[0].Aside)
+			}
+		}
+	}
+}
+
+// TestRPS_ThreeTiesInARowTheAttackFails: ties are thrown again, and after
+// the third tie in a row the attack fails, nobody loses a turn and the
+// claim window on the aggressive card opens; a win after two ties still
+// counts, and the count starts again with every attack.
+func TestRPS_ThreeTiesInARowTheAttackFails(t *testing.T) {
+	s := scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	act(t, s, 0, "attack 2", nil)
+	var ev []engine.Event
+	for tie := 1; tie <= 3; tie++ {
+		if s.phase != PhaseRPS {
+			t.Fatalf("after %d ties the phase is %s, want rock-paper-scissors", tie-1, s.phase)
+		}
+		act(t, s, 0, "rock", nil)
+		ev = act(t, s, 1, "rock", nil)
+	}
+	if s.phase != PhaseClaim || s.players[0].skip != 0 || s.players[1].skip != 0 {
+		t.Fatalf("after three ties: phase %s, turns to lose %d and %d; want the claim window and nobody losing a turn", s.phase, s.players[0].skip, s.players[1].skip)
+	}
+	if got := eventTexts(ev, 2); !strings.Contains(got, "the attack fails and nobody loses a turn") {
+		t.Fatalf("Cy reads:\n%s", got)
+	}
+	// Two ties, then a win: the loser loses a turn.
+	s = scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	act(t, s, 0, "attack 2", nil)
+	for _, throws := range [][2]string{{"rock", "rock"}, {"paper", "paper"}, {"paper", "rock"}} {
+		act(t, s, 0, throws[0], nil)
+		act(t, s, 1, throws[1], nil)
+	}
+	if s.players[1].skip != 1 {
+		t.Fatalf("Bo lost the third throw after two ties but loses no turn")
+	}
+}
+
+// TestRPS_BotsThrowFromTheSeededStream: a bot's throw comes from the
+// stream it is given: the same stream gives the same throw, and streams
+// from other seeds give every throw.
+func TestRPS_BotsThrowFromTheSeededStream(t *testing.T) {
+	s := scene(t, [][]string{{"Ogre", "Mummy"}, {"Zombie"}, {"Ghoul"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Ogre", nil)
+	act(t, s, 0, "attack 2", nil)
+	for _, bot := range []engine.Bot{greedyBot{}, randomBot{}} {
+		seen := map[string]bool{}
+		for seed := range byte(30) {
+			a := bot.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{seed}))
+			b := bot.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{seed}))
+			if a != b {
+				t.Fatalf("%T throws %s and %s from the same stream", bot, a, b)
+			}
+			seen[a.String()] = true
+		}
+		if len(seen) != 3 {
+			t.Fatalf("%T threw only %v from 30 streams", bot, seen)
+		}
+	}
+}
+
+// TestLegal_EveryMeldIsListedHoweverLongTheHand: a hand grown long by
+// impatient draws lists a meld for every card that fits an exposed set,
+// wherever it sits in the hand (once capped at the first 16 cards).
+func TestLegal_EveryMeldIsListedHoweverLongTheHand(t *testing.T) {
+	hand := []string{"Succubus", "Lesser Succubus", "Amazoness", "Alice", "Alp", "Dark Priest", "Lilim", "Demon", "Devil",
+		"Arch-Imp", "Kunoichi", "Imp", "Gremlin", "Harpy", "Black Harpy", "Siren", "Mummy", "Jiangshi"}
+	s := scene(t, [][]string{hand, {"Gazer"}})
+	expose(t, s, 0, setID(t, "Undead"), "Zombie", "Ghoul", "Lich", "Wight")
+	// Mummy and Jiangshi sort after sixteen other cards of the hand.
+	var want []string
+	for _, c := range s.players[0].hand {
+		if s.meldGroup(0, c) >= 0 {
+			want = append(want, "meld "+c.String())
+		}
+	}
+	if len(want) == 0 || slices.Index(s.players[0].hand, mustCards(t, want[len(want)-1][len("meld "):])[0]) < 16 {
+		t.Fatalf("no card past the sixteenth fits the exposed set (%v): the scene is wrong", want)
+	}
+	var got []string
+	for _, txt := range legalTexts(s, 0) {
+		if strings.HasPrefix(txt, "meld ") {
+			got = append(got, txt)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("melds listed %v, want %v", got, want)
+	}
+}
+
+// TestMeld_KeepsTheCardsStillToDiscard: a meld may not empty the hand of
+// cards the player must still discard to get back to eight, or the player
+// would be left to discard with nothing in hand.
+func TestMeld_KeepsTheCardsStillToDiscard(t *testing.T) {
+	s := scene(t, [][]string{{"Mummy"}, {"Gazer"}})
+	expose(t, s, 0, setID(t, "Undead"), "Zombie", "Ghoul", "Lich", "Wight")
+	expose(t, s, 0, setID(t, "Avian"), "Harpy", "Siren", "Jubjub", "Gandharva")
+	if slices.Contains(legalTexts(s, 0), "meld Mummy") {
+		t.Fatalf("Legal offers to meld the last card in hand: %v", legalTexts(s, 0))
+	}
+	a, _ := ParseAction("meld Mummy")
+	if _, err := s.Apply(0, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), "discard down to 8") {
+		t.Fatalf("melding the last card: %v", err)
+	}
+}
+
+// TestClaim_TheClaimerChoosesWhichCardsItExposes: with four Avians in hand
+// Bo may claim a Siren with any three of them, and Legal lists each choice;
+// the set exposed is the three Bo named (what the others learn of Bo's hand
+// is Bo's choice, not a fixed rule's). A claim that names no cards, or
+// cards that cannot join the Siren, is refused with a reason; the greedy
+// bot claims with the three that serve nothing else (not the cheerful
+// Harpy).
+func TestClaim_TheClaimerChoosesWhichCardsItExposes(t *testing.T) {
+	deal := func() *State {
+		s := scene(t, [][]string{{"Siren", "Lich"}, {"Harpy", "Black Harpy", "Jubjub", "Gandharva", "Zombie"}, {"Gazer"}}, "Dryad", "Troll")
+		act(t, s, 0, "discard Siren", nil)
+		return s
+	}
+	s := deal()
+	want := []string{
+		"claim Siren with Harpy, Black Harpy, Gandharva", "claim Siren with Harpy, Black Harpy, Jubjub",
+		"claim Siren with Harpy, Gandharva, Jubjub", "claim Siren with Black Harpy, Gandharva, Jubjub", "pass",
+	}
+	if got := legalTexts(s, 1); !slices.Equal(got, want) {
+		t.Fatalf("Legal(Bo) = %q\nwant %q", got, want)
+	}
+	for _, bad := range []struct{ text, why string }{
+		{"claim Siren", "choose the three cards to expose"},
+		{"claim Siren with Harpy, Harpy, Jubjub", "not three different Avian"},
+		{"claim Siren with Harpy, Zombie, Jubjub", "not three different Avian"},
+		{"claim Siren with Harpy, Cockatrice, Jubjub", "not three different Avian"},
+	} {
+		a, err := ParseAction(bad.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply(1, a, dice.NewUnrecordedStream(dice.Seed{})); err == nil || !strings.Contains(err.Error(), bad.why) {
+			t.Fatalf("%q: %v, want a refusal saying %q", bad.text, err, bad.why)
+		}
+	}
+	act(t, s, 1, "claim Siren with Jubjub, Harpy, Black Harpy", nil)
+	ev := act(t, s, 2, "pass", nil)
+	if got := names(s.players[1].groups[0].cards); !slices.Equal(got, []string{"Harpy", "Black Harpy", "Jubjub", "Siren"}) {
+		t.Fatalf("Bo exposed %v", got)
+	}
+	if got := names(s.players[1].hand); !slices.Equal(got, []string{"Gandharva", "Zombie"}) {
+		t.Fatalf("Bo keeps %v", got)
+	}
+	if got := eventTexts(ev, 2); !strings.Contains(got, "exposes a set of Avian: Harpy, Black Harpy, Jubjub, Siren") {
+		t.Fatalf("Cy reads:\n%s", got)
+	}
+	// The greedy bot keeps the cheerful Harpy, which could also serve a
+	// cheerful set.
+	s = deal()
+	a := greedyBot{}.Act(1, s.View(1), s.Legal(1), dice.NewUnrecordedStream(dice.Seed{}))
+	if cl, ok := a.(Claim); !ok || slices.Contains(cl.With[:], mustCards(t, "Harpy")[0]) {
+		t.Fatalf("the greedy bot plays %s; want a claim that keeps the cheerful Harpy", a)
+	}
+}
+
+// TestClaim_EveryDiscardMayBeClaimedForcedAndExcessIncluded: the cards a
+// cheerful or mean discard forces out, and an excess discard after an
+// impatient draw, each open a claim window of their own after the turn's
+// discard, in the order they reached the pile, and may be claimed; a
+// claim ends the turn's windows (play goes on from the claimer). Loyal
+// cards never open one.
+func TestClaim_EveryDiscardMayBeClaimedForcedAndExcessIncluded(t *testing.T) {
+	windows := func(s *State, claim map[string]string) []string {
+		var out []string
+		for s.phase == PhaseClaim {
+			out = append(out, s.card.String())
+			ans := map[engine.Seat]string{}
+			if text, ok := claim[s.card.String()]; ok {
+				ans[1] = text
+			}
+			closeWindow(t, s, ans, nil)
+		}
+		return out
+	}
+	// Cheerful: Harpy takes Succubus and Alice along; Bo claims Alice.
+	s := scene(t, [][]string{{"Harpy", "Succubus", "Alice", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper"}, {"Alp", "Arch-Imp", "Gremlin", "Gazer"}},
+		"Troll", "Dryad", "Hobgoblin", "Yeti")
+	act(t, s, 0, "discard Harpy", nil)
+	if got := windows(s, map[string]string{"Alice": "claim Alice"}); !slices.Equal(got, []string{"Harpy", "Succubus", "Alice"}) {
+		t.Fatalf("windows on %v, want Harpy then the forced Succubus and Alice", got)
+	}
+	if len(s.players[1].groups) != 1 || s.players[1].groups[0].claimed.String() != "Alice" || s.turn != 1 {
+		t.Fatalf("Bo did not take the forced Alice (groups %v, turn %d)", s.players[1].groups, s.turn)
+	}
+	// A claim on the first forced card ends the turn's windows.
+	s = scene(t, [][]string{{"Harpy", "Succubus", "Alice", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper"}, {"Alp", "Arch-Imp", "Gremlin", "Gazer"}},
+		"Troll", "Dryad", "Hobgoblin", "Yeti")
+	act(t, s, 0, "discard Harpy", nil)
+	if got := windows(s, map[string]string{"Succubus": "claim Succubus"}); !slices.Equal(got, []string{"Harpy", "Succubus"}) || s.turn != 1 {
+		t.Fatalf("windows on %v (turn %d), want none after Bo's claim of Succubus", got, s.turn)
+	}
+	// Mean: the random card lost may be claimed.
+	s = scene(t, [][]string{{"Imp", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Jiangshi", "Ghost", "Skeleton"}, {"Pharaoh", "Vampire", "Dragon Zombie", "Gazer"}},
+		"Troll", "Dryad")
+	act(t, s, 0, "discard Imp", nil)
+	lost := cardsOf(s.discards)[1].String()
+	if got := windows(s, map[string]string{lost: "claim " + lost}); !slices.Equal(got, []string{"Imp", lost}) || s.players[1].claims != 1 {
+		t.Fatalf("windows on %v, Bo's claims %d; want Imp then the lost %s, claimed", got, s.players[1].claims, lost)
+	}
+	// Impatient: the excess discard may be claimed, after the turn's.
+	s = scene(t, [][]string{{"Mummy", "Roper"}, {"Zombie", "Ghoul", "Wight", "Jiangshi", "Ochimusha", "Pharaoh", "Ghost", "Yeti"}, {"Gazer", "Troll", "Ogre"}}, "Cockatrice", "Cyclops", "Lamia", "Dryad")
+	act(t, s, 0, "discard Roper", nil)
+	windows(s, nil) // Bo draws the impatient Cockatrice
+	act(t, s, 1, "draw", nil)
+	act(t, s, 1, "discard Cyclops", nil) // the excess discard (ten cards)
+	act(t, s, 1, "discard Cockatrice", nil)
+	if got := windows(s, nil); !slices.Equal(got, []string{"Cyclops", "Cockatrice"}) {
+		t.Fatalf("windows on %v, want the excess Cyclops then Cockatrice", got)
+	}
+	// Loyal cards open no window, forced or not.
+	s = scene(t, [][]string{{"Harpy", "Satyros", "Mummy", "Zombie", "Ghoul", "Lich", "Wight", "Roper", "Kobold"}, {"Gazer"}}, "Troll", "Dryad", "Hobgoblin")
+	act(t, s, 0, "discard Kobold", nil)
+	if s.phase == PhaseClaim {
+		t.Fatalf("a loyal discard opened a window")
 	}
 }

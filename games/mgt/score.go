@@ -118,6 +118,10 @@ func (m member) in(set SetID) bool {
 	return m.own >= 0 && (m.own == set || m.cheer && set == deck.CheerfulSet)
 }
 
+// deadSet marks an exposed set that holds a card of a type banned for its
+// player: it fits no pattern.
+const deadSet SetID = -2
+
 // hold is a player's cards as pattern matching sees them.
 type hold struct {
 	hidden [16]member
@@ -147,6 +151,13 @@ func (s *State) holdOf(p engine.Seat) hold {
 	for _, g := range pl.groups {
 		if h.ng < len(h.groups) {
 			h.groups[h.ng].set, h.groups[h.ng].n = g.set, len(g.cards)
+			for _, c := range g.cards {
+				if !s.usable(p, c) {
+					// A type banned by a proud discard counts in no
+					// pattern, exposed before the ban or not.
+					h.groups[h.ng].set = deadSet
+				}
+			}
 			h.ng++
 		}
 	}
@@ -234,7 +245,9 @@ func (h *hold) candidates() ([16]SetID, int) {
 		}
 	}
 	for i := range h.ng {
-		add(h.groups[i].set)
+		if h.groups[i].set != deadSet {
+			add(h.groups[i].set)
+		}
 	}
 	for i := range h.nh {
 		m := h.hidden[i]
@@ -325,8 +338,11 @@ func (h *hold) best() (Win, bool) {
 			}
 		}
 		for i := range h.nh {
-			if h.hidden[i].own == o {
+			switch h.hidden[i].own {
+			case o:
 				in++
+			case -1:
+				ok = false // the one more card may be any card but a banned one
 			}
 		}
 		if ok && in >= 7 {

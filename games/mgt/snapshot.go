@@ -68,10 +68,12 @@ type snapshot struct {
 	Phase    int          `json:"phase"`
 	Turn     int          `json:"turn"`
 	Extra    int          `json:"extra"`
-	Card     int          `json:"card"`   // -1: none
-	Target   int          `json:"target"` // -1: none
-	Throws   [2]int       `json:"throws"` // the discarder's, the target's
-	Stock    []int16      `json:"stock"`  // bottom first: the top is the end
+	Card     int          `json:"card"`            // -1: none
+	Target   int          `json:"target"`          // -1: none
+	Throws   [2]int       `json:"throws"`          // the discarder's, the target's
+	Ties     int          `json:"ties,omitempty"`  // rock-paper-scissors ties in a row
+	Stock    []int16      `json:"stock"`           // bottom first: the top is the end
+	Queue    []int16      `json:"queue,omitempty"` // the turn's discards still to open claim windows
 	Discards []int16      `json:"discards"`
 	Natures  []natureSnap `json:"natures"` // by card
 	Players  []playerSnap `json:"players"`
@@ -90,8 +92,9 @@ type playerSnap struct {
 	Aside  []int16     `json:"aside"`
 	Bans   []int       `json:"bans"` // banned keys, in the order they were banned
 	Skip   int         `json:"skip"`
-	Answer int         `json:"answer"` // sealed claim answer
-	Seen   []int16     `json:"seen"`   // cards looked at (honest), in deck order
+	Answer int         `json:"answer"`         // sealed claim answer
+	With   []int16     `json:"with,omitempty"` // a sealed claim's three cards
+	Seen   []int16     `json:"seen"`           // cards looked at (honest), in deck order
 }
 
 type groupSnap struct {
@@ -126,8 +129,8 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 		V: snapshotVersion, Rounds: s.cfg.rounds, Round: s.round, Dealer: int(s.dealer),
 		Phase: int(s.phase), Turn: int(s.turn), Extra: int(s.extra),
 		Card: int(s.card), Target: int(s.target),
-		Throws:  [2]int{int(s.throws[0]), int(s.throws[1])},
-		Stock:   cardNums(s.stock),
+		Throws: [2]int{int(s.throws[0]), int(s.throws[1])}, Ties: int(s.ties),
+		Stock: cardNums(s.stock), Queue: cardNums(s.queue),
 		Players: make([]playerSnap, len(s.players)),
 	}
 	if s.discards != nil {
@@ -146,6 +149,9 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 		ps := &snap.Players[i]
 		ps.Hand, ps.Aside = cardNums(pl.hand), cardNums(pl.aside)
 		ps.Skip, ps.Answer = int(pl.skip), int(s.answer[i])
+		if s.answer[i] > 0 {
+			ps.With = cardNums(s.with[i][:])
+		}
 		if pl.groups != nil {
 			ps.Groups = make([]groupSnap, len(pl.groups))
 			for j, g := range pl.groups {
@@ -642,6 +648,10 @@ func (r *restorer) phase() error {
 		}
 		s.throws[i] = Hand(h)
 	}
+	if snap.Ties < 0 || snap.Ties >= maxTies || snap.Ties > 0 && s.phase != PhaseRPS {
+		return snapErr("%d rock-paper-scissors ties in a row in the %s phase", snap.Ties, s.phase)
+	}
+	s.ties = int8(snap.Ties)
 	answered := false
 	for i := range s.players {
 		a := snap.Players[i].Answer
@@ -650,6 +660,12 @@ func (r *restorer) phase() error {
 		}
 		s.answer[i] = int8(a)
 		answered = answered || a != 0
+		if a <= 0 && snap.Players[i].With != nil {
+			return snapErr("player %d names cards to expose but has not claimed", i+1)
+		}
+	}
+	if err := r.queue(); err != nil {
+		return err
 	}
 	// clear checks that fields of other phases are clear.
 	clear := func(what ...string) error {
@@ -723,7 +739,7 @@ func (r *restorer) phase() error {
 		if err := errors.Join(clear(openDraw), discard()); err != nil {
 			return err
 		}
-		if n := s.nature(s.card).Effect(); n == Loyal || n == Proud {
+		if n := s.nature(s.card).Effect(); n == Loyal {
 			return snapErr("claims are open on %s %s", n, s.card)
 		}
 		// After an attack the resolved throws stay until the next turn.
@@ -768,11 +784,58 @@ func (r *restorer) phase() error {
 			if a := s.answer[i]; a > 0 && s.elig[i]&uint8(a) == 0 {
 				return snapErr("player %d claimed %s without the cards to", i+1, s.card)
 			}
+			if with := r.snap.Players[i].With; s.answer[i] > 0 {
+				if len(with) != 3 {
+					return snapErr("player %d's claim names %d cards to expose, not 3", i+1, len(with))
+				}
+				claim := Claim{Card: s.card, Cheerful: s.answer[i] == claimCheerful}
+				for k, x := range with {
+					if claim.With[k], err = card(int(x), "a claim's cards"); err != nil {
+						return err
+					}
+				}
+				w, err := s.claimWith(q, claim)
+				if err != nil || w != claim.With {
+					return snapErr("player %d's claim exposes %v, which is not three of its cards in deck order that may join %s", i+1, with, s.card)
+				}
+				s.with[i] = w
+			} else if with != nil {
+				return snapErr("player %d names cards to expose but has not claimed", i+1)
+			}
 			waiting = waiting || s.answer[i] == 0
 		}
 		if !waiting {
 			return snapErr("every player has answered the claim window, but it is open")
 		}
+	}
+	return nil
+}
+
+// queue reads the turn's discards still to open claim windows: cards on
+// the discard pile, each once, none loyal, and only while a turn's discards
+// are being resolved.
+func (r *restorer) queue() error {
+	s := r.s
+	if r.snap.Queue == nil {
+		return nil
+	}
+	if len(r.snap.Queue) == 0 || s.phase == PhaseOver {
+		return snapErr("a queue of discards to claim that is empty or in the %s phase", s.phase)
+	}
+	for _, x := range r.snap.Queue {
+		c, err := card(int(x), "the discards to claim")
+		if err != nil {
+			return err
+		}
+		switch {
+		case r.where[c] != inDiscards:
+			return snapErr("%s is queued to be claimed but is in %s", c, placeName(r.where[c]))
+		case slices.Contains(s.queue, c) || s.phase == PhaseClaim && c == s.card:
+			return snapErr("%s is queued to be claimed twice", c)
+		case s.nature(c).Effect() == Loyal:
+			return snapErr("loyal %s is queued to be claimed", c)
+		}
+		s.queue = append(s.queue, c)
 	}
 	return nil
 }

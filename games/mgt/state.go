@@ -44,7 +44,7 @@ type group struct {
 type player struct {
 	hand   []Card   // hidden, sorted by card
 	groups []group  // exposed sets
-	aside  []Card   // proud cards set aside this round (public)
+	aside  []Card   // proud cards set aside, for the rest of the game (public)
 	banned uint64   // keys (types) banned by proud discards, for the whole game
 	bans   []string // their names, for views (copy-on-write: replaced, never modified)
 	skip   int8     // turns to lose (aggressive attacks lost)
@@ -65,13 +65,16 @@ type State struct {
 	stock    []Card      // the top is the end
 	discards []CardView  // the discard pile, oldest first: appended to, replaced on a claim, never changed in place (views share it)
 	players  []player
-	nat      [maxCards]Nature // natures rolled this round by miscellaneous cards (NoNature: not drawn yet)
-	seen     [maxSeats]bitset // cards each seat has looked at (honest) that may still be hidden
-	card     Card             // the voluntary discard being resolved (PhaseTarget, PhaseRPS, PhaseClaim)
-	target   engine.Seat      // the attacked player (PhaseRPS)
-	throws   [2]Hand          // sealed throws: [0] the discarder, [1] the target
-	elig     [maxSeats]uint8  // claim options by seat (claimOwn|claimCheerful; 0: may only pass)
-	answer   [maxSeats]int8   // sealed claim answers: 0 none yet, answerPass, or a claim option
+	nat      [maxCards]Nature  // natures rolled this round by miscellaneous cards (NoNature: not drawn yet)
+	seen     [maxSeats]bitset  // cards each seat has looked at (honest) that may still be hidden
+	card     Card              // the voluntary discard being resolved (PhaseTarget, PhaseRPS), or the card a claim window is on (PhaseClaim)
+	queue    []Card            // the turn's discards still to open claim windows, in pile order (nil if none)
+	target   engine.Seat       // the attacked player (PhaseRPS)
+	throws   [2]Hand           // sealed throws: [0] the discarder, [1] the target
+	ties     int8              // rock-paper-scissors ties in a row in this contest
+	elig     [maxSeats]uint8   // claim options by seat (claimOwn|claimCheerful; 0: may only pass)
+	answer   [maxSeats]int8    // sealed claim answers: 0 none yet, answerPass, or a claim option
+	with     [maxSeats][3]Card // the three cards each sealed claim exposes with the card
 	results  []RoundResult
 	arena    *arena // memory for what the state hands out (not part of the position; see arena.go)
 	released bool   // Release was called: the state is dead
@@ -202,15 +205,15 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		if draw {
 			n++
 		}
-		var melds uint16 // hand positions that can be melded (a hand holds at most 16 cards here)
-		if len(pl.groups) > 0 {
-			for i, c := range pl.hand {
-				if i < 16 && s.meldGroup(p, c) >= 0 {
-					melds |= 1 << i
-					n++
+		melds := 0 // cards that can be melded (every one is listed, however long the hand)
+		if len(pl.groups) > 0 && s.canMeld(p) {
+			for _, c := range pl.hand {
+				if s.meldGroup(p, c) >= 0 {
+					melds++
 				}
 			}
 		}
+		n += melds
 		// From the arena: a discard-phase list is asked for on every turn.
 		out := s.mem().actions.Take(n)[:0]
 		if draw {
@@ -219,9 +222,11 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 		for _, c := range pl.hand {
 			out = append(out, boxedDiscard[c])
 		}
-		for i, c := range pl.hand {
-			if i < 16 && melds&(1<<i) != 0 {
-				out = append(out, boxedMeld[c])
+		if melds > 0 {
+			for _, c := range pl.hand {
+				if s.meldGroup(p, c) >= 0 {
+					out = append(out, boxedMeld[c])
+				}
 			}
 		}
 		return out
@@ -230,7 +235,33 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 	case PhaseRPS:
 		return throwList
 	case PhaseClaim:
-		return claimLists[s.card][s.elig[p]&(claimOwn|claimCheerful)]
+		e := s.elig[p]
+		if e == 0 {
+			return passOnly
+		}
+		// A claim for every choice of three cards that completes the set:
+		// the claimer chooses what it shows. The list is made once per
+		// window and kept in the arena (hands do not change while a window
+		// is open), so that asking again allocates nothing.
+		m := s.mem()
+		key := [4]int{s.round, len(s.discards), int(s.card), int(s.turn)}
+		if m.claimKey != key {
+			m.claims, m.claimKey = [maxSeats][]engine.Action{}, key
+		}
+		if m.claims[p] != nil {
+			return m.claims[p]
+		}
+		var out []engine.Action
+		for _, cheerful := range [2]bool{false, true} {
+			if cheerful && e&claimCheerful == 0 || !cheerful && e&claimOwn == 0 {
+				continue
+			}
+			for _, w := range threes(s.claimCards(p, s.card, cheerful)) {
+				out = append(out, Claim{Card: s.card, Cheerful: cheerful, With: w})
+			}
+		}
+		m.claims[p] = slices.Clip(append(out, boxedPass))
+		return m.claims[p]
 	}
 	return nil
 }
@@ -285,7 +316,9 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		if a.Cheerful {
 			s.answer[p] = claimCheerful
 		}
-		ev.private(p, "seal", s.text("You claim ", a.Card.String(), "."), "")
+		s.with[p], _ = s.claimWith(p, a) // checked
+		w := s.with[p]
+		ev.private(p, "seal", s.text("You claim ", a.Card.String(), " with ", w[0].String(), ", ", w[1].String(), ", ", w[2].String(), "."), "")
 		s.settleClaims(d, &ev)
 	case Pass:
 		s.answer[p] = answerPass
@@ -295,6 +328,36 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		m.events.Take(len(ev)) // ev was written in place: keep it
 	}
 	return slices.Clip(ev), nil
+}
+
+// claimWith returns the three cards p's claim a exposes with the card: the
+// ones it names, which must be three of p's cards that may join it, or, if
+// it names none, the only three that may.
+func (s *State) claimWith(p engine.Seat, a Claim) ([3]Card, error) {
+	choices := threes(s.claimCards(p, a.Card, a.Cheerful))
+	if a.With == noThree {
+		if len(choices) == 1 {
+			return choices[0], nil
+		}
+		return noThree, engine.Illegal(a, "choose the three cards to expose with %s, e.g. %q", a.Card, Claim{Card: a.Card, Cheerful: a.Cheerful, With: choices[0]}.String())
+	}
+	w := a.With
+	slices.Sort(w[:])
+	if !slices.Contains(choices, w) {
+		set := setPhrase(cardSet[a.Card])
+		if a.Cheerful {
+			set = setPhrase(deck.CheerfulSet)
+		}
+		return noThree, engine.Illegal(a, "%s, %s and %s are not three different %s in your hand that you may collect", a.With[0], a.With[1], a.With[2], set)
+	}
+	return w, nil
+}
+
+// canMeld reports whether p, discarding, may move a card from the hand to
+// an exposed set: a meld leaves as many cards in the hand as p must still
+// discard to get back to eight.
+func (s *State) canMeld(p engine.Seat) bool {
+	return len(s.players[p].hand) > s.total(p)-handSize
 }
 
 // maxApplyEvents is the room an Apply's events get in the arena's block
@@ -337,6 +400,9 @@ func (s *State) check(p engine.Seat, a engine.Action) error {
 			}
 			if s.meldGroup(p, a.Card) < 0 {
 				return engine.Illegal(a, "%s fits none of your exposed sets (%s)", a.Card, s.groupList(p))
+			}
+			if !s.canMeld(p) {
+				return engine.Illegal(a, "you must keep the cards in your hand to discard down to %d", handSize)
 			}
 			return nil
 		case Attack, Throw, Claim, Pass:
@@ -382,7 +448,8 @@ func (s *State) check(p engine.Seat, a engine.Action) error {
 			if !a.Cheerful && s.elig[p]&claimOwn == 0 {
 				return engine.Illegal(a, "you cannot claim %s into a %s set: you need three %s cards and no exposed %s set", a.Card, a.Card.Info().Set, a.Card.Info().Set, a.Card.Info().Set)
 			}
-			return nil
+			_, err := s.claimWith(p, a)
+			return err
 		case Draw, Discard, Meld, Attack, Throw:
 			return engine.Illegal(a, "%s was discarded: claim it or pass", s.card)
 		}
@@ -445,6 +512,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.arena = nil // a clone takes its memory from its own arena
 	c.stock = slices.Clone(s.stock)
+	c.queue = slices.Clone(s.queue)
 	c.discards = slices.Clip(s.discards) // shared: a clone's append reallocates
 	c.results = slices.Clone(s.results)
 	c.players = slices.Clone(s.players)

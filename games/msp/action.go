@@ -209,6 +209,13 @@ type ImportBook struct {
 	Book Book `json:"book"`
 }
 
+// Typed is an action written in its text form, as the table page's
+// action line sends it: it plays as the action ParseAction reads from Text.
+// Text form: the text itself.
+type Typed struct {
+	Text string `json:"text"`
+}
+
 // The action kinds, as Game.Decode and the log know them.
 const (
 	KindCreate      = "create"
@@ -241,6 +248,7 @@ const (
 	KindAddItem     = "book-item"
 	KindAddPlace    = "book-place"
 	KindImportBook  = "import-book"
+	KindTyped       = "typed"
 )
 
 func (Create) Kind() string      { return KindCreate }
@@ -273,6 +281,8 @@ func (AddCreature) Kind() string { return KindAddCreature }
 func (AddItem) Kind() string     { return KindAddItem }
 func (AddPlace) Kind() string    { return KindAddPlace }
 func (ImportBook) Kind() string  { return KindImportBook }
+func (Typed) Kind() string       { return KindTyped }
+func (a Typed) String() string   { return a.Text }
 
 // withReason appends ": reason" when there is one.
 func withReason(s, reason string) string {
@@ -699,6 +709,7 @@ var decoders = map[string]func(kind string, raw json.RawMessage) (engine.Action,
 	KindAddItem:     decodeAs[AddItem],
 	KindAddPlace:    decodeAs[AddPlace],
 	KindImportBook:  decodeAs[ImportBook],
+	KindTyped:       decodeAs[Typed],
 }
 
 // decodeAs reads an action of type T from its JSON body.

@@ -1,7 +1,6 @@
 package msp
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -55,9 +54,7 @@ func StarterBook() Book {
 // ParseBook reads a book exported by ExportBook, checking every entry.
 func ParseBook(data []byte) (Book, error) {
 	var b Book
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&b); err != nil {
+	if err := engine.UnmarshalStrict(data, &b); err != nil {
 		return Book{}, fmt.Errorf("msp: not a GM's book: %v", err)
 	}
 	if err := b.check(nil); err != nil {

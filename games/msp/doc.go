@@ -64,7 +64,8 @@
 //     dice notation's exact odds of "d20+S>=T"), then sets the target,
 //     at least or at most, hidden from the players. The player rolls d20 +
 //     the stat; the target is revealed with the result. One check at a
-//     time; none during a battle.
+//     time; none during a battle. Rolling is then the player's only choice,
+//     so a table plays it at once (engine.Only); tabletop play asks for it.
 //   - Battle: every living character and every enemy rolls a d6; lowest
 //     goes first; equal rolls go to the higher Speed (enemies have 0);
 //     those still tied roll again among themselves until they are not.
@@ -95,4 +96,20 @@
 //     stats (-99 to 99, Defence at least -19) with a reason; HP and Defence
 //     changes are public, other stats, items, coins and experience are seen
 //     by the character's player and the GM.
+//   - Every action gives every seat a line of the log; what is secret is
+//     replaced by what the table sees ("The GM writes a note", "Ann drops
+//     something"), so that the log's numbering and the moments a page
+//     changes say nothing more.
+//
+// # Playing
+//
+// Most actions carry free text (names, reasons, notes), so beside the
+// ready-made choices of Legal every action has a text form that ParseAction
+// reads ("check strength of Ann", "xp 10 to Ann: a clever plan"), and a
+// Typed action plays the action its text reads: the table page's action
+// line sends one. Legal never offers a seat a single action where its real
+// choices are typed (a table would play it for the seat): a player without
+// a character is offered two ready-made ones, the GM a note besides ending
+// the session. In tabletop play everyone shares one terminal, which asks
+// the seat State.Prompt names.
 package msp

@@ -100,7 +100,7 @@ func (s *State) addToBook(a engine.Action, add func(*Book), what string) ([]engi
 		return nil, err
 	}
 	s.Book = b
-	return []engine.Event{{Kind: "book", Text: "The GM's book: " + what, Only: []engine.Seat{s.GM.Seat}}}, nil
+	return []engine.Event{{Kind: "book", Text: "The GM's book: " + what, Only: []engine.Seat{s.GM.Seat}, Others: "The GM writes in the book"}}, nil
 }
 
 // living returns the living character with that name, or a refusal.
@@ -147,7 +147,11 @@ func (s *State) setTarget(a Target) ([]engine.Event, error) {
 	ck := s.Check
 	c := s.Chars[ck.Seat]
 	g := Goal{AtMost: a.AtMost, Value: a.Value}
-	chance := "0"
+	// Targets beyond the table are sure to succeed or to fail.
+	chance := "0 (0%)"
+	if (!a.AtMost && a.Value <= 1+c.Stats[ck.Stat]) || (a.AtMost && a.Value >= 20+c.Stats[ck.Stat]) {
+		chance = "1 (100%)"
+	}
 	for _, row := range ck.Chances {
 		if row.Target == a.Value {
 			chance = row.AtLeast
@@ -155,9 +159,6 @@ func (s *State) setTarget(a Target) ([]engine.Event, error) {
 				chance = row.AtMost
 			}
 		}
-	}
-	if chance == "0" && ((!a.AtMost && a.Value <= 1+c.Stats[ck.Stat]) || (a.AtMost && a.Value >= 20+c.Stats[ck.Stat])) {
-		chance = "1"
 	}
 	ck.Set, ck.Target = true, engine.Hide(g)
 	return []engine.Event{{

@@ -23,6 +23,12 @@ func leakScript(t *testing.T, secret func(n int) string, watch []engine.Seat) []
 	var got []string
 	record := func(step string, evs []engine.Event) {
 		for _, seat := range watch {
+			// Every action gives every seat a line of the log, so that the
+			// log's numbering and the moments a page changes tell a seat
+			// nothing beyond that line.
+			if step != "start" && len(engine.EventsFor(evs, seat)) == 0 {
+				t.Fatalf("%q gave %s no line of the log", step, seat)
+			}
 			v, _ := json.Marshal(tab.State().View(seat))
 			e, _ := json.Marshal(engine.EventsFor(evs, seat))
 			var refusals []string

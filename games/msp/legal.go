@@ -6,6 +6,12 @@ import "tabletop/engine"
 // these (other targets, amounts, reasons, notes); Legal lists what a UI
 // offers as ready-made choices and what bots pick from, each of which
 // Apply accepts. A player's list depends on nothing hidden from it.
+//
+// A seat offered a single action has it played for it (engine.Only), so a
+// seat whose real choices are typed (making a character, the GM's every
+// move) is always offered at least two: two ready-made characters, and the
+// GM a note besides ending the session. Rolling a check is the player's
+// only choice, and the table rolls it.
 func (s *State) Legal(seat engine.Seat) []engine.Action {
 	if s.over() || seat < 0 || int(seat) >= len(s.Seats) {
 		return nil
@@ -18,7 +24,11 @@ func (s *State) Legal(seat engine.Seat) []engine.Action {
 	}
 	c := s.char(seat)
 	if c == nil {
-		return []engine.Action{Create{Name: s.freeName(seat), Race: "human", Class: "fighter", Alignment: "neutral", Occupation: "farmer"}}
+		name := s.freeName(seat)
+		return []engine.Action{
+			Create{Name: name, Race: "human", Class: "fighter", Alignment: "neutral", Occupation: "farmer"},
+			Create{Name: name, Race: "elf", Class: "ranger", Alignment: "chaotic good", Occupation: "hunter"},
+		}
 	}
 	var out []engine.Action
 	switch {
@@ -89,7 +99,7 @@ func (s *State) legalFood(c *Character) []engine.Action {
 // legalGM is what the GM is offered: ending the session always, and what
 // the moment allows.
 func (s *State) legalGM() []engine.Action {
-	out := []engine.Action{End{Reason: "the session ends"}}
+	out := []engine.Action{End{Reason: "the session ends"}, Note{Text: "a reminder"}}
 	switch {
 	case s.Fight != nil && s.Fight.Hit != nil:
 		for _, n := range []int{1, 3, 6} {

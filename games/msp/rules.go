@@ -2,7 +2,6 @@ package msp
 
 import (
 	"fmt"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,9 +32,11 @@ func (s *State) only(c *Character) []engine.Seat {
 	return []engine.Seat{c.Seat, s.GM.Seat}
 }
 
-// secret is an event only a character's player and the GM see.
-func (s *State) secret(c *Character, kind, text string) engine.Event {
-	return engine.Event{Kind: kind, Text: text, Only: s.only(c)}
+// secret is an event whose text only a character's player and the GM see;
+// everyone else sees others, what the table sees of it (every action gives
+// every seat a line of its log, see engine.GM).
+func (s *State) secret(c *Character, kind, text, others string) engine.Event {
+	return engine.Event{Kind: kind, Text: text, Only: s.only(c), Others: others}
 }
 
 // whyNotPending says why a player may not act now, naming nothing hidden.
@@ -116,7 +117,7 @@ func (s *State) applyPlayer(seat engine.Seat, a engine.Action, d *dice.Stream) (
 		}
 		it := c.Items[i]
 		c.Items = slices.Delete(c.Items, i, i+1)
-		return []engine.Event{s.secret(c, "item", fmt.Sprintf("%s drops %s", c.Name, it.Name))}, nil
+		return []engine.Event{s.secret(c, "item", fmt.Sprintf("%s drops %s", c.Name, it.Name), c.Name+" drops something")}, nil
 	case Pay:
 		return s.pay(c, a)
 	case WriteNotes:
@@ -124,7 +125,7 @@ func (s *State) applyPlayer(seat engine.Seat, a engine.Action, d *dice.Stream) (
 			return nil, engine.Illegal(a, "notes are limited to %d bytes", maxText)
 		}
 		c.Notes = strings.TrimSpace(a.Text)
-		return []engine.Event{s.secret(c, "notes", c.Name+"'s notes updated")}, nil
+		return []engine.Event{s.secret(c, "notes", c.Name+"'s notes updated", c.Name+" writes in their notes")}, nil
 	}
 	return nil, engine.Illegal(a, "not an action of musi supa pona")
 }
@@ -169,7 +170,7 @@ func (s *State) create(seat engine.Seat, a Create, d *dice.Stream) ([]engine.Eve
 	}
 	c.Purse = PurseOf(0)
 	s.Chars[seat] = c
-	ev := s.secret(c, "create", fmt.Sprintf("%s makes %s (%s)", s.Seats[seat].Name, c.Name, c.statsText()))
+	ev := s.secret(c, "create", fmt.Sprintf("%s makes %s (%s)", s.Seats[seat].Name, c.Name, c.statsText()), "")
 	ev.Others = fmt.Sprintf("%s makes %s, %s (HP %d)", s.Seats[seat].Name, c.Name, c.background(), c.HP)
 	return []engine.Event{ev}, nil
 }
@@ -217,7 +218,7 @@ func (s *State) reroll(c *Character, a Reroll, d *dice.Stream) ([]engine.Event, 
 		return nil, err
 	}
 	c.Rerolls--
-	ev := s.secret(c, "reroll", fmt.Sprintf("%s rolls the stats again: %s", c.Name, c.statsText()))
+	ev := s.secret(c, "reroll", fmt.Sprintf("%s rolls the stats again: %s", c.Name, c.statsText()), "")
 	ev.Others = fmt.Sprintf("%s rolls the stats again (HP %d)", c.Name, c.HP)
 	return []engine.Event{ev}, nil
 }
@@ -391,7 +392,7 @@ func (s *State) pay(c *Character, a Pay) ([]engine.Event, error) {
 	}
 	if a.To == "" {
 		c.Purse = mine
-		return []engine.Event{s.secret(c, "coins", fmt.Sprintf("%s pays %s (purse: %s)", c.Name, Money(a.Amount), c.Purse))}, nil
+		return []engine.Event{s.secret(c, "coins", fmt.Sprintf("%s pays %s (purse: %s)", c.Name, Money(a.Amount), c.Purse), c.Name+" pays for something")}, nil
 	}
 	to := s.find(a.To)
 	if to == nil || to.Dead || to == c {
@@ -404,8 +405,8 @@ func (s *State) pay(c *Character, a Pay) ([]engine.Event, error) {
 	}
 	c.Purse, to.Purse = mine, theirs
 	return []engine.Event{
-		s.secret(c, "coins", fmt.Sprintf("%s pays %s %s (%s's purse: %s)", c.Name, to.Name, Money(a.Amount), c.Name, c.Purse)),
-		s.secret(to, "coins", fmt.Sprintf("%s receives %s from %s (%s's purse: %s)", to.Name, Money(a.Amount), c.Name, to.Name, to.Purse)),
+		s.secret(c, "coins", fmt.Sprintf("%s pays %s %s (%s's purse: %s)", c.Name, to.Name, Money(a.Amount), c.Name, c.Purse), c.Name+" gives "+to.Name+" some coins"),
+		s.secret(to, "coins", fmt.Sprintf("%s receives %s from %s (%s's purse: %s)", to.Name, Money(a.Amount), c.Name, to.Name, to.Purse), ""),
 	}, nil
 }
 
@@ -428,7 +429,7 @@ func chances(v int) ([]Chance, error) {
 			}
 			p := dist.Rat(1)
 			f, _ := p.Float64()
-			row[i] = fmt.Sprintf("%s (%s%%)", p.RatString(), new(big.Float).SetFloat64(100*f).Text('f', 0))
+			row[i] = fmt.Sprintf("%s (%.0f%%)", p.RatString(), 100*f)
 		}
 		out = append(out, Chance{Target: t, AtLeast: row[0], AtMost: row[1]})
 	}

@@ -1,6 +1,7 @@
 package msp
 
 import (
+	"encoding/json"
 	"errors"
 	"math/big"
 	"strings"
@@ -645,8 +646,8 @@ func TestGMAdjustmentsNeedAReason(t *testing.T) {
 	}
 	mustRefuse(t, s, annSeat, GiveXP{Who: "Ann", Points: 5, Reason: "me"}, "only the game master may do that")
 	evs := mustApply(t, s, gmSeat, Set{Field: "strength", Who: "Ann", Value: 4, Reason: "a blessing"}, nil)
-	if _, ok := evs[0].For(boSeat); ok {
-		t.Errorf("Bo sees the change to Ann's Strength")
+	if e, _ := evs[0].For(boSeat); strings.Contains(e.Text, "Strength") || strings.Contains(e.Text, "blessing") {
+		t.Errorf("Bo sees the change to Ann's Strength: %q", e.Text)
 	}
 	if got := s.View(annSeat).(*View).GM.Adjustments; len(got) != 1 || got[0].Reason != "a blessing" {
 		t.Errorf("Ann's view of the adjustments: %+v", got)
@@ -694,7 +695,12 @@ func TestTextFormsParseBack(t *testing.T) {
 		AddCreature{Creature: Creature{Name: "Troll", HP: 40, Attacks: []Attack{{Name: "big fist", Damage: 7}, {Name: "kick", Damage: 0}}}},
 		AddItem{Item: Item{Name: "Stew", Grams: 300, Heal: 4, Portions: 2}}, AddItem{Item: Item{Name: "Axe", Grams: 2000, Damage: 6}},
 		AddPlace{Place: Place{Name: "Bridge", Text: "old; mossy"}},
+		ImportBook{Book: Book{Places: []Place{{Name: "Inn", Text: "warm"}}}},
 	} {
+		raw, _ := json.Marshal(a)
+		if dec, err := Game.Decode(a.Kind(), raw); err != nil || dec.String() != a.String() {
+			t.Errorf("Decode(%q, %s) = %v, %v", a.Kind(), raw, dec, err)
+		}
 		back, err := ParseAction(a.String())
 		if err != nil {
 			t.Errorf("ParseAction(%q): %v", a, err)
@@ -709,4 +715,17 @@ func TestTextFormsParseBack(t *testing.T) {
 			t.Errorf("ParseAction(%q) accepted", bad)
 		}
 	}
+}
+
+func TestTypedActionPlaysAsTheActionItReads(t *testing.T) {
+	if a, err := Game.Decode(KindTyped, []byte(`{"text":"roll"}`)); err != nil || a != (Typed{Text: "roll"}) {
+		t.Fatalf("Decode(typed) = %v, %v", a, err)
+	}
+	s := mustTable(t)
+	evs := mustApply(t, s, gmSeat, Typed{Text: "xp 10 to Ann: a clever plan"}, nil)
+	if s.char(annSeat).XP != 10 || !strings.Contains(evs[0].Text, "a clever plan") {
+		t.Fatalf("typed xp: XP %d, events %v", s.char(annSeat).XP, evs)
+	}
+	mustRefuse(t, s, gmSeat, Typed{Text: "fly to the moon"}, `unknown action "fly to the moon"`)
+	mustRefuse(t, s, annSeat, Typed{Text: "xp 10 to Ann: me"}, "only the game master may do that")
 }

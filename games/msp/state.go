@@ -273,8 +273,49 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return nil, engine.NotYourTurn(a, "%s has no seat at this table", seat)
 	}
+	if t, ok := a.(Typed); ok {
+		inner, err := ParseAction(t.Text)
+		if err != nil {
+			return nil, engine.Illegal(a, "%s", strings.TrimPrefix(err.Error(), "msp: "))
+		}
+		if _, again := inner.(Typed); again {
+			return nil, engine.Illegal(a, "not an action")
+		}
+		a = inner
+	}
 	if s.GM.Is(seat) {
 		return s.applyGM(seat, a, d)
 	}
 	return s.applyPlayer(seat, a, d)
+}
+
+// Prompt returns the seat that a table sharing one terminal asks next:
+// the player who must act (making a character, using or declining a
+// re-roll before the session starts, rolling a check, taking a battle
+// turn), or else the GM, who leads everything else. Players act in free
+// play when the GM hands them the terminal ("as NAME" in tabletop play).
+func (s *State) Prompt() engine.Seat {
+	if s.over() {
+		return engine.Spectator
+	}
+	for i := range s.Seats {
+		seat := engine.Seat(i)
+		if s.GM.Is(seat) || !s.playerPending(seat) {
+			continue
+		}
+		if c := s.char(seat); c == nil || s.Check != nil || s.Fight != nil || s.creating() {
+			return seat
+		}
+	}
+	return s.GM.Seat
+}
+
+// ExportBook implements what tabletop play's "export book" needs: the
+// book in the GM's view, as the JSON file ParseBook reads.
+func (game) ExportBook(v engine.View) ([]byte, error) {
+	view, ok := v.(*View)
+	if !ok || view.Book == nil {
+		return nil, fmt.Errorf("msp: only the game master's view holds the book")
+	}
+	return ExportBook(*view.Book)
 }

@@ -38,7 +38,6 @@ type arena struct {
 	sealed        alloc.Block[SealedData]
 	dice          alloc.Block[int]
 	entered       alloc.Block[entry]
-	ties          alloc.Block[seedTies]
 	eventMonsters alloc.Block[Monster]
 	retired       alloc.Block[Entrant]
 
@@ -73,7 +72,6 @@ func (a *arena) resetEvents() {
 	a.sealed.Rewind()
 	a.dice.Rewind()
 	a.entered.Rewind()
-	a.ties.Rewind()
 	a.eventMonsters.Rewind()
 	a.retired.Rewind()
 }

@@ -78,10 +78,13 @@ var equalMutations = map[string]func(s *State){
 		s.tour.entrants[1].Sum++
 	},
 	"tournament.rounds": func(s *State) { s.tour.rounds++ },
-	"tournament.slots":  func(s *State) { s.tour.slots[0] = 9 },
-	"tournament.next":   func(s *State) { s.tour.next = append(s.tour.next, 9) },
-	"tournament.round":  func(s *State) { s.tour.round++ },
-	"tournament.pos":    func(s *State) { s.tour.pos++ },
+	"tournament.seedDice": func(s *State) {
+		s.tour.seedDice = append(slices.Clone(s.tour.seedDice), SeedRoll{Of: 9})
+	},
+	"tournament.slots": func(s *State) { s.tour.slots[0] = 9 },
+	"tournament.next":  func(s *State) { s.tour.next = append(s.tour.next, 9) },
+	"tournament.round": func(s *State) { s.tour.round++ },
+	"tournament.pos":   func(s *State) { s.tour.pos++ },
 	"tournament.matches": func(s *State) {
 		s.tour.matches = slices.Clone(s.tour.matches)
 		s.tour.matches[0].Winner = 1 - s.tour.matches[0].Winner

@@ -46,33 +46,19 @@ type EventData struct {
 	// (the tournament's; the last turn's for "over"), the contestants of a
 	// dice-off, and for "entries" the entries in seat order and the die
 	// rolls that put equal sums in seed order.
-	text    textKind
-	cfg     *config
-	n       int
-	side    [2]Entrant
-	entered []entry
-	ties    *seedTies
-	tied    []engine.Seat // "over": the stables tied for the most trophies
+	text     textKind
+	cfg      *config
+	n        int
+	side     [2]Entrant
+	entered  []entry
+	seedDice []SeedRoll
+	tied     []engine.Seat // "over": the stables tied for the most trophies
 }
 
 // entry is an entrant with its monster's abilities, for the entries' text.
 type entry struct {
 	x Entrant
 	m Monster
-}
-
-// seedTies is how equal sums were put in seed order: each die roll, in the
-// order rolled (its face is the event's die of the same index).
-type seedTies struct {
-	rolls [maxSeats]tieRoll
-	n     int
-}
-
-// tieRoll is one die of a seeding tie-break: a dk among the entrants of
-// sum still unplaced, and the entrant it picked for the next seed.
-type tieRoll struct {
-	k, sum int
-	x      Entrant
 }
 
 // AppendText implements engine.Texter for the events whose data is an
@@ -106,24 +92,9 @@ func (d *EventData) AppendText(b []byte) []byte {
 			t.int(x.Sum)
 			t.str(")")
 		}
-		if ties := d.ties; ties != nil {
-			t.str(". Equal sums seeded by dice")
-			for i := 0; i < ties.n && i < len(d.Dice); i++ {
-				r := &ties.rolls[i]
-				if i == 0 || r.sum != ties.rolls[i-1].sum {
-					t.str("; sum ")
-					t.int(r.sum)
-					t.str(":")
-				} else {
-					t.str(",")
-				}
-				t.str(" d")
-				t.int(r.k)
-				t.str(" → ")
-				t.int(d.Dice[i])
-				t.str(" ")
-				t.entrant(d.cfg, &r.x)
-			}
+		if len(d.seedDice) > 0 {
+			t.str(". Equal sums seeded by dice: ")
+			t.seedDice(d.seedDice, func(t *txt, x *Entrant) { t.entrant(d.cfg, x) })
 		}
 		t.str(". Seeds: ")
 		for i := range d.Entrants {
@@ -554,6 +525,30 @@ func (t *txt) finalDiceOff(c *config, tied []engine.Seat, faces []int) {
 			}
 		}
 		faces, in = faces[len(in):], buf[:n:n]
+	}
+}
+
+// seedDice writes the dice that put equal sums in seed order, naming each
+// pick with who: "sum 2: d3 → 2 Bob's M1 Zorra, d2 → 1 Ann's M1 Pebblet".
+func (t *txt) seedDice(rolls []SeedRoll, who func(t *txt, x *Entrant)) {
+	for i := range rolls {
+		r := &rolls[i]
+		if i == 0 || r.Sum != rolls[i-1].Sum {
+			if i > 0 {
+				t.str("; ")
+			}
+			t.str("sum ")
+			t.int(r.Sum)
+			t.str(": ")
+		} else {
+			t.str(", ")
+		}
+		t.str("d")
+		t.int(r.Of)
+		t.str(" → ")
+		t.int(r.Face)
+		t.str(" ")
+		who(t, &r.Pick)
 	}
 }
 

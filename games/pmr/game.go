@@ -13,7 +13,7 @@ import (
 
 // RulesVersion changes whenever a rule changes how dice are consumed or how
 // actions resolve, so that old logs are not silently replayed under new rules.
-const RulesVersion = "pmr-2"
+const RulesVersion = "pmr-3"
 
 // maxSeats is the largest table: seat sets fit in a byte.
 const maxSeats = 8

@@ -362,7 +362,7 @@ func TestTournament_ByeTieBrokenByDie(t *testing.T) {
 			if got := s.tour.entrants[0]; !got.Bye || got.Stable != want {
 				t.Errorf("bye went to %+v, want stable %d\n%s", got, want, texts(evs))
 			}
-			if !strings.Contains(texts(evs), fmt.Sprintf("Equal sums seeded by dice; sum 2: d2 → %d", face)) {
+			if !strings.Contains(texts(evs), fmt.Sprintf("Equal sums seeded by dice: sum 2: d2 → %d", face)) {
 				t.Errorf("event text does not show the roll:\n%s", texts(evs))
 			}
 		})
@@ -387,7 +387,7 @@ func TestTournament_EqualSumsSeededByDiceNotSeat(t *testing.T) {
 		for p := range 4 {
 			evs = mustApply(t, s, engine.Seat(p), "enter M1", d)
 		}
-		if i == 0 && !strings.Contains(texts(evs), "Equal sums seeded by dice; sum 2: d4 → ") {
+		if i == 0 && !strings.Contains(texts(evs), "Equal sums seeded by dice: sum 2: d4 → ") {
 			t.Errorf("the entries do not show the seeding dice:\n%s", texts(evs))
 		}
 		first[s.tour.entrants[0].Stable]++

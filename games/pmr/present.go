@@ -69,6 +69,14 @@ func (p *TournamentPage) Who(x Entrant) string {
 	return string(t)
 }
 
+// SeedDiceText writes the dice that put equal sums in seed order: "sum 2:
+// d3 → 2 Bob's M1 Zorra, d2 → 1 Ann's M1 Pebblet".
+func (p *TournamentPage) SeedDiceText() string {
+	var t txt
+	t.seedDice(p.SeedDice, func(t *txt, x *Entrant) { t.str(p.Who(*x)) })
+	return string(t)
+}
+
 // Champion names the winner of a finished tournament: the winner of its
 // last match, or its lone entrant.
 func (p *TournamentPage) Champion() string {

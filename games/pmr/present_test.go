@@ -18,10 +18,11 @@ func renderView(t *testing.T, s *State, p engine.Seat) string {
 
 // TestPage_ShowsEveryMatchOfATournament plays a tournament of three
 // stables whose final goes through two ties and a dice-off, and checks that
-// the page shows, during the final and after the tournament: the seeds,
-// every match with its terrain, each contest's sealed abilities with their
+// the page shows, during the final and after the tournament: the seeds and
+// the die that broke the tie in sums, every match with its terrain, each contest's sealed abilities with their
 // values, the doublings that applied and the effective values, the ties and
-// how they were broken, and the dice-off's rolls.
+// how they were broken, and the dice-off's rolls; and that tabletop play's
+// terminal shows them too.
 func TestPage_ShowsEveryMatchOfATournament(t *testing.T) {
 	twin := Monster{Speed: 2, Brawn: 2, Mind: 2, Age: 5}
 	s := mustNew(t, 30, "Ann", "Bob", "Cid")
@@ -60,6 +61,7 @@ func TestPage_ShowsEveryMatchOfATournament(t *testing.T) {
 	mustShow(t, "during the final", during,
 		"Tournament 1",
 		"Seeds (by ability sum; equal sums ordered by dice): 1. Ann's M1 Pebblet (sum 6, bye), 2. Bob's M1 Voltik (sum 6), 3. Cid's M1 Gustle (sum 1)",
+		"Equal sums seeded by dice: sum 6: d2 → 1 Ann's M1 Pebblet",
 		"Semi-final: Bob's M1 Voltik vs Cid's M1 Gustle on Plains (Speed doubled): Bob's M1 Voltik wins",
 		"Contest 1: Bob's M1 Voltik Mind 2 ×2 vs Brawn = 4 vs Cid's M1 Gustle Brawn 0 = 0: Bob's M1 Voltik wins",
 		"Final: Ann's M1 Pebblet vs Bob's M1 Voltik on Woods (Brawn doubled): being played",
@@ -67,12 +69,21 @@ func TestPage_ShowsEveryMatchOfATournament(t *testing.T) {
 	)
 	mustShow(t, "after the tournament", after,
 		"Tournament 1 (finished): Bob's M1 Voltik is champion",
+		"Equal sums seeded by dice: sum 6: d2 → 1 Ann's M1 Pebblet",
 		"Contest 1: Bob's M1 Voltik Mind 2 ×2 vs Brawn = 4",
 		"Final: Ann's M1 Pebblet vs Bob's M1 Voltik on Woods (Brawn doubled): Bob's M1 Voltik wins",
 		"Contest 2: Ann's M1 Pebblet Brawn 2 ×2 Woods = 4 vs Bob's M1 Voltik Brawn 2 ×2 Woods = 4: tie; the last abilities compete",
 		"Contest 3 (last abilities): Ann's M1 Pebblet Mind 2 = 2 vs Bob's M1 Voltik Mind 2 = 2: tie after three contests; dice-off",
 		"Dice-off (1dF each): [+] vs [+] (tie, roll again), [_] vs [+]",
 		"A tournament every 3 turns · monsters older than 10 retire · stables tied for the most trophies share the win",
+	)
+	// tabletop play's terminal shows the same.
+	mustShow(t, "after the tournament, in the terminal,", Game.(engine.TextRenderer).RenderText(s.View(1), 1),
+		"-- Tournament 1 (finished): Bob's M1 Voltik is champion --",
+		"equal sums seeded by dice: sum 6: d2 → 1 Ann's M1 Pebblet",
+		"Semi-final: Bob's M1 Voltik vs Cid's M1 Gustle on Plains (Speed doubled): Bob's M1 Voltik wins",
+		"Contest 2: Ann's M1 Pebblet Brawn 2 ×2 Woods = 4 vs Bob's M1 Voltik Brawn 2 ×2 Woods = 4: tie; the last abilities compete",
+		"Dice-off (1dF each): [+] vs [+] (tie, roll again), [_] vs [+]",
 	)
 }
 

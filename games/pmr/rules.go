@@ -283,6 +283,7 @@ func (s *State) finalDiceOff(tied []engine.Seat, d *dice.Stream, e *eventBuf) {
 type tournament struct {
 	number   int         // 1 after turn 3, 2 after turn 6, ...
 	entrants []Entrant   // in seed order once the entries are revealed
+	seedDice []SeedRoll  // the dice that put equal sums in seed order
 	rounds   int         // bracket rounds: log2 of the bracket size
 	slots    []int       // the current bracket round: entrant index, -1 for a bye
 	next     []int       // winners of the current round so far
@@ -301,6 +302,7 @@ func (t *tournament) reuse(number int) {
 	*t = tournament{
 		number:   number,
 		entrants: t.entrants[:0],
+		seedDice: t.seedDice[:0],
 		slots:    t.slots[:0],
 		next:     t.next[:0],
 		matches:  t.matches[:0],
@@ -324,6 +326,7 @@ func (t *tournament) clone() *tournament {
 	// A deep copy: the original reuses its memory for its next tournament.
 	c := *t
 	c.entrants = slices.Clone(t.entrants)
+	c.seedDice = slices.Clone(t.seedDice)
 	c.slots = slices.Clone(t.slots)
 	c.next = slices.Clone(t.next)
 	c.matches = slices.Clone(t.matches)
@@ -431,18 +434,19 @@ func (s *State) startBracket(d *dice.Stream, e *eventBuf) {
 			t.entrants[j], t.entrants[j-1] = t.entrants[j-1], t.entrants[j]
 		}
 	}
-	var ties *seedTies
 	if n > 2 && hasEqualSums(t.entrants) {
-		ties = e.arena().ties.One()
-		*ties = seedTies{}
-		s.breakSeedTies(ties, d, e)
+		t.seedDice = breakSeedTies(t.entrants, t.seedDice, func(k int) int {
+			f := d.Roll(k)
+			e.roll(f)
+			return f
+		})
 	}
 	for i := range t.entrants {
 		t.entrants[i].Seed = i + 1
 	}
 	t.bracket()
 	data := e.emit("entries", -1, textEntries)
-	data.Entrants, data.entered, data.ties = t.entrants, entered, ties
+	data.Entrants, data.entered, data.seedDice = t.entrants, entered, t.seedDice
 	s.advance(d, e)
 }
 
@@ -490,12 +494,13 @@ func hasEqualSums(xs []Entrant) bool {
 	return false
 }
 
-// breakSeedTies puts every run of equal sums among the entrants (sorted by
-// sum) in order by dice: for each place in the run but the last, a dk among
-// the k entrants still unplaced picks who takes it. Seat order only lists
-// the candidates, so no seat is favoured.
-func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
-	xs := s.tour.entrants
+// breakSeedTies puts every run of equal sums among the entrants xs (sorted
+// by sum, equal sums in seat order) in order by dice: for each place in the
+// run but the last, roll(k), a dk among the k entrants still unplaced,
+// picks who takes it. Seat order only lists the candidates, so no seat is
+// favoured. It appends the rolls to rolls and returns them. Restoring a
+// snapshot runs it again with the saved faces.
+func breakSeedTies(xs []Entrant, rolls []SeedRoll, roll func(k int) int) []SeedRoll {
 	for g0 := 0; g0 < len(xs); {
 		g1 := g0 + 1
 		for g1 < len(xs) && xs[g1].Sum == xs[g0].Sum {
@@ -503,11 +508,9 @@ func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
 		}
 		for r := g0; r < g1-1; r++ {
 			k := g1 - r
-			f := d.Roll(k)
-			e.roll(f)
+			f := roll(k)
 			pick := r + f - 1
-			ties.rolls[ties.n] = tieRoll{k: k, sum: xs[r].Sum, x: xs[pick]}
-			ties.n++
+			rolls = append(rolls, SeedRoll{Sum: xs[r].Sum, Of: k, Face: f, Pick: xs[pick]})
 			// Move the pick up, keeping the others in seat order.
 			x := xs[pick]
 			copy(xs[r+1:pick+1], xs[r:pick])
@@ -515,6 +518,7 @@ func (s *State) breakSeedTies(ties *seedTies, d *dice.Stream, e *eventBuf) {
 		}
 		g0 = g1
 	}
+	return rolls
 }
 
 // seedOrder returns the standard bracket positions of seeds 1..size, so that

@@ -2,6 +2,7 @@ package pmr
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,27 +16,33 @@ import (
 //
 // A snapshot is one JSON object (snapState), version first:
 //
-//	{"v":1,"turns":30,"turn":9,"phase":"match","stables":[...],"tour":{...}}
+//	{"v":2,"turns":30,"turn":9,"phase":"match","stables":[...],"tour":{...}}
 //
 // It holds the position and nothing else: the turn and phase, and for every
 // stable its trophies, the number of its last monster, its monsters (number,
 // abilities, age) and its hidden choices: the sealed activity in its text
 // form ("train M2 speed") and the raw tournament entry (0 none yet, -1 not
 // entering, else a monster number). During a match it also holds the
-// tournament: the entrants (stable and monster) in seed order, and for every
-// finished match and the one being played the terrain, each contest's two
-// choices and the dice-off faces, with the current match's sealed choices
-// (null for none).
+// tournament: the entrants (stable and monster) in seed order, the faces of
+// the dice that ordered equal sums, and for every finished match and the
+// one being played the terrain, each contest's two choices and the dice-off
+// faces, with the current match's sealed choices (null for none). Between
+// tournaments it holds the last one played ("last"), as the views show it:
+// its number, its entrants with their sums then, the seeding dice, and its
+// matches with each contest's two values before doubling (the monsters have
+// changed since, or retired). A game over without shared wins keeps the
+// winner of the final dice-off ("tiebreak").
 //
 // Everything else is derived when it is read, by the rules' own code, so
 // that it cannot disagree with what it is derived from: the table's settings
 // and names (from the options and seats, which must fit: the same number of
 // stables and turns), monster names (a function of stable and number, see
-// monsterName), the tournament's number (turn/3) and, during its entries,
-// the whole tournament (it is empty until they are in), the entrants' names,
-// sums, seeds and byes, the bracket (walked with nextPair from the seeding
-// and the winners of the finished matches) and every contest's values and
-// winner (judged with match.judge). Reading checks that the data is a
+// monsterName), the tournament's number (turn/tournament_every) and, during
+// its entries, the whole tournament (it is empty until they are in), the
+// entrants' names, sums, seeds and byes, the seed order (checked against
+// the seeding dice with breakSeedTies), the bracket (walked with nextPair
+// from the seeding and the winners of the finished matches) and every
+// contest's values, doublings and winner (judged with match.judge). Reading checks that the data is a
 // position play can reach as far as it matters (every number in range, every
 // reference to a seat or monster valid, the matches following the bracket
 // and the tie rules, somebody left to act), so that a restored state never
@@ -78,8 +85,9 @@ type snapState struct {
 // contest's two values before doubling.
 type snapLast struct {
 	Number   int             `json:"number"`
-	Entrants []snapLastEntry `json:"entrants"` // in seed order
-	Matches  []snapLastMatch `json:"matches"`  // in order
+	Entrants []snapLastEntry `json:"entrants"`            // in seed order
+	SeedDice []int           `json:"seed_dice,omitempty"` // as in snapTour
+	Matches  []snapLastMatch `json:"matches"`             // in order
 }
 
 type snapLastEntry struct {
@@ -110,8 +118,9 @@ type snapMonster struct {
 }
 
 type snapTour struct {
-	Entrants []snapEntrant   `json:"entrants"` // in seed order
-	Matches  []snapMatch     `json:"matches"`  // finished, in order
+	Entrants []snapEntrant   `json:"entrants"`            // in seed order
+	SeedDice []int           `json:"seed_dice,omitempty"` // the faces of the dice that put equal sums in order
+	Matches  []snapMatch     `json:"matches"`             // finished, in order
 	Match    snapMatchInPlay `json:"match"`
 }
 
@@ -176,6 +185,7 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 		for i, x := range t.entrants {
 			out.Last.Entrants[i] = snapLastEntry{Stable: int(x.Stable), Monster: x.Monster, Sum: x.Sum}
 		}
+		out.Last.SeedDice = seedFaces(t.seedDice)
 		for i := range t.matches {
 			m := &t.matches[i]
 			lm := &out.Last.Matches[i]
@@ -196,6 +206,7 @@ func (t *tournament) snapshot() *snapTour {
 	for i, x := range t.entrants {
 		out.Entrants[i] = snapEntrant{Stable: int(x.Stable), Monster: x.Monster}
 	}
+	out.SeedDice = seedFaces(t.seedDice)
 	for i := range t.matches {
 		out.Matches[i] = snapMatchOf(&t.matches[i])
 	}
@@ -498,6 +509,9 @@ func (s *State) restoreLast(in *snapLast) error {
 		}
 		t.entrants[i] = Entrant{Stable: p, Monster: x.Monster, Name: monsterName(p, x.Monster), Sum: x.Sum, Seed: i + 1}
 	}
+	if err := t.reseed(in.SeedDice); err != nil {
+		return snapErr("the last tournament: %v", err)
+	}
 	t.bracket()
 	m := &t.match
 	for i := range in.Matches {
@@ -575,6 +589,9 @@ func (s *State) restoreTour(in *snapTour) error {
 			return snapErr("%s has monsters but no entrant", engine.Seat(i))
 		}
 	}
+	if err := t.reseed(in.SeedDice); err != nil {
+		return snapErr("%v", err)
+	}
 	t.bracket()
 	if len(in.Matches) > n-2 { // n-1 matches, the last one being played
 		return snapErr("%d finished matches in a tournament of %d entrants", len(in.Matches), n)
@@ -619,6 +636,56 @@ func (s *State) restoreTour(in *snapTour) error {
 	if m.choice[0] != NoAbility && m.choice[1] != NoAbility {
 		return snapErr("both sides of the match being played have sealed a choice, which would have played the contest")
 	}
+	return nil
+}
+
+// seedFaces returns the faces of the seeding dice, nil for none.
+func seedFaces(rolls []SeedRoll) []int {
+	var out []int
+	for _, r := range rolls {
+		out = append(out, r.Face)
+	}
+	return out
+}
+
+// reseed checks the seed order of t.entrants against the saved faces of the
+// seeding dice, by ordering the entrants as startBracket does (by sum, equal
+// sums in seat order, then the dice), and keeps the rolls.
+func (t *tournament) reseed(faces []int) error {
+	xs := slices.Clone(t.entrants)
+	for i := range xs {
+		xs[i].Seed, xs[i].Bye = 0, false // as startBracket has them
+	}
+	slices.SortStableFunc(xs, func(a, b Entrant) int {
+		if a.Sum != b.Sum {
+			return cmp.Compare(b.Sum, a.Sum)
+		}
+		return cmp.Compare(a.Stable, b.Stable)
+	})
+	var rolls []SeedRoll
+	if len(xs) > 2 && hasEqualSums(xs) {
+		used, bad := 0, false
+		rolls = breakSeedTies(xs, nil, func(k int) int {
+			if used >= len(faces) || faces[used] < 1 || faces[used] > k {
+				bad = true
+				used++
+				return 1
+			}
+			used++
+			return faces[used-1]
+		})
+		if bad || used != len(faces) {
+			return fmt.Errorf("the seeding dice %v do not fit the equal sums, which need %d dice", faces, used)
+		}
+	} else if len(faces) > 0 {
+		return fmt.Errorf("seeding dice %v where no equal sums needed any", faces)
+	}
+	for i := range xs {
+		if xs[i].Stable != t.entrants[i].Stable || xs[i].Monster != t.entrants[i].Monster {
+			return fmt.Errorf("the seeding dice give seed %d to %s's M%d, not to %s's M%d", i+1, xs[i].Stable, xs[i].Monster, t.entrants[i].Stable, t.entrants[i].Monster)
+		}
+	}
+	t.seedDice = rolls
 	return nil
 }
 

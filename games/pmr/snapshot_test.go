@@ -599,3 +599,54 @@ func BenchmarkSnapshot(b *testing.B) {
 		b.ReportMetric(float64(len(data)), "bytes")
 	})
 }
+
+// TestSnapshot_KeepsTheSeedingDice checks that the dice that put equal sums
+// in seed order survive a snapshot, during the tournament and after it (the
+// views show them), and that saved faces that do not give the saved order,
+// or are missing, are refused.
+func TestSnapshot_KeepsTheSeedingDice(t *testing.T) {
+	s := mustNew(t, 30, "Ann", "Bob", "Cid", "Dee")
+	for p := range 4 {
+		give(s, engine.Seat(p), Monster{Speed: 1, Brawn: 1, Age: 5})
+	}
+	startEntries(s)
+	d := dice.NewStream(dice.Seed{7, 7})
+	for p := range 4 {
+		mustApply(t, s, engine.Seat(p), "enter M1", d)
+	}
+	if len(s.tour.seedDice) != 3 {
+		t.Fatalf("four equal sums rolled %d seeding dice, want 3", len(s.tour.seedDice))
+	}
+	if back := checkRoundTrip(t, s); !back.Equal(s) {
+		t.Fatal("the seeding dice were lost during the tournament")
+	}
+	var in snapState
+	if err := json.Unmarshal(mustMarshal(t, s), &in); err != nil {
+		t.Fatal(err)
+	}
+	r := Game.(engine.Restorer)
+	for name, damage := range map[string]func(){
+		"another face":    func() { in.Tour.SeedDice[0] = in.Tour.SeedDice[0]%4 + 1 },
+		"no dice":         func() { in.Tour.SeedDice = nil },
+		"a face too high": func() { in.Tour.SeedDice[2] = 3 },
+	} {
+		saved := slices.Clone(in.Tour.SeedDice)
+		damage()
+		data, _ := json.Marshal(&in)
+		if st, err := r.RestoreSnapshot(tableOptions(s), s.cfg.seats, data); err == nil || st != nil || !strings.Contains(err.Error(), "seeding dice") {
+			t.Errorf("%s: RestoreSnapshot = %v, want an error about the seeding dice", name, err)
+		}
+		in.Tour.SeedDice = saved
+	}
+	// Play the tournament out: the last tournament keeps its dice.
+	for len(s.Pending()) > 0 && s.phase == PhaseMatch {
+		p := s.Pending()[0]
+		mustApply(t, s, p, firstLegal(s, p), d)
+	}
+	if s.last == nil || len(s.last.seedDice) != 3 || len(s.View(0).(*View).LastTournament.SeedDice) != 3 {
+		t.Fatalf("the last tournament does not show its seeding dice: %+v", s.last)
+	}
+	if back := checkRoundTrip(t, s); !back.Equal(s) {
+		t.Fatal("the seeding dice of the last tournament were lost")
+	}
+}

@@ -714,7 +714,7 @@ func lastEqual(t, o *tournament) bool {
 	if t == nil || o == nil {
 		return t == o
 	}
-	return t.number == o.number && slices.Equal(t.entrants, o.entrants) &&
+	return t.number == o.number && slices.Equal(t.entrants, o.entrants) && slices.Equal(t.seedDice, o.seedDice) &&
 		slices.EqualFunc(t.matches, o.matches, func(a, b MatchView) bool { return a.equal(&b) })
 }
 
@@ -732,7 +732,8 @@ func (st stable) equal(o stable) bool {
 
 func (t *tournament) equal(o *tournament) bool {
 	return t.number == o.number && t.rounds == o.rounds && t.round == o.round && t.pos == o.pos &&
-		slices.Equal(t.entrants, o.entrants) && slices.Equal(t.slots, o.slots) && slices.Equal(t.next, o.next) &&
+		slices.Equal(t.entrants, o.entrants) && slices.Equal(t.seedDice, o.seedDice) &&
+		slices.Equal(t.slots, o.slots) && slices.Equal(t.next, o.next) &&
 		slices.EqualFunc(t.matches, o.matches, func(a, b MatchView) bool { return a.equal(&b) }) &&
 		t.match.equal(&o.match)
 }

@@ -20,8 +20,11 @@ func (game) RenderText(v engine.View, s engine.Seat) string {
 	for i := range view.Stables {
 		writeStable(&b, &view.Stables[i], s)
 	}
+	if t := view.LastTournament; t != nil {
+		writeTournament(&b, NewTournamentPage(view, t, true))
+	}
 	if t := view.Tournament; t != nil {
-		writeTournament(&b, view, t)
+		writeTournament(&b, NewTournamentPage(view, t, false))
 	}
 	if view.Sealed != "" {
 		fmt.Fprintf(&b, "\nYour sealed choice: %s\n", view.Sealed)
@@ -68,55 +71,40 @@ func writeStable(b *strings.Builder, st *StableView, me engine.Seat) {
 	}
 }
 
-func writeTournament(b *strings.Builder, v *View, t *TournamentView) {
-	fmt.Fprintf(b, "\n-- Tournament %d --\n", t.Number)
-	if len(t.Entrants) == 0 {
+// writeTournament writes every match of a tournament as the table page
+// shows it: the seeds and the dice that ordered equal sums, then each match
+// with its contests and dice-off.
+func writeTournament(b *strings.Builder, p *TournamentPage) {
+	fmt.Fprintf(b, "\n-- Tournament %d", p.Number)
+	if p.Finished {
+		fmt.Fprintf(b, " (finished): %s is champion", p.Champion())
+	}
+	b.WriteString(" --\n")
+	if len(p.Entrants) == 0 {
 		b.WriteString("   waiting for every stable's entry\n")
 		return
 	}
 	b.WriteString("   seed  entrant\n")
-	for _, e := range t.Entrants {
+	for _, e := range p.Entrants {
 		bye := ""
 		if e.Bye {
 			bye = "  (bye)"
 		}
-		fmt.Fprintf(b, "   %4d  %s%s\n", e.Seed, entrantName(v, e), bye)
+		fmt.Fprintf(b, "   %4d  %s (sum %d)%s\n", e.Seed, p.Who(e), e.Sum, bye)
 	}
-	for _, m := range t.Matches {
-		writeMatch(b, v, &m)
+	if len(p.SeedDice) > 0 {
+		fmt.Fprintf(b, "   equal sums seeded by dice: %s\n", p.SeedDiceText())
 	}
-	if t.Match != nil {
-		writeMatch(b, v, t.Match)
-	}
-}
-
-func writeMatch(b *strings.Builder, v *View, m *MatchView) {
-	fmt.Fprintf(b, "   round %d: %s vs %s on %s (%s doubled)\n", m.Round, entrantName(v, m.A), entrantName(v, m.B), TerrainName(m.Terrain), m.Terrain)
-	for _, c := range m.Contests {
-		result := "tie"
-		if c.Winner >= 0 {
-			result = []string{"A", "B"}[c.Winner] + " wins"
+	for _, m := range p.All() {
+		fmt.Fprintf(b, "   %s: %s vs %s on %s: %s\n", p.Round(m), p.Who(m.A), p.Who(m.B), p.Terrain(m), p.Result(m))
+		for _, c := range m.Contests {
+			fmt.Fprintf(b, "      %s\n", p.Contest(m, c))
 		}
-		fmt.Fprintf(b, "      %d) %s %d vs %s %d: %s\n", c.Number, c.Choices[0], c.Values[0], c.Choices[1], c.Values[1], result)
+		if len(m.DiceOff) > 0 {
+			fmt.Fprintf(b, "      Dice-off (1dF each): %s\n", p.DiceOff(m))
+		}
+		if m.Winner < 0 {
+			b.WriteString("      both contestants choose an ability in secret\n")
+		}
 	}
-	for _, d := range m.DiceOff {
-		fmt.Fprintf(b, "      dice-off: %d vs %d\n", d[0], d[1])
-	}
-	switch m.Winner {
-	case 0:
-		fmt.Fprintf(b, "      winner: %s\n", entrantName(v, m.A))
-	case 1:
-		fmt.Fprintf(b, "      winner: %s\n", entrantName(v, m.B))
-	default:
-		b.WriteString("      in progress: both contestants choose an ability in secret\n")
-	}
-}
-
-// entrantName is "M2 Pebblet (Ann)".
-func entrantName(v *View, e Entrant) string {
-	owner := ""
-	if int(e.Stable) >= 0 && int(e.Stable) < len(v.Stables) {
-		owner = " (" + v.Stables[e.Stable].Name + ")"
-	}
-	return fmt.Sprintf("M%d %s%s", e.Monster, e.Name, owner)
 }

@@ -37,7 +37,7 @@ func TestRenderText_ShowsStablesAndBracket(t *testing.T) {
 	}
 	mine := Game.(engine.TextRenderer).RenderText(st.View(p), p)
 	public := Game.(engine.TextRenderer).RenderText(st.View(engine.Spectator), engine.Spectator)
-	for _, want := range []string{"Turn 3 of 3: tournament", "Ann", "Bo", "Cy", "Speed Brawn  Mind", "-- Tournament 1 --", "(bye)", "round 1:", "choose an ability in secret", "has chosen"} {
+	for _, want := range []string{"Turn 3 of 3: tournament", "Ann", "Bo", "Cy", "Speed Brawn  Mind", "-- Tournament 1 --", "(bye)", "Semi-final: ", "being played", "choose an ability in secret", "has chosen"} {
 		if !strings.Contains(mine, want) {
 			t.Errorf("rendering lacks %q:\n%s", want, mine)
 		}

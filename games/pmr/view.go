@@ -54,10 +54,11 @@ type StableInfo struct {
 
 // TournamentView is the tournament being played.
 type TournamentView struct {
-	Number   int         `json:"number"`             // 1 after turn 3, 2 after turn 6, ...
-	Entrants []Entrant   `json:"entrants,omitempty"` // in seed order, once every entry is in
-	Matches  []MatchView `json:"matches,omitempty"`  // finished matches, in order
-	Match    *MatchView  `json:"match,omitempty"`    // the match being played
+	Number   int         `json:"number"`              // 1 after turn 3, 2 after turn 6, ...
+	Entrants []Entrant   `json:"entrants,omitempty"`  // in seed order, once every entry is in
+	SeedDice []SeedRoll  `json:"seed_dice,omitempty"` // the dice that put equal sums in seed order
+	Matches  []MatchView `json:"matches,omitempty"`   // finished matches, in order
+	Match    *MatchView  `json:"match,omitempty"`     // the match being played
 }
 
 // Entrant is a monster entered in a tournament.
@@ -68,6 +69,16 @@ type Entrant struct {
 	Sum     int         `json:"sum"`            // its ability sum when entered
 	Seed    int         `json:"seed,omitempty"` // 1 = highest sum
 	Bye     bool        `json:"bye,omitempty"`  // skips the first round
+}
+
+// SeedRoll is one die that put equal ability sums in seed order: among the
+// Of entrants of sum Sum not yet placed, the die's Face picked Pick (the
+// Face-th of them in seat order) for the next seed.
+type SeedRoll struct {
+	Sum  int     `json:"sum"`
+	Of   int     `json:"of"`   // the die's sides: a dOf
+	Face int     `json:"face"` // 1..Of
+	Pick Entrant `json:"pick"`
 }
 
 // MatchView is a match between two entrants: the terrain and every revealed
@@ -101,19 +112,6 @@ type Contest struct {
 	ByMatchup [2]bool    `json:"by_matchup"` // doubled by the matchup (Brawn against Speed, Speed against Mind, Mind against Brawn)
 	Values    [2]int     `json:"values"`     // after the terrain and matchup doublings
 	Winner    int        `json:"winner"`     // 0 = A, 1 = B, -1 = tie
-}
-
-// Factor is how many times side x's value counted in the contest: 1, 2
-// (terrain or matchup) or 4 (both).
-func (c *Contest) Factor(x int) int {
-	f := 1
-	if c.ByTerrain[x] {
-		f *= 2
-	}
-	if c.ByMatchup[x] {
-		f *= 2
-	}
-	return f
 }
 
 // View returns what seat p may see (a *View). A spectator (or any seat that is
@@ -213,6 +211,7 @@ func (s *State) buildBoard(mem *arena) *Board {
 		*lv = TournamentView{
 			Number:   t.number,
 			Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+			SeedDice: t.seedDice[:len(t.seedDice):len(t.seedDice)],
 			Matches:  t.matches[:len(t.matches):len(t.matches)],
 		}
 		b.LastTournament = lv
@@ -257,6 +256,7 @@ func (s *State) buildTournament(mem *arena) *TournamentView {
 	*tv = TournamentView{
 		Number:   t.number,
 		Entrants: t.entrants[:len(t.entrants):len(t.entrants)],
+		SeedDice: t.seedDice[:len(t.seedDice):len(t.seedDice)],
 		Matches:  t.matches[:len(t.matches):len(t.matches)],
 	}
 	if s.phase == PhaseMatch {

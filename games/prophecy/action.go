@@ -129,6 +129,7 @@ type ChangeAspect struct {
 	Text      string `json:"text"`
 }
 
+// Kind names each action's type, as Decode reads it (engine.Action).
 func (ChooseWorld) Kind() string   { return KindWorld }
 func (Receive) Kind() string       { return KindReceive }
 func (MakeCharacter) Kind() string { return KindCharacter }

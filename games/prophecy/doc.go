@@ -61,6 +61,10 @@
 //   - Any player may take any action, except that a player creates only
 //     their own character; anyone may add or change any character's
 //     aspects during play. Every action is logged with who took it.
+//   - A story is told by people: a seat played by a bot is refused, as any
+//     player may act at any time, so a bot would act at every turn, and it
+//     could only type placeholders. A practice table allows bots, to try
+//     the rules or the machinery.
 //   - One scene is performed at a time: it is investigated, rolled, then
 //     narrated, and the narration closes it.
 //   - The scene timer (an option; the text suggests eight minutes) is a

@@ -101,6 +101,11 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 		}
 		return nil, fmt.Errorf("prophecy: a story needs %d to %d players, got %d", lo, maxPlayers, len(seats))
 	}
+	for i, si := range seats {
+		if si.Bot != "" && !opts.Practice {
+			return nil, fmt.Errorf("prophecy: seat %d: a story is told by people, not by a bot (%s), which would type placeholders at every turn (the practice option allows bots, to try the rules)", i+1, si.Bot)
+		}
+	}
 	if opts.Timer < 0 || opts.Timer > MaxTimer {
 		return nil, fmt.Errorf("prophecy: a scene timer of %d minutes is out of range 0..%d", opts.Timer, MaxTimer)
 	}

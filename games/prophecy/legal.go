@@ -56,7 +56,9 @@ func (s *State) legalOutline(seat engine.Seat, out []engine.Action) []engine.Act
 	if s.scene(FinaleID).Objective == "" {
 		out = append(out, EditScene{Scene: FinaleID, Objective: "Prevent it: " + s.prophecy.Text})
 	}
-	if len(s.scenes) < MaxScenes {
+	// Sketching is offered up to the eight scenes the text advises; more
+	// may be typed.
+	if len(s.scenes) < WarnScenes {
 		for _, sc := range s.scenes {
 			if sc.Difficulty > 1 {
 				out = append(out, AddScene{Under: sc.ID, Objective: fmt.Sprintf("Prepare for scene %d", sc.ID), Setting: pick(sg.Objects, sc.ID)})

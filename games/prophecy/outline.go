@@ -5,6 +5,8 @@ import (
 	"html"
 	"strings"
 	"unicode/utf8"
+
+	"tabletop/dice"
 )
 
 // sceneLabel is a scene's line in the tree: number, difficulty, odds or
@@ -25,9 +27,9 @@ func sceneState(sc *SceneView) string {
 	case sc.Status >= Rolled:
 		return "failure"
 	case sc.Status == Performing:
-		return fmt.Sprintf("performing, %.1f%%", 100*sc.Odds)
+		return "performing, " + dice.Percent(sc.Odds)
 	}
-	return fmt.Sprintf("%.1f%%", 100*sc.Odds)
+	return dice.Percent(sc.Odds)
 }
 
 func orDash(s string) string {

@@ -3,13 +3,13 @@ package prophecy
 import (
 	"bytes"
 	"embed"
-	"fmt"
 	"html/template"
 	"io/fs"
 	"net/url"
 
 	"github.com/yuin/goldmark"
 
+	"tabletop/dice"
 	"tabletop/engine"
 )
 
@@ -29,7 +29,7 @@ func (game) Funcs() template.FuncMap {
 		"prophecyWorlds":      Worlds,
 		"prophecyCategories":  categoryItems,
 		"prophecyNo":          func(i int) int { return i + 1 },
-		"prophecyPct":         pct,
+		"prophecyPct":         dice.Percent,                                                            // as tabletop odds prints
 		"prophecySVG":         func(v *View) template.HTML { return template.HTML(TreeSVG(v.Scenes)) }, // TreeSVG escapes every text
 		"prophecyCurrent":     func(v *View) *SceneView { return v.scene(v.Current) },
 		"prophecyPair":        func(v *View, sc *SceneView, p Pair) string { return v.pairText(sc, p) },
@@ -50,22 +50,6 @@ func categoryItems() []categoryItem {
 		out[c] = categoryItem{Name: c.String(), Index: int(c)}
 	}
 	return out
-}
-
-// pct writes a probability as a percentage people read: "12.3%", and
-// "< 0.1%" or "> 99.9%" rather than a rounded 0 or 100.
-func pct(p float64) string {
-	switch {
-	case p == 0:
-		return "0%"
-	case p < 0.001:
-		return "< 0.1%"
-	case p == 1:
-		return "100%"
-	case p > 0.999:
-		return "> 99.9%"
-	}
-	return fmt.Sprintf("%.1f%%", 100*p)
 }
 
 // storyHTML is the story (Markdown) as HTML, for the printable page.

@@ -7,6 +7,7 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/engine/enginetest"
 )
 
 // pageData is the part of the server's page data view.html reads.
@@ -15,15 +16,6 @@ type pageData struct {
 	Seat   engine.Seat
 	Over   bool
 	ActURL string
-}
-
-func mustPage(tb testing.TB) *template.Template {
-	tb.Helper()
-	t, err := template.New("").Funcs(game{}.Funcs()).ParseFS(game{}.Pages(), "view.html")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return t
 }
 
 func render(tb testing.TB, t *template.Template, st *State, seat engine.Seat) string {
@@ -41,7 +33,7 @@ func render(tb testing.TB, t *template.Template, st *State, seat engine.Seat) st
 // template never fails, players get the forms of the phase and spectators
 // none, and what a player typed is escaped.
 func TestPage_DrawsEveryStepOfTheGoldenStory(t *testing.T) {
-	page := mustPage(t)
+	page := enginetest.MustPage(t, game{})
 	s := mustNew(t, 3)
 	d := dice.NewStream(dice.Seed{0x70, 0x72, 214})
 	sawChance, sawSVG, sawStory := false, false, false
@@ -74,15 +66,33 @@ func TestPage_DrawsEveryStepOfTheGoldenStory(t *testing.T) {
 }
 
 func TestPage_ShowsTheChanceOfThePoolBeforeTheRoll(t *testing.T) {
-	page := mustPage(t)
+	page := enginetest.MustPage(t, game{})
 	s, d := story(t)
 	mustApply(t, s, 0, "perform 4", d)
 	mustApply(t, s, 0, "object the apothecary: greedy; nervous", d)
 	mustApply(t, s, 0, "pair 1.1 with 1.1", d)
 	mustApply(t, s, 0, "pair 2.1 with 1.2", d)
 	c, _ := CheckChance(2, 2)
-	want := "Pool <b>2</b> (2d6!&gt;=4): <b class=\"pp-p\">" + pct(c.P) + "</b> to reach 2 hits"
+	want := "Pool <b>2</b> (2d6!&gt;=4): <b class=\"pp-p\">" + dice.Percent(c.P) + "</b> to reach 2 hits"
 	if got := render(t, page, s, 2); !strings.Contains(got, want) {
 		t.Errorf("the page does not show %q", want)
+	}
+}
+
+func TestExplain_TheRollSaysItsChance(t *testing.T) {
+	s, d := story(t)
+	mustApply(t, s, 0, "perform 4", d)
+	mustApply(t, s, 0, "object the apothecary: greedy; nervous", d)
+	mustApply(t, s, 0, "pair 1.1 with 1.1", d)
+	c, _ := CheckChance(1, 2)
+	got := game{}.Explain(s.View(1), Roll{})
+	if want := "Rolls 1d6!>=4 (every 6 adds a die; 4, 5 and 6 hit): " + dice.Percent(c.P) + " to reach 2 hits."; got != want {
+		t.Errorf("Explain(roll) = %q, want %q", got, want)
+	}
+	if got := (game{}).Explain(s.View(1), Narrate{Text: "x"}); !strings.Contains(got, "placeholder") {
+		t.Errorf("Explain(narrate) = %q, want it to warn that the offered text is a placeholder", got)
+	}
+	if got := (game{}).Explain(s.View(1), Strike{Pair: 1}); got != "" {
+		t.Errorf("Explain(strike) = %q, want nothing: its text says it all", got)
 	}
 }

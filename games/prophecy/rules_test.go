@@ -402,6 +402,16 @@ func TestSeats_ThreeToSixPlayersOrFewerForPractice(t *testing.T) {
 			}
 		})
 	}
+	// People only, but for practice: a bot at a seat would act at every
+	// turn with placeholder texts.
+	bot := seats(3)
+	bot[1].Bot = "random"
+	if _, err := New(Options{}, bot); err == nil || !strings.Contains(err.Error(), "seat 2: a story is told by people, not by a bot") {
+		t.Errorf("a bot at seat 2: %v", err)
+	}
+	if _, err := New(Options{Practice: true}, bot); err != nil {
+		t.Errorf("a bot at a practice table: %v", err)
+	}
 	// Through the table and its options.
 	if _, err := engine.NewTable(Game, nil, seats(2), dice.Seed{}); err == nil {
 		t.Errorf("a table of two without practice was set up")

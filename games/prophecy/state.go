@@ -19,6 +19,7 @@ const (
 
 var phaseNames = [...]string{"world", "outline", "story", "over"}
 
+// String names the phase.
 func (p Phase) String() string {
 	if p < 0 || int(p) >= len(phaseNames) {
 		return "phase?"
@@ -103,6 +104,7 @@ const (
 
 var statusNames = [...]string{"sketched", "performing", "rolled", "performed"}
 
+// String names the status.
 func (s Status) String() string {
 	if s < 0 || int(s) >= len(statusNames) {
 		return "status?"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"tabletop/dice"
 	"tabletop/engine"
 )
 
@@ -35,7 +36,7 @@ func (game) RenderText(v engine.View, _ engine.Seat) string {
 		}
 		fmt.Fprintf(&b, "  %d. %s (%s): %s\n", i+1, c.Name, pv.Players[i], aspectList(c.Aspects))
 	}
-	fmt.Fprintf(&b, "\nOutline (odds with %d pairs per scene; the prophecy is averted with %.1f%%):\n", pv.Pairs, 100*pv.Averted)
+	fmt.Fprintf(&b, "\nOutline (odds with %d pairs per scene; the prophecy is averted with %s):\n", pv.Pairs, dice.Percent(pv.Averted))
 	b.WriteString(TreeText(pv.Scenes))
 	if pv.Warning != "" {
 		b.WriteString(pv.Warning + "\n")
@@ -58,7 +59,7 @@ func (game) RenderText(v engine.View, _ engine.Seat) string {
 			if c.Pool == 0 {
 				b.WriteString("Pool 0: rolling now fails. Find matching pairs.\n")
 			} else {
-				fmt.Fprintf(&b, "Pool %d (%s): %.2f%% to reach %d hits.\n", c.Pool, c.Notation, 100*c.P, c.Difficulty)
+				fmt.Fprintf(&b, "Pool %d (%s): %s to reach %d hits.\n", c.Pool, c.Notation, dice.Percent(c.P), c.Difficulty)
 			}
 		}
 	}

@@ -648,3 +648,35 @@ func speedPoints(ap int) int {
 	}
 	return 10
 }
+
+func TestMultiTarget_AtMostThreeAndRoomHittersHitEveryone(t *testing.T) {
+	eevee := AddFoe{Species: "Eevee", Level: 5}
+	s := mustBattle(t, Allies, func(i int, sh *Sheet) {
+		if i == 2 {
+			sh.Moves = []string{"Bubble", "Surf"}
+		}
+	}, eevee, eevee, eevee, eevee)
+	all := []string{"Eevee", "Eevee 2", "Eevee 3", "Eevee 4"}
+	mustRefuse(t, s, cySeat, UseMove{Move: "Bubble", Targets: all}, "at most 3")
+	mustRefuse(t, s, cySeat, UseMove{Move: "Surf", Targets: all[:1]}, "name no targets")
+	for _, name := range all {
+		mustApply(t, s, gmSeat, Override{Who: name, Field: "stage-eva", Value: -6, Reason: "cornered"}, nil)
+	}
+	// Surf (a room-hitter) hits all four, each for the damage of a
+	// four-opponent attack: 9 less than on one.
+	d := mustData(t)
+	surf, _ := d.MoveNamed("Surf")
+	cy, e := bf(t, s, "Cy"), bf(t, s, "Eevee")
+	hp := e.Body.HP
+	four := d.Damage(surf, s.Battle.attacker(s.Rules, cy, surf, 4, e), s.Battle.defender(e, cy, surf, false), surf.BP, 1, false)
+	one := d.Damage(surf, s.Battle.attacker(s.Rules, cy, surf, 1, e), s.Battle.defender(e, cy, surf, false), surf.BP, 1, false)
+	if one-four != 9 && four != 0 {
+		t.Fatalf("the multi-target penalty for 4 is %d, want 9", one-four)
+	}
+	mustApply(t, s, cySeat, UseMove{Move: "Surf"}, streamWith(t, []int{20, 20, 20, 20}, []int{10, 0, 0, 0}))
+	for _, name := range all {
+		if got := hp - bf(t, s, name).Body.HP; got != four {
+			t.Errorf("Surf took %d from %s, want %d (four opponents)", got, name, four)
+		}
+	}
+}

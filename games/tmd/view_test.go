@@ -131,8 +131,8 @@ func TestTraps_HiddenSpringOnALowRollAndAreUsedUp(t *testing.T) {
 	mustRefuse(t, s, annSeat, SetTrap{Trap: "spiked trap", Reason: "x"}, "only the game master")
 	mustRefuse(t, s, gmSeat, SetTrap{Trap: "banana trap", Reason: "x"}, "no trap")
 	evs := mustApply(t, s, gmSeat, SetTrap{Trap: "Spiked Trap", Reason: "an old dungeon"}, nil)
-	if got := texts(evs, annSeat); got != "" {
-		t.Errorf("the players hear of the trap: %q", got)
+	if got := texts(evs, annSeat); got != "The GM makes a change you cannot see" {
+		t.Errorf("the players read of the trap: %q, want only that the GM changed something", got)
 	}
 	if v, _ := json.Marshal(s.View(annSeat)); strings.Contains(string(v), "spiked") {
 		t.Errorf("Ann's view shows the trap")

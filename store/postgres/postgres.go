@@ -39,8 +39,9 @@ var ErrClosed = errors.New("postgres: store is closed")
 
 // Store is a store.Store in a PostgreSQL database.
 type Store struct {
-	pool   *pgxpool.Pool
-	closed atomic.Bool
+	pool       *pgxpool.Pool
+	closed     atomic.Bool
+	listenErrs atomic.Int64 // see ListenErrors
 }
 
 var _ store.Store = (*Store)(nil)
@@ -185,20 +186,21 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 // appendSQL moves table $1's sequence number from $2 by the number of
-// entries in $3 (setting its outcome to $4 unless that is NULL) and inserts
-// the entries after it, all in one statement, so in one transaction. It
+// entries in $3 (setting its outcome to $4 unless that is NULL), inserts
+// the entries after it and announces the new sequence number on channel
+// (delivered on commit), all in one statement, so in one transaction. It
 // returns the number of tables moved: 0 when the table is not at $2 or
 // does not exist. Under READ COMMITTED a racing append waits for the
 // winner's row lock, then finds the sequence number moved and moves nothing.
 const appendSQL = `WITH moved AS (
 	UPDATE tables SET seq = seq + cardinality($3::text[]), updated = now(), outcome = coalesce($4, outcome)
-	WHERE id = $1 AND seq = $2
-	RETURNING id
+	WHERE id = $1 AND seq = $2::integer
+	RETURNING id, seq
 ), inserted AS (
 	INSERT INTO entries (table_id, seq, entry)
 	SELECT moved.id, $2 + e.n, e.entry FROM moved, unnest($3::text[]) WITH ORDINALITY AS e(entry, n)
 )
-SELECT count(*) FROM moved`
+SELECT count(*) FROM (SELECT pg_notify('` + channel + `', moved.seq || ' ' || moved.id) FROM moved) announced`
 
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
@@ -247,9 +249,13 @@ func (s *Store) whyNot(ctx context.Context, op, id string, expectedSeq int) erro
 	return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
 }
 
-func isUniqueViolation(err error) bool {
+func isUniqueViolation(err error) bool { return hasCode(err, "23505") }
+
+func isForeignKeyViolation(err error) bool { return hasCode(err, "23503") }
+
+func hasCode(err error, code string) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && pe.Code == "23505"
+	return errors.As(err, &pe) && pe.Code == code
 }
 
 // SaveSnapshot keeps snap as table id's snapshot unless it already has one
@@ -383,4 +389,22 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 		out = append(out, sum)
 	}
 	return out, rows.Err()
+}
+
+// TableIDs returns the ids of up to limit tables, finished and unlisted ones
+// included, in order, starting after the id after ("" for the first): a
+// caller pages through every table (tabletop copy).
+func (s *Store) TableIDs(ctx context.Context, after string, limit int) ([]string, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, "SELECT id FROM tables WHERE id COLLATE \"C\" > $1 ORDER BY id COLLATE \"C\" LIMIT $2", after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list table ids: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list table ids: %w", err)
+	}
+	return ids, nil
 }

@@ -676,3 +676,23 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	}
 	return out, rows.Err()
 }
+
+// TableIDs returns the ids of up to limit tables, finished and unlisted ones
+// included, in order, starting after the id after ("" for the first): a
+// caller pages through every table (tabletop copy).
+func (s *Store) TableIDs(ctx context.Context, after string, limit int) ([]string, error) {
+	rows, err := s.rdb.QueryContext(ctx, "SELECT id FROM tables WHERE id > ? ORDER BY id LIMIT ?", after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list table ids: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlite: list table ids: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

@@ -8,8 +8,9 @@
 // round-trips through engine.Replay, refused writes change nothing, of two
 // appends racing at the same sequence number exactly one wins, concurrent
 // appends to many tables all commit, the lobby's list leaves out finished
-// and unlisted tables, a table comes back with its latest snapshot, and
-// Finish stores the last entries and the outcome together or not at all.
+// and unlisted tables, a table comes back with its latest snapshot, Finish
+// stores the last entries and the outcome together or not at all, and
+// TableIDs pages through every table, finished and unlisted ones included.
 package storetest
 
 import (
@@ -35,6 +36,13 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("ListOpenLeavesOutFinishedAndUnlisted", func(t *testing.T) { testList(t, open(t)) })
 	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
 	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
+	t.Run("TableIDsPagesThroughEveryTable", func(t *testing.T) { testTableIDs(t, open(t)) })
+}
+
+// IDLister is what tabletop copy needs beyond store.Store, to find every
+// table: both stores implement it.
+type IDLister interface {
+	TableIDs(ctx context.Context, after string, limit int) ([]string, error)
 }
 
 // MustTable creates a listed duel table (Ann, and a bot) in s and returns the
@@ -297,5 +305,43 @@ func testSnapshots(t *testing.T, s store.Store) {
 	}
 	if err := s.SaveSnapshot(ctx, "nope", snap(0)); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a snapshot of an unknown table: err = %v, want ErrNotFound", err)
+	}
+}
+
+// testTableIDs pages through the ids two at a time: every table comes once,
+// in byte order (upper case before lower), finished and unlisted included.
+func testTableIDs(t *testing.T, s store.Store) {
+	l, ok := s.(IDLister)
+	if !ok {
+		t.Fatalf("%T has no TableIDs method: tabletop copy cannot read it", s)
+	}
+	ctx := context.Background()
+	want := []string{"Zed", "a", "b-done", "c", "d"}
+	for _, id := range []string{"c", "a", "d", "Zed", "b-done"} {
+		MustTable(t, s, id)
+	}
+	if _, err := s.Finish(ctx, "b-done", 0, "over"); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for after := ""; ; {
+		page, err := l.TableIDs(ctx, after, 2)
+		if err != nil {
+			t.Fatalf("TableIDs(%q, 2): %v", after, err)
+		}
+		if len(page) > 2 {
+			t.Fatalf("TableIDs(%q, 2) = %v: more than 2", after, page)
+		}
+		if len(page) == 0 {
+			break
+		}
+		got = append(got, page...)
+		after = page[len(page)-1]
+		if len(got) > 10 {
+			break
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("TableIDs pages = %v, want %v", got, want)
 	}
 }

@@ -1,12 +1,13 @@
 // Prophecy's table page (view.html). Its forms carry free text, which a
-// form cannot post as the action's JSON by itself: before a form.pp-form is
-// submitted (htmx or not), this writes its fields into the hidden "action"
-// input as JSON. A field names its action field in data-field and its type
+// form cannot post as the action's JSON by itself: this posts each
+// form.pp-form with its fields written as the action's JSON. A field names its action field in data-field and its type
 // in data-type: "int", "list" (split at ";"), "item" (element data-index of
 // an array), "dotted" ("2.3" into two fields named "a,b"), "json", or text.
 // It also keeps each scene's countdown (the timer option) and clears a
 // form once the server accepted it (its fields survive live updates with
 // hx-preserve, so that nobody loses what they were typing).
+// The page's Content-Security-Policy allows scripts from the server only:
+// no inline script, no eval.
 (function () {
   "use strict";
   if (window.prophecyForms) { return; } // view.html includes it on every update
@@ -42,24 +43,46 @@
     return JSON.stringify(out);
   }
 
-  // Capture: this runs before htmx reads the form.
+  // A form.pp-form is posted here rather than by htmx: a live update may
+  // replace the form (its typed fields survive, moved by hx-preserve) before
+  // the answer comes, and the answer to a form no longer in the page would
+  // reach nobody. The fields it typed in are found again by id and cleared
+  // once the server took the action; a refusal shows in #flash as htmx
+  // would show it, and what was typed stays.
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
     if (!form.classList || !form.classList.contains("pp-form")) { return; }
-    form.querySelector("input[name=action]").value = body(form);
+    ev.preventDefault();
+    ev.stopImmediatePropagation(); // before htmx, which listens on the form
+    var data = new URLSearchParams();
+    data.set("kind", form.querySelector("input[name=kind]").value);
+    data.set("action", body(form));
+    var typed = [];
+    form.querySelectorAll("input[data-field][id]:not([type=hidden]):not([type=number]), textarea[data-field][id]").forEach(function (el) {
+      typed.push(el.id);
+    });
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (b) { b.disabled = true; });
+    // form.action would be the input named "action", not the URL.
+    fetch(form.getAttribute("action"), { method: "POST", body: data, headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (r) {
+        return r.text().then(function (text) {
+          var flash = document.getElementById("flash");
+          if (flash) { flash.innerHTML = r.ok ? "" : text; }
+          if (r.ok) {
+            typed.forEach(function (id) {
+              var el = document.getElementById(id);
+              if (el) { el.value = ""; }
+            });
+          }
+        });
+      })
+      .catch(function () {
+        var flash = document.getElementById("flash");
+        if (flash) { flash.textContent = "The table could not be reached: try again."; }
+      })
+      .finally(function () { buttons.forEach(function (b) { b.disabled = false; }); });
   }, true);
-  document.addEventListener("htmx:configRequest", function (ev) {
-    var form = ev.detail.elt;
-    if (form && form.classList && form.classList.contains("pp-form")) {
-      ev.detail.parameters.set ? ev.detail.parameters.set("action", body(form)) : (ev.detail.parameters.action = body(form));
-    }
-  });
-  document.addEventListener("htmx:afterRequest", function (ev) {
-    var form = ev.detail.elt;
-    if (ev.detail.successful && form && form.classList && form.classList.contains("pp-form")) {
-      form.querySelectorAll("input[data-field]:not([type=hidden]):not([type=number]), textarea[data-field]").forEach(function (el) { el.value = ""; });
-    }
-  });
 
   // The scene timer counts down from when this page first saw the scene.
   setInterval(function () {

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"tabletop/store/postgres"
+)
+
+func init() {
+	register("migrate", "bring a database's schema up to date: tabletop migrate [--db tabletop.db|postgres://…]", runMigrate)
+}
+
+func runMigrate(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "migrate", "[--db FILE|URL]\n\nApplies the schema migrations the database lacks and says which. serve\napplies them too when it starts; migrate lets an operator do it first, for\ninstance before starting several instances on a new PostgreSQL database.")
+	db := fs.String("db", defaultDB(), dbUsage)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("migrate takes no arguments, got %q (try -h)", pos[0])
+	}
+	if !postgres.IsDSN(*db) {
+		// The SQLite store migrates when it opens.
+		st, err := openStore(ctx, *db, false, 0)
+		if err != nil {
+			return err
+		}
+		if err := st.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "tabletop: %s is up to date\n", showDB(*db))
+		return nil
+	}
+	applied, err := postgres.Migrate(ctx, *db)
+	if err != nil {
+		return err
+	}
+	for _, name := range applied {
+		fmt.Fprintf(env.Stdout, "applied %s\n", name)
+	}
+	fmt.Fprintf(env.Stdout, "tabletop: %s is up to date (%d migrations applied now)\n", showDB(*db), len(applied))
+	return nil
+}

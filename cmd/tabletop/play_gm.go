@@ -1,0 +1,332 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// A game with a game master (Info.GMSeat) is played in the terminal with
+// everyone at one keyboard: seat 1 is the GM and every seat is a person.
+// The terminal asks whoever must act (the game says whom, see prompter);
+// "as NAME" hands it to another seat for one action. Besides the numbered
+// choices, a seat may type any action in the game's text form (see
+// textParser); "@FILE" at the end of a line is replaced by the file's
+// contents (a GM's book to import).
+
+// prompter is implemented by states that say which seat a shared terminal
+// should ask next.
+type prompter interface {
+	Prompt() engine.Seat
+}
+
+// bookExporter is implemented by games whose GM keeps a book that can be
+// written to a file from the GM's view.
+type bookExporter interface {
+	ExportBook(v engine.View) ([]byte, error)
+}
+
+// gmTable is what runPlay read from the command line for a GM game.
+type gmTable struct {
+	players int
+	name    string
+	names   string
+	seedHex string
+	export  string
+	book    string
+	opts    optionFlags
+}
+
+// defaultGMPlayers is a GM and two players.
+const defaultGMPlayers = 3
+
+// maxListed is the most choices listed at every prompt; a longer list (a
+// GM's) is shown on asking.
+const maxListed = 12
+
+func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
+	info := g.Info()
+	n := cfg.players
+	var names []string
+	if cfg.names != "" {
+		names = strings.Split(cfg.names, ",")
+		if n == 0 {
+			n = len(names)
+		}
+	}
+	if n == 0 {
+		n = defaultGMPlayers
+	}
+	if n < info.MinSeats || n > info.MaxSeats {
+		return usagef("%s takes %d to %d seats (the GM and the players), not %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	if len(names) > n {
+		return usagef("%d names given for %d seats", len(names), n)
+	}
+	first := cfg.name
+	if first == "Player" {
+		first = "GM"
+	}
+	seats := hotSeats(n, first, cfg.names)
+	seats[0].GM = true
+	gmName := seats[0].Name
+	seed := dice.NewSeed()
+	if cfg.seedHex != "" {
+		var err error
+		if seed, err = dice.ParseSeed(cfg.seedHex); err != nil {
+			return usagef("--seed: %v", err)
+		}
+	}
+	tab, err := engine.NewTable(g, engine.Options(cfg.opts), seats, seed)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	p := &gmSession{session: session{env: env, in: bufio.NewScanner(env.Stdin), tab: tab}, as: engine.Spectator}
+	fmt.Fprintf(env.Stdout, "%s: %s is the game master; players: %s. Seed commitment: %s\n", info.Name, gmName, playerNames(seats), tab.Commitment())
+	fmt.Fprintln(env.Stdout, `Everyone shares this terminal. Type the number of a choice, its text, or any action; "help" for help.`)
+	if cfg.book != "" {
+		if err := p.typed(0, "import book @"+cfg.book); err != nil {
+			return usagef("--book: %v", err)
+		}
+	}
+	if err := p.loop(ctx); err != nil {
+		return err
+	}
+	return p.finish(cfg.export)
+}
+
+func playerNames(seats []engine.SeatInfo) string {
+	var out []string
+	for _, s := range seats[1:] {
+		out = append(out, s.Name)
+	}
+	return strings.Join(out, ", ")
+}
+
+// gmSession is a table of people sharing one terminal.
+type gmSession struct {
+	session
+	as engine.Seat // the seat "as NAME" handed the terminal to, for one action
+}
+
+func (p *gmSession) loop(ctx context.Context) error {
+	for {
+		if err := ctx.Err(); err != nil {
+			return &exitError{code: 130, msg: "interrupted"}
+		}
+		if _, over := p.tab.Over(); over {
+			return nil
+		}
+		if err := p.ask(p.next()); err != nil {
+			return err
+		}
+	}
+}
+
+// next is the seat to ask: the one handed the terminal if it may act,
+// else the one the game names, else the first pending.
+func (p *gmSession) next() engine.Seat {
+	st := p.tab.State()
+	pending := st.Pending()
+	for _, s := range pending {
+		if s == p.as {
+			return s
+		}
+	}
+	if pr, ok := st.(prompter); ok {
+		if s := pr.Prompt(); s >= 0 {
+			return s
+		}
+	}
+	return pending[0]
+}
+
+// showNew prints the log entries not yet shown, each as the seat that
+// acted sees it: the one at the keyboard.
+func (p *gmSession) showNew() {
+	for _, e := range p.tab.Log(p.shown) {
+		for _, ev := range engine.EventsFor(e.Events, e.Seat) {
+			fmt.Fprintln(p.env.Stdout, "  "+ev.Text)
+		}
+	}
+	p.shown = p.tab.Len()
+}
+
+func (p *gmSession) label(s engine.Seat) string {
+	name := p.tab.Seats()[s].Name
+	if p.tab.Seats()[s].GM {
+		return name + " (GM)"
+	}
+	return name
+}
+
+// ask shows seat s its view and choices and applies what it types.
+func (p *gmSession) ask(s engine.Seat) error {
+	p.me = s
+	fmt.Fprintf(p.env.Stdout, "\n== %s ==\n", p.label(s))
+	p.render()
+	legal := p.tab.State().Legal(s)
+	listChoices := func() {
+		for i, a := range legal {
+			fmt.Fprintf(p.env.Stdout, "  %2d) %s\n", i+1, a)
+		}
+	}
+	fmt.Fprintln(p.env.Stdout)
+	if len(legal) <= maxListed {
+		listChoices()
+	} else {
+		fmt.Fprintf(p.env.Stdout, "  (%d ready-made choices: \"choices\" lists them; or type any action)\n", len(legal))
+	}
+	for {
+		fmt.Fprintf(p.env.Stdout, "%s> ", p.label(s))
+		if !p.in.Scan() {
+			fmt.Fprintln(p.env.Stdout, "\nno more input: leaving the table.")
+			return errQuit
+		}
+		line := strings.TrimSpace(p.in.Text())
+		fmt.Fprintln(p.env.Stdout, line) // echo, so that a transcript reads as a session
+		lower := strings.ToLower(line)
+		switch {
+		case line == "":
+			continue
+		case lower == "help" || lower == "?":
+			fmt.Fprint(p.env.Stdout, `Type a choice's number, its text, or any action in the game's words
+(e.g. "xp 10 to Ann: a clever plan"; "@FILE" at the end reads the rest from a file).
+  choices            list the ready-made choices
+  rules              the rules in brief
+  as NAME            hand the terminal to another seat (a player, or the GM) for one action
+  view               show the table again
+  log                show the whole log so far, as this seat sees it
+  export book FILE   (GM) write the GM's book to FILE, to import at another table
+  quit               leave the table
+`)
+			continue
+		case lower == "rules":
+			fmt.Fprintln(p.env.Stdout, rulesText(p.tab.Game()))
+			continue
+		case lower == "choices" || lower == "c":
+			listChoices()
+			continue
+		case lower == "view" || lower == "v":
+			p.render()
+			continue
+		case lower == "log":
+			for _, e := range p.tab.Log(0) {
+				for _, ev := range engine.EventsFor(e.Events, s) {
+					fmt.Fprintln(p.env.Stdout, "  "+ev.Text)
+				}
+			}
+			continue
+		case lower == "quit" || lower == "q" || lower == "exit":
+			fmt.Fprintln(p.env.Stdout, "leaving the table.")
+			return errQuit
+		case strings.HasPrefix(lower, "as "):
+			if to, ok := p.seatNamed(strings.TrimSpace(line[3:])); ok {
+				if len(p.tab.State().Legal(to)) == 0 {
+					fmt.Fprintf(p.env.Stdout, "%s has nothing to do now\n", p.label(to))
+					continue
+				}
+				p.as = to
+				return nil
+			}
+			fmt.Fprintf(p.env.Stdout, "no seat called %q\n", line[3:])
+			continue
+		case strings.HasPrefix(lower, "export book "):
+			p.exportBook(s, strings.TrimSpace(line[len("export book "):]))
+			continue
+		}
+		if err := p.typed(s, line); err != nil {
+			fmt.Fprintln(p.env.Stdout, err)
+			continue
+		}
+		p.as = engine.Spectator
+		p.showNew()
+		return nil
+	}
+}
+
+// typed applies what seat s typed: a choice's number or exact text, any
+// action the game parses, or a prefix of one choice.
+func (p *gmSession) typed(s engine.Seat, line string) error {
+	legal := p.tab.State().Legal(s)
+	var a engine.Action
+	if _, err := strconv.Atoi(line); err == nil {
+		var perr error
+		if a, perr = pick(legal, line); perr != nil {
+			return perr
+		}
+	}
+	for _, l := range legal {
+		if a == nil && strings.EqualFold(l.String(), line) {
+			a = l
+		}
+	}
+	if ap, ok := p.tab.Game().(textParser); ok && a == nil {
+		text, err := withFile(line)
+		if err != nil {
+			return err
+		}
+		if parsed, perr := ap.ParseAction(text); perr == nil {
+			a = parsed
+		} else if _, pickErr := pick(legal, strings.ToLower(line)); pickErr != nil {
+			return perr
+		}
+	}
+	if a == nil {
+		var err error
+		if a, err = pick(legal, strings.ToLower(line)); err != nil {
+			return err
+		}
+	}
+	_, err := p.tab.Act(s, a)
+	return err
+}
+
+// withFile replaces a final "@FILE" by the file's contents.
+func withFile(line string) (string, error) {
+	i := strings.LastIndex(line, "@")
+	if i < 0 || strings.ContainsAny(line[i+1:], " \t") || i+1 == len(line) {
+		return line, nil
+	}
+	data, err := os.ReadFile(line[i+1:])
+	if err != nil {
+		return "", err
+	}
+	return line[:i] + string(data), nil
+}
+
+// seatNamed finds a seat by its person's name or number (from 1).
+func (p *gmSession) seatNamed(name string) (engine.Seat, bool) {
+	if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(p.tab.Seats()) {
+		return engine.Seat(n - 1), true
+	}
+	for i, s := range p.tab.Seats() {
+		if strings.EqualFold(s.Name, name) {
+			return engine.Seat(i), true
+		}
+	}
+	return engine.Spectator, false
+}
+
+func (p *gmSession) exportBook(s engine.Seat, path string) {
+	be, ok := p.tab.Game().(bookExporter)
+	if !ok {
+		fmt.Fprintln(p.env.Stdout, "this game has no book to export")
+		return
+	}
+	data, err := be.ExportBook(p.tab.State().View(s))
+	if err == nil {
+		err = writeFileAtomic(path, data)
+	}
+	if err != nil {
+		fmt.Fprintln(p.env.Stdout, err)
+		return
+	}
+	fmt.Fprintf(p.env.Stdout, "wrote the book to %s: \"import book @%s\" at another table\n", path, path)
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestPlay_GMSessionGolden plays a seeded musi supa pona session at one
+// terminal (a GM and two players: characters, a gift, coins with change,
+// a GM's note, a hidden check, a battle to the end, experience and a
+// level) and compares the transcript with testdata/play-msp.golden.
+func TestPlay_GMSessionGolden(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("testdata", "play-msp.script"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, string(script), "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
+	}
+	golden := filepath.Join("testdata", "play-msp.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		gl, wl := strings.Split(out, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("transcript line %d differs (go test -update rewrites it):\ngot  %s\nwant %s", i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("transcript has %d lines, want %d", len(gl), len(wl))
+	}
+	for _, want := range []string{
+		"engine: roll: that is a player's action", // typed at the GM's prompt
+		"Wolf takes 5 damage and falls",
+		"The battle is over: no enemy stands",
+		"Game over: The session ends (the heroes rest at the inn): Ann lives (level 1), Bo lives (level 0)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the session lacks %q", want)
+		}
+	}
+	// Bo's prompt never shows the hidden target.
+	for _, block := range strings.Split(out, "\n== ")[1:] {
+		if strings.HasPrefix(block, "Bo ==") && strings.Contains(block, "target at least 12") && !strings.Contains(block, "the target was at least 12") {
+			t.Errorf("Bo's screen shows the target before the roll:\n%s", block)
+		}
+	}
+}
+
+func TestPlay_GMSessionExportVerifies(t *testing.T) {
+	script, _ := os.ReadFile(filepath.Join("testdata", "play-msp.script"))
+	export := filepath.Join(t.TempDir(), "msp.json")
+	code, out, errOut := run(t, string(script), "play", "msp", "--names", "GM,Ann,Bo", "--seed", "01", "--export", export)
+	if code != 0 || !strings.Contains(out, "wrote "+export) {
+		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
+	}
+	if code, out, _ = run(t, "", "verify", export); code != 0 || !strings.HasPrefix(out, "ok:") {
+		t.Fatalf("verify = %d: %s", code, out)
+	}
+}
+
+func TestPlay_GMBookImportsAndExports(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.json"), filepath.Join(dir, "out.json")
+	book := `{"creatures":[{"name":"Troll","hp":40,"attacks":[{"name":"fist","damage":7}]}],"items":[],"places":[]}`
+	if err := os.WriteFile(in, []byte(book), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, errOut := run(t, "create Ann / elf / ranger / neutral / hunter\nexport book "+out+"\nquit\n", "play", "msp", "--players", "2", "--book", in, "--seed", "02")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, stdout)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(got), `"Troll"`) || !strings.Contains(string(got), `"Goblin"`) {
+		t.Fatalf("exported book (%v):\n%s", err, got)
+	}
+	if code, _, errOut = run(t, "", "play", "msp", "--bots", "random"); code == 0 || !strings.Contains(errOut, "people only") {
+		t.Errorf("play msp with bots = %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,161 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tabletop/dice"
+	"tabletop/games"
+	"tabletop/games/prophecy"
+	"tabletop/server"
+)
+
+// prophecyAct fills the fields of the first Prophecy form of kind whose
+// text contains match, submits it as a person would, and returns at once.
+// Fields are named as their data-field, "aspects.2" for an item of a list.
+const prophecyAct = `((kind, match, fields) => {
+	const form = [...document.querySelectorAll('#state form.pp-form')].find(f =>
+		f.querySelector('input[name=kind]').value === kind && f.textContent.includes(match));
+	if (!form) { return false; }
+	for (const [key, value] of Object.entries(fields || {})) {
+		const [name, index] = key.split('.');
+		const sel = '[data-field="' + name + '"]' + (index === undefined ? '' : '[data-index="' + index + '"]');
+		const el = form.querySelector(sel);
+		if (!el) { return false; }
+		el.value = value;
+	}
+	form.requestSubmit();
+	return true;
+})`
+
+// TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd drives Chromium through
+// a whole story of Prophecy played by Ann, Bo and Cy in three browser
+// contexts, by typing into the page's forms: a world, the prophecy, three
+// characters, an outline of three scenes (the Finale and two precursors),
+// three scenes performed with objects, pairs, rolls and narration. Every
+// action by one person shows on all three pages; before each roll the page
+// shows the exact chance of the pool, as "tabletop odds" computes it; at the
+// end every page shows the outcome and the story downloads as Markdown
+// with every scene, die and narration in it.
+//
+// With TABLETOP_SCREENSHOT_PROPHECY=FILE it saves a screenshot of Ann's page
+// before the Finale's roll.
+func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "prophecy",
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	people := []*tab{newTab(t, browser, "Ann"), newTab(t, browser, "Bo"), newTab(t, browser, "Cy")}
+	for i, p := range people {
+		p.do(chromedp.Navigate(h.url + "/t/" + c.ID + "/s/" + c.Seats[i].Token))
+		p.waitJS(`!!document.querySelector('#state .pp-choose')`, "the table page")
+	}
+	seq := 0
+	act := func(who int, kind, match string, fields map[string]string) {
+		t.Helper()
+		p := people[who]
+		f, _ := json.Marshal(fields)
+		js := fmt.Sprintf("%s(%q, %q, %s)", prophecyAct, kind, match, f)
+		if !evalJS[bool](p, js) {
+			t.Fatalf("%s: no %s form with %q and fields %v", p.name, kind, match, fields)
+		}
+		seq++
+		// Every page, not only the actor's, shows the new entry.
+		for _, q := range people {
+			q.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) >= %d`, seq),
+				fmt.Sprintf("entry %d (%s by %s); flash: %s", seq, kind, p.name, evalJS[string](p, `document.querySelector("#flash").textContent`)))
+		}
+	}
+	act(0, "world", "The Shattered Crown", nil)
+	act(1, "receive", "", nil)
+	// A refused action says why on the actor's page, and nothing happens.
+	if !evalJS[bool](people[0], fmt.Sprintf("%s(%q, %q, {})", prophecyAct, "start", "")) {
+		t.Fatalf("no start form")
+	}
+	people[0].waitJS(`document.querySelector('#flash').textContent.includes('every player creates a character first')`, "the refusal in the flash")
+	heroes := [][]string{
+		{"Wren", "hedge witch", "keen-eyed", "stubborn", "sister of Tam", "the Druid Circle"},
+		{"Tam", "falconer", "strong as an ox", "reckless", "brother of Wren", "the Queen's Guard"},
+		{"Ilse", "royal cartographer", "quick at sums", "proud", "mentor to Wren", "the College of Mages"},
+	}
+	for i, hero := range heroes {
+		fields := map[string]string{"name": hero[0]}
+		for k, a := range hero[1:] {
+			fields[fmt.Sprintf("aspects.%d", k)] = a
+		}
+		act(i, "character", "", fields)
+	}
+	act(2, "edit", "", map[string]string{"scene": "1", "objective": "Keep the dragon asleep", "setting": "the vault"})
+	act(0, "add", "", map[string]string{"under": "1", "objective": "Brew the sleeping draught", "setting": "the apothecary"})
+	act(1, "add", "", map[string]string{"under": "1", "objective": "Reach the vault unseen"})
+	for _, p := range people {
+		p.waitJS(`document.querySelectorAll('#state .pp-tree svg g.scene').length === 3`, "the outline of three scenes drawn")
+	}
+	act(0, "start", "", nil)
+
+	narrations := []string{"The apothecary sold us her best brew.", "We slipped past the guards at dawn.", "The dragon slept on."}
+	for n, scene := range []struct {
+		id, object, aspects string
+		pairs               []string // hero aspect "c.a" and object aspect "o.a"
+	}{
+		{"2", "the apothecary", "greedy; ancient", []string{"1.1", "1.1", "3.2", "1.2"}},
+		{"3", "the palace gate", "guarded; sleepy", []string{"2.2", "1.1", "1.2", "1.2"}},
+		{"1", "the dragon", "sleepy; vain; ancient", []string{"1.1", "1.1", "2.3", "1.2", "3.5", "1.3"}},
+	} {
+		act(n%3, "perform", "Perform "+scene.id+":", nil)
+		act((n+1)%3, "object", "", map[string]string{"name": scene.object, "aspects": scene.aspects})
+		// The form the object was typed into is empty again.
+		people[(n+1)%3].waitJS(`document.querySelector('#pp-obj-name').value === ''`, "the object form cleared")
+		for k := 0; k < len(scene.pairs); k += 2 {
+			act((n+k/2)%3, "pair", "", map[string]string{"character,char_aspect": scene.pairs[k], "object,object_aspect": scene.pairs[k+1]})
+		}
+		// The chance shown before the roll is the dice package's, as
+		// "tabletop odds Nd6!>=4" prints it.
+		shown := evalJS[string](people[2], `document.querySelector('#state .pp-chance').textContent`)
+		st := evalJS[int](people[2], `Number(document.querySelector('#state .pp-chance b').textContent)`)
+		diff := map[string]int{"1": 4, "2": 3, "3": 3}[scene.id]
+		ch, err := prophecy.CheckChance(st, diff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := dice.Percent(ch.P); !strings.Contains(shown, want) {
+			t.Errorf("scene %s: the page shows %q, want the chance %s of a pool of %d", scene.id, shown, want, st)
+		}
+		if path := os.Getenv("TABLETOP_SCREENSHOT_PROPHECY"); path != "" && scene.id == "1" {
+			png, err := chromedp.Run(people[0].ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		act((n+2)%3, "roll", "", nil)
+		act(n%3, "narrate", "", map[string]string{"text": narrations[n]})
+	}
+	for _, p := range people {
+		p.waitJS(`document.querySelector('#state .pp-story h3').textContent.includes('The prophecy')`, "the outcome on every page")
+	}
+	href := evalJS[string](people[1], `decodeURIComponent(document.querySelector('#state a.pp-md').getAttribute('href').replace(/^data:[^,]*,/, ''))`)
+	for _, want := range []string{"# Prophecy: The Shattered Crown", "## The heroes", "- **Ilse** (played by Cy)",
+		"### 1. Scene 2: Brew the sleeping draught", "### 2. Scene 3: Reach the vault unseen", "### 3. The Finale: Keep the dragon asleep",
+		"> " + narrations[0], "> " + narrations[2], "d6!>=4: ", "## The end", "Ann starts the story"} {
+		if !strings.Contains(href, want) {
+			t.Errorf("the Markdown export lacks %q:\n%s", want, href)
+		}
+	}
+	if n := strings.Count(href, "Check: "); n != 3 {
+		t.Errorf("the export has %d checks, want 3", n)
+	}
+}

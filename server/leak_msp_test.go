@@ -1,0 +1,85 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine/enginetest"
+	"tabletop/games"
+	"tabletop/server"
+)
+
+// TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel plays the same
+// musi supa pona session on two tables with the same seed whose only
+// differences are the GM's secrets (a note, a creature's health in the
+// book and so an enemy's, a gift to Ann), and checks that Bo and a
+// spectator receive the same bytes from both through every channel (API
+// state, event streams, pages, page streams, errors), and that no player
+// receives the note. (A check's target is revealed as soon as it is set:
+// rolling is the player's only choice, which the server plays.)
+func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) {
+		c.Games = games.Registry()
+		c.NewSeed = func() dice.Seed { return dice.Seed{9, 9} }
+	})
+	type world struct {
+		c     created
+		seen  []string // Ann's, Bo's and the spectator's
+		gmGot string
+	}
+	play := func(note, wolfHP, gift string) world {
+		c := h.mustCreateMSP()
+		say := func(seat int, text string) {
+			t.Helper()
+			r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
+			if r.status != http.StatusOK {
+				t.Fatalf("%s: %d %s", text, r.status, r.body)
+			}
+		}
+		say(1, "create Ann / elf / ranger / chaotic good / hunter")
+		say(2, "create Bo / dwarf / smith / lawful good / smith")
+		say(0, "note: "+note)
+		say(0, "give "+gift+" to Ann: from the armoury")
+		say(0, "check speed of Ann")
+		say(0, "target at least 7") // rolling is Ann's only choice: the server rolls it
+		say(0, "book creature Wolf: hp "+wolfHP+"; bite 3")
+		say(0, "battle Wolf")
+		w := world{c: c}
+		for _, seat := range []int{1, 2, -1} {
+			w.seen = append(w.seen, normalize(h.seen(c, seat), c))
+		}
+		w.gmGot = h.seen(c, 0)
+		return w
+	}
+	a := play("the innkeeper is the thief", "15", "Rope")
+	b := play("nothing, really nothing at all", "40", "Short sword")
+	if !strings.Contains(a.gmGot, "the innkeeper is the thief") || !strings.Contains(a.gmGot, `"health":{"hp":15,"max":15}`) {
+		t.Fatalf("the GM does not receive the note and the wolf's health: the check below would prove nothing")
+	}
+	for i, who := range []string{"Ann", "Bo", "the spectator"} {
+		if strings.Contains(a.seen[i], "innkeeper") || strings.Contains(b.seen[i], "nothing, really") {
+			t.Errorf("%s receives the GM's note", who)
+		}
+		if i == 0 {
+			continue // Ann sees her own gift
+		}
+		if a.seen[i] != b.seen[i] {
+			t.Errorf("%s receives different bytes depending on the GM's secrets:\n%s", who, enginetest.FirstDiff(a.seen[i], b.seen[i]))
+		}
+	}
+}
+
+// mustCreateMSP makes a musi supa pona table of Gail (the GM), Ann and Bo.
+func (h *harness) mustCreateMSP() created {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
+		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
+	if r.status != http.StatusCreated {
+		h.t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(h.t, r, &c)
+	return c
+}

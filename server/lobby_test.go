@@ -1,0 +1,107 @@
+package server_test
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tabletop/games"
+	"tabletop/server"
+)
+
+// follow answers a redirect as a browser does: it gets the page r sends
+// the client to, with header; it fails the test if r is not a 303.
+func (h *harness) follow(r response, header ...string) response {
+	h.t.Helper()
+	loc := r.header.Get("Location")
+	if r.status != http.StatusSeeOther || !strings.HasPrefix(loc, "/") {
+		h.t.Fatalf("want a 303 to a page of ours, got %d to %q: %s", r.status, loc, r.body)
+	}
+	return h.do("GET", loc, "", nil, header...)
+}
+
+// TestPages_CreatingATableRedirectsSoAReloadCreatesNoOther checks
+// post/redirect/get: the new-table form answers with a redirect to the
+// invite links, and getting that page again (a reload) shows the same
+// links and creates nothing; the page shows links only for the table's own
+// tokens.
+func TestPages_CreatingATableRedirectsSoAReloadCreatesNoOther(t *testing.T) {
+	h := mustServer(t)
+	body := url.Values{"seat0.name": {"Ann"}, "seat0.who": {"person"}, "seat1.name": {"Bo"}, "seat1.who": {"bot:random"}, "listed": {"true"}}.Encode()
+	post := h.do("POST", "/new/duel", "", body, "Content-Type", form)
+	first := h.follow(post)
+	again := h.follow(post) // the reload
+	link := regexp.MustCompile(`href="(/t/[\w-]{22}/s/[\w-]{43})"`)
+	if first.status != http.StatusOK || len(link.FindAllString(first.body, -1)) != 1 || !strings.Contains(first.body, "bot: random") {
+		t.Fatalf("the created page: %d\n%s", first.status, first.body)
+	}
+	if again.body != first.body {
+		t.Fatalf("a reload shows another page")
+	}
+	if r := h.do("GET", "/api/tables", "", nil); strings.Count(r.body, `"id"`) != 1 {
+		t.Fatalf("after a reload the server lists %d tables, want 1: %s", strings.Count(r.body, `"id"`), r.body)
+	}
+	// The links are shown only with the table's own tokens, in seat order.
+	loc := post.header.Get("Location")
+	id := strings.Split(loc, "/")[2]
+	other := h.follow(h.do("POST", "/new/duel", "", body, "Content-Type", form)).body
+	foreign := regexp.MustCompile(`/s/([\w-]{43})"`).FindStringSubmatch(other)[1]
+	for _, bad := range []string{
+		"/t/" + id + "/created?s=" + foreign + "&s=",
+		"/t/" + id + "/created?s=",
+		"/t/" + id + "/created",
+		"/t/" + id + "/created?s=&s=" + foreign,
+	} {
+		if r := h.do("GET", bad, "", nil); r.status != http.StatusForbidden || link.MatchString(r.body) {
+			t.Errorf("GET %s = %d, want 403 and no links", bad, r.status)
+		}
+	}
+}
+
+// TestPages_PlayNowAgainstBotsIsOneClick checks that the lobby starts a
+// game against bots in one click, for every game without a game master's
+// seat that bots can play, and lands the person on their seat of a running
+// table.
+func TestPages_PlayNowAgainstBotsIsOneClick(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	lobby := h.do("GET", "/", "", nil).body
+	for _, g := range games.All() {
+		info := g.Info()
+		_, people := g.(interface{ PeopleOnly() })
+		noBots := info.GMSeat || people
+		button := `<form method="post" action="/play/` + info.ID + `" class="play-now">`
+		if strings.Contains(lobby, button) == noBots {
+			t.Errorf("%s (game master's seat: %v, people only: %v): the lobby's Play now button is there: %v", info.ID, info.GMSeat, people, !noBots)
+		}
+		if noBots {
+			if r := h.do("POST", "/play/"+info.ID, "", ""); r.status != http.StatusBadRequest {
+				t.Errorf("POST /play/%s = %d, want 400: bots cannot play it", info.ID, r.status)
+			}
+			continue
+		}
+		post := h.do("POST", "/play/"+info.ID, "", "")
+		if !regexp.MustCompile(`^/t/[\w-]{22}/s/[\w-]{43}$`).MatchString(post.header.Get("Location")) {
+			t.Fatalf("POST /play/%s = %d to %q, want a 303 to the seat's page", info.ID, post.status, post.header.Get("Location"))
+		}
+		page := h.follow(post)
+		if page.status != http.StatusOK || !strings.Contains(page.body, `You play <strong class="you">Player</strong>`) {
+			t.Fatalf("%s: the seat's page after Play now: %d\n%s", info.ID, page.status, page.body)
+		}
+		var st struct {
+			Seats []struct{ Bot string }
+		}
+		decode(t, h.do("GET", "/api/tables/"+strings.Split(post.header.Get("Location"), "/")[2], "", nil), &st)
+		want := min(max(4, info.MinSeats), info.MaxSeats)
+		bots := 0
+		for _, s := range st.Seats {
+			if s.Bot != "" {
+				bots++
+			}
+		}
+		if len(st.Seats) != want || bots != want-1 {
+			t.Errorf("%s: Play now made %d seats with %d bots, want %d with %d", info.ID, len(st.Seats), bots, want, want-1)
+		}
+	}
+}
