@@ -35,6 +35,10 @@ const (
 	CondPetrified  = "petrified"  // cannot act until damaged
 	CondAquaRing   = "aqua ring"  // heals 1 a round; 6 rounds
 	CondHealBlock  = "heal block" // cannot heal; 5 rounds
+	CondHungry     = "hungry"     // its moves deal their AP cost less damage; until it eats
+	CondExposed    = "exposed"    // its evasion increases are ignored
+	CondEmbargo    = "embargo"    // cannot use items; 3 rounds
+	CondPerishing  = "perishing"  // burn, poison, bad poison and curse deal three turns' damage at once, and end
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -48,7 +52,7 @@ var majorTurns = map[string]int{
 var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
-	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5,
+	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -117,6 +121,10 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 		c.say("%s does not get %s: %s.", f.Name, kind, why)
 		return false
 	}
+	if kind == CondPerishing {
+		c.perish(f)
+		return true
+	}
 	if isMajor(kind) {
 		f.Major = &Cond{Kind: kind, Left: majorTurns[kind]}
 		if kind == CondSleep {
@@ -149,6 +157,33 @@ func condText(kind string) string {
 		return "frozen"
 	}
 	return kind
+}
+
+// perish deals f three turns of the damage over time of its burn, poison
+// or bad poison and its curse at once, and ends them.
+func (c *ctx) perish(f *Fighter) {
+	n := 0
+	if f.Major != nil {
+		switch f.Major.Kind {
+		case CondBurn:
+			n += 3 * DoT(Burn, f.Body.MaxHP)
+		case CondPoison:
+			n += 3 * DoT(Poison, f.Body.MaxHP)
+		case CondToxic:
+			n += 3 * DoT(BadlyPoisoned, f.Body.MaxHP)
+		}
+		if n > 0 {
+			f.Major = nil
+		}
+	}
+	if cure(f, CondCursed) {
+		n += 3 * 6
+	}
+	if n == 0 {
+		c.say("%s is perishing, but nothing in it festers.", f.Name)
+		return
+	}
+	c.damage(f, n, "perishing: three turns at once")
 }
 
 // cure removes condition kind from f; it reports whether f had it.

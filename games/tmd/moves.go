@@ -66,6 +66,9 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	if f.awakenedAs(AwakeOffensive) {
 		eff += AwakeStat
 	}
+	if f.has(CondHungry) {
+		eff -= m.AP
+	}
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
@@ -106,7 +109,11 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if hidden {
 		ap = 4
 	}
-	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: t.stage("eva"), SpeedStg: t.stage("spe"), AP: ap}
+	eva := t.stage("eva")
+	if t.has(CondExposed) {
+		eva = min(0, eva)
+	}
+	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's

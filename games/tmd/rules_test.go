@@ -680,3 +680,31 @@ func TestMultiTarget_AtMostThreeAndRoomHittersHitEveryone(t *testing.T) {
 		}
 	}
 }
+
+func TestHungryExposedEmbargoPerishing(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	d := mustData(t)
+	wg, _ := d.MoveNamed("Water Gun")
+	cy, geo := bf(t, s, "Cy"), bf(t, s, "Geodude")
+	plain := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect
+	applyCond(t, s, "Cy", CondHungry)
+	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain-wg.AP {
+		t.Errorf("hungry Cy's Water Gun effect = %d, want %d less its 4 AP", got, plain)
+	}
+	mustApply(t, s, cySeat, UseItem{Item: "Oran Berry"}, nil)
+	if cy.has(CondHungry) {
+		t.Errorf("Cy ate a berry and is still hungry")
+	}
+	geo.Stages = map[string]int{"eva": 2}
+	applyCond(t, s, "Geodude", CondExposed)
+	if got := s.Battle.defender(geo, cy, wg, false).EvasionStg; got != 0 {
+		t.Errorf("exposed Geodude keeps evasion %+d", got)
+	}
+	applyCond(t, s, "Ann", CondEmbargo)
+	mustRefuse(t, s, annSeat, UseItem{Item: "Oran Berry"}, "embargo")
+	applyCond(t, s, "Bo", CondPoison)
+	applyCond(t, s, "Bo", CondPerishing)
+	if bo := bf(t, s, "Bo"); bo.Body.HP != 20-3*2 || bo.has(CondPoison) {
+		t.Errorf("perishing poisoned Bo: %d HP, poisoned %v; want 14, cured", bo.Body.HP, bo.has(CondPoison))
+	}
+}
