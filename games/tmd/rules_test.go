@@ -411,21 +411,29 @@ func TestSpeedStages_APAndTheFloorOfFour(t *testing.T) {
 	}
 }
 
+// effectOf is the combat effect of user's move at target now.
+func effectOf(t *testing.T, s *State, user, move, target string) int {
+	t.Helper()
+	d := mustData(t)
+	m, _ := d.MoveNamed(move)
+	return s.Battle.attacker(s.Rules, bf(t, s, user), m, 1, bf(t, s, target)).CombatEffect
+}
+
 func TestWeather_OneAtATimeAndItsEffects(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	d := mustData(t)
 	wg, _ := d.MoveNamed("Water Gun")
-	cy, geo := bf(t, s, "Cy"), bf(t, s, "Geodude")
-	plain := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect
+	geo := bf(t, s, "Geodude")
+	plain := effectOf(t, s, "Cy", "Water Gun", "Geodude")
 	mustApply(t, s, gmSeat, SetWeather{Weather: "rain", Reason: "clouds"}, nil)
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain+StabBonus(wg.AP) {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain+StabBonus(wg.AP) {
 		t.Errorf("in rain Water Gun's effect = %d, want %d doubled STAB", got, plain+StabBonus(wg.AP))
 	}
 	mustApply(t, s, gmSeat, SetWeather{Weather: "sun", Reason: "clouds part"}, nil)
 	if s.Battle.Weather != WeatherSun {
 		t.Fatalf("weather = %q, want the sun to replace the rain", s.Battle.Weather)
 	}
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain-StabBonus(wg.AP) {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain-StabBonus(wg.AP) {
 		t.Errorf("in sunlight Water Gun's effect = %d, want STAB cancelled", got)
 	}
 	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondFreeze, Reason: "x"}, "nobody freezes")
@@ -443,7 +451,7 @@ func TestWeather_OneAtATimeAndItsEffects(t *testing.T) {
 		t.Errorf("in fog Thunder Shock: %s, want 3 faces more to miss (1-4)", describeFaces(faces))
 	}
 	mustApply(t, s, gmSeat, SetWeather{Weather: "ominous", Reason: "dread"}, nil)
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain-5 {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain-5 {
 		t.Errorf("in ominous weather Water Gun's effect = %d, want %d", got, plain-5)
 	}
 }
@@ -683,20 +691,20 @@ func TestMultiTarget_AtMostThreeAndRoomHittersHitEveryone(t *testing.T) {
 
 func TestHungryExposedEmbargoPerishing(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
-	d := mustData(t)
-	wg, _ := d.MoveNamed("Water Gun")
-	cy, geo := bf(t, s, "Cy"), bf(t, s, "Geodude")
-	plain := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect
+	plain := effectOf(t, s, "Cy", "Water Gun", "Geodude")
 	applyCond(t, s, "Cy", CondHungry)
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain-wg.AP {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain-4 {
 		t.Errorf("hungry Cy's Water Gun effect = %d, want %d less its 4 AP", got, plain)
 	}
 	mustApply(t, s, cySeat, UseItem{Item: "Oran Berry"}, nil)
+	cy, geo := bf(t, s, "Cy"), bf(t, s, "Geodude")
 	if cy.has(CondHungry) {
 		t.Errorf("Cy ate a berry and is still hungry")
 	}
 	geo.Stages = map[string]int{"eva": 2}
 	applyCond(t, s, "Geodude", CondExposed)
+	d := mustData(t)
+	wg, _ := d.MoveNamed("Water Gun")
 	if got := s.Battle.defender(geo, cy, wg, false).EvasionStg; got != 0 {
 		t.Errorf("exposed Geodude keeps evasion %+d", got)
 	}

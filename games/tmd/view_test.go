@@ -117,10 +117,9 @@ func TestTerrain_STABAndItsProtections(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	d := mustData(t)
 	ts, _ := d.MoveNamed("Thunder Shock")
-	ann, geo := bf(t, s, "Ann"), bf(t, s, "Geodude")
-	plain := s.Battle.attacker(s.Rules, ann, ts, 1, geo).CombatEffect
+	plain := effectOf(t, s, "Ann", "Thunder Shock", "Geodude")
 	mustApply(t, s, gmSeat, SetTerrain{Terrain: "electric", Reason: "sparks"}, nil)
-	if got := s.Battle.attacker(s.Rules, ann, ts, 1, geo).CombatEffect; got != plain+StabBonus(ts.AP) {
+	if got := effectOf(t, s, "Ann", "Thunder Shock", "Geodude"); got != plain+StabBonus(ts.AP) {
 		t.Errorf("on Electric Terrain Thunder Shock's effect = %d, want doubled STAB %d", got, plain+StabBonus(ts.AP))
 	}
 	mustApply(t, s, gmSeat, SetTerrain{Terrain: "misty", Reason: "fog banks"}, nil)
