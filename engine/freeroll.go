@@ -35,11 +35,14 @@ type FreeRollData struct {
 }
 
 // DecodeAction reads an action of a table of g from its kind and JSON body:
-// one of the game's own (Game.Decode) or a free roll, which every table
-// takes.
+// one of the game's own (Game.Decode), or a free roll or a seat action
+// (seats.go), which every table takes.
 func DecodeAction(g Game, kind string, raw json.RawMessage) (Action, error) {
 	if kind == KindFreeRoll {
 		return decodeFreeRoll(raw)
+	}
+	if isSeatKind(kind) {
+		return decodeSeatAction(kind, raw)
 	}
 	return g.Decode(kind, raw)
 }

@@ -81,39 +81,26 @@ func (info Info) Normalize(opts Options) (Options, error) {
 		if !ok || v == "" {
 			v = spec.Default
 		}
-		v = strings.TrimSpace(v)
-		switch spec.Kind {
-		case OptionInt:
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return nil, fmt.Errorf("engine: option %s: %q is not a whole number", spec.Name, v)
-			}
-			if n < spec.Min || n > spec.Max {
-				return nil, fmt.Errorf("engine: option %s: %d is out of range %d..%d", spec.Name, n, spec.Min, spec.Max)
-			}
-			v = strconv.Itoa(n)
-		case OptionBool:
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return nil, fmt.Errorf("engine: option %s: %q is not true or false", spec.Name, v)
-			}
-			v = strconv.FormatBool(b)
-		case OptionChoice:
-			found := false
-			for _, c := range spec.Choices {
-				if strings.EqualFold(c, v) {
-					v, found = c, true
-					break
-				}
-			}
-			if !found {
-				return nil, fmt.Errorf("engine: option %s: %q is not one of %s", spec.Name, v, strings.Join(spec.Choices, ", "))
-			}
+		v, err := spec.check(v)
+		if err != nil {
+			return nil, err
 		}
 		out[spec.Name] = v
 	}
 	var unknown []string
-	for name := range opts {
+	for name, v := range opts {
+		if spec, ok := tableOption(name); ok && !known[name] {
+			// Every table takes these; kept only when given.
+			if v = strings.TrimSpace(v); v == "" {
+				continue
+			}
+			v, err := spec.check(v)
+			if err != nil {
+				return nil, err
+			}
+			out[name] = v
+			continue
+		}
 		if !known[name] {
 			unknown = append(unknown, name)
 		}
@@ -123,6 +110,41 @@ func (info Info) Normalize(opts Options) (Options, error) {
 		return nil, fmt.Errorf("engine: %s has no option %s", info.ID, strings.Join(unknown, ", "))
 	}
 	return out, nil
+}
+
+// check checks the value v of the option spec describes and returns it in
+// its one spelling.
+func (spec OptionSpec) check(v string) (string, error) {
+	v = strings.TrimSpace(v)
+	switch spec.Kind {
+	case OptionInt:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return "", fmt.Errorf("engine: option %s: %q is not a whole number", spec.Name, v)
+		}
+		if n < spec.Min || n > spec.Max {
+			return "", fmt.Errorf("engine: option %s: %d is out of range %d..%d", spec.Name, n, spec.Min, spec.Max)
+		}
+		v = strconv.Itoa(n)
+	case OptionBool:
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return "", fmt.Errorf("engine: option %s: %q is not true or false", spec.Name, v)
+		}
+		v = strconv.FormatBool(b)
+	case OptionChoice:
+		found := false
+		for _, c := range spec.Choices {
+			if strings.EqualFold(c, v) {
+				v, found = c, true
+				break
+			}
+		}
+		if !found {
+			return "", fmt.Errorf("engine: option %s: %q is not one of %s", spec.Name, v, strings.Join(spec.Choices, ", "))
+		}
+	}
+	return v, nil
 }
 
 // SeatInfo describes who sits at a seat.

@@ -152,6 +152,7 @@ func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 		log:       append(make([]Entry, 0, len(x.Log)), x.Log[:snap.Seq]...),
 		state:     st, stream: stream,
 	}
+	t.seatsFrom(t.log)
 	if err := t.replay(x.Log, snap.Seq, ""); err != nil {
 		return nil, err
 	}

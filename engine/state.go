@@ -88,6 +88,8 @@ type Outcome struct {
 	Winners []Seat `json:"winners"`          // seats that share the win; several = a shared win
 	Scores  []int  `json:"scores,omitempty"` // per seat: trophies, points
 	Text    string `json:"text"`             // one line for people: "Ann wins with 4 trophies"
+	// Resigned are the seats whose players resigned (Table.Over fills it).
+	Resigned []Seat `json:"resigned,omitempty"`
 }
 
 // Share returns the part of the win that seat s gets: 1/len(Winners) for a

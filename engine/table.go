@@ -48,6 +48,8 @@ type Table struct {
 	log       []Entry
 	state     State
 	stream    *dice.Stream
+	standIn   []bool // per seat: a bot plays it for its player (seats.go)
+	resigned  []bool // per seat: its player resigned
 }
 
 // NewTable sets up a new game of g. opts is checked and completed against the
@@ -112,8 +114,15 @@ func (t *Table) Log(from int) []Entry {
 // only State().View(seat).
 func (t *Table) State() State { return t.state }
 
-// Over reports whether the game has ended, and how.
-func (t *Table) Over() (Outcome, bool) { return t.state.Outcome() }
+// Over reports whether the game has ended, and how; the outcome names the
+// seats whose players resigned.
+func (t *Table) Over() (Outcome, bool) {
+	out, over := t.state.Outcome()
+	if over {
+		out = t.markResigned(out)
+	}
+	return out, over
+}
 
 // Decode reads an action from its kind and JSON body: the game's, or a
 // free roll (KindFreeRoll), which every table takes.
@@ -144,6 +153,21 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 			return nil, err
 		}
 		t.log = append(t.log, Entry{Seat: s, Kind: KindFreeRoll, Action: raw, Text: fr.String(), Dice: draws, Events: events})
+		return events, nil
+	}
+	if isSeatKind(a.Kind()) {
+		before := t.stream.Len()
+		events, err := t.seatAction(s, a)
+		if err != nil {
+			return nil, err
+		}
+		if events, err = Keep(events); err != nil {
+			if rerr := t.rebuild(); rerr != nil {
+				return nil, fmt.Errorf("%w, and the table could not be rebuilt: %w", err, rerr)
+			}
+			return nil, err
+		}
+		t.log = append(t.log, Entry{Seat: s, Kind: a.Kind(), Action: raw, Text: a.String(), Dice: t.stream.Draws(before), Events: events})
 		return events, nil
 	}
 	before := t.stream.Len()

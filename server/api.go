@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,9 @@ type seatRequest struct {
 	Name string `json:"name"`
 	Bot  string `json:"bot,omitempty"` // "" for a person
 	GM   bool   `json:"gm,omitempty"`
+	// Open leaves a person's seat open to anyone: it gets no invite, and
+	// whoever joins it first (from the lobby) gets its token.
+	Open bool `json:"open,omitempty"`
 }
 
 type createResponse struct {
@@ -45,6 +49,7 @@ type seatInvite struct {
 	Seat  engine.Seat `json:"seat"`
 	Name  string      `json:"name"`
 	Bot   string      `json:"bot,omitempty"`
+	Open  bool        `json:"open,omitempty"`  // open to whoever joins first
 	Token string      `json:"token,omitempty"` // the seat's secret; shown once
 	URL   string      `json:"url,omitempty"`   // the seat's invite link
 }
@@ -128,6 +133,7 @@ func reader(l *live, token string) (engine.Seat, error) {
 // the request names (a table, a token) is looked up or kept.
 func (s *Server) allow(r *http.Request) error {
 	if !s.clients.allow(clientKey(r, s.proxied)) {
+		s.metrics.limited.WithLabelValues("client").Inc()
 		return errRateLimit
 	}
 	return nil
@@ -138,6 +144,7 @@ func (s *Server) allow(r *http.Request) error {
 // that fit no seat cost nothing.
 func (s *Server) allowSeat(l *live, seat engine.Seat) error {
 	if !s.limit.allow(l.id + "/" + strconv.Itoa(int(seat))) {
+		s.metrics.limited.WithLabelValues("seat").Inc()
 		return errRateLimit
 	}
 	return nil
@@ -192,7 +199,7 @@ func invites(l *live, tokens []string) createResponse {
 	defer l.mu.Unlock()
 	out := createResponse{ID: l.id, Commitment: l.tab.Commitment(), URL: "/t/" + l.id}
 	for i, si := range l.tab.Seats() {
-		inv := seatInvite{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot}
+		inv := seatInvite{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, Open: slices.Contains(l.open, i)}
 		if tokens[i] != "" {
 			inv.Token, inv.URL = tokens[i], "/t/"+l.id+"/s/"+tokens[i]
 		}
@@ -201,16 +208,25 @@ func invites(l *live, tokens []string) createResponse {
 	return out
 }
 
+// readSmall reads a small JSON request body into v, once the client's rate
+// limit allows it; if it cannot, it answers the error and returns false.
+func (s *Server) readSmall(w http.ResponseWriter, r *http.Request, v any) bool {
+	err := s.allow(r)
+	if err == nil {
+		err = readJSON(w, r, maxActionBytes, v)
+	}
+	if err != nil {
+		s.apiError(w, r, err)
+		return false
+	}
+	return true
+}
+
 func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := s.allow(r); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	if err := readJSON(w, r, maxActionBytes, &req); err != nil {
-		s.apiError(w, r, err)
+	if !s.readSmall(w, r, &req) {
 		return
 	}
 	if !wellFormedToken(req.Token) {
@@ -222,7 +238,7 @@ func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	seat, ok := l.seatFor(req.Token)
+	l, seat, ok := s.seatOf(r.Context(), l, req.Token)
 	if !ok {
 		s.apiError(w, r, errBadToken)
 		return
@@ -380,9 +396,12 @@ func (s *Server) apiReader(w http.ResponseWriter, r *http.Request) (*live, engin
 		s.apiError(w, r, err)
 		return nil, 0, false
 	}
-	seat, err := reader(l, token)
-	if err != nil {
-		s.apiError(w, r, err)
+	if token == "" {
+		return l, engine.Spectator, true
+	}
+	l, seat, ok := s.seatOf(r.Context(), l, token)
+	if !ok {
+		s.apiError(w, r, errBadToken)
 		return nil, 0, false
 	}
 	return l, seat, true

@@ -36,7 +36,7 @@ func TestBrowser_PlayNowFromTheLobbyToTheEnd(t *testing.T) {
 		}
 		// A click before htmx has loaded posts the form natively: the page
 		// is then between two documents for a moment.
-		st, err := chromedp.Run(p.ctx, chromedp.Evaluate[pageState](`document.readyState === 'complete' && document.documentElement ? ` + readPage + ` : {seq: -1}`))
+		st, err := chromedp.Run(p.ctx, chromedp.Evaluate[pageState](`document.readyState === 'complete' && document.documentElement ? `+readPage+` : {seq: -1}`))
 		if err != nil || st.Seq < 0 {
 			time.Sleep(40 * time.Millisecond)
 			continue

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -16,50 +15,12 @@ import (
 	"tabletop/engine"
 	"tabletop/games"
 	"tabletop/games/pmr"
+	"tabletop/internal/browsertest"
 	"tabletop/server"
 )
 
-// mustBrowser starts a headless Chromium, or skips the test if there is none
-// (and fails instead if TABLETOP_REQUIRE_BROWSER=1).
-func mustBrowser(t *testing.T) context.Context {
-	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("TABLETOP_REQUIRE_BROWSER") == "1" {
-			t.Fatal("chromium is not installed and TABLETOP_REQUIRE_BROWSER=1")
-		}
-		t.Skip("chromium is not installed (apt-get install chromium); set TABLETOP_REQUIRE_BROWSER=1 to fail instead")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	t.Cleanup(cancel)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(path),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-	)
-	t.Cleanup(cancelAlloc)
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(browser); err != nil { // starts the browser
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return browser
-}
+// mustBrowser starts a headless Chromium (internal/browsertest).
+func mustBrowser(t *testing.T) context.Context { return browsertest.MustBrowser(t) }
 
 // tab is one page in its own browser context (its own cookies and storage).
 type tab struct {

@@ -76,6 +76,12 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 			if si.Pending {
 				b = append(b, `,"pending":true`...)
 			}
+			if si.StandIn {
+				b = append(b, `,"stand_in":true`...)
+			}
+			if si.Resigned {
+				b = append(b, `,"resigned":true`...)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -94,6 +100,9 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 	}
 	b = append(b, `,"options":`...)
 	b = appendOptions(b, st.Options)
+	if b, err = st.seatsState.appendJSON(b); err != nil {
+		return nil, err
+	}
 	b = append(b, `,"view":`...)
 	b, err = appendMarshal(b, st.View)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"tabletop/bots"
 	"tabletop/engine"
@@ -117,7 +118,7 @@ func (s *Server) pageCreated(w http.ResponseWriter, r *http.Request) {
 	}
 	for i, tok := range tokens {
 		if tok == "" {
-			if seats[i].Bot == "" {
+			if seats[i].Bot == "" && !slices.Contains(l.open, i) {
 				s.pageError(w, r, errBadToken)
 				return
 			}

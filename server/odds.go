@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tabletop/dice"
+	"tabletop/internal/barchart"
 )
 
 // maxOddsExpr bounds the expression the odds page computes; the dice
@@ -42,7 +43,7 @@ type oddsDist struct {
 	AboveAt      int // the last value shown
 	Rows         []oddsRow
 	Fractions    bool // the rows show exact fractions
-	Chart        oddsChart
+	Chart        barchart.Chart
 }
 
 type quantile struct {
@@ -52,23 +53,6 @@ type quantile struct {
 
 type oddsRow struct {
 	Label, P, AtLeast, AtMost, Exact string
-}
-
-// oddsChart is the SVG bar chart: one bar per row, in a viewBox of W by H.
-type oddsChart struct {
-	W, H   int
-	Bars   []oddsBar
-	Labels []oddsLabel
-}
-
-type oddsBar struct {
-	X, Y, Width, Height string
-	Title               string
-}
-
-type oddsLabel struct {
-	X    string
-	Text string
 }
 
 func (s *Server) pageOdds(w http.ResponseWriter, r *http.Request) {
@@ -115,14 +99,9 @@ func oddsFor(expr string) (*oddsDist, error) {
 	for _, q := range oddsQuantiles {
 		out.Quantiles = append(out.Quantiles, quantile{fmt.Sprintf("%g%%", 100*q), d.Quantile(q)})
 	}
-	maxP := 0.0
-	for _, row := range l.Rows {
-		maxP = max(maxP, row.P)
-	}
 	out.BelowAt, out.AboveAt = l.Rows[0].Lo, l.Rows[len(l.Rows)-1].Hi
-	out.Chart = oddsChart{W: 600, H: 200}
-	bw := float64(out.Chart.W) / float64(len(l.Rows))
-	for i, row := range l.Rows {
+	bars := make([]barchart.Bar, 0, len(l.Rows))
+	for _, row := range l.Rows {
 		label := strconv.Itoa(row.Lo)
 		if row.Hi != row.Lo {
 			label = fmt.Sprintf("%d..%d", row.Lo, row.Hi)
@@ -132,25 +111,8 @@ func oddsFor(expr string) (*oddsDist, error) {
 			or.Exact = row.Rat.RatString()
 		}
 		out.Rows = append(out.Rows, or)
-		h := row.P / maxP * float64(out.Chart.H-20)
-		if h < 0.5 && row.P > 0 {
-			h = 0.5 // a possible value always shows
-		}
-		out.Chart.Bars = append(out.Chart.Bars, oddsBar{
-			X: svgNum(float64(i)*bw + bw*0.1), Width: svgNum(bw * 0.8),
-			Y: svgNum(float64(out.Chart.H-20) - h), Height: svgNum(h),
-			Title: label + ": " + or.P,
-		})
+		bars = append(bars, barchart.Bar{Label: label, Value: row.P, Title: label + ": " + or.P})
 	}
-	// Labels under the first, middle and last bars.
-	for _, i := range []int{0, len(l.Rows) / 2, len(l.Rows) - 1} {
-		if len(out.Chart.Labels) > 0 && out.Chart.Labels[len(out.Chart.Labels)-1].Text == out.Rows[i].Label {
-			continue
-		}
-		out.Chart.Labels = append(out.Chart.Labels, oddsLabel{X: svgNum(float64(i)*bw + bw/2), Text: out.Rows[i].Label})
-	}
+	out.Chart = barchart.New(bars, 600, 200, nil)
 	return out, nil
 }
-
-// svgNum writes a coordinate with two decimals.
-func svgNum(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

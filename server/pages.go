@@ -25,17 +25,17 @@ import (
 // defines "view", with the game's template functions, and "gamehead" links
 // the game's stylesheet if it has one (static/style.css).
 func loadPages(reg *engine.Registry) (*pages, error) {
-	funcs := template.FuncMap{"tree": tree, "json": func(v any) (string, error) {
+	funcs := template.FuncMap{"tree": tree, "has": slices.Contains[[]int], "json": func(v any) (string, error) {
 		b, err := json.Marshal(v)
 		return string(b), err
 	}}
 	base, err := template.New("").Funcs(funcs).ParseFS(web.FS,
 		"templates/base.html", "templates/lobby.html", "templates/new.html",
-		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html")
+		"templates/created.html", "templates/table.html", "templates/view.html", "templates/rules.html", "templates/odds.html", "templates/seats.html", "templates/replay.html", "templates/tool.html", "templates/join.html")
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
-	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}}
+	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}, tools: map[string][]gameTool{}}
 	for _, info := range reg.Infos() {
 		g, _ := reg.Game(info.ID)
 		pr, ok := g.(engine.Presenter)
@@ -49,6 +49,11 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 		p.perGame[info.ID] = t
 		if p.rules[info.ID], err = rulesHTML(pr.Pages()); err != nil {
 			return nil, fmt.Errorf("server: %s: %w", info.ID, err)
+		}
+		if tr, ok := g.(engine.Tooler); ok {
+			if p.tools[info.ID], err = loadTools(t, info.ID, tr, pr); err != nil {
+				return nil, fmt.Errorf("server: tools of %s: %w", info.ID, err)
+			}
 		}
 	}
 	return p, nil
@@ -166,10 +171,35 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Title     string
 		Games     []engine.Info
 		GameNames map[string]string
-		Tables    []store.Summary
+		Tables    []lobbyRow
 		Rules     map[string]template.HTML
 		PlayNow   map[string]bool
-	}{"Lobby", s.games.Infos(), names, list, s.pages.rules, playNowGames(s.games)})
+		Tools     map[string][]engine.Tool
+	}{"Lobby", s.games.Infos(), names, lobbyRows(list), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
+}
+
+// lobbyRow is a table as the lobby lists it, with its open seats marked.
+type lobbyRow struct {
+	ID, Game string
+	Seq      int
+	Seats    []lobbySeat
+	Joinable bool // it has an open seat
+}
+
+type lobbySeat struct {
+	engine.SeatInfo
+	Open bool
+}
+
+func lobbyRows(list []store.Summary) []lobbyRow {
+	rows := make([]lobbyRow, len(list))
+	for i, t := range list {
+		rows[i] = lobbyRow{ID: t.ID, Game: t.Game, Seq: t.Seq, Joinable: len(t.Open) > 0}
+		for j, si := range t.Seats {
+			rows[i].Seats = append(rows[i].Seats, lobbySeat{si, slices.Contains(t.Open, j)})
+		}
+	}
+	return rows
 }
 
 // playNowGames are the games the lobby offers to play now against bots.
@@ -224,7 +254,8 @@ func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 		if i >= info.MinSeats {
 			row.Choices = append(row.Choices, choice{"none", "nobody (no seat)", who == "none"})
 		}
-		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"})
+		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"},
+			choice{"open", "anyone who joins from the lobby", who == "open"})
 		for _, b := range bots.Names(g) {
 			row.Choices = append(row.Choices, choice{"bot:" + b, "bot: " + b, who == "bot:"+b})
 		}
@@ -284,6 +315,8 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 			continue
 		case who == "person":
 			req.Seats = append(req.Seats, seatRequest{Name: name})
+		case who == "open":
+			req.Seats = append(req.Seats, seatRequest{Name: name, Open: true})
 		case strings.HasPrefix(who, "bot:"):
 			req.Seats = append(req.Seats, seatRequest{Name: name, Bot: strings.TrimPrefix(who, "bot:")})
 		default:
@@ -400,7 +433,7 @@ func (s *Server) pageSeat(r *http.Request) (*live, engine.Seat, string, error) {
 	if token == "" {
 		return l, engine.Spectator, base, nil
 	}
-	seat, ok := l.seatFor(token)
+	l, seat, ok := s.seatOf(r.Context(), l, token)
 	if !ok {
 		return nil, 0, "", errBadToken
 	}

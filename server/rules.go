@@ -46,5 +46,6 @@ func (s *Server) pageRules(w http.ResponseWriter, r *http.Request) {
 		Title string
 		Info  engine.Info
 		Rules template.HTML
-	}{info.Name + ": rules", info, rules})
+		Tools []engine.Tool
+	}{info.Name + ": rules", info, rules, s.pages.toolsOf(info.ID)})
 }

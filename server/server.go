@@ -87,6 +87,19 @@ type Config struct {
 	// renewed at every bot turn, and another instance takes the bots over
 	// once it runs out. Default 15s.
 	BotLease time.Duration
+	// IdleEvict is how long a table may go without any request asking for
+	// it before it is dropped from memory (if nobody watches it and no bot
+	// plays it); its next request rebuilds it from its snapshot and log.
+	// Default 10 minutes; negative: never.
+	IdleEvict time.Duration
+	// Metrics receives the server's metrics, served at /metrics; default:
+	// a set of its own (NewMetrics). Pass one in to share it with the
+	// store's commit hook.
+	Metrics *Metrics
+	// AccessLog logs one line per request (method, route, status,
+	// duration) at info level; event streams are logged at debug level,
+	// one line when they end. Default off.
+	AccessLog bool
 }
 
 // Server is the HTTP service. Create it with New, serve Handler, and Close it
@@ -113,6 +126,9 @@ type Server struct {
 	public             string // Config.PublicURL, without a final slash
 	csrf               *http.CrossOriginProtection
 	peers              peers // other instances on the same store (instances.go)
+	metrics            *Metrics
+	idleAfter          time.Duration // Config.IdleEvict
+	accessLog          bool
 
 	mu        sync.Mutex
 	live      map[string]*live
@@ -166,6 +182,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = dice.NewSeed
 	}
+	if cfg.IdleEvict == 0 {
+		cfg.IdleEvict = 10 * time.Minute
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
+	}
 	p, err := loadPages(cfg.Games)
 	if err != nil {
 		return nil, err
@@ -187,13 +209,19 @@ func New(cfg Config) (*Server, error) {
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
 		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), ctx: ctx, cancel: cancel,
+		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict,
+	}
+	s.metrics.registerTables(s)
+	if s.idleAfter > 0 && s.background() {
+		go s.sweepIdle()
 	}
 	s.startPeers(cfg.BotLease)
 	return s, nil
 }
 
-// Close ends every live stream and waits for running bots to stop. It does
-// not close the store.
+// Close ends every live stream, each with a last event that tells its
+// client to reconnect (to the next server), and waits for running bots to
+// stop. /healthz answers 503 from then on. It does not close the store.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	s.closed = true
@@ -206,30 +234,43 @@ func (s *Server) Close() error {
 // Handler returns the HTTP handler with every route.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	// Operations (docs/operations.md).
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.Handle("GET /metrics", s.metricsHandler())
 	// JSON API (docs/api.md).
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/tables", s.apiListTables)
 	mux.HandleFunc("POST /api/tables", s.apiCreateTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)
+	mux.HandleFunc("POST /api/tables/{id}/seats/{seat}/join", s.apiJoinSeat)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("POST /api/tables/{id}/actions", s.apiAct)
 	mux.HandleFunc("GET /api/tables/{id}/events", s.apiEvents)
 	mux.HandleFunc("GET /api/tables/{id}/export", s.apiExport)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	// Pages.
 	mux.HandleFunc("GET /{$}", s.pageLobby)
 	mux.HandleFunc("GET /new/{game}", s.pageNew)
 	mux.HandleFunc("POST /new/{game}", s.pageCreate)
 	mux.HandleFunc("POST /play/{game}", s.pagePlayNow)
 	mux.HandleFunc("GET /t/{id}/created", s.pageCreated)
+	mux.HandleFunc("GET /t/{id}/join", s.pageJoinForm)
+	mux.HandleFunc("POST /t/{id}/join", s.pageJoin)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/events", s.pageEvents)
 	mux.HandleFunc("GET /t/{id}/export", s.pageExport)
 	mux.HandleFunc("GET /t/{id}/s/{token}", s.pageTable)
 	mux.HandleFunc("GET /t/{id}/s/{token}/events", s.pageEvents)
 	mux.HandleFunc("POST /t/{id}/s/{token}/act", s.pageAct)
+	mux.HandleFunc("POST /t/{id}/s/{token}/rematch", s.pageRematch)
+	mux.HandleFunc("GET /t/{id}/rematch", s.pageRematchOf)
+	mux.HandleFunc("POST /t/{id}/bots", s.pageBots)
+	mux.HandleFunc("GET /t/{id}/replay", s.pageReplay)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", s.staticHandler()))
 	mux.HandleFunc("GET /games/{game}/static/{file...}", s.gameStatic)
 	mux.HandleFunc("GET /games/{game}/rules", s.pageRules)
+	mux.HandleFunc("GET /games/{game}/tools/{tool}", s.pageTool)
+	mux.HandleFunc("POST /games/{game}/tools/{tool}", s.pageTool)
 	mux.HandleFunc("GET /odds", s.pageOdds)
 	mux.HandleFunc("/", s.notFound(mux))
 	// Cross-site posts (a form on another site, a script there) are
@@ -239,7 +280,7 @@ func (s *Server) Handler() http.Handler {
 	s.csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusForbidden, "cross_site", "a request from another site was refused: act from this site's own pages"))
 	}))
-	return s.headers(s.csrf.Handler(mux))
+	return s.logRequests(s.headers(s.csrf.Handler(mux)))
 }
 
 // fail answers err as JSON on the API's addresses and as a page elsewhere.
@@ -326,4 +367,5 @@ type pages struct {
 	base    *template.Template
 	perGame map[string]*template.Template
 	rules   map[string]template.HTML // each game's rules summary, rendered
+	tools   map[string][]gameTool    // each game's tools (engine.Tooler)
 }

@@ -29,6 +29,7 @@ type harness struct {
 	url  string
 	logs *syncBuffer // everything the server logged, at debug level
 	srv  *server.Server
+	hs   *httptest.Server
 }
 
 type syncBuffer struct {
@@ -80,7 +81,7 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 		hs.Close()
 		st.Close()
 	})
-	return &harness{t: tb, url: hs.URL, logs: logs, srv: srv}
+	return &harness{t: tb, url: hs.URL, logs: logs, srv: srv, hs: hs}
 }
 
 // response is an HTTP response read whole.

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -58,11 +59,20 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	// A browser whose connection drops reconnects by itself, after this
+	// many milliseconds (its own default is a few seconds), resuming with
+	// Last-Event-ID; the page shows a banner meanwhile. Sent at once, so
+	// that a reconnecting browser knows it is connected even when nothing
+	// new has happened (else it would learn it at the next heartbeat).
+	io.WriteString(w, "retry: 1000\n\n")
+	rc.Flush()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	stop := context.AfterFunc(s.ctx, cancel)
 	defer stop()
 
+	s.metrics.streams.Inc()
+	defer s.metrics.streams.Dec()
 	l.mu.Lock()
 	l.watchers++
 	l.mu.Unlock()
@@ -139,10 +149,22 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 				return
 			}
 		case <-ctx.Done():
+			if r.Context().Err() == nil { // the server closes, not the client
+				rc.SetWriteDeadline(time.Now().Add(time.Second))
+				w.Write([]byte(reconnectEvent))
+				rc.Flush()
+			}
 			return
 		}
 	}
 }
+
+// reconnectEvent is the last event of a stream the server ends as it shuts
+// down. It carries no id, so the reader's Last-Event-ID stays the last log
+// position it has, and its retry field asks a browser to wait 2 seconds
+// before it reconnects (EventSource reconnects by itself when a stream ends),
+// time for the next server to start; API clients reconnect on "reconnect".
+const reconnectEvent = "retry: 2000\nevent: reconnect\ndata: the server is restarting: reconnect\n\n"
 
 // appendEvent appends e in the text/event-stream format, one data line per
 // line of its data. A reader ends a line at CR, LF or CRLF, so all three

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -29,7 +30,13 @@ type live struct {
 	game    engine.Game
 	listed  bool
 	created time.Time
-	hashes  [][]byte // per seat: sha256(token), nil for bots
+	hashes  [][]byte // per seat: sha256(token), nil for bots and open seats
+	open    []int    // the seats anyone may join (join.go), as loaded
+
+	// touched is when a request last asked for the table (UnixNano, set
+	// without l.mu, under s.mu or before the table is shared): tables
+	// untouched for Config.IdleEvict are dropped from memory.
+	touched atomic.Int64
 
 	mu         sync.Mutex // guards everything below
 	tab        *engine.Table
@@ -43,6 +50,8 @@ type live struct {
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
 	win        *window                       // the answer window being collected (window.go), or nil
+	clock      turnClock                     // the turn clock's state (seats.go)
+	botCtl     botControl                    // pause and step of a table of bots (seats.go)
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -111,10 +120,12 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	}
 	s.mu.Lock()
 	if l, ok := s.live[id]; ok {
+		l.touched.Store(s.now().UnixNano())
 		s.mu.Unlock()
 		return l, nil
 	}
 	s.mu.Unlock()
+	epoch := s.peers.epoch.Load() // see caughtUp
 	rec, err := s.store.LoadTable(ctx, id)
 	if err != nil {
 		return nil, err
@@ -135,11 +146,13 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 			rec.Outcome = out.Text
 		}
 	}
-	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes,
+	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
+	l.touched.Store(s.now().UnixNano())
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
+		other.touched.Store(s.now().UnixNano())
 		s.mu.Unlock()
 		return other, nil // someone else loaded it meanwhile
 	}
@@ -147,6 +160,9 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
+	if !s.caughtUp(l, epoch) && ctx.Value(reloaded{}) == nil { // another instance appended while it loaded
+		return s.table(context.WithValue(ctx, reloaded{}, true), id) // once: a stale table reloads on use
+	}
 	s.afterChange(l) // a bot may be due (after a restart, say)
 	return l, nil
 }
@@ -240,6 +256,46 @@ func (s *Server) evictLocked(adding int, extra int64) {
 		}
 		delete(s.live, oldest.id)
 		s.liveBytes -= size
+		s.metrics.evicted.WithLabelValues("size").Inc()
+	}
+}
+
+// evictIdle drops from memory the idle tables (nobody watching, no bot
+// playing, no window open) that no request has asked for since
+// Config.IdleEvict ago; their next request rebuilds them from the store. A
+// dropped table is marked stale, so that whoever still holds it reloads it
+// rather than act on a copy nobody streams from.
+func (s *Server) evictIdle() {
+	cutoff := s.now().Add(-s.idleAfter).UnixNano()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, l := range s.live {
+		if l.touched.Load() > cutoff || !l.mu.TryLock() {
+			continue
+		}
+		if l.watchers == 0 && !l.botRunning && l.win == nil {
+			l.stale = true
+			delete(s.live, id)
+			s.liveBytes -= l.bytes
+			s.metrics.evicted.WithLabelValues("idle").Inc()
+		}
+		l.mu.Unlock()
+	}
+}
+
+// sweepIdle runs evictIdle every quarter of Config.IdleEvict (at most every
+// minute) until the server closes.
+func (s *Server) sweepIdle() {
+	defer s.bg.Done()
+	tick := time.NewTicker(min(max(s.idleAfter/4, time.Millisecond), time.Minute))
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			s.evictIdle()
+		case <-s.ctx.Done():
+			return
+		}
 	}
 }
 
@@ -273,6 +329,22 @@ func (s *Server) forget(l *live) {
 	s.mu.Unlock()
 }
 
+// allowCreate counts one more table created by client against the limits
+// per client and in total, or says which is reached.
+func (s *Server) allowCreate(client string) error {
+	if !s.created.allow(client) {
+		s.metrics.limited.WithLabelValues("tables_per_client").Inc()
+		return errorf(http.StatusTooManyRequests, "too_many_tables",
+			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+	}
+	if !s.total.allow("") {
+		s.metrics.limited.WithLabelValues("tables_total").Inc()
+		return errorf(http.StatusServiceUnavailable, "server_full",
+			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	}
+	return nil
+}
+
 // createTable sets up and stores a new table for the client of key client
 // (clientKey), and returns its id and the invite token of each person's
 // seat ("" for bots). Tables are counted per client and in total, only
@@ -298,6 +370,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
+		if st.Open && (st.Bot != "" || st.GM) {
+			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
+		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
 				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
@@ -311,17 +386,17 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
-	if !s.created.allow(client) {
-		return "", nil, errorf(http.StatusTooManyRequests, "too_many_tables",
-			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
-	}
-	if !s.total.allow("") {
-		return "", nil, errorf(http.StatusServiceUnavailable, "server_full",
-			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+	if err := s.allowCreate(client); err != nil {
+		return "", nil, err
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
+	var open []int
 	for i, st := range seats {
+		if req.Seats[i].Open {
+			open = append(open, i)
+			continue
+		}
 		if st.Bot != "" {
 			continue
 		}
@@ -331,7 +406,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		tokens[i], hashes[i] = base64.RawURLEncoding.EncodeToString(raw), sum[:]
 	}
 	id := newID(tableIDBytes)
-	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Export: tab.Export(true)}
+	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil {
 		return "", nil, err
 	}
@@ -351,9 +426,6 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 				if actedSince(l, seat, expectedSeq) {
 					return errAlreadyMade
 				}
-				if expectedSeq > l.tab.Len() && s.peers.shared {
-					s.forget(l) // the client has seen more: another instance moved the table on
-				}
 				return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, l.tab.Len(), expectedSeq)
 			}
 			return nil
@@ -362,20 +434,15 @@ func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string
 }
 
 // retryBehind runs try on l and, when the table in memory turns out to be
-// behind the store (another instance appended first), once more on the
-// table reloaded from the store.
+// behind the store (another instance appended first: behindStore), once
+// more on the table reloaded from the store.
 func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int, []engine.Event, error)) (int, []engine.Event, error) {
 	seq, events, err := try(l)
-	if errors.Is(err, store.ErrVersionConflict) {
-		l.mu.Lock()
-		behind := l.stale
-		l.mu.Unlock()
-		if behind {
-			if l, err = s.table(ctx, l.id); err != nil {
-				return 0, nil, err
-			}
-			seq, events, err = try(l)
+	if err != nil && s.behindStore(ctx, l, err) {
+		if l, err = s.table(ctx, l.id); err != nil {
+			return 0, nil, err
 		}
+		seq, events, err = try(l)
 	}
 	return seq, events, err
 }
@@ -413,10 +480,15 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 	if err := check(); err != nil {
 		return 0, nil, err
 	}
+	if err := seatGate(l, seat, a); err != nil {
+		return 0, nil, err
+	}
+	start := time.Now()
 	events, recorded, err := s.submitLocked(ctx, l, seat, a)
 	if err != nil {
 		return 0, nil, err
 	}
+	s.metrics.actionTime.Observe(time.Since(start).Seconds())
 	seq := l.tab.Len()
 	s.afterChangeLocked(l)
 	if recorded {
@@ -435,8 +507,9 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 		return false
 	}
 	for _, e := range l.tab.Log(seq) {
-		// A free roll is not a move: rolling does not spend a form.
-		if e.Seat == seat && e.Kind != engine.KindFreeRoll {
+		// A free roll, a resignation or a take-over is not a move: it
+		// does not spend a form.
+		if e.Seat == seat && !engine.IsTableAction(e.Kind) {
 			return true
 		}
 	}
@@ -482,6 +555,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.forget(l)
 		return err
 	}
+	s.metrics.actions.Add(float64(l.tab.Len() - before))
 	l.lastUsed = s.now()
 	s.grewLocked(l)
 	s.snapshotLocked(l)
@@ -490,6 +564,7 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 		s.log.Info("game over", "table", l.id, "game", l.game.Info().ID, "actions", l.tab.Len())
 	}
 	s.openWindowLocked(l)
+	s.clockLocked(l)
 	l.notify()
 	return nil
 }
@@ -517,6 +592,7 @@ func (s *Server) afterChange(l *live) {
 // Call with l.mu held.
 func (s *Server) afterChangeLocked(l *live) {
 	s.openWindowLocked(l) // a window that was open when the table was stored
+	s.clockLocked(l)
 	if l.botRunning || l.stale || botDue(l) < 0 {
 		return
 	}
@@ -538,7 +614,7 @@ func botDue(l *live) engine.Seat {
 		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
-		if _, only := engine.Only(st, p); only || seats[p].Bot != "" {
+		if _, only := engine.Only(st, p); only || seats[p].Bot != "" || l.tab.StandIn(p) {
 			return p
 		}
 	}
@@ -570,11 +646,12 @@ func (s *Server) runBots(l *live) {
 	}
 	for range maxBotSteps {
 		l.mu.Lock()
-		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil {
+		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil || !l.botCtl.mayMove() {
 			stop()
 			return
 		}
-		paced := s.botPace > 0 && l.watchers > 0 && onlyBots(l)
+		pace := s.paceOf(l)
+		paced := pace > 0 && l.watchers > 0 && onlyBots(l)
 		at := l.tab.Len()
 		l.mu.Unlock()
 		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)
@@ -582,7 +659,7 @@ func (s *Server) runBots(l *live) {
 			stop()
 			return
 		}
-		if paced && !s.sleep(s.botPace) {
+		if paced && !s.sleep(pace) {
 			l.mu.Lock()
 			stop()
 			return
@@ -603,10 +680,15 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
-		if _, _, err := s.submitLocked(s.ctx, l, seat, a); err != nil {
+		_, recorded, err := s.submitLocked(s.ctx, l, seat, a)
+		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			stop()
 			return
+		}
+		l.botCtl.moved()
+		if !recorded {
+			s.metrics.botActions.Inc()
 		}
 		l.mu.Unlock()
 	}
@@ -637,7 +719,7 @@ func (s *Server) botMove(l *live) (engine.Seat, engine.Action, int, error) {
 	// A clone, since views may share memory with the state, which a
 	// person's action may change while the bot thinks.
 	st := l.tab.State().Clone()
-	seq, name, stream := l.tab.Len(), l.tab.Seats()[seat].Bot, l.tab.BotStream(seat)
+	seq, name, stream := l.tab.Len(), botName(l, seat), l.tab.BotStream(seat)
 	l.mu.Unlock()
 	a, err := s.botChoice(l, seat, name, st, stream)
 	return seat, a, seq, err

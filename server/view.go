@@ -34,6 +34,7 @@ type seatState struct {
 	Commitment string          `json:"commitment"`
 	Seed       string          `json:"seed,omitempty"` // only once the game is over
 	Options    engine.Options  `json:"options"`
+	seatsState
 	// View comes last, so that a client that needs only the fields above
 	// (a bot, a load generator) can stop reading before the largest part.
 	View engine.View `json:"view"`
@@ -45,6 +46,10 @@ type seatInfo struct {
 	Bot     string      `json:"bot,omitempty"`
 	You     bool        `json:"you,omitempty"`
 	Pending bool        `json:"pending,omitempty"` // the view says the game waits for this seat
+	// StandIn says a bot plays the seat for its player (resigned, or the
+	// turn clock ran out), Resigned that its player resigned.
+	StandIn  bool `json:"stand_in,omitempty"`
+	Resigned bool `json:"resigned,omitempty"`
 }
 
 // legalAction is one action a seat may take now, ready to post back.
@@ -88,7 +93,8 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	out.WaitingKnown = known
 	for i, si := range tab.Seats() {
 		p := slices.Contains(waiting, engine.Seat(i))
-		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p})
+		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p,
+			StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i))})
 		if p && engine.Seat(i) != seat {
 			out.Waiting++
 		}
@@ -96,8 +102,11 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	// Legal is non-empty exactly for seats the game waits for. A seat with a
 	// single legal action is not asked: the server plays it (engine.Only), so
 	// offering it would only make the person race the server.
+	out.seatsState = seatsFor(l, seat)
 	if l.answered(seat) {
 		out.Recorded = l.win.answers[seat].String()
+	} else if out.StandIn {
+		// A bot plays the seat: the player takes it back first.
 	} else if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
 		out.Legal = make([]legalAction, 0, len(legal))
 		for _, a := range legal {

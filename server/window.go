@@ -87,10 +87,10 @@ func (l *live) answered(seat engine.Seat) bool {
 // collected, by recording it for the window's close. It reports whether a
 // was only recorded. Call with l.mu held.
 func (s *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, a engine.Action) ([]engine.Event, bool, error) {
-	if l.win != nil && l.win.seq == l.tab.Len() && a.Kind() == engine.KindFreeRoll {
-		// A roll now would move the log under the window and lose the
-		// answers recorded so far.
-		return nil, false, engine.NotYourTurn(a, "free rolls wait until the answer window closes, in a moment")
+	if l.win != nil && l.win.seq == l.tab.Len() && engine.IsTableAction(a.Kind()) {
+		// A roll, a resignation or a take-over now would move the log
+		// under the window and lose the answers recorded so far.
+		return nil, false, engine.NotYourTurn(a, "that waits until the answer window closes, in a moment")
 	}
 	if l.win == nil || l.win.seq != l.tab.Len() {
 		events, err := s.applyLocked(ctx, l, seat, a)

@@ -14,6 +14,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"tabletop/engine"
@@ -28,7 +29,45 @@ var (
 	ErrVersionConflict = errors.New("store: the table has moved on (version conflict)")
 	// ErrExists is returned by CreateTable for an id already in use.
 	ErrExists = errors.New("store: table id already in use")
+	// ErrNoRecord is returned by Recorder.Record for a key with no record.
+	ErrNoRecord = errors.New("store: no record under this key")
+	// ErrSeatTaken is returned by Join for a seat that is not open (any
+	// more): someone else joined first, or the game is over.
+	ErrSeatTaken = errors.New("store: that seat is not open any more")
 )
+
+// MaxRecordKey and MaxRecordValue bound a record's key and value (bytes).
+const (
+	MaxRecordKey   = 512
+	MaxRecordValue = 64 << 10
+)
+
+// Recorder is a Store that keeps write-once records beside its tables: the
+// games' tools (engine.Records) keep there what must be done only once,
+// such as a character's species roll. A record is never replaced nor
+// deleted, so the first value claimed under a key is the one every later
+// reader gets, on every instance sharing the store.
+type Recorder interface {
+	// ClaimRecord stores value under key unless a record has that key. It
+	// returns the value stored under key afterwards, and first = true if
+	// that is value, stored by this call. Of several claims racing for a
+	// key exactly one is first. A key longer than MaxRecordKey or a value
+	// longer than MaxRecordValue is an error and stores nothing.
+	ClaimRecord(ctx context.Context, key string, value []byte) (stored []byte, first bool, err error)
+	// Record returns the value stored under key, or ErrNoRecord.
+	Record(ctx context.Context, key string) ([]byte, error)
+}
+
+// CheckRecord checks a record's key and value against the bounds.
+func CheckRecord(key string, value []byte) error {
+	if key == "" || len(key) > MaxRecordKey {
+		return fmt.Errorf("store: a record key must have 1 to %d bytes, not %d", MaxRecordKey, len(key))
+	}
+	if len(value) > MaxRecordValue {
+		return fmt.Errorf("store: a record value must have at most %d bytes, not %d", MaxRecordValue, len(value))
+	}
+	return nil
+}
 
 // Store keeps tables and their logs. Implementations are safe for concurrent
 // use. An Append returns only after its entries are committed.
@@ -58,6 +97,14 @@ type Store interface {
 	// returns the new sequence number, or ErrVersionConflict (or
 	// ErrNotFound) and stores nothing.
 	Finish(ctx context.Context, id string, expectedSeq int, outcome string, entries ...engine.Entry) (int, error)
+	// Join gives open seat seat of table id to the person who joins it: in
+	// one transaction it closes the seat, sets its token hash to tokenHash
+	// and its name to name, and drops the table's snapshot (which may hold
+	// the old name). Of two joins racing for one seat exactly one wins; the
+	// other gets ErrSeatTaken, as does a join of a seat that is not open or
+	// of a finished game. It returns ErrNotFound for a table it does not
+	// hold.
+	Join(ctx context.Context, id string, seat int, name string, tokenHash []byte) error
 	// ListOpen returns up to limit listed tables whose game is not over,
 	// most recently active first.
 	ListOpen(ctx context.Context, limit int) ([]Summary, error)
@@ -83,6 +130,12 @@ type Notifier interface {
 	// come more than once and after the log has grown further: readers
 	// compare Seq with what they have. Call it once per instance.
 	Subscribe(ctx context.Context) <-chan Change
+	// Seq returns the number of entries in table id's log now, for a
+	// reader to check that what it holds is not behind.
+	Seq(ctx context.Context, id string) (int, error)
+	// Seqs is Seq for several tables at once; tables it does not hold
+	// are left out of the map.
+	Seqs(ctx context.Context, ids []string) (map[string]int, error)
 }
 
 // Leaser is a Store shared by several server instances that leases each
@@ -98,6 +151,13 @@ type Leaser interface {
 	ReleaseBots(ctx context.Context, id, holder string) error
 }
 
+// Pinger is a Store that can check cheaply that it is reachable and takes
+// writes, for health checks: Ping returns nil only if a write transaction
+// could begin and commit now.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
 // Table is a stored table.
 type Table struct {
 	ID      string
@@ -106,8 +166,11 @@ type Table struct {
 	// their (unguessable) id.
 	Listed bool
 	// TokenHashes holds, per seat, sha256 of the seat's invite token, or
-	// nil for a seat nobody may take (a bot).
+	// nil for a seat nobody holds (a bot's, or an open seat nobody joined).
 	TokenHashes [][]byte
+	// Open lists the seats anyone may join (Join), in increasing order:
+	// person seats with no invite yet.
+	Open []int
 	// Export is the table as engine.Replay reads it, seed included. The
 	// seed is secret until the game is over: it never leaves the server
 	// before then.
@@ -127,6 +190,18 @@ type Summary struct {
 	Game    string            `json:"game"`
 	Seats   []engine.SeatInfo `json:"seats"`
 	Seq     int               `json:"seq"`
+	Open    []int             `json:"open,omitempty"` // seats anyone may join
 	Created time.Time         `json:"created"`
 	Updated time.Time         `json:"updated"`
+}
+
+// CheckOpen returns an error unless open lists seats of a table of n seats
+// in increasing order, each once, as Table.Open must.
+func CheckOpen(open []int, n int) error {
+	for i, s := range open {
+		if s < 0 || s >= n || (i > 0 && s <= open[i-1]) {
+			return fmt.Errorf("open seats %v: want distinct seats of 0 to %d in increasing order", open, n-1)
+		}
+	}
+	return nil
 }

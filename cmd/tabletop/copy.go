@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"tabletop/engine"
@@ -203,6 +204,8 @@ func diffHeader(a, b store.Table) error {
 		return fmt.Errorf("listed %v, want %v", b.Listed, a.Listed)
 	case !a.Created.Truncate(time.Millisecond).Equal(b.Created.Truncate(time.Millisecond)):
 		return fmt.Errorf("created %v, want %v", b.Created, a.Created)
+	case !slices.Equal(a.Open, b.Open):
+		return fmt.Errorf("open seats %v, want %v", b.Open, a.Open)
 	case len(a.TokenHashes) != len(b.TokenHashes):
 		return fmt.Errorf("%d seat tokens, want %d", len(b.TokenHashes), len(a.TokenHashes))
 	}

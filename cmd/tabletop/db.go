@@ -28,10 +28,16 @@ func defaultDB() string {
 // postgres:// URL (its migrations applied), else an SQLite file (syncFull
 // and walLimit apply to SQLite alone; walLimit 0 is its default).
 func openStore(ctx context.Context, db string, syncFull bool, walLimit int64) (store.Store, error) {
+	return openStoreWith(ctx, db, sqlite.Options{SyncFull: syncFull, WALLimit: walLimit})
+}
+
+// openStoreWith is openStore with every SQLite option (which a PostgreSQL
+// database ignores).
+func openStoreWith(ctx context.Context, db string, opts sqlite.Options) (store.Store, error) {
 	if postgres.IsDSN(db) {
 		return postgres.Open(ctx, db)
 	}
-	return sqlite.Open(db, sqlite.Options{SyncFull: syncFull, WALLimit: walLimit})
+	return sqlite.Open(db, opts)
 }
 
 // showDB is db as it may be printed: a URL's password is masked.

@@ -24,7 +24,7 @@ func init() {
 	register("loadgen", "play many tables at once against a local server and measure it: tabletop loadgen [--self | --addr 127.0.0.1:8080 --pid PID]", runLoadgen)
 }
 
-const loadgenUsage = `[--addr HOST:PORT [--pid PID] | --self [--rate R] [--cpuprofile FILE]] [--tables N] [--duration D] [--actions N] [--json]
+const loadgenUsage = `[--addr HOST:PORT [--pid PID] | --self [--rate R] [--cpuprofile FILE]] [--tables N] [--duration D] [--actions N] [--idle N] [--json]
 
 Creates N tables of Pocket Monster Rancher (turns=300, so games outlast the
 run; a table that ends is replaced), two person seats each. Each seat is one
@@ -45,7 +45,14 @@ It reports:
   cpu      server CPU per acked action: with --self the whole process (server
            and load clients together); with --pid the server's utime+stime from
            /proc/PID/stat; otherwise omitted. The load clients' own CPU is
-           reported separately with --addr.`
+           reported separately with --addr.
+
+With --idle N it plays nothing: it creates N/2 tables, opens both seats'
+event streams of each, waits for every stream's first state and holds them
+open for 2 seconds, and reports the server's resident memory (VmRSS) before
+the tables were created and with every stream open, and the difference per
+open stream. Give --pid for the server's alone; with --self the load
+clients' memory is counted too.`
 
 func runLoadgen(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "loadgen", loadgenUsage)
@@ -60,6 +67,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 	cpuProfile := fs.String("cpuprofile", "", "with --self: write a CPU profile of the run (server and clients) to this file")
 	seed := fs.Uint64("seed", 1, "seed of the random choice among legal actions")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
+	idle := fs.Int("idle", 0, "hold this many seat streams open (two per table) without playing, and report the server's memory per open stream (2 to 20000)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -92,6 +100,8 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 		return usagef("--rate must be positive, or -1 for no limit")
 	case *pid < 0:
 		return usagef("--pid must be a process id, got %d", *pid)
+	case *idle != 0 && (*idle < 2 || *idle > 20000):
+		return usagef("--idle must be 2 to 20000 streams, got %d", *idle)
 	}
 
 	var server cpuMeter
@@ -125,6 +135,15 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 				return usagef("--pid %d: %v", p, err)
 			}
 		}
+	}
+
+	if *idle > 0 {
+		rss := selfRSS
+		if *pid != 0 {
+			p := *pid
+			rss = func() (int64, error) { return procRSS(p) }
+		}
+		return runIdle(ctx, env, base, *self, *idle, *turns, rss, *asJSON)
 	}
 
 	var cpu0, own0 time.Duration
@@ -283,6 +302,82 @@ func selfCPU() (time.Duration, error) {
 		return 0, err
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
+}
+
+// idleOutput is what loadgen --idle prints (as JSON with --json).
+type idleOutput struct {
+	*loadgen.IdleResult
+	Target           string  `json:"target"`
+	Self             bool    `json:"self"`
+	RSSBefore        int64   `json:"rss_before_bytes"`
+	RSSOpen          int64   `json:"rss_open_bytes"`
+	KiBPerStream     float64 `json:"kib_per_stream"`
+	KiBPerStreamGoal float64 `json:"kib_per_stream_target"`
+}
+
+// runIdle is loadgen --idle: streams seat streams held open against base,
+// and the memory rss reports before and with them open.
+func runIdle(ctx context.Context, env Env, base string, self bool, streams, turns int, rss func() (int64, error), asJSON bool) error {
+	before, err := rss()
+	if err != nil {
+		return fmt.Errorf("reading the server's memory: %w", err)
+	}
+	var open int64
+	var openErr error
+	res, err := loadgen.Idle(ctx, nil, loadgen.IdleOptions{
+		BaseURL: base, Streams: streams, Game: "pmr", GameOpts: map[string]string{"turns": strconv.Itoa(turns)},
+		OnOpen: func() { open, openErr = rss() },
+	})
+	if err != nil {
+		return err
+	}
+	if openErr != nil {
+		return fmt.Errorf("reading the server's memory: %w", openErr)
+	}
+	out := idleOutput{IdleResult: res, Target: base, Self: self, RSSBefore: before, RSSOpen: open, KiBPerStreamGoal: 32}
+	if res.Streams > 0 {
+		out.KiBPerStream = float64(open-before) / 1024 / float64(res.Streams)
+	}
+	if asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	where := base
+	if self {
+		where += " (in-process: the load clients' memory is counted too)"
+	}
+	fmt.Fprintf(env.Stdout, "tabletop loadgen --idle: %d streams open at once (%d tables of pmr, 2 seats each) against %s\n", res.Streams, res.Tables, where)
+	fmt.Fprintf(env.Stdout, "  open     %.2f s until every stream had its first state; %d broken while held\n", res.OpenSeconds, res.Broken)
+	fmt.Fprintf(env.Stdout, "  rss      %.1f MiB before the tables, %.1f MiB with every stream open\n", float64(before)/(1<<20), float64(open)/(1<<20))
+	fmt.Fprintf(env.Stdout, "  per      %.1f KiB per open stream (target <= %.0f KiB)\n", out.KiBPerStream, out.KiBPerStreamGoal)
+	return nil
+}
+
+// selfRSS is this process's resident memory.
+func selfRSS() (int64, error) { return procRSS(os.Getpid()) }
+
+// procRSS reads the resident memory of process pid (VmRSS in
+// /proc/PID/status).
+func procRSS(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			f := strings.Fields(v)
+			if len(f) != 2 || f[1] != "kB" {
+				break
+			}
+			kb, err := strconv.ParseInt(f[0], 10, 64)
+			if err != nil {
+				break
+			}
+			return kb << 10, nil
+		}
+	}
+	return 0, errors.New("no VmRSS in /proc status")
 }
 
 // clockTicks is USER_HZ, the unit of /proc/PID/stat times: 100 on every

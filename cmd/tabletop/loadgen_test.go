@@ -66,6 +66,7 @@ func TestLoadgen_RefusesOtherMachinesAndBadFlags(t *testing.T) {
 		{"no tables", []string{"--tables", "0"}, "--tables must be"},
 		{"endless", []string{"--duration", "1h"}, "--duration must be"},
 		{"stray argument", []string{"now"}, "takes no arguments"},
+		{"one idle stream", []string{"--self", "--idle", "1"}, "--idle must be 2 to 20000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,4 +105,35 @@ type loadgenOutputJSON struct {
 	ErrorCodes    map[string]int `json:"error_codes"`
 	TablesCreated int            `json:"tables_created"`
 	ServerCPU     *cpuUse        `json:"server_cpu"`
+}
+
+// TestLoadgen_IdleHoldsStreamsAndReportsMemory: --idle opens two streams
+// per table, holds them all, and reports the memory they cost.
+func TestLoadgen_IdleHoldsStreamsAndReportsMemory(t *testing.T) {
+	code, out, errOut := run(t, "", "loadgen", "--self", "--idle", "6", "--json")
+	if code != 0 {
+		t.Fatalf("loadgen --idle exited %d; stderr %q", code, errOut)
+	}
+	var res idleOutput
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("output %q is not JSON: %v", out, err)
+	}
+	if res.IdleResult == nil || res.Streams != 6 || res.Tables != 3 || res.Broken != 0 {
+		t.Fatalf("idle result %s: want 6 streams of 3 tables, none broken", out)
+	}
+	if res.RSSBefore <= 0 || res.RSSOpen <= 0 || res.KiBPerStream != float64(res.RSSOpen-res.RSSBefore)/1024/6 {
+		t.Errorf("memory before %d, open %d, per stream %v KiB: want both read and their difference per stream", res.RSSBefore, res.RSSOpen, res.KiBPerStream)
+	}
+}
+
+func TestProcRSS_ReadsThisProcess(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc")
+	}
+	if n, err := procRSS(os.Getpid()); err != nil || n < 1<<20 {
+		t.Fatalf("procRSS(self) = %d, %v; want at least 1 MiB", n, err)
+	}
+	if _, err := procRSS(-5); err == nil {
+		t.Fatal("procRSS(-5) did not fail")
+	}
 }

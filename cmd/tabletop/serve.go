@@ -13,6 +13,7 @@ import (
 	"tabletop/engine"
 	"tabletop/server"
 	"tabletop/store"
+	"tabletop/store/sqlite"
 )
 
 func init() {
@@ -55,8 +56,13 @@ type Main struct {
 	// BotLease is how long an instance's claim on a table's bots lasts
 	// on a shared PostgreSQL database (server.Config.BotLease); 0: 15s.
 	BotLease time.Duration
-	Games    *engine.Registry // the games served
-	Logger   *slog.Logger
+	// AccessLog logs one line per request (server.Config.AccessLog).
+	AccessLog bool
+	// IdleEvict drops tables untouched for that long from memory
+	// (server.Config.IdleEvict); 0: the server's default.
+	IdleEvict time.Duration
+	Games     *engine.Registry // the games served
+	Logger    *slog.Logger
 
 	store  store.Store
 	srv    *server.Server
@@ -80,7 +86,8 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", m.Addr, err)
 	}
-	st, err := openStore(ctx, m.DB, m.SyncFull, m.WALLimit)
+	metrics := server.NewMetrics()
+	st, err := openStoreWith(ctx, m.DB, sqlite.Options{SyncFull: m.SyncFull, WALLimit: m.WALLimit, OnCommit: metrics.ObserveCommit})
 	if err != nil {
 		ln.Close()
 		return err
@@ -90,7 +97,8 @@ func (m *Main) Run(ctx context.Context) error {
 		public = "http://" + ln.Addr().String()
 	}
 	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy, PublicURL: public,
-		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, BotPace: m.BotPace, BotLease: m.BotLease}
+		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, BotPace: m.BotPace, BotLease: m.BotLease,
+		Metrics: metrics, AccessLog: m.AccessLog, IdleEvict: m.IdleEvict}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
 	}
@@ -145,7 +153,7 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D]\n\nServes the lobby, the table pages and the JSON API (docs/api.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
@@ -159,6 +167,8 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	botPace := fs.Duration("bot-pace", 500*time.Millisecond, "pause before each bot move at a table where only bots play while someone watches; 0: none")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
 	botLease := fs.Duration("bot-lease", 15*time.Second, "with several instances on one PostgreSQL database: how long an instance's claim on a table's bots lasts; another instance takes them over that long after it dies")
+	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "drop a table nobody has touched for this long from memory (rebuilt from the store on its next request); 0: never")
+	accessLog := fs.Bool("access-log", false, "log one line per request (method, route, status, duration); event streams only at debug level")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -178,6 +188,9 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *perClient < 0 || *perHour < 0 || *botPace < 0 {
 		return usagef("--tables-per-client, --tables-per-hour and --bot-pace must be 0 (no limit) or more")
 	}
+	if *idleEvict < 0 {
+		return usagef("--idle-evict must be 0 (never) or more, got %v", *idleEvict)
+	}
 	if *liveMB < 1 {
 		return usagef("--cache-mb must be 1 or more, got %d", *liveMB)
 	}
@@ -196,7 +209,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	m := &Main{
 		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
 		PublicURL: *publicURL, WALLimit: *walMB << 20, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
-		MaxLiveBytes: *liveMB << 20, BotPace: noLimit(*botPace),
+		MaxLiveBytes: *liveMB << 20, BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {

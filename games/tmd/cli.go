@@ -222,19 +222,11 @@ func loadCombatant(d *Data, spec string) (combatant, error) {
 		}
 		s = &Sheet{Name: sp.Name, Species: sp.Name, Level: level, Rank: "Rookie", Points: map[Stat]int{}}
 	}
-	sp, err := d.SpeciesNamed(s.Species)
+	c, err := newCombatant(d, s, file)
 	if err != nil {
 		return combatant{}, usagef("%v", err)
 	}
-	der, err := s.Derive(d)
-	if err != nil {
-		return combatant{}, usagef("%v", err)
-	}
-	label := fmt.Sprintf("%s (%s, level %d)", s.Name, sp.Name, s.Level)
-	if s.Name == sp.Name {
-		label = fmt.Sprintf("%s (level %d)", sp.Name, s.Level)
-	}
-	return combatant{file: file, label: label, types: sp.Types, sheet: s, der: der}, nil
+	return c, nil
 }
 
 func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr io.Writer) error {
@@ -275,8 +267,8 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 	if err != nil {
 		return usagef("--rules: %v", err)
 	}
-	if *opponents < 1 || *opponents > 20 {
-		return usagef("--opponents %d: want 1 to 20", *opponents)
+	if *opponents < 1 || *opponents > maxOpponents {
+		return usagef("--opponents %d: want 1 to %d", *opponents, maxOpponents)
 	}
 	atk, err := loadCombatant(d, *attacker)
 	if err != nil {
@@ -289,50 +281,23 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	a := Attacker{
-		Rules: edition, Types: atk.types, AccuracyStg: *accStage, CritStg: *critStage, AP: atk.der.AP,
-		MoveTier: atk.sheet.MoveTiers[m.Name], Paralyzed: *paralyzed, Confused: *confused,
-		Burned: *burned, Opponents: *opponents, OpponentHurt: *harmed,
-	}
-	if *paralyzed { // paralysis also takes 2 from max AP, which the missing-AP penalty sees
-		a.AP = max(0, a.AP-2)
-	}
-	dd := Defender{Types: def.types, EvasionStg: *evasion, SpeedStg: *speed, AP: def.der.AP}
-	stage := StageStat(*atkStage)
-	switch m.Category {
-	case "Physical":
-		a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Physical, atk.der.PhysPoints, def.der.PhysMit
-	case "Special":
-		a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Special, atk.der.SpecPoints, def.der.SpecMit
-	case "Best": // the Basic Attack uses the higher offensive stat
-		if atk.der.Physical >= atk.der.Special {
-			a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Physical, atk.der.PhysPoints, def.der.PhysMit
-		} else {
-			a.CombatEffect, a.StatPoints, dd.Mitigation = atk.der.Special, atk.der.SpecPoints, def.der.SpecMit
-		}
-	default:
-		return usagef("%s is a status move: it deals no damage", m.Name)
-	}
-	if stage >= 0 {
-		a.CombatEffect += stage
-	} else {
-		a.Penalty = -stage
-	}
-	dd.Mitigation += StageStat(*defStage)
-	dist, err := d.DamageDist(m, a, dd)
+	c, err := d.calcDamage(m, atk, def, damageOpts{
+		Rules: edition, Opponents: *opponents, Accuracy: *accStage, Crit: *critStage,
+		AttackStage: *atkStage, DefenseStage: *defStage, Evasion: *evasion, Speed: *speed,
+		Paralyzed: *paralyzed, Confused: *confused, Burned: *burned, Harmed: *harmed,
+	})
 	if err != nil {
 		return usagef("%v", err)
 	}
+	a, dd, dist, faces := c.A, c.D, c.Dist, c.Faces
 	fmt.Fprintf(stdout, "%s uses %s on %s\n  %s\n", atk.label, m.Name, def.label, MoveLine(m))
-	for _, c := range []combatant{atk, def} {
-		if c.file != "" && c.sheet.Validate(d) != nil {
-			fmt.Fprintf(stdout, "  note: %s breaks the rules (see tabletop tmd sheet check %s); its numbers are used as written\n", c.file, c.file)
+	for _, side := range []combatant{atk, def} {
+		if side.file != "" && side.sheet.Validate(d) != nil {
+			fmt.Fprintf(stdout, "  note: %s breaks the rules (see tabletop tmd sheet check %s); its numbers are used as written\n", side.file, side.file)
 		}
 	}
-	mult := d.Effectiveness(m.Type, def.types...)
 	fmt.Fprintf(stdout, "  combat effect %+d, penalty %d, mitigation %d, type match-up x%s\n",
-		a.CombatEffect, a.Penalty, dd.Mitigation, strconv.FormatFloat(mult, 'g', -1, 64))
-	faces := Faces(m, a, dd)
+		a.CombatEffect, a.Penalty, dd.Mitigation, strconv.FormatFloat(c.Mult, 'g', -1, 64))
 	fmt.Fprintf(stdout, "d20:")
 	for f := 1; f <= 20; f++ {
 		fmt.Fprintf(stdout, " %d:%s", f, faces[f])
@@ -346,8 +311,8 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 		}
 		fmt.Fprintf(stdout, "%-6s %7s %14s %8.2f%%\n", o.Result, dmg, o.P.RatString(), pct)
 	}
-	if m.Secondary != nil {
-		p := EffectChance(m, faces)
+	if c.Effect != nil {
+		p := c.Effect
 		pct, _ := new(big.Rat).Mul(p, big.NewRat(100, 1)).Float64()
 		fmt.Fprintf(stdout, "secondary effect (%s): %s = %.2f%%\n", secondaryText(m.Secondary), p.RatString(), pct)
 	}

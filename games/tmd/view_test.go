@@ -132,8 +132,11 @@ func TestTraps_HiddenSpringOnALowRollAndAreUsedUp(t *testing.T) {
 	mustRefuse(t, s, annSeat, SetTrap{Trap: "spiked trap", Reason: "x"}, "only the game master")
 	mustRefuse(t, s, gmSeat, SetTrap{Trap: "banana trap", Reason: "x"}, "no trap")
 	evs := mustApply(t, s, gmSeat, SetTrap{Trap: "Spiked Trap", Reason: "an old dungeon"}, nil)
-	if got := texts(evs, annSeat); got != "The GM makes a change you cannot see" {
-		t.Errorf("the players read of the trap: %q, want only that the GM changed something", got)
+	// Every GM action is a line in everyone's log (engine.GM: the log's
+	// numbering must not tell that something hidden happened), but the
+	// line says nothing of what changed.
+	if got := texts(evs, annSeat); strings.Contains(strings.ToLower(got), "trap") || strings.Contains(got, "dungeon") {
+		t.Errorf("the players hear of the trap: %q", got)
 	}
 	if v, _ := json.Marshal(s.View(annSeat)); strings.Contains(string(v), "spiked") {
 		t.Errorf("Ann's view shows the trap")

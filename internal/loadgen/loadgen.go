@@ -107,6 +107,28 @@ func CheckLoopback(host string) error {
 	return nil
 }
 
+// checkBase returns an error unless base is http://HOST:PORT with a
+// loopback HOST.
+func checkBase(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme != "http" || u.Host == "" {
+		return fmt.Errorf("loadgen: base URL %q is not http://HOST:PORT", base)
+	}
+	return CheckLoopback(u.Hostname())
+}
+
+// defaultGame is the game of a run: Pocket Monster Rancher of 300 turns
+// unless game is set.
+func defaultGame(game string, opts map[string]string) (string, map[string]string) {
+	if game != "" {
+		return game, opts
+	}
+	if opts == nil {
+		opts = map[string]string{"turns": "300"}
+	}
+	return "pmr", opts
+}
+
 // NewClient returns the HTTP client of a run against tables tables: no
 // proxy, no compression, enough idle connections that each seat reuses its
 // own, and a dialer that refuses any peer that is not a loopback address
@@ -145,17 +167,8 @@ func Run(ctx context.Context, client *http.Client, opts Options) (*Result, error
 	if opts.Duration <= 0 {
 		opts.Duration = 10 * time.Second
 	}
-	if opts.Game == "" {
-		opts.Game = "pmr"
-		if opts.GameOpts == nil {
-			opts.GameOpts = map[string]string{"turns": "300"}
-		}
-	}
-	u, err := url.Parse(opts.BaseURL)
-	if err != nil || u.Scheme != "http" || u.Host == "" {
-		return nil, fmt.Errorf("loadgen: base URL %q is not http://HOST:PORT", opts.BaseURL)
-	}
-	if err := CheckLoopback(u.Hostname()); err != nil {
+	opts.Game, opts.GameOpts = defaultGame(opts.Game, opts.GameOpts)
+	if err := checkBase(opts.BaseURL); err != nil {
 		return nil, err
 	}
 	if client == nil {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -17,9 +19,13 @@ import (
 // with the payload "SEQ TABLE-ID".
 const channel = "tabletop_log"
 
-// listenerName is the application_name of the listening connection, by
-// which operators (and tests) find it in pg_stat_activity.
-const listenerName = "tabletop-listener"
+// listenerName and announcerName are the application_name of the
+// listening and the notifying connection, by which operators (and tests)
+// find them in pg_stat_activity.
+const (
+	listenerName  = "tabletop-listener"
+	announcerName = "tabletop-announcer"
+)
 
 // Reconnection waits between failed attempts, doubling from the first to
 // the last.
@@ -87,14 +93,52 @@ func (s *Store) listen(ctx context.Context, ch chan<- store.Change) {
 	}
 }
 
+// Seq returns the number of entries in table id's log (store.Notifier).
+func (s *Store) Seq(ctx context.Context, id string) (int, error) {
+	if err := s.check(); err != nil {
+		return 0, err
+	}
+	var seq int
+	err := s.pool.QueryRow(ctx, "SELECT seq FROM tables WHERE id = $1", id).Scan(&seq)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return 0, store.ErrNotFound
+	case err != nil:
+		return 0, fmt.Errorf("postgres: %w", err)
+	}
+	return seq, nil
+}
+
+// Seqs returns the number of entries in the log of each of the tables ids
+// that it holds (store.Notifier).
+func (s *Store) Seqs(ctx context.Context, ids []string) (map[string]int, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, "SELECT id, seq FROM tables WHERE id = ANY($1)", ids)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]int, len(ids))
+	for rows.Next() {
+		var id string
+		var seq int
+		if err := rows.Scan(&id, &seq); err != nil {
+			return nil, fmt.Errorf("postgres: %w", err)
+		}
+		out[id] = seq
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return out, nil
+}
+
 // listenConn opens a connection of its own, like the pool's, and listens
 // on channel.
 func (s *Store) listenConn(ctx context.Context) (*pgx.Conn, error) {
-	cfg := s.pool.Config().ConnConfig.Copy()
-	cfg.RuntimeParams["application_name"] = listenerName
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	conn, err := pgx.ConnectConfig(ctx, cfg)
+	conn, err := s.ownConn(ctx, listenerName, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +148,167 @@ func (s *Store) listenConn(ctx context.Context) (*pgx.Conn, error) {
 	}
 	return conn, nil
 }
+
+// ownConn opens a connection outside the pool, configured like the pool's,
+// named name in pg_stat_activity and with the given settings.
+func (s *Store) ownConn(ctx context.Context, name string, settings map[string]string) (*pgx.Conn, error) {
+	cfg := s.pool.Config().ConnConfig.Copy()
+	cfg.RuntimeParams["application_name"] = name
+	for k, v := range settings {
+		cfg.RuntimeParams[k] = v
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return pgx.ConnectConfig(ctx, cfg)
+}
+
+// announcer sends the changes this store appends as notifications, after
+// their commits, in batches, on a connection of its own
+// (tabletop-announcer) with synchronous_commit off. Sending them in the
+// appends' own transactions would make every append wait for the others'
+// flushes (see appendSQL). An append returns once its change is sent, so
+// that an acknowledged action is always announced: only an instance dying
+// between an append's commit and its announcement (before acknowledging
+// it) leaves the others to find the change later (a refused action, the
+// bots' lease, the table's next change). A notification lost in a database
+// crash costs nothing: every listener reconnects then and rechecks all.
+type announcer struct {
+	mu     sync.RWMutex // guards closed against sends on queue
+	closed bool
+	queue  chan announcement
+	done   chan struct{}
+	errs   atomic.Int64
+}
+
+// announcement is a change waiting to be sent; sent is closed once it is
+// (or once sending it failed).
+type announcement struct {
+	store.Change
+	sent chan struct{}
+}
+
+const (
+	announceQueue = 4096
+	announceBatch = 512
+	announceWait  = 5 * time.Second // at most, for an append
+)
+
+func (s *Store) startAnnouncer() {
+	s.ann.queue = make(chan announcement, announceQueue)
+	s.ann.done = make(chan struct{})
+	go s.announceLoop()
+}
+
+// stopAnnouncer sends what is queued and stops the announcer.
+func (s *Store) stopAnnouncer() {
+	s.ann.mu.Lock()
+	if !s.ann.closed {
+		s.ann.closed = true
+		close(s.ann.queue)
+	}
+	s.ann.mu.Unlock()
+	<-s.ann.done
+}
+
+// announce sends c and returns once it is sent, or after announceWait (the
+// database is slow to take notifications, or down): the others then learn
+// of the table's next change instead.
+func (s *Store) announce(c store.Change) {
+	a := announcement{Change: c, sent: make(chan struct{})}
+	t := time.NewTimer(announceWait)
+	defer t.Stop()
+	s.ann.mu.RLock()
+	if s.ann.closed {
+		s.ann.mu.RUnlock()
+		return
+	}
+	select {
+	case s.ann.queue <- a:
+	case <-t.C:
+		s.ann.mu.RUnlock()
+		s.ann.errs.Add(1)
+		return
+	}
+	s.ann.mu.RUnlock()
+	select {
+	case <-a.sent:
+	case <-t.C:
+	}
+}
+
+// announceLoop sends the queued changes until the queue is closed: each
+// batch in one statement, a table's latest change only.
+func (s *Store) announceLoop() {
+	defer close(s.ann.done)
+	var conn *pgx.Conn
+	defer func() {
+		if conn != nil {
+			conn.Close(context.Background())
+		}
+	}()
+	latest := make(map[string]int)
+	batch := make([]announcement, 0, announceBatch)
+	payloads := make([]string, 0, announceBatch)
+	for first := range s.ann.queue {
+		batch = append(batch[:0], first)
+	drain:
+		for len(batch) < announceBatch {
+			select {
+			case a, ok := <-s.ann.queue:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, a)
+			default:
+				break drain
+			}
+		}
+		clear(latest)
+		for _, a := range batch {
+			latest[a.Table] = max(latest[a.Table], a.Seq)
+		}
+		payloads = payloads[:0]
+		for id, seq := range latest {
+			payloads = append(payloads, strconv.Itoa(seq)+" "+id)
+		}
+		conn = s.sendAnnouncements(conn, payloads)
+		for _, a := range batch {
+			close(a.sent)
+		}
+	}
+}
+
+// sendAnnouncements sends payloads on conn (connecting if it is nil),
+// trying three times, and returns the connection to use next.
+func (s *Store) sendAnnouncements(conn *pgx.Conn, payloads []string) *pgx.Conn {
+	for attempt := range 3 {
+		if attempt > 0 {
+			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		var err error
+		if conn == nil {
+			conn, err = s.ownConn(ctx, announcerName, map[string]string{"synchronous_commit": "off"})
+		}
+		if err == nil {
+			_, err = conn.Exec(ctx, "SELECT count(*) FROM (SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p) AS sent", channel, payloads)
+		}
+		cancel()
+		if err == nil {
+			return conn
+		}
+		s.ann.errs.Add(1)
+		if conn != nil {
+			conn.Close(context.Background())
+			conn = nil
+		}
+	}
+	return conn
+}
+
+// AnnounceErrors is how many times sending notifications failed (each
+// batch is tried three times) or one was dropped from a full queue.
+func (s *Store) AnnounceErrors() int64 { return s.ann.errs.Load() }
 
 // ListenErrors is how many times the listening connection failed or could
 // not be made (for metrics and tests).

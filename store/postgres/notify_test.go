@@ -129,3 +129,25 @@ func TestLeaseBots_OneHolderAtATimeTakenOverOnceItRunsOut(t *testing.T) {
 		t.Fatalf("the lease of an unknown table: err = %v, want ErrNotFound", err)
 	}
 }
+
+func TestSeq_IsTheLogLengthNow(t *testing.T) {
+	s := mustOpen(t, pgtest.DSN(t))
+	ctx := context.Background()
+	tab := storetest.MustTable(t, s, "abc")
+	if n, err := s.Seq(ctx, "abc"); n != 0 || err != nil {
+		t.Fatalf("Seq of a new table = %d, %v; want 0", n, err)
+	}
+	if _, err := s.Append(ctx, "abc", 0, storetest.MustAct(t, tab, 0, duel.Guard), storetest.MustAct(t, tab, 1, duel.Guard)); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Seq(ctx, "abc"); n != 2 || err != nil {
+		t.Fatalf("Seq after two entries = %d, %v; want 2", n, err)
+	}
+	if _, err := s.Seq(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("Seq of an unknown table: err = %v, want ErrNotFound", err)
+	}
+	storetest.MustTable(t, s, "new")
+	if got, err := s.Seqs(ctx, []string{"abc", "nope", "new"}); err != nil || len(got) != 2 || got["abc"] != 2 || got["new"] != 0 {
+		t.Fatalf("Seqs = %v, %v; want abc at 2, new at 0, nope left out", got, err)
+	}
+}

@@ -6,7 +6,9 @@
 // entries, so of two instances racing on one table exactly one moves it and
 // the other finds the log elsewhere (store.ErrVersionConflict); the primary
 // key on (table, seq) of the entries refuses a second entry at one position
-// even so. Each append is one round trip and one commit.
+// even so. Each append is one round trip and one commit; its change is then
+// announced to every instance (LISTEN/NOTIFY, notify.go) before Append
+// returns.
 //
 // The schema is kept by embedded SQL migrations (migrations/NNN_name.sql),
 // applied by Open (and by Migrate) in one transaction under an advisory
@@ -19,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -34,6 +37,9 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+// defaultMaxConns is the pool's size unless the URL sets pool_max_conns.
+const defaultMaxConns = 16
+
 // ErrClosed is returned for calls after Close.
 var ErrClosed = errors.New("postgres: store is closed")
 
@@ -42,6 +48,7 @@ type Store struct {
 	pool       *pgxpool.Pool
 	closed     atomic.Bool
 	listenErrs atomic.Int64 // see ListenErrors
+	ann        announcer
 }
 
 var _ store.Store = (*Store)(nil)
@@ -60,6 +67,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// An append mostly waits for its commit to be flushed, and
+		// PostgreSQL flushes the commits waiting together at once: more
+		// appends in flight, more shared flushes (pgx's default is 4).
+		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
@@ -68,7 +81,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool}, nil
+	s := &Store{pool: pool}
+	s.startAnnouncer()
+	return s, nil
 }
 
 // Migrate brings the schema of the database at dsn up to date and returns
@@ -137,9 +152,33 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
+	s.stopAnnouncer() // sends what is queued
 	s.pool.Close()
 	return nil
 }
+
+// Ping checks that the database is reachable and takes writes: a standby
+// in recovery refuses a read-write transaction.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadWrite})
+	if err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	defer tx.Rollback(ctx)
+	var inRecovery bool
+	if err := tx.QueryRow(ctx, "SELECT pg_is_in_recovery()").Scan(&inRecovery); err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	if inRecovery {
+		return errors.New("postgres: ping: the database is a standby in recovery: it takes no writes")
+	}
+	return tx.Commit(ctx)
+}
+
+var _ store.Pinger = (*Store)(nil)
 
 // check returns ErrClosed after Close.
 func (s *Store) check() error {
@@ -168,14 +207,17 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return fmt.Errorf("postgres: create table: %w", err)
 	}
+	if err := store.CheckOpen(t.Open, len(x.Seats)); err != nil {
+		return fmt.Errorf("postgres: create table: %w", err)
+	}
 	created := any(t.Created)
 	if t.Created.IsZero() {
 		created = nil // now()
 	}
-	tag, err := s.pool.Exec(ctx, `INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, created, updated)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11, now()), coalesce($11, now()))
+	tag, err := s.pool.Exec(ctx, `INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, open_seats, listed, created, updated)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12, now()), coalesce($12, now()))
 		ON CONFLICT (id) DO NOTHING`,
-		t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, t.TokenHashes, t.Listed, created)
+		t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, t.TokenHashes, toInt32(t.Open), t.Listed, created)
 	if err != nil {
 		return fmt.Errorf("postgres: create table: %w", err)
 	}
@@ -185,22 +227,104 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
+// fromInt32 is the seats of an open_seats column, nil for none.
+func fromInt32(xs []int32) []int {
+	if len(xs) == 0 {
+		return nil
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// toInt32 is open seats as an open_seats column.
+func toInt32(xs []int) []int32 {
+	out := make([]int32, len(xs))
+	for i, x := range xs {
+		out[i] = int32(x)
+	}
+	return out
+}
+
+// Join gives open seat seat of table id to a person: it closes the seat and
+// sets its token hash and name, and drops the snapshot, in one transaction
+// that holds the table's row lock, so that of two joins racing for the
+// seat the second finds it closed.
+func (s *Store) Join(ctx context.Context, id string, seat int, name string, tokenHash []byte) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	if len(tokenHash) == 0 {
+		return errors.New("postgres: join: no token hash")
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	defer tx.Rollback(context.Background())
+	var (
+		seatsJSON string
+		open      []int32
+		over      bool
+	)
+	err = tx.QueryRow(ctx, "SELECT seats, open_seats, outcome IS NOT NULL FROM tables WHERE id = $1 FOR UPDATE", id).Scan(&seatsJSON, &open, &over)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	var seats []engine.SeatInfo
+	if err := json.Unmarshal([]byte(seatsJSON), &seats); err != nil {
+		return fmt.Errorf("postgres: join %s: %w", id, err)
+	}
+	if over || seat < 0 || seat >= len(seats) || !slices.Contains(open, int32(seat)) {
+		return store.ErrSeatTaken
+	}
+	seats[seat].Name = name
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return fmt.Errorf("postgres: join %s: %w", id, err)
+	}
+	tag, err := tx.Exec(ctx, `UPDATE tables SET seats = $2, token_hashes[$3::integer + 1] = $4, open_seats = array_remove(open_seats, $3::integer), updated = now()
+		WHERE id = $1 AND $3::integer = ANY (open_seats) AND outcome IS NULL`, id, string(b), seat, tokenHash)
+	if err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrSeatTaken
+	}
+	if _, err := tx.Exec(ctx, "DELETE FROM snapshots WHERE table_id = $1", id); err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("postgres: join: %w", err)
+	}
+	return nil
+}
+
 // appendSQL moves table $1's sequence number from $2 by the number of
-// entries in $3 (setting its outcome to $4 unless that is NULL), inserts
-// the entries after it and announces the new sequence number on channel
-// (delivered on commit), all in one statement, so in one transaction. It
+// entries in $3 (setting its outcome to $4 unless that is NULL) and inserts
+// the entries after it, all in one statement, so in one transaction. It
 // returns the number of tables moved: 0 when the table is not at $2 or
 // does not exist. Under READ COMMITTED a racing append waits for the
 // winner's row lock, then finds the sequence number moved and moves nothing.
+//
+// It does not NOTIFY: PostgreSQL holds one lock for the whole database from
+// a notifying transaction's commit until it is flushed, so that every
+// append would wait for every other append's fsync. The announcer sends
+// the notifications after the commit instead (notify.go).
 const appendSQL = `WITH moved AS (
 	UPDATE tables SET seq = seq + cardinality($3::text[]), updated = now(), outcome = coalesce($4, outcome)
 	WHERE id = $1 AND seq = $2::integer
-	RETURNING id, seq
+	RETURNING id
 ), inserted AS (
 	INSERT INTO entries (table_id, seq, entry)
 	SELECT moved.id, $2 + e.n, e.entry FROM moved, unnest($3::text[]) WITH ORDINALITY AS e(entry, n)
 )
-SELECT count(*) FROM (SELECT pg_notify('` + channel + `', moved.seq || ' ' || moved.id) FROM moved) announced`
+SELECT count(*) FROM moved`
 
 // Append adds entries to the log if it holds exactly expectedSeq entries.
 func (s *Store) Append(ctx context.Context, id string, expectedSeq int, entries ...engine.Entry) (int, error) {
@@ -232,19 +356,16 @@ func (s *Store) append(ctx context.Context, op, id string, expectedSeq int, outc
 	if moved == 0 {
 		return 0, s.whyNot(ctx, op, id, expectedSeq)
 	}
+	s.announce(store.Change{Table: id, Seq: expectedSeq + len(entries)})
 	return expectedSeq + len(entries), nil
 }
 
 // whyNot explains an append that moved no table: the table does not exist
 // or its log is elsewhere.
 func (s *Store) whyNot(ctx context.Context, op, id string, expectedSeq int) error {
-	var seq int
-	err := s.pool.QueryRow(ctx, "SELECT seq FROM tables WHERE id = $1", id).Scan(&seq)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return store.ErrNotFound
-	case err != nil:
-		return fmt.Errorf("postgres: %s: %w", op, err)
+	seq, err := s.Seq(ctx, id)
+	if err != nil {
+		return err
 	}
 	return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
 }
@@ -300,10 +421,11 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 		t                  store.Table
 		opts, seats, setup string
 		outcome            *string
+		open               []int32
 	)
-	err = tx.QueryRow(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, outcome, created
+	err = tx.QueryRow(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, open_seats, listed, seq, outcome, created
 		FROM tables WHERE id = $1`, id).Scan(&t.ID, &t.Export.Game, &t.Export.RulesVersion, &opts, &seats, &t.Export.Seed, &t.Export.Commitment,
-		&setup, &t.TokenHashes, &t.Listed, &t.Seq, &outcome, &t.Created)
+		&setup, &t.TokenHashes, &open, &t.Listed, &t.Seq, &outcome, &t.Created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Table{}, store.ErrNotFound
 	}
@@ -313,6 +435,7 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	if outcome != nil {
 		t.Outcome = *outcome
 	}
+	t.Open = fromInt32(open)
 	if err := codec.DecodeColumns(opts, seats, setup, &t.Export); err != nil {
 		return store.Table{}, fmt.Errorf("postgres: load table %s: %w", id, err)
 	}
@@ -370,7 +493,7 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	if limit >= 0 {
 		lim = &limit
 	}
-	rows, err := s.pool.Query(ctx, `SELECT id, game, seats, seq, created, updated FROM tables
+	rows, err := s.pool.Query(ctx, `SELECT id, game, seats, open_seats, seq, created, updated FROM tables
 		WHERE listed AND outcome IS NULL ORDER BY updated DESC LIMIT $1`, lim)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list tables: %w", err)
@@ -380,9 +503,11 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	for rows.Next() {
 		var sum store.Summary
 		var seats string
-		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &sum.Seq, &sum.Created, &sum.Updated); err != nil {
+		var open []int32
+		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &open, &sum.Seq, &sum.Created, &sum.Updated); err != nil {
 			return nil, fmt.Errorf("postgres: list tables: %w", err)
 		}
+		sum.Open = fromInt32(open)
 		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
 			return nil, fmt.Errorf("postgres: list tables: %w", err)
 		}

@@ -153,3 +153,30 @@ func TestIsDSN(t *testing.T) {
 		}
 	}
 }
+
+// TestPingSaysTheDatabaseTakesWrites: Ping succeeds on a primary and fails
+// with ErrClosed after Close.
+func TestPingSaysTheDatabaseTakesWrites(t *testing.T) {
+	s := mustOpen(t, pgtest.DSN(t))
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
+	s.Close()
+	if err := s.Ping(context.Background()); !errors.Is(err, postgres.ErrClosed) {
+		t.Fatalf("Ping after Close: err = %v, want ErrClosed", err)
+	}
+}
+
+// BenchmarkStoreAppend is one append at a time, each a round trip, a commit
+// and its announcement. The throwaway cluster runs with fsync off: this
+// measures the store's own cost, not the disk's (bench/scale.sh measures a
+// durable cluster).
+func BenchmarkStoreAppend(b *testing.B) {
+	storetest.BenchAppend(b, mustOpen(b, pgtest.DSN(b)))
+}
+
+// BenchmarkStoreAppendParallel is appends from 16 goroutines per CPU, each
+// to its own table.
+func BenchmarkStoreAppendParallel(b *testing.B) {
+	storetest.BenchAppendParallel(b, mustOpen(b, pgtest.DSN(b)))
+}

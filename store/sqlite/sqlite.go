@@ -47,6 +47,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -79,6 +80,10 @@ type Options struct {
 	// CheckpointEvery is how often the WAL is copied back into the
 	// database file; default 500ms.
 	CheckpointEvery time.Duration
+	// OnCommit, if set, is called by the writer after each commit with the
+	// number of writes the transaction held and the time it took (begin to
+	// commit), for metrics. It must be quick: the next batch waits.
+	OnCommit func(writes int, took time.Duration)
 	// WALLimit is the size in bytes of the WAL file past which the writer
 	// empties it with a checkpoint that holds up appends while it runs,
 	// and to which the file shrinks when it starts over; default 64 MiB.
@@ -336,6 +341,10 @@ func (s *Store) writer() {
 // its own savepoint, so that the failing one is undone alone. Savepoints
 // cost two statements per write, and writes rarely fail.
 func (s *Store) commit(batch []*write) {
+	if s.opts.OnCommit != nil {
+		start := time.Now()
+		defer func() { s.opts.OnCommit(len(batch), time.Since(start)) }()
+	}
 	if errs, ok := s.commitBatch(batch, false); ok {
 		for i, w := range batch {
 			w.reply <- errs[i]
@@ -422,6 +431,15 @@ func (s *Store) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return <-w.reply
 }
 
+// Ping checks that the writer is running and can take the database's
+// write lock: it queues an empty write transaction (BEGIN IMMEDIATE, then
+// COMMIT) behind the pending writes and waits for it.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.do(ctx, func(*sql.Tx) error { return nil })
+}
+
+var _ store.Pinger = (*Store)(nil)
+
 // Close stops accepting writes, commits those already queued and closes the
 // database.
 func (s *Store) Close() error {
@@ -473,20 +491,88 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: create table: %w", err)
 	}
+	open, err := openJSON(t.Open, len(x.Seats))
+	if err != nil {
+		return fmt.Errorf("sqlite: create table: %w", err)
+	}
 	created := t.Created.UnixMilli()
 	if t.Created.IsZero() {
 		created = s.now()
 	}
 	return s.do(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, created, updated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-			t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, string(hashJSON), t.Listed, created, created)
+		_, err := tx.Exec(`INSERT INTO tables (id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, open_seats, listed, seq, created, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+			t.ID, x.Game, x.RulesVersion, options, seats, x.Seed, x.Commitment, setup, string(hashJSON), open, t.Listed, created, created)
 		if err != nil {
 			var exists int
 			if tx.QueryRow("SELECT 1 FROM tables WHERE id = ?", t.ID).Scan(&exists) == nil {
 				return store.ErrExists
 			}
 			return fmt.Errorf("sqlite: create table: %w", err)
+		}
+		return nil
+	})
+}
+
+// openJSON is the open_seats column of a table of n seats whose open seats
+// are open: a JSON array of seat indexes.
+func openJSON(open []int, n int) (string, error) {
+	if err := store.CheckOpen(open, n); err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(append([]int{}, open...))
+	return string(b), err
+}
+
+// Join gives open seat seat of table id to a person: it closes the seat and
+// sets its token hash and name, and drops the snapshot, in one transaction.
+func (s *Store) Join(ctx context.Context, id string, seat int, name string, tokenHash []byte) error {
+	if len(tokenHash) == 0 {
+		return errors.New("sqlite: join: no token hash")
+	}
+	return s.do(ctx, func(tx *sql.Tx) error {
+		var seatsJSON, hashJSON, openJSON string
+		var outcome sql.NullString
+		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, outcome FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &outcome)
+		if errors.Is(err, sql.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: join: %w", err)
+		}
+		var (
+			seats  []engine.SeatInfo
+			hashes []*string
+			open   []int
+		)
+		for _, c := range []struct {
+			raw string
+			v   any
+		}{{seatsJSON, &seats}, {hashJSON, &hashes}, {openJSON, &open}} {
+			if err := json.Unmarshal([]byte(c.raw), c.v); err != nil {
+				return fmt.Errorf("sqlite: join %s: %w", id, err)
+			}
+		}
+		i := slices.Index(open, seat)
+		if i < 0 || outcome.Valid || seat >= len(seats) || seat >= len(hashes) {
+			return store.ErrSeatTaken
+		}
+		open = slices.Delete(open, i, i+1)
+		seats[seat].Name = name
+		h := hex.EncodeToString(tokenHash)
+		hashes[seat] = &h
+		var cols [3][]byte
+		for k, v := range []any{seats, hashes, append([]int{}, open...)} {
+			if cols[k], err = json.Marshal(v); err != nil {
+				return fmt.Errorf("sqlite: join %s: %w", id, err)
+			}
+		}
+		if _, err := tx.Exec("UPDATE tables SET seats = ?, token_hashes = ?, open_seats = ?, updated = ? WHERE id = ?",
+			string(cols[0]), string(cols[1]), string(cols[2]), s.now(), id); err != nil {
+			return fmt.Errorf("sqlite: join: %w", err)
+		}
+		if _, err := tx.Exec("DELETE FROM snapshots WHERE table_id = ?", id); err != nil {
+			return fmt.Errorf("sqlite: join: %w", err)
 		}
 		return nil
 	})
@@ -587,12 +673,13 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	var (
 		t                          store.Table
 		opts, seats, setup, hashes string
+		open                       string
 		outcome                    sql.NullString
 		created                    int64
 	)
-	err = tx.QueryRowContext(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, listed, seq, outcome, created
+	err = tx.QueryRowContext(ctx, `SELECT id, game, rules_version, options, seats, seed, commitment, setup_dice, token_hashes, open_seats, listed, seq, outcome, created
 		FROM tables WHERE id = ?`, id).Scan(&t.ID, &t.Export.Game, &t.Export.RulesVersion, &opts, &seats, &t.Export.Seed, &t.Export.Commitment,
-		&setup, &hashes, &t.Listed, &t.Seq, &outcome, &created)
+		&setup, &hashes, &open, &t.Listed, &t.Seq, &outcome, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Table{}, store.ErrNotFound
 	}
@@ -607,6 +694,12 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	}
 	if err := json.Unmarshal([]byte(hashes), &hexHashes); err != nil {
 		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(open), &t.Open); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: open seats: %w", id, err)
+	}
+	if len(t.Open) == 0 {
+		t.Open = nil
 	}
 	t.TokenHashes = make([][]byte, len(hexHashes))
 	for i, h := range hexHashes {
@@ -654,7 +747,7 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 
 // ListOpen returns listed tables that are not over, most recently active first.
 func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, game, seats, seq, created, updated FROM tables
+	rows, err := s.rdb.QueryContext(ctx, `SELECT id, game, seats, open_seats, seq, created, updated FROM tables
 		WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list tables: %w", err)
@@ -663,13 +756,19 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	var out []store.Summary
 	for rows.Next() {
 		var sum store.Summary
-		var seats string
+		var seats, open string
 		var created, updated int64
-		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &sum.Seq, &created, &updated); err != nil {
+		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &open, &sum.Seq, &created, &updated); err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
 		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
+		if err := json.Unmarshal([]byte(open), &sum.Open); err != nil {
+			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
+		if len(sum.Open) == 0 {
+			sum.Open = nil
 		}
 		sum.Created, sum.Updated = time.UnixMilli(created), time.UnixMilli(updated)
 		out = append(out, sum)

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"tabletop/engine"
 	"tabletop/internal/duel"
 	"tabletop/store"
 	"tabletop/store/sqlite"
@@ -107,20 +106,7 @@ func mustOpenBench(b *testing.B, opts sqlite.Options) *sqlite.Store {
 // BenchmarkStoreAppend is one append at a time: each pays a commit.
 func BenchmarkStoreAppend(b *testing.B) {
 	for _, m := range syncModes {
-		b.Run(m.name, func(b *testing.B) {
-			s := mustOpenBench(b, m.opts)
-			tab := storetest.MustTable(b, s, "abc")
-			e := storetest.MustAct(b, tab, 0, duel.Guard)
-			ctx := context.Background()
-			seq := 0
-			b.ReportAllocs()
-			for b.Loop() {
-				var err error
-				if seq, err = s.Append(ctx, "abc", seq, e); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		b.Run(m.name, func(b *testing.B) { storetest.BenchAppend(b, mustOpenBench(b, m.opts)) })
 	}
 }
 
@@ -130,35 +116,7 @@ func BenchmarkStoreAppend(b *testing.B) {
 // synchronous=FULL where a commit costs an fsync.
 func BenchmarkStoreAppendParallel(b *testing.B) {
 	for _, m := range syncModes {
-		b.Run(m.name, func(b *testing.B) {
-			s := mustOpenBench(b, m.opts)
-			ctx := context.Background()
-			const tables = 64
-			entries := make([]engine.Entry, tables)
-			for i := range tables {
-				tab := storetest.MustTable(b, s, fmt.Sprint("t", i))
-				entries[i] = storetest.MustAct(b, tab, 0, duel.Guard)
-			}
-			var mu sync.Mutex
-			next := 0
-			b.SetParallelism(16)
-			b.ReportAllocs()
-			b.ResetTimer()
-			b.RunParallel(func(pb *testing.PB) {
-				mu.Lock()
-				i := next % tables
-				next++
-				mu.Unlock()
-				id, seq := fmt.Sprint("t", i), 0
-				for pb.Next() {
-					var err error
-					if seq, err = s.Append(ctx, id, seq, entries[i]); err != nil {
-						b.Error(err)
-						return
-					}
-				}
-			})
-		})
+		b.Run(m.name, func(b *testing.B) { storetest.BenchAppendParallel(b, mustOpenBench(b, m.opts)) })
 	}
 }
 

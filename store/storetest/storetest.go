@@ -9,14 +9,17 @@
 // appends racing at the same sequence number exactly one wins, concurrent
 // appends to many tables all commit, the lobby's list leaves out finished
 // and unlisted tables, a table comes back with its latest snapshot, Finish
-// stores the last entries and the outcome together or not at all, and
-// TableIDs pages through every table, finished and unlisted ones included.
+// stores the last entries and the outcome together or not at all,
+// TableIDs pages through every table, finished and unlisted ones included,
+// records (store.Recorder) are written once, one racing claim first, and of
+// people joining an open seat at once exactly one gets it.
 package storetest
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -37,6 +40,81 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
 	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
 	t.Run("TableIDsPagesThroughEveryTable", func(t *testing.T) { testTableIDs(t, open(t)) })
+	t.Run("RecordsAreWrittenOnceAndOneRacingClaimWins", func(t *testing.T) { testRecords(t, open(t)) })
+	t.Run("JoinGivesAnOpenSeatToExactlyOnePerson", func(t *testing.T) { testJoin(t, open(t)) })
+}
+
+// testRecords checks store.Recorder: the first claim of a key stores its
+// value, later claims get that value back and store nothing, of claims
+// racing for one key exactly one is first and all see its value, and keys
+// and values beyond the bounds are refused.
+func testRecords(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	r, ok := s.(store.Recorder)
+	if !ok {
+		t.Fatalf("%T keeps no records (store.Recorder)", s)
+	}
+	if _, err := r.Record(ctx, "roll/a"); !errors.Is(err, store.ErrNoRecord) {
+		t.Fatalf("Record of a key never claimed = %v, want ErrNoRecord", err)
+	}
+	got, first, err := r.ClaimRecord(ctx, "roll/a", []byte("one"))
+	if err != nil || !first || string(got) != "one" {
+		t.Fatalf("first ClaimRecord = %q, %v, %v; want \"one\", true", got, first, err)
+	}
+	got, first, err = r.ClaimRecord(ctx, "roll/a", []byte("two"))
+	if err != nil || first || string(got) != "one" {
+		t.Fatalf("second ClaimRecord = %q, %v, %v; want the first value \"one\", false", got, first, err)
+	}
+	if got, err := r.Record(ctx, "roll/a"); err != nil || string(got) != "one" {
+		t.Fatalf("Record after two claims = %q, %v; want \"one\"", got, err)
+	}
+	if _, _, err := r.ClaimRecord(ctx, "", []byte("x")); err == nil {
+		t.Error("ClaimRecord with an empty key stored it")
+	}
+	if _, _, err := r.ClaimRecord(ctx, "roll/big", make([]byte, store.MaxRecordValue+1)); err == nil {
+		t.Error("ClaimRecord of a value over MaxRecordValue stored it")
+	}
+	if _, err := r.Record(ctx, "roll/big"); !errors.Is(err, store.ErrNoRecord) {
+		t.Errorf("a refused claim left a record (%v)", err)
+	}
+
+	const racers = 8
+	var (
+		wg     sync.WaitGroup
+		firsts = make(chan string, racers)
+		seen   = make(chan string, racers)
+	)
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v := fmt.Sprintf("racer %d", i)
+			got, first, err := r.ClaimRecord(ctx, "roll/race", []byte(v))
+			if err != nil {
+				t.Errorf("racing ClaimRecord: %v", err)
+				return
+			}
+			if first {
+				firsts <- v
+			}
+			seen <- string(got)
+		}()
+	}
+	wg.Wait()
+	close(firsts)
+	close(seen)
+	var winners []string
+	for v := range firsts {
+		winners = append(winners, v)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d racing claims were first (%v), want exactly 1", len(winners), winners)
+	}
+	for v := range seen {
+		if v != winners[0] {
+			t.Errorf("a racing claim saw %q, not the first claim's %q", v, winners[0])
+		}
+	}
 }
 
 // IDLister is what tabletop copy needs beyond store.Store, to find every
@@ -344,4 +422,138 @@ func testTableIDs(t *testing.T, s store.Store) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("TableIDs pages = %v, want %v", got, want)
 	}
+}
+
+// testJoin checks that an open seat is listed and loaded as open, that of
+// several people joining it at once exactly one gets it (the others get
+// ErrSeatTaken), that the winner's name and token hash are stored and the
+// snapshot (which may hold the old name) is dropped, and that a seat that
+// was never open, a finished game's seat and an unknown table are refused.
+func testJoin(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab, err := engine.NewTable(duel.Game, engine.Options{"rounds": "3"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Seat 2"}}, dice.Seed{7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := store.Table{ID: "open", Listed: true, TokenHashes: [][]byte{{1}, nil}, Open: []int{1}, Export: tab.Export(true)}
+	if err := s.CreateTable(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveSnapshot(ctx, "open", engine.Snapshot{Seq: 0, RulesVersion: "x", State: []byte("s"), Dice: []byte("d")}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.ListOpen(ctx, 10)
+	if err != nil || len(list) != 1 || !slices.Equal(list[0].Open, []int{1}) {
+		t.Fatalf("ListOpen = %+v, %v; want the table with seat 1 open", list, err)
+	}
+	if got, err := s.LoadTable(ctx, "open"); err != nil || !slices.Equal(got.Open, []int{1}) {
+		t.Fatalf("LoadTable: open %v, err %v; want [1]", got.Open, err)
+	}
+	if err := s.Join(ctx, "open", 0, "Mallory", []byte{9}); !errors.Is(err, store.ErrSeatTaken) {
+		t.Fatalf("joining a seat that was never open: err = %v, want ErrSeatTaken", err)
+	}
+	const joiners = 8
+	errs := make([]error, joiners)
+	var wg sync.WaitGroup
+	for i := range joiners {
+		wg.Go(func() { errs[i] = s.Join(ctx, "open", 1, fmt.Sprint("Joiner ", i), []byte{byte(10 + i)}) })
+	}
+	wg.Wait()
+	winner := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && winner >= 0:
+			t.Fatalf("joiners %d and %d both got the seat", winner, i)
+		case err == nil:
+			winner = i
+		case !errors.Is(err, store.ErrSeatTaken):
+			t.Fatalf("joiner %d: err = %v, want ErrSeatTaken", i, err)
+		}
+	}
+	if winner < 0 {
+		t.Fatalf("nobody got the seat: %v", errs)
+	}
+	got, err := s.LoadTable(ctx, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Open) != 0 || got.Export.Seats[1].Name != fmt.Sprint("Joiner ", winner) || got.Export.Seats[0].Name != "Ann" ||
+		string(got.TokenHashes[1]) != string([]byte{byte(10 + winner)}) || string(got.TokenHashes[0]) != "\x01" {
+		t.Fatalf("after the join: open %v, seats %+v, hashes %v; want joiner %d in seat 1", got.Open, got.Export.Seats, got.TokenHashes, winner)
+	}
+	if got.Snapshot != nil {
+		t.Fatalf("after the join the snapshot %+v is kept, want it dropped", got.Snapshot)
+	}
+	if list, err := s.ListOpen(ctx, 10); err != nil || len(list) != 1 || list[0].Open != nil || list[0].Seats[1].Name != fmt.Sprint("Joiner ", winner) {
+		t.Fatalf("ListOpen after the join = %+v, %v; want no open seat and the joiner's name", list, err)
+	}
+	if _, err := engine.Replay(duel.Game, got.Export); err != nil {
+		t.Fatalf("replaying the joined table: %v", err)
+	}
+
+	done := store.Table{ID: "done", Listed: true, TokenHashes: [][]byte{{1}, nil}, Open: []int{1}, Export: tab.Export(true)}
+	if err := s.CreateTable(ctx, done); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Finish(ctx, "done", 0, "seat 0 wins"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Join(ctx, "done", 1, "Late", []byte{9}); !errors.Is(err, store.ErrSeatTaken) {
+		t.Fatalf("joining a finished game: err = %v, want ErrSeatTaken", err)
+	}
+	if err := s.Join(ctx, "nosuch", 1, "Lost", []byte{9}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("joining an unknown table: err = %v, want ErrNotFound", err)
+	}
+	bad := store.Table{ID: "bad", TokenHashes: make([][]byte, 2), Open: []int{2}, Export: tab.Export(true)}
+	if err := s.CreateTable(ctx, bad); err == nil {
+		t.Fatal("CreateTable with seat 2 of 2 open: no error")
+	}
+}
+
+// BenchAppend is one append at a time to one table of s: each pays a
+// commit. BenchmarkStoreAppend of each store runs it.
+func BenchAppend(b *testing.B, s store.Store) {
+	tab := MustTable(b, s, "abc")
+	e := MustAct(b, tab, 0, duel.Guard)
+	ctx := context.Background()
+	seq := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if seq, err = s.Append(ctx, "abc", seq, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchAppendParallel is appends from 16 goroutines per CPU, each to its
+// own table of s (64 tables): concurrent appends may share commits.
+// BenchmarkStoreAppendParallel of each store runs it.
+func BenchAppendParallel(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	const tables = 64
+	entries := make([]engine.Entry, tables)
+	for i := range tables {
+		tab := MustTable(b, s, fmt.Sprint("t", i))
+		entries[i] = MustAct(b, tab, 0, duel.Guard)
+	}
+	var mu sync.Mutex
+	next := 0
+	b.SetParallelism(16)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		mu.Lock()
+		i := next % tables
+		next++
+		mu.Unlock()
+		id, seq := fmt.Sprint("t", i), 0
+		for pb.Next() {
+			var err error
+			if seq, err = s.Append(ctx, id, seq, entries[i]); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }

@@ -1,0 +1,54 @@
+package tmd
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"tabletop/engine"
+)
+
+// toolPages holds the pages of the game's tools (pages/tools/), which the
+// game's Pages also hold.
+//
+//go:embed pages/tools
+var toolPages embed.FS
+
+// ToolPages returns the files the tools' pages are in: pages/tools/ as
+// "tools/...", as they sit in the game's Pages.
+func ToolPages() fs.FS { return engine.SubFS(toolPages, "pages") }
+
+// Tools returns the pages the game offers beside its tables
+// (engine.Tooler): the damage calculator and the public species roll.
+func Tools() []engine.Tool {
+	return []engine.Tool{damageTool, speciesRollTool}
+}
+
+// formInt reads the whole number in the form field name: def if the field
+// is empty, else a number from lo to hi. what names the field for players.
+func formInt(form url.Values, name, what string, def, lo, hi int) (int, error) {
+	v := strings.TrimSpace(form.Get(name))
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("tmd: %s: %q is not a whole number", what, v)
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("tmd: %s: %d is not between %d and %d", what, n, lo, hi)
+	}
+	return n, nil
+}
+
+// formBool reads a checkbox.
+func formBool(form url.Values, name string) bool {
+	switch form.Get(name) {
+	case "on", "true", "1", "yes":
+		return true
+	}
+	return false
+}

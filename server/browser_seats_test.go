@@ -1,0 +1,118 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tabletop/internal/duel"
+)
+
+// TestBrowser_ClockRunsOutABotPlaysThePlayerTakesItBackThenRematch drives
+// two players through a duel with a four-second turn clock: Bo stops acting,
+// his clock runs out and a bot plays his seat, which his page says with a
+// "Take over" button; he takes the seat back and plays on. The title says
+// whose turn it is, the log is numbered without gaps, and at the end both
+// click Rematch and meet at the same new table, each at their own seat.
+func TestBrowser_ClockRunsOutABotPlaysThePlayerTakesItBackThenRematch(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t)
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3", "turn-clock": "4"},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+	var c created
+	decode(t, r, &c)
+	ann, bo := newTab(t, browser, "Ann"), newTab(t, browser, "Bo")
+	for i, p := range []*tab{ann, bo} {
+		p.do(chromedp.Navigate(h.url + c.Seats[i].URL))
+		p.waitJS(`!!document.querySelector('#state .status')`, "the table page")
+	}
+	ann.waitJS(`document.title.startsWith('Your turn')`, "'Your turn' in Ann's title")
+
+	click := func(p *tab, sel string) {
+		t.Helper()
+		evalJS[bool](p, fmt.Sprintf(`(document.querySelector(%q).click(), true)`, sel))
+	}
+	click(ann, "#state .actions button")
+	ann.waitJS(`!document.title.startsWith('Your turn')`, "Ann's title once she has acted")
+
+	// Bo does nothing: four seconds after the table opened a bot plays his
+	// seat. (The clock is long enough for both pages to load on a busy
+	// machine: Ann's runs out too if she has not acted by then.)
+	bo.waitJS(`!!document.querySelector('#state .take-over')`, "the take-over button on Bo's page")
+	bo.waitJS(`[...document.querySelectorAll('#log li')].some(li => li.textContent.includes("Bo's turn clock ran out"))`, "the hand-over in Bo's log")
+	if n := evalJS[int](bo, `document.querySelectorAll('#state .actions button').length`); n != 0 {
+		t.Fatalf("Bo is offered %d moves while a bot plays for him", n)
+	}
+	click(bo, "#state .take-over")
+	bo.waitJS(`!document.querySelector('#state .take-over')`, "Bo's seat back in his hands")
+	bo.waitJS(`[...document.querySelectorAll('#log li')].some(li => li.textContent.includes("Bo takes the seat back"))`, "the take-over in the log")
+
+	// They play on to the end, each clicking their first button.
+	deadline := time.Now().Add(60 * time.Second)
+	for !evalJS[bool](ann, `!!document.querySelector('#state .seed')`) {
+		if time.Now().After(deadline) {
+			t.Fatal("the game did not end")
+		}
+		for _, p := range []*tab{ann, bo} {
+			evalJS[bool](p, `(() => { const b = document.querySelector('#state .actions button'); if (b) b.click(); return true; })()`)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	bo.waitJS(`!!document.querySelector('#state .seed')`, "the end on Bo's page")
+	numbered := evalJS[bool](bo, `[...document.querySelectorAll('#log li')].every(li => !li.hasAttribute('value')) && document.querySelectorAll('#log li').length > 3`)
+	if !numbered {
+		t.Fatal("Bo's log is not numbered by the list itself")
+	}
+	if !evalJS[bool](ann, `document.body.textContent.includes('Final standings')`) {
+		t.Fatal("no final standings on Ann's page")
+	}
+
+	// Rematch: each click leads to the same new table, at the clicker's seat.
+	click(ann, "form.rematch button")
+	ann.waitJS(`location.pathname !== '/t/`+c.ID+`/s/`+c.Seats[0].Token+`' && !!document.querySelector('#state .status')`, "Ann at the rematch")
+	click(bo, "form.rematch button")
+	bo.waitJS(`location.pathname !== '/t/`+c.ID+`/s/`+c.Seats[1].Token+`' && !!document.querySelector('#state .status')`, "Bo at the rematch")
+	annAt, boAt := evalJS[string](ann, `location.pathname`), evalJS[string](bo, `location.pathname`)
+	annID, boID := strings.Split(annAt, "/")[2], strings.Split(boAt, "/")[2]
+	if annID != boID || annID == c.ID || !strings.HasSuffix(annAt, c.Seats[0].Token) || !strings.HasSuffix(boAt, c.Seats[1].Token) {
+		t.Fatalf("rematch pages: Ann at %s, Bo at %s; want one new table, each at their seat", annAt, boAt)
+	}
+	if !evalJS[bool](bo, `document.body.textContent.includes('You play Bo') && !document.querySelector('#state .seed')`) {
+		t.Fatal("Bo's rematch page is not a new game at his seat")
+	}
+}
+
+// TestBrowser_LostConnectionShowsABannerAndReconnectsByItself cuts the
+// page's live connection: the banner shows, the page reconnects by itself,
+// the banner goes, and the page follows the table again.
+func TestBrowser_LostConnectionShowsABannerAndReconnectsByItself(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t)
+	c := h.mustCreate("5")
+	ann := newTab(t, browser, "Ann")
+	ann.do(chromedp.Navigate(h.url + c.Seats[0].URL))
+	ann.waitJS(`!!document.querySelector('#state .status')`, "the table page")
+	ann.waitJS(`document.getElementById('offline').hidden`, "no banner while connected")
+	evalJS[bool](ann, `(() => {
+		window.sawBanner = false;
+		new MutationObserver(() => { if (!document.getElementById('offline').hidden) window.sawBanner = true; })
+			.observe(document.getElementById('offline'), {attributes: true});
+		return true;
+	})()`)
+	time.Sleep(300 * time.Millisecond) // the stream is open
+	h.hs.CloseClientConnections()
+	ann.waitJS(`window.sawBanner === true`, "the banner once the connection is lost")
+	t0 := time.Now()
+	ann.waitJS(`document.getElementById('offline').hidden`, "the banner gone once reconnected")
+	// The browser retries after the second the stream asks for; without
+	// the stream telling it at once that it is back, it would wait for the
+	// next heartbeat (20 s).
+	if d := time.Since(t0); d > 10*time.Second {
+		t.Fatalf("reconnected after %v, want a few seconds", d)
+	}
+	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
+	ann.waitJS(`[...document.querySelectorAll('#log li')].length >= 1`, "Bo's move on Ann's page after the reconnection")
+}

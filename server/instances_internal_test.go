@@ -1,0 +1,159 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"tabletop/engine"
+	"tabletop/internal/duel"
+	"tabletop/store"
+	"tabletop/store/sqlite"
+)
+
+// sharedStore is an SQLite store posing as one shared with other instances
+// (store.Notifier) whose announcements never come: what another instance
+// appends through the store directly reaches this server only through its
+// own checks.
+type sharedStore struct {
+	*sqlite.Store
+}
+
+func (f sharedStore) Subscribe(ctx context.Context) <-chan store.Change {
+	ch := make(chan store.Change)
+	go func() { <-ctx.Done(); close(ch) }()
+	return ch
+}
+
+func (f sharedStore) Seq(ctx context.Context, id string) (int, error) {
+	t, err := f.LoadTable(ctx, id)
+	return t.Seq, err
+}
+
+func (f sharedStore) Seqs(ctx context.Context, ids []string) (map[string]int, error) {
+	out := map[string]int{}
+	for _, id := range ids {
+		if n, err := f.Seq(ctx, id); err == nil {
+			out[id] = n
+		}
+	}
+	return out, nil
+}
+
+// mustShared is mustInternal on a sharedStore, returned beside it.
+func mustShared(t *testing.T) (*Server, sharedStore) {
+	t.Helper()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "shared.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	shared := sharedStore{st}
+	return mustInternal(t, func(c *Config) { c.Store = shared }), shared
+}
+
+// appendElsewhere plays seat's guard on the stored table id and appends it
+// to the store directly, as another instance would, unannounced.
+func appendElsewhere(t *testing.T, st store.Store, id string, seat engine.Seat) {
+	t.Helper()
+	ctx := context.Background()
+	rec, err := st.LoadTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := engine.Replay(duel.Game, rec.Export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tab.Act(seat, duel.Stance{Stance: duel.Guard}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Append(ctx, id, rec.Seq, tab.Log(rec.Seq)...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSweep_CatchesUpAWatchedTableWhoseChangeWasNeverAnnounced(t *testing.T) {
+	s, st := mustShared(t)
+	l, _ := mustDuel(t, s, 3, "", "")
+	idle, _ := mustDuel(t, s, 3, "", "")
+	l.mu.Lock()
+	l.watchers++ // a stream follows it
+	l.mu.Unlock()
+	appendElsewhere(t, st, l.id, 0)
+	appendElsewhere(t, st, idle.id, 0)
+	s.sweep()
+	l.mu.Lock()
+	stale := l.stale
+	l.mu.Unlock()
+	if !stale {
+		t.Fatal("after the sweep the watched table is still the one behind the store")
+	}
+	if fresh, err := s.table(context.Background(), l.id); err != nil || fresh.tab.Len() != 1 {
+		t.Fatalf("reloaded: %v", err)
+	}
+	idle.mu.Lock()
+	defer idle.mu.Unlock()
+	if idle.stale {
+		t.Error("the sweep checked a table nobody watches") // it is reloaded when next used
+	}
+}
+
+func TestBehindStore_AnActionRefusedOnATableBehindIsTriedOnTheFreshOne(t *testing.T) {
+	s, st := mustShared(t)
+	l, _ := mustDuel(t, s, 3, "", "")
+	ctx := context.Background()
+	if _, _, err := s.act(ctx, l, 0, "stance", guard, -1); err != nil {
+		t.Fatal(err)
+	}
+	appendElsewhere(t, st, l.id, 1) // the round ends elsewhere
+	// In memory seat 0 has chosen this round; in the store a new round
+	// has begun, where its guard is legal.
+	seq, _, err := s.act(ctx, l, 0, "stance", guard, -1)
+	if err != nil || seq != 3 {
+		t.Fatalf("seat 0's guard in the next round: seq %d, err %v; want 3, nil", seq, err)
+	}
+	// A refusal on a table that is not behind stays a refusal.
+	l, err = s.table(ctx, l.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.act(ctx, l, 0, "stance", guard, -1); !errors.Is(err, engine.ErrIllegalAction) && !errors.Is(err, engine.ErrNotYourTurn) {
+		t.Fatalf("seat 0 again in the same round: err %v, want a refusal", err)
+	}
+}
+
+func TestCaughtUp_AChangeHeardWhileLoadingReloads(t *testing.T) {
+	s, st := mustShared(t)
+	l, _ := mustDuel(t, s, 3, "", "")
+	id := l.id
+	s.mu.Lock()
+	delete(s.live, id) // not in memory, as if evicted
+	s.mu.Unlock()
+	epoch := s.peers.epoch.Load()
+	rec, err := st.LoadTable(context.Background(), id) // a load begins
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendElsewhere(t, st, id, 0)
+	s.heardChange(store.Change{Table: id, Seq: 1}) // heard while it loads
+	tab, err := engine.Replay(duel.Game, rec.Export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := &live{id: id, game: duel.Game, tab: tab, changed: make(chan struct{})}
+	s.mu.Lock()
+	s.live[id] = loaded
+	s.mu.Unlock()
+	if s.caughtUp(loaded, epoch) {
+		t.Fatal("a table loaded at seq 0 passed as caught up after a change to seq 1 was heard")
+	}
+	if fresh, err := s.table(context.Background(), id); err != nil || fresh.tab.Len() != 1 {
+		t.Fatalf("after caughtUp dropped it, the table reloads at seq 1: %v", err)
+	}
+	s.heardChange(store.Change{}) // the listener reconnected
+	if again, _ := s.table(context.Background(), id); s.caughtUp(again, epoch) {
+		t.Fatal("a table loaded before the listener reconnected passed as caught up")
+	}
+}

@@ -1,0 +1,198 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tabletop/engine"
+	"tabletop/store"
+)
+
+// Open seats: a table's creator may leave person seats open to anyone (the
+// new-table form's "a person who joins from the lobby", the API's
+// "open": true). Such a seat has no invite link; the lobby lists its table
+// with a Join button, and whoever joins first chooses a name and gets the
+// seat's token, issued then: the store keeps only its hash (store.Join).
+
+var (
+	errSeatTaken = errorf(http.StatusConflict, "seat_taken", "someone else has just taken that seat: choose another, or watch")
+	errNotOpen   = errorf(http.StatusConflict, "seat_taken", "that seat is not open: nobody may join it")
+)
+
+// joinName checks the name a person joining a seat chose.
+func joinName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return "", errorf(http.StatusBadRequest, "bad_name", "choose a name to play under")
+	case len(name) > 40:
+		return "", errorf(http.StatusBadRequest, "bad_name", "names are at most 40 bytes")
+	}
+	if err := checkName(name); err != nil {
+		return "", errorf(http.StatusBadRequest, "bad_name", err.Error())
+	}
+	return name, nil
+}
+
+// join gives open seat seat of table l to a person named name and returns
+// the seat's new token. Of people joining one seat at once exactly one gets
+// it; the others get errSeatTaken. The table is then replayed from the store,
+// which holds the new name and token hash.
+func (s *Server) join(ctx context.Context, l *live, seat int, name string) (string, error) {
+	name, err := joinName(name)
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(l.open, seat) {
+		return "", errNotOpen
+	}
+	l.mu.Lock()
+	_, over := l.tab.Over()
+	l.mu.Unlock()
+	if over {
+		return "", errorf(http.StatusConflict, "game_over", "this game is over: nobody may join it")
+	}
+	raw := make([]byte, tokenBytes)
+	rand.Read(raw) // never fails (Go 1.24+)
+	sum := sha256.Sum256(raw)
+	err = s.store.Join(ctx, l.id, seat, name, sum[:])
+	if errors.Is(err, store.ErrSeatTaken) {
+		err = errSeatTaken
+	}
+	// Whatever happened, memory no longer knows who holds the seat.
+	l.mu.Lock()
+	s.forget(l)
+	l.mu.Unlock()
+	if err != nil {
+		return "", err
+	}
+	s.log.Info("seat joined", "table", l.id, "seat", seat)
+	return base64.RawURLEncoding.EncodeToString(raw), nil
+}
+
+// seatOf returns the seat of token at table l. A token that fits no seat of
+// a table that had open seats when it was loaded may have been issued since
+// by another server instance on the same store: the table is then loaded
+// again, once, and the token tried on that.
+func (s *Server) seatOf(ctx context.Context, l *live, token string) (*live, engine.Seat, bool) {
+	if seat, ok := l.seatFor(token); ok || len(l.open) == 0 {
+		return l, seat, ok
+	}
+	l.mu.Lock()
+	s.forget(l)
+	l.mu.Unlock()
+	fresh, err := s.table(ctx, l.id)
+	if err != nil {
+		return l, 0, false
+	}
+	seat, ok := fresh.seatFor(token)
+	return fresh, seat, ok
+}
+
+// joinPage is the data of the page where a person joins an open seat.
+type joinPage struct {
+	Title, GameName, ID string
+	Seats               []engine.SeatInfo
+	Open                []int
+	Name                string
+	Seat                int
+	Error               string
+}
+
+func (s *Server) joinPage(l *live) joinPage {
+	l.mu.Lock()
+	seats := l.tab.Seats()
+	l.mu.Unlock()
+	p := joinPage{Title: "Join a table", GameName: l.game.Info().Name, ID: l.id, Seats: seats, Open: l.open, Seat: -1}
+	if len(l.open) > 0 {
+		p.Seat = l.open[0]
+	}
+	return p
+}
+
+// pageJoinForm shows the open seats of a table, to choose one and a name.
+func (s *Server) pageJoinForm(w http.ResponseWriter, r *http.Request) {
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	p := s.joinPage(l)
+	if v, err := strconv.Atoi(r.URL.Query().Get("seat")); err == nil && slices.Contains(l.open, v) {
+		p.Seat = v
+	}
+	s.render(w, r, s.pages.base, "join", http.StatusOK, p)
+}
+
+// pageJoin takes an open seat for the person who posted the form and sends
+// them to it (a redirect: reloading the seat's page joins nothing more).
+func (s *Server) pageJoin(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(r); err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxActionBytes)
+	if err := r.ParseForm(); err != nil {
+		s.pageError(w, r, formError(err))
+		return
+	}
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	seat, err := strconv.Atoi(r.PostFormValue("seat"))
+	if err != nil {
+		seat = -1
+	}
+	token, err := s.join(r.Context(), l, seat, r.PostFormValue("name"))
+	if err != nil {
+		e := s.classify(r, err)
+		if fresh, lerr := s.table(r.Context(), l.id); lerr == nil {
+			l = fresh
+		}
+		p := s.joinPage(l)
+		p.Name, p.Error = r.PostFormValue("name"), e.Msg
+		if slices.Contains(l.open, seat) {
+			p.Seat = seat
+		}
+		s.render(w, r, s.pages.base, "join", e.Status, p)
+		return
+	}
+	http.Redirect(w, r, "/t/"+l.id+"/s/"+token, http.StatusSeeOther)
+}
+
+// apiJoinSeat takes open seat {seat} for the client, under the name its
+// JSON body gives, and answers the seat's token.
+func (s *Server) apiJoinSeat(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Name string `json:"name"`
+	}
+	if !s.readSmall(w, r, &req) {
+		return
+	}
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil {
+		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%q is not a seat number", r.PathValue("seat"))))
+		return
+	}
+	l, err := s.table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	token, err := s.join(r.Context(), l, seat, req.Name)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, seatInvite{Seat: engine.Seat(seat), Name: strings.TrimSpace(req.Name), Token: token, URL: "/t/" + l.id + "/s/" + token})
+}

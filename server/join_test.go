@@ -1,0 +1,189 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/internal/duel"
+	"tabletop/server"
+	"tabletop/store/sqlite"
+)
+
+// mustCreateOpen creates a listed duel table of Ann (invited) and an open
+// seat, with the API.
+func (h *harness) mustCreateOpen() created {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3"},
+		"seats": []map[string]any{{"name": "Ann"}, {"name": "", "open": true}}, "listed": true})
+	if r.status != http.StatusCreated {
+		h.t.Fatalf("create table: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(h.t, r, &c)
+	if c.Seats[0].Token == "" || c.Seats[1].Token != "" {
+		h.t.Fatalf("create table with an open seat: %+v, want a token for Ann's seat only", c.Seats)
+	}
+	return c
+}
+
+// TestJoin_AnOpenSeatIsJoinedFromTheLobbyUnderTheJoinersName checks the
+// whole way in a browser's steps: the new-table form leaves a seat open,
+// the created page says so instead of showing a link, the lobby lists the
+// table with a Join button, the join page offers the open seat, and joining
+// sends the joiner to their seat's page under the name they chose, where
+// they can act; after that the lobby offers no Join for the table and a
+// second join of the seat is refused.
+func TestJoin_AnOpenSeatIsJoinedFromTheLobbyUnderTheJoinersName(t *testing.T) {
+	h := mustServer(t)
+	body := url.Values{"seat0.name": {"Ann"}, "seat0.who": {"person"}, "seat1.name": {""}, "seat1.who": {"open"}, "listed": {"true"}}.Encode()
+	post := h.do("POST", "/new/duel", "", body, "Content-Type", form)
+	page := h.follow(post)
+	id := strings.Split(post.header.Get("Location"), "/")[2]
+	if page.status != http.StatusOK || len(regexp.MustCompile(`class="invite"`).FindAllString(page.body, -1)) != 1 ||
+		!strings.Contains(page.body, "open: the first person to join") {
+		t.Fatalf("the created page of a table with an open seat: %d\n%s", page.status, page.body)
+	}
+	button := `<form method="get" action="/t/` + id + `/join" class="join"><button type="submit">Join</button></form>`
+	lobby := h.do("GET", "/", "", nil).body
+	if !strings.Contains(lobby, button) || !strings.Contains(lobby, "<em>open seat</em>") {
+		t.Fatalf("the lobby does not offer to join the open seat:\n%s", lobby)
+	}
+	form1 := h.do("GET", "/t/"+id+"/join", "", nil)
+	if form1.status != http.StatusOK || !strings.Contains(form1.body, `name="seat" value="1" checked`) || strings.Contains(form1.body, `value="0"`) {
+		t.Fatalf("the join page: %d\n%s", form1.status, form1.body)
+	}
+	joined := h.do("POST", "/t/"+id+"/join", "", url.Values{"seat": {"1"}, "name": {" Cy "}}.Encode(), "Content-Type", form)
+	seatPage := regexp.MustCompile(`^/t/` + id + `/s/([\w-]{43})$`).FindStringSubmatch(joined.header.Get("Location"))
+	if seatPage == nil {
+		t.Fatalf("joining: %d to %q, want a 303 to the seat's page\n%s", joined.status, joined.header.Get("Location"), joined.body)
+	}
+	if p := h.follow(joined); p.status != http.StatusOK || !strings.Contains(p.body, `You play <strong class="you">Cy</strong>`) {
+		t.Fatalf("the joiner's seat page: %d\n%s", p.status, p.body)
+	}
+	token := seatPage[1]
+	if st := h.mustState(id, token); st.Seat != 1 {
+		t.Fatalf("the joiner's token reads seat %d, want 1", st.Seat)
+	}
+	h.mustAct(id, token, duel.Guard)
+	if lobby := h.do("GET", "/", "", nil).body; strings.Contains(lobby, button) || !strings.Contains(lobby, "Ann, Cy") {
+		t.Fatalf("after the join the lobby still offers the seat, or not under the joiner's name:\n%s", lobby)
+	}
+	again := h.do("POST", "/t/"+id+"/join", "", url.Values{"seat": {"1"}, "name": {"Dee"}}.Encode(), "Content-Type", form)
+	if again.status != http.StatusConflict || again.header.Get("Location") != "" || !strings.Contains(again.body, "Every seat of this table is taken") {
+		t.Fatalf("a second join of the seat: %d\n%s", again.status, again.body)
+	}
+}
+
+// TestJoin_TwoPeopleJoiningOneSeatAtOnceExactlyOneGetsIt races joins of
+// one open seat: exactly one gets a token (and it works), the others are
+// told the seat was taken.
+func TestJoin_TwoPeopleJoiningOneSeatAtOnceExactlyOneGetsIt(t *testing.T) {
+	h := mustServer(t)
+	for round := range 5 {
+		c := h.mustCreateOpen()
+		const joiners = 6
+		res := make([]response, joiners)
+		var wg sync.WaitGroup
+		for i := range joiners {
+			wg.Go(func() {
+				res[i] = h.do("POST", "/api/tables/"+c.ID+"/seats/1/join", "", map[string]string{"name": fmt.Sprint("P", i)})
+			})
+		}
+		wg.Wait()
+		winner := -1
+		for i, r := range res {
+			switch {
+			case r.status == http.StatusOK && winner >= 0:
+				t.Fatalf("round %d: joiners %d and %d both got the seat", round, winner, i)
+			case r.status == http.StatusOK:
+				winner = i
+			case r.status != http.StatusConflict || !strings.Contains(r.body, "someone else has just taken that seat") &&
+				!strings.Contains(r.body, "that seat is not open"):
+				t.Fatalf("round %d: a losing join: %d %s, want 409 saying the seat is taken", round, r.status, r.body)
+			}
+		}
+		if winner < 0 {
+			t.Fatalf("round %d: nobody got the seat", round)
+		}
+		var inv struct {
+			Seat  int    `json:"seat"`
+			Name  string `json:"name"`
+			Token string `json:"token"`
+		}
+		decode(t, res[winner], &inv)
+		if st := h.mustState(c.ID, inv.Token); st.Seat != 1 || inv.Name != fmt.Sprint("P", winner) {
+			t.Fatalf("round %d: the winner's token reads seat %d as %q", round, st.Seat, inv.Name)
+		}
+	}
+}
+
+// TestJoin_RefusesInWordsWhatCannotBeJoined checks that a join without a
+// name, with a name that could break a log line, of an invited seat, of a
+// seat that does not exist, and a table whose bot's seat is "open" are
+// refused with a message a person understands, and that nothing changed.
+func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreateOpen()
+	for _, tc := range []struct {
+		name, seat, who string
+		status          int
+		want            string
+	}{
+		{"no name", "1", "  ", http.StatusBadRequest, "choose a name"},
+		{"a line break", "1", "Cy\nBo", http.StatusBadRequest, "control characters"},
+		{"a long name", "1", strings.Repeat("x", 41), http.StatusBadRequest, "at most 40"},
+		{"an invited seat", "0", "Cy", http.StatusConflict, "not open"},
+		{"no such seat", "7", "Cy", http.StatusConflict, "not open"},
+		{"not a seat", "one", "Cy", http.StatusBadRequest, "not a seat number"},
+	} {
+		r := h.do("POST", "/api/tables/"+c.ID+"/seats/"+tc.seat+"/join", "", map[string]string{"name": tc.who})
+		if r.status != tc.status || !strings.Contains(r.body, tc.want) {
+			t.Errorf("%s: %d %s, want %d saying %q", tc.name, r.status, r.body, tc.status, tc.want)
+		}
+	}
+	if r := h.do("GET", "/", "", nil); !strings.Contains(r.body, "/t/"+c.ID+"/join") {
+		t.Fatalf("after refused joins the seat is no longer offered")
+	}
+	bad := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "Ann"}, {"bot": "random", "open": true}}})
+	if bad.status != http.StatusBadRequest || !strings.Contains(bad.body, "only a player's seat may be open") {
+		t.Fatalf("a bot's seat left open: %d %s", bad.status, bad.body)
+	}
+}
+
+// TestJoin_AnotherInstanceTakesTheJoinersToken runs two servers on one
+// store: a seat joined through one is played through the other, which had
+// the table in memory from before the join.
+func TestJoin_AnotherInstanceTakesTheJoinersToken(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	var n atomic.Uint64
+	two := func(c *server.Config) {
+		c.Store, c.Games = st, engine.NewRegistry(duel.Game)
+		c.NewSeed = func() dice.Seed { return dice.Derive(dice.Seed{}, t.Name(), n.Add(1)) }
+	}
+	a, b := mustServer(t, two), mustServer(t, two)
+	c := a.mustCreateOpen()
+	b.mustState(c.ID, "") // b loads the table, seat 1 still open
+	r := a.do("POST", "/api/tables/"+c.ID+"/seats/1/join", "", map[string]string{"name": "Cy"})
+	var inv struct{ Token string }
+	decode(t, r, &inv)
+	if r.status != http.StatusOK {
+		t.Fatalf("join: %d %s", r.status, r.body)
+	}
+	if st := b.mustState(c.ID, inv.Token); st.Seat != 1 {
+		t.Fatalf("the other instance reads the joiner's token as seat %d", st.Seat)
+	}
+	b.mustAct(c.ID, inv.Token, duel.Guard)
+}

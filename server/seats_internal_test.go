@@ -1,0 +1,69 @@
+package server
+
+import (
+	"testing"
+	"time"
+)
+
+// logLen is the length of l's log.
+func logLen(l *live) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.tab.Len()
+}
+
+func TestBotsPauseAndStep_AWatchedTableOfBotsMovesOnlyWhenStepped(t *testing.T) {
+	s := mustInternal(t, func(c *Config) { c.BotPace = 20 * time.Millisecond })
+	l, _ := mustDuel(t, s, 40, "random", "random")
+	l.mu.Lock()
+	l.watchers++ // paced only while watched
+	l.mu.Unlock()
+	if err := s.controlBots(l, "pause"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // a move being made as it paused lands
+	at := logLen(l)
+	time.Sleep(200 * time.Millisecond)
+	if n := logLen(l); n != at {
+		t.Fatalf("paused, the log grew from %d to %d", at, n)
+	}
+	if err := s.controlBots(l, "step"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for logLen(l) == at && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := logLen(l); n != at+1 {
+		t.Fatalf("one step made the log grow from %d to %d, want one move", at, n)
+	}
+	if err := s.controlBots(l, "resume"); err != nil {
+		t.Fatal(err)
+	}
+	if !waitOver(l, 10*time.Second) {
+		t.Fatal("resumed, the bots did not finish the game")
+	}
+}
+
+func TestBotsPause_OnlyATableOfBotsOnly(t *testing.T) {
+	s := mustInternal(t)
+	l, _ := mustDuel(t, s, 3, "", "random")
+	if err := s.controlBots(l, "pause"); err == nil {
+		t.Fatal("a table where a person plays was paused")
+	}
+}
+
+func TestBotPace_TheTablesOptionOverridesTheServers(t *testing.T) {
+	s := mustInternal(t, func(c *Config) { c.BotPace = time.Second })
+	l, _ := mustDuel(t, s, 3, "random", "random")
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if got := s.paceOf(l); got != time.Second {
+		t.Fatalf("pace without the option = %v, want the server's 1s", got)
+	}
+	l.tab.Options()["bot-pace"] = "250"
+	if got := s.paceOf(l); got != 250*time.Millisecond {
+		t.Fatalf("pace with bot-pace 250 = %v, want 250ms", got)
+	}
+}

@@ -1,0 +1,8 @@
+-- Write-once records of the games' tools (store.Recorder): a key is
+-- claimed once and its value never replaced, so that, say, a character's
+-- species roll is the first one made for it.
+CREATE TABLE records (
+    key     TEXT PRIMARY KEY,
+    value   BLOB NOT NULL,
+    created INTEGER NOT NULL
+) WITHOUT ROWID;
