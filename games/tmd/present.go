@@ -27,5 +27,14 @@ func (game) Explain(v engine.View, a engine.Action) string {
 	return ""
 }
 
+// RenderText implements engine.TextRenderer: a seat's view for the
+// terminal (tabletop play), from the view alone.
+func (game) RenderText(v engine.View, s engine.Seat) string {
+	if view, ok := v.(*View); ok {
+		return view.text()
+	}
+	return ""
+}
+
 // Funcs implements engine.Presenter: view.html needs none of its own.
 func (game) Funcs() template.FuncMap { return nil }
