@@ -39,6 +39,9 @@ const (
 	CondExposed    = "exposed"    // its evasion increases are ignored
 	CondEmbargo    = "embargo"    // cannot use items; 3 rounds
 	CondPerishing  = "perishing"  // burn, poison, bad poison and curse deal three turns' damage at once, and end
+	CondDisabled   = "disabled"   // cannot use the move it used last; 3 rounds
+	CondEncore     = "encore"     // can use only the move it used last; 3 rounds
+	CondInsomnia   = "insomnia"   // nobody in the battle falls asleep; 3 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -53,6 +56,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -106,6 +110,10 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return "Electric Terrain keeps everyone awake"
 	case kind == CondSleep && f.has(CondSleepless):
 		return f.Name + " is sleepless"
+	case kind == CondSleep && slices.ContainsFunc(b.Fighters, func(g *Fighter) bool { return !g.Fainted && g.has(CondInsomnia) }):
+		return "an insomnia keeps everyone awake"
+	case (kind == CondDisabled || kind == CondEncore) && f.Last == "":
+		return f.Name + " has used no move yet"
 	case kind == CondFreeze && b.Weather == WeatherSun:
 		return "nobody freezes in harsh sunlight"
 	case !isMajor(kind) && f.has(kind):
@@ -131,7 +139,11 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 			f.SleepAP = 0
 		}
 	} else {
-		f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind]})
+		cond := Cond{Kind: kind, Left: minorRounds[kind]}
+		if kind == CondDisabled || kind == CondEncore {
+			cond.Move = f.Last
+		}
+		f.Minor = append(f.Minor, cond)
 	}
 	if isMajor(kind) {
 		c.say("%s is now %s.", f.Name, condText(kind))

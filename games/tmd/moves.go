@@ -247,6 +247,14 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !ok {
 		return engine.Illegal(a, "%s does not know %s", f.Name, a.Move)
 	}
+	for _, cond := range f.Minor {
+		switch {
+		case cond.Kind == CondDisabled && cond.Move == m.Name:
+			return engine.Illegal(a, "%s's %s is disabled", f.Name, m.Name)
+		case cond.Kind == CondEncore && cond.Move != m.Name:
+			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
+		}
+	}
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -262,6 +270,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
+	f.Last = m.Name
 	costText := fmt.Sprintf("%d AP", cost)
 	if whole {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)

@@ -716,3 +716,18 @@ func TestHungryExposedEmbargoPerishing(t *testing.T) {
 		t.Errorf("perishing poisoned Bo: %d HP, poisoned %v; want 14, cured", bo.Body.HP, bo.has(CondPoison))
 	}
 }
+
+func TestDisabledEncoreInsomnia(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Bo", Condition: CondDisabled, Reason: "x"}, "no move yet")
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, nil)
+	applyCond(t, s, "Bo", CondDisabled)
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	applyCond(t, s, "Ann", CondEncore)
+	endRound(t, s)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, "Bo's Ember is disabled")
+	mustApply(t, s, boSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "Growl only")
+	applyCond(t, s, "Geodude", CondInsomnia)
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Cy", Condition: CondSleep, Reason: "x"}, "insomnia")
+}
