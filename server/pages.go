@@ -40,6 +40,9 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 		g, _ := reg.Game(info.ID)
 		pr, ok := g.(engine.Presenter)
 		if !ok {
+			if _, tools := g.(engine.Tooler); tools {
+				return nil, fmt.Errorf("server: %s offers tools but no pages to draw them with (engine.Presenter)", info.ID)
+			}
 			continue
 		}
 		t, err := gamePages(base, info.ID, pr)

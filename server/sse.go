@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"tabletop/engine"
@@ -88,7 +89,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	joined := false   // a seat was joined: the state changed with the log
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	var buf []byte
 	for {
 		l.mu.Lock()
 		if l.stale {
@@ -127,18 +127,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			return
 		}
 		first = false
-		if len(events) > 0 {
-			buf = buf[:0]
-			for _, e := range events {
-				buf = appendEvent(buf, e)
-			}
-			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			if _, err := w.Write(buf); err != nil {
-				return
-			}
-			if err := rc.Flush(); err != nil {
-				return
-			}
+		if len(events) > 0 && !writeEvents(w, rc, events) {
+			return
 		}
 		select {
 		case <-changed:
@@ -167,6 +157,27 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 // before it reconnects (EventSource reconnects by itself when a stream ends),
 // time for the next server to start; API clients reconnect on "reconnect".
 const reconnectEvent = "retry: 2000\nevent: reconnect\ndata: the server is restarting: reconnect\n\n"
+
+// eventBufs holds the buffers streams encode their events into between two
+// writes: a stream keeps none while it waits, which is most of its life.
+var eventBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// writeEvents writes events to w and flushes them, and reports whether
+// that worked.
+func writeEvents(w http.ResponseWriter, rc *http.ResponseController, events []sseEvent) bool {
+	bp := eventBufs.Get().(*[]byte)
+	defer eventBufs.Put(bp)
+	buf := (*bp)[:0]
+	for _, e := range events {
+		buf = appendEvent(buf, e)
+	}
+	*bp = buf
+	rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	if _, err := w.Write(buf); err != nil {
+		return false
+	}
+	return rc.Flush() == nil
+}
 
 // appendEvent appends e in the text/event-stream format, one data line per
 // line of its data. A reader ends a line at CR, LF or CRLF, so all three

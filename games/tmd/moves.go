@@ -66,6 +66,9 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	if f.awakenedAs(AwakeOffensive) {
 		eff += AwakeStat
 	}
+	if f.has(CondHungry) {
+		eff -= m.AP
+	}
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
@@ -106,7 +109,11 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if hidden {
 		ap = 4
 	}
-	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: t.stage("eva"), SpeedStg: t.stage("spe"), AP: ap}
+	eva := t.stage("eva")
+	if t.has(CondExposed) {
+		eva = min(0, eva)
+	}
+	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's
@@ -240,6 +247,14 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !ok {
 		return engine.Illegal(a, "%s does not know %s", f.Name, a.Move)
 	}
+	for _, cond := range f.Minor {
+		switch {
+		case cond.Kind == CondDisabled && cond.Move == m.Name:
+			return engine.Illegal(a, "%s's %s is disabled", f.Name, m.Name)
+		case cond.Kind == CondEncore && cond.Move != m.Name:
+			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
+		}
+	}
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -255,6 +270,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
+	f.Last = m.Name
 	costText := fmt.Sprintf("%d AP", cost)
 	if whole {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
