@@ -244,7 +244,7 @@ func (s *Server) evictLocked(adding int, extra int64) {
 			if !l.mu.TryLock() {
 				continue
 			}
-			idle := l.watchers == 0 && !l.botRunning && l.win == nil
+			idle := l.watchers == 0 && !l.botRunning && l.win == nil && l.clock.stop == nil // a running turn clock acts on this live table
 			used, n := l.lastUsed, l.bytes
 			l.mu.Unlock()
 			if idle && (oldest == nil || used.Before(oldestUsed)) {
@@ -378,6 +378,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
 			}
 		}
+	}
+	if req.Options, err = withClock(g, req.Options, req.Listed); err != nil {
+		return "", nil, err
 	}
 	if _, err := info.Normalize(req.Options); err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
