@@ -42,6 +42,7 @@ const (
 	CondDisabled   = "disabled"   // cannot use the move it used last; 3 rounds
 	CondEncore     = "encore"     // can use only the move it used last; 3 rounds
 	CondInsomnia   = "insomnia"   // nobody in the battle falls asleep; 3 rounds
+	CondSeeded     = "seeded"     // loses 2 HP a round until it moves (a Dodge) or spins free
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -56,7 +57,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -316,6 +317,9 @@ func (c *ctx) endOfRound() {
 			} else {
 				add("salt", DoT(Poison, max))
 			}
+		}
+		if f.has(CondSeeded) {
+			add("seed", 2)
 		}
 		if f.has(CondCursed) {
 			add("curse", 6)

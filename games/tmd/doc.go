@@ -173,6 +173,10 @@
 //   - Disabled and Encore hold the move the afflicted used last when they
 //     came (none yet: they cannot be given); Insomnia on anyone standing
 //     keeps everyone in the battle from falling asleep.
+//   - Seeded (Leech Seed): the battle has no map, so the seeded ground is
+//     the afflicted's place; it loses 2 HP at the end of each round until
+//     it moves, which at the table is a Dodge. The text names no one the
+//     HP goes to, so nobody heals from it.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
