@@ -40,6 +40,9 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 		g, _ := reg.Game(info.ID)
 		pr, ok := g.(engine.Presenter)
 		if !ok {
+			if _, tools := g.(engine.Tooler); tools {
+				return nil, fmt.Errorf("server: %s offers tools but no pages to draw them with (engine.Presenter)", info.ID)
+			}
 			continue
 		}
 		t, err := gamePages(base, info.ID, pr)
@@ -360,8 +363,15 @@ type tablePage struct {
 type actionGroup struct {
 	Kind    string
 	Actions []pageAction
-	Helps   int // actions with a Help
+	Helps   int  // actions with a Help
+	Pick    bool // offered as one list to pick from, not a button each
 }
+
+// pickOver is the most actions of one kind offered as a button each: a
+// kind with more is offered as a list to pick from and one button, so that
+// a big hand or stable (14 monsters make 148 actions) gives a handful
+// of controls instead of a wall of buttons, at 360 px too.
+const pickOver = 8
 
 // pageAction is a legal action as the page offers it, with what it does
 // (engine.Explainer) when the game says.
@@ -413,6 +423,7 @@ func groups(g engine.Game, st seatState) []actionGroup {
 			out[k].Helps++
 		}
 		out[k].Actions = append(out[k].Actions, pa)
+		out[k].Pick = len(out[k].Actions) > pickOver
 	}
 	return out
 }

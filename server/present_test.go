@@ -15,7 +15,7 @@ import (
 // folders, unknown files and unknown games are not.
 func TestPages_GameBringsItsOwnPresentation(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	marks := map[string]string{"pmr": `class="grid stables"`, "mgt": `class="grid mgt-players"`, "prophecy": `class="card pp-choose"`, "msp": `class="grid msp-players"`}
+	marks := map[string]string{"pmr": `class="grid stables"`, "mgt": `class="grid mgt-players"`, "prophecy": `class="card pp-choose"`, "msp": `class="grid msp-players"`, "tmd": `class="grid tmd-team"`}
 	for id, mark := range marks {
 		r := h.do("POST", "/api/tables", "", map[string]any{"game": id,
 			"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
@@ -56,7 +56,7 @@ func TestPages_RulesAtHand(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	lobby := h.do("GET", "/", "", nil)
 	// A heading of each summary, as goldmark renders it, and one table for mgt.
-	heads := map[string]string{"pmr": "<h2>Tournaments</h2>", "mgt": "<h2>Claiming a discard</h2>", "prophecy": "<h2>Tell the story</h2>", "msp": "<h2>Battle</h2>"}
+	heads := map[string]string{"pmr": "<h2>Tournaments</h2>", "mgt": "<h2>Claiming a discard</h2>", "prophecy": "<h2>Tell the story</h2>", "msp": "<h2>Battle</h2>", "tmd": "<h2>Rounds and turns</h2>"}
 	for _, g := range games.All() {
 		id := g.Info().ID
 		if !strings.Contains(lobby.body, `href="/games/`+id+`/rules"`) {

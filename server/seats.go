@@ -72,9 +72,10 @@ type turnClock struct {
 // While an answer window is open the clock runs for nobody: the window's
 // own hold and default answer stand for it, and a clock that ran out only
 // for the seats that have a real choice would tell everyone who has one.
-// Call with l.mu held.
+// Nor does it run at a table waiting for players to join (join.go). Call
+// with l.mu held.
 func clockSeats(l *live) []engine.Seat {
-	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale || !standInOK(l.game) {
+	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale || len(l.open) > 0 || !standInOK(l.game) {
 		return nil
 	}
 	if _, over := l.tab.Over(); over {

@@ -524,6 +524,9 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 // fails the table is dropped from memory and rebuilt from the store on next
 // use. Call with l.mu held.
 func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if err := waitingForPlayers(l); err != nil {
+		return nil, err
+	}
 	before := l.tab.Len()
 	events, err := l.tab.Act(seat, a)
 	if err != nil {
@@ -611,6 +614,9 @@ func (s *Server) afterChangeLocked(l *live) {
 // no choice, engine.Only), or -1. A seat that has answered the window being
 // collected is not due again.
 func botDue(l *live) engine.Seat {
+	if len(l.open) > 0 {
+		return -1 // the game starts when every seat is taken
+	}
 	seats := l.tab.Seats()
 	st := l.tab.State()
 	for _, p := range st.Pending() {

@@ -152,8 +152,8 @@ func TestTools_RecordsAreWriteOnce(t *testing.T) {
 }
 
 // TestTools_ABadToolStopsTheServerFromStarting checks that a tool with a
-// name unfit for an address, or a page without its template, is an error
-// at start, not a broken page later.
+// name unfit for an address, or a page without its template, or a game
+// with tools and no pages, is an error at start, not a broken page later.
 func TestTools_ABadToolStopsTheServerFromStarting(t *testing.T) {
 	ok := testTools[0]
 	for name, tool := range map[string]engine.Tool{
@@ -172,4 +172,17 @@ func TestTools_ABadToolStopsTheServerFromStarting(t *testing.T) {
 			t.Errorf("%s: server.New accepted the tool", name)
 		}
 	}
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := server.New(server.Config{Store: st, Games: engine.NewRegistry(toolsOnly{duel.Game})}); err == nil {
+		t.Error("server.New accepted a game with tools and no pages")
+	}
 }
+
+// toolsOnly offers a tool but no pages to draw it with.
+type toolsOnly struct{ engine.Game }
+
+func (toolsOnly) Tools() []engine.Tool { return testTools[:1] }

@@ -39,7 +39,9 @@ seed gives, with the recorded events; its kind and text are the action's;
 and a seat played by a bot made the choice that bot makes there. A log that
 ends before the game does fails unless --in-progress is given. Prints ok
 with counts, or FAILED and what differs (exit 1). Text from the file is
-printed escaped.`
+printed escaped. A species roll of The Mystery Dungeons 2e (its public
+page's download, or roll-species --json) is checked as roll-species --check
+checks it.`
 
 func runVerify(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "verify", verifyUsage)
@@ -67,6 +69,9 @@ func runVerify(ctx context.Context, env Env, args []string) error {
 	}
 	if len(raw) > maxExportSize {
 		return usagef("%s is larger than %d MiB: not a table export", name, maxExportSize>>20)
+	}
+	if ok, err := verifyTMDRoll(env, raw, name); ok {
+		return err
 	}
 	var x engine.Export
 	if err := json.Unmarshal(raw, &x); err != nil {

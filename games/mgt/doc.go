@@ -62,18 +62,21 @@
 //     A player may claim with three cards of the card's set in hand, of a type
 //     not banned for them, and no exposed set of that set yet; a cheerful
 //     discard may also be claimed into the cheerful set with three cheerful
-//     cards ("claim Harpy as cheerful"). Every turn's discard that is neither
-//     loyal nor proud opens a claim window, whether or not anyone can claim
-//     it, and every player but the discarder seals an answer: claim or pass
-//     for a player who may claim, pass (the only choice) for everyone else.
-//     When all have answered, the first claimer after the discarder in turn
-//     order takes the card. Who could claim stays hidden: whether a window
-//     opens is a public fact (the card's nature), every window waits for the
-//     same players (Pending) and takes one answer from each, a pass makes no
-//     event, and a view shows only that claims are awaited and the viewer's
-//     own answer, never who else has answered (a table plays a choice of one
-//     at once, engine.Only, so the players still deciding would be the ones
-//     who can claim). The claimer chooses the three cards it exposes with
+//     cards ("claim Harpy as cheerful"). Every claimable card opens its
+//     window whether or not anyone can claim it, and every player but the
+//     discarder seals an answer: claim or pass for a player who may claim,
+//     pass (the only choice) for everyone else. When all have answered, the
+//     first claimer after the discarder in turn order takes the card. Who
+//     could claim stays hidden: whether a window opens is a public fact
+//     (the card's nature), every window waits for the same players
+//     (Pending) and takes one answer from each, a pass makes no event, and
+//     a view shows only that claims are awaited and the viewer's own
+//     answer, never who else has answered. State implements engine.Window:
+//     a table where people sit records every answer (choices of one played
+//     at once included) and applies them together, in seat order, when the
+//     window has been open claim_window milliseconds (option, default
+//     2000), so neither timing nor order tells who had a choice; tables of
+//     bots and simulations apply answers at once. The claimer chooses the three cards it exposes with
 //     the claimed one ("claim Harpy with Siren, Jubjub, Gandharva"): Legal
 //     lists every choice, since what the others see of its hand is its
 //     own choice; "claim Harpy" alone is taken only when a single choice
@@ -113,18 +116,22 @@
 //   - Only the turn's discard acts: forced discards (mean, cheerful, proud)
 //     and excess discards never act, so effects do not chain. After a forced
 //     loss the player refills to eight from the stock.
-//   - Honest: when drawn from the stock on a turn or by an impatient draw, the
-//     player privately looks at the top three cards of the stock, which stay
-//     in order; when claimed, the claimer privately sees the discarder's
-//     hidden hand. Others read only that a look happened.
-//   - Impatient: when drawn on a turn or by an impatient draw, the player may
-//     draw one more card at once ("draw"), before discarding. They then
+//   - Honest: whenever drawn from the stock (on a turn, by an impatient draw,
+//     in a refill), the player privately looks at the top three cards of the
+//     stock, which stay in order; when claimed, the claimer privately sees
+//     the discarder's hidden hand. Others read only that a look happened.
+//   - Impatient: whenever drawn from the stock, the player may draw one more
+//     card at once ("draw"). On a turn that comes before discarding; in a
+//     refill after a forced loss the player chooses "draw" or "pass" once
+//     the refill is done, and discards any card above eight as an excess
+//     discard, before the turn's discard resolves (a win, an attack, the
+//     claim windows). They then
 //     discard down to eight: the earlier discards are excess discards (no
 //     effect; they may be claimed like any discard), the last is the
 //     turn's discard.
-//   - Deal and refill draws trigger neither honest nor impatient; a
-//     miscellaneous card rolls its nature whenever it is drawn (in private)
-//     and keeps it for the round.
+//   - Deal draws trigger neither honest nor impatient; a miscellaneous card
+//     rolls its nature whenever it is drawn (in private) and keeps it for
+//     the round.
 //   - Every discard is announced with its type (a beastman's family) and
 //     nature, a miscellaneous card's rolled nature included.
 //   - A round ends with no score when a card must be drawn from an empty

@@ -19,7 +19,8 @@ import (
 // aside for the game; three rock-paper-scissors ties end an attack; a meld
 // keeps the cards still to discard; the claimer chooses the three cards it
 // exposes (Claim.With); every discard but loyal ones may be claimed, forced
-// and excess discards included, each in a window of its own.
+// and excess discards included, each in a window of its own; honest and
+// impatient cards act when drawn in a refill too.
 const RulesVersion = "mgt-2"
 
 // Round limits for the rounds option: the text plays "several rounds (3-4)".

@@ -245,7 +245,7 @@ func (s *State) deal(dealer engine.Seat, d *dice.Stream, ev *events) {
 // startTurn gives p the turn: p draws from the stock (honest and impatient
 // cards act), or the round ends if the stock is empty.
 func (s *State) startTurn(p engine.Seat, d *dice.Stream, ev *events) {
-	s.phase, s.turn, s.extra = PhaseDiscard, p, 0
+	s.phase, s.turn, s.extra, s.after = PhaseDiscard, p, 0, false
 	s.card, s.target, s.throws, s.queue = NoCard, NoTarget, [2]Hand{}, nil
 	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 	if len(s.stock) == 0 {
@@ -265,6 +265,13 @@ func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *ev
 		text = s.text("You draw ", s.describe(c), roll, ".")
 	}
 	ev.private(p, "draw", text, what)
+	s.drawn(p, c, ev)
+}
+
+// drawn plays the nature of card c that p has just drawn from the stock (on
+// a turn, by an impatient draw or in a refill): honest shows p the top of
+// the stock, impatient lets p draw once more.
+func (s *State) drawn(p engine.Seat, c Card, ev *events) {
 	switch s.nature(c).Effect() {
 	case Honest:
 		k := min(lookSize, len(s.stock))
@@ -287,18 +294,22 @@ func (s *State) drawFromStock(p engine.Seat, what string, d *dice.Stream, ev *ev
 	}
 }
 
-// refill draws p back up to eight cards after a forced loss. Refills are not
-// turn draws: only miscellaneous cards react (they roll their nature). An
-// empty stock ends the round with no score; it reports false then.
+// refill draws p back up to eight cards after a forced loss. Every card
+// drawn acts as any draw from the stock does: honest cards show the top of
+// the stock, impatient ones open an extra draw (taken after the refill, see
+// afterRefill), miscellaneous ones roll their nature. An empty stock ends
+// the round with no score; it reports false then.
 func (s *State) refill(p engine.Seat, d *dice.Stream, ev *events) bool {
 	var got []Card
 	var rolls []string
+	var effects events // the natures' events, told after the refill's
 	for s.total(p) < handSize && len(s.stock) > 0 {
 		c, roll := s.take(p, d)
 		got = append(got, c)
 		if roll != "" {
 			rolls = append(rolls, c.String()+roll)
 		}
+		s.drawn(p, c, &effects)
 	}
 	if len(got) > 0 {
 		text := "You refill to 8 with " + cardList(got) + "."
@@ -306,6 +317,7 @@ func (s *State) refill(p engine.Seat, d *dice.Stream, ev *events) bool {
 			text += " Miscellaneous natures: " + strings.Join(rolls, "; ") + "."
 		}
 		ev.private(p, "refill", text, s.name(p)+" draws "+plural(len(got), "card", "cards")+" to refill to 8.")
+		*ev = append(*ev, effects...)
 	}
 	if s.total(p) < handSize {
 		s.endRound(-1, Win{}, d, ev)
@@ -436,16 +448,52 @@ func (s *State) discard(p engine.Seat, c Card, d *dice.Stream, ev *events) {
 	default:
 		s.pile(c)
 	}
+	s.card = c
+	if s.extra > 0 && len(s.stock) > 0 {
+		// An impatient card came in the refill: p may draw once more
+		// (and then discard down to eight) before the discard resolves.
+		s.after = true
+		return
+	}
+	s.resolved(p, d, ev)
+}
+
+// resolved ends the resolution of p's discard s.card once its nature and
+// any refill are done: a winning hand ends the round, an aggressive card
+// picks a target, and otherwise the claim windows open.
+func (s *State) resolved(p engine.Seat, d *dice.Stream, ev *events) {
+	s.after, s.extra = false, 0
 	if w, ok := s.winning(p); ok {
 		s.endRound(p, w, d, ev)
 		return
 	}
-	s.card = c
-	if s.nature(c).Effect() == Aggressive {
+	if s.nature(s.card).Effect() == Aggressive {
 		s.phase = PhaseTarget
 		return
 	}
 	s.openClaims(p, d, ev)
+}
+
+// afterRefill plays p's choice when an impatient card drawn in a refill
+// lets p draw once more: "draw", "pass" (no more draws) or, with more than
+// eight cards, an excess discard (no effect; it may be claimed). Once p is
+// back at eight with no draw left, the discard resolves.
+func (s *State) afterRefill(p engine.Seat, a engine.Action, d *dice.Stream, ev *events) {
+	switch a := a.(type) {
+	case Draw:
+		s.extraDraw(p, d, ev)
+	case Pass:
+		s.extra = 0
+	case Discard:
+		s.removeFromHand(p, a.Card)
+		s.pile(a.Card)
+		s.claimable(a.Card)
+		ev.public("excess", s.text(s.name(p), " discards ", s.describe(a.Card), " to get back to 8 cards (no effect; it may be claimed once the turn's discard is resolved)."),
+			s.cardData(CardData{Seat: p, Card: a.Card, Set: cardSet[a.Card], Nature: s.nature(a.Card)}))
+	}
+	if s.total(p) == handSize && (s.extra == 0 || len(s.stock) == 0) {
+		s.resolved(p, d, ev)
+	}
 }
 
 // pile puts c on the discard pile with the nature it has now (a rolled
@@ -650,7 +698,7 @@ func (s *State) takeClaim(q, from engine.Seat, cheerful bool, ev *events) {
 		}
 		ev.private(q, "look", text, s.name(q)+" looks at "+s.name(from)+"'s hand.")
 	}
-	s.phase, s.turn, s.extra = PhaseDiscard, q, 0
+	s.phase, s.turn, s.extra, s.after = PhaseDiscard, q, 0, false
 	s.card, s.target, s.throws, s.queue = NoCard, NoTarget, [2]Hand{}, nil
 	s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 }
@@ -776,7 +824,7 @@ func (s *State) endRound(winner engine.Seat, w Win, d *dice.Stream, ev *events) 
 	ev.public("scores", "Scores after round "+strconv.Itoa(s.round)+": "+strings.Join(tally, ", ")+".", nil)
 	if s.round >= s.cfg.rounds {
 		s.phase = PhaseOver
-		s.card, s.target, s.throws, s.extra, s.queue = NoCard, NoTarget, [2]Hand{}, 0, nil
+		s.card, s.target, s.throws, s.extra, s.queue, s.after = NoCard, NoTarget, [2]Hand{}, 0, nil, false
 		s.elig, s.answer, s.with = [maxSeats]uint8{}, [maxSeats]int8{}, [maxSeats][3]Card{}
 		if out, ok := s.Outcome(); ok {
 			ev.public("over", "Game over: "+out.Text+".", nil)

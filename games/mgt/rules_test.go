@@ -1257,3 +1257,46 @@ func TestClaim_EveryDiscardMayBeClaimedForcedAndExcessIncluded(t *testing.T) {
 		t.Fatalf("a loyal discard opened a window")
 	}
 }
+
+// TestRefill_HonestAndImpatientActOnEveryDraw: the cards drawn in a refill
+// after a forced loss act like any draw from the stock: an honest one shows
+// its drawer the top of the stock (the others read only that a look
+// happened), an impatient one lets the drawer draw once more ("draw" or
+// "pass") and then discard down to eight, before the turn's discard
+// resolves (its claim windows open after that, the excess discard's too).
+func TestRefill_HonestAndImpatientActOnEveryDraw(t *testing.T) {
+	deal := func() (*State, []engine.Event) {
+		s := scene(t, [][]string{{"Harpy", "Succubus", "Alice", "Zombie", "Wight", "Jiangshi", "Roper", "Gazer", "Troll"}, {"Ogre"}},
+			"Lich", "Ghoul", "Mummy", "Dryad", "Yeti", "Kraken")
+		return s, act(t, s, 0, "discard Harpy", nil) // Succubus and Alice go too: Ann refills with Lich and Ghoul
+	}
+	s, ev := deal()
+	if got := eventTexts(ev, 0); !strings.Contains(got, "Honest Lich tells you what she saw: the top of the stock is Ghoul, Mummy, Dryad") {
+		t.Fatalf("Ann's events after a refill with an honest Lich:\n%s", got)
+	}
+	if got := eventTexts(ev, 1); !strings.Contains(got, "Ann looks at the top 3 cards of the stock.") || strings.Contains(got, "Mummy") {
+		t.Fatalf("Bo's events:\n%s", got)
+	}
+	if got := legalTexts(s, 0); s.phase != PhaseDiscard || !slices.Equal(got, []string{"draw", "pass"}) {
+		t.Fatalf("after a refill with an impatient Ghoul: phase %s, Ann may %v; want draw or pass", s.phase, got)
+	}
+	act(t, s, 0, "draw", nil) // Mummy: nine cards
+	if got := legalTexts(s, 0); len(got) != 9 || !strings.HasPrefix(got[0], "discard ") {
+		t.Fatalf("with nine cards after the extra draw Ann may %v; want to discard one", got)
+	}
+	act(t, s, 0, "discard Roper", nil)
+	var windows []string
+	for s.phase == PhaseClaim {
+		windows = append(windows, s.card.String())
+		passAll(t, s, nil)
+	}
+	if !slices.Equal(windows, []string{"Harpy", "Succubus", "Alice", "Roper"}) || s.turn != 1 {
+		t.Fatalf("claim windows on %v then turn %d; want Harpy, the forced Succubus and Alice, the excess Roper, then Bo", windows, s.turn)
+	}
+	// Passing on the extra draw resolves the discard at once.
+	s, _ = deal()
+	act(t, s, 0, "pass", nil)
+	if s.phase != PhaseClaim || s.card.String() != "Harpy" || s.total(0) != 8 {
+		t.Fatalf("after passing on the draw: phase %s on %s, Ann holds %d", s.phase, s.card, s.total(0))
+	}
+}

@@ -68,6 +68,7 @@ type snapshot struct {
 	Phase    int          `json:"phase"`
 	Turn     int          `json:"turn"`
 	Extra    int          `json:"extra"`
+	After    bool         `json:"after,omitempty"` // the turn's discard waits for a refill's impatient draws
 	Card     int          `json:"card"`            // -1: none
 	Target   int          `json:"target"`          // -1: none
 	Throws   [2]int       `json:"throws"`          // the discarder's, the target's
@@ -127,7 +128,7 @@ func (s *State) MarshalSnapshot() ([]byte, error) {
 	}
 	snap := snapshot{
 		V: snapshotVersion, Rounds: s.cfg.rounds, Round: s.round, Dealer: int(s.dealer),
-		Phase: int(s.phase), Turn: int(s.turn), Extra: int(s.extra),
+		Phase: int(s.phase), Turn: int(s.turn), Extra: int(s.extra), After: s.after,
 		Card: int(s.card), Target: int(s.target),
 		Throws: [2]int{int(s.throws[0]), int(s.throws[1])}, Ties: int(s.ties),
 		Stock: cardNums(s.stock), Queue: cardNums(s.queue),
@@ -374,8 +375,8 @@ func (r *restorer) restore() error {
 	if s.turn, err = r.seat(snap.Turn, "turn", false); err != nil {
 		return err
 	}
-	if snap.Extra < 0 || snap.Extra > 1 {
-		return snapErr("%d impatient draws open, at most one can be", snap.Extra)
+	if snap.Extra < 0 || snap.Extra > handSize {
+		return snapErr("%d impatient draws open, at most %d can be", snap.Extra, handSize)
 	}
 	s.extra = int8(snap.Extra)
 
@@ -667,6 +668,9 @@ func (r *restorer) phase() error {
 	if err := r.queue(); err != nil {
 		return err
 	}
+	if r.snap.After && s.phase != PhaseDiscard {
+		return snapErr("a discard waits for a refill's draws in the %s phase", s.phase)
+	}
 	// clear checks that fields of other phases are clear.
 	clear := func(what ...string) error {
 		for _, w := range what {
@@ -709,8 +713,24 @@ func (r *restorer) phase() error {
 	}
 	switch s.phase {
 	case PhaseDiscard:
+		if s.after = r.snap.After; s.after {
+			// The turn's discard waits for a refill's impatient draws.
+			if err := clear(attacked, throws, answers); err != nil {
+				return err
+			}
+			if s.card == NoCard || r.where[s.card] != inDiscards && r.where[s.card] != inAside+3*int(s.turn) {
+				return snapErr("the discard waiting for a refill's draws is neither on the pile nor set aside")
+			}
+			if s.extra == 0 && s.total(s.turn) == handSize {
+				return snapErr("a discard waits for a refill's draws, but none is open and nothing is to discard")
+			}
+			break
+		}
 		if err := clear(resolving, attacked, throws, answers); err != nil {
 			return err
+		}
+		if s.extra > 1 {
+			return snapErr("%d impatient draws open, at most one can be", s.extra)
 		}
 		if s.extra > 0 && len(s.stock) == 0 {
 			return snapErr("an impatient draw is open on an empty stock")
@@ -761,6 +781,10 @@ func (r *restorer) phase() error {
 	for i := range s.players {
 		p, total := engine.Seat(i), s.total(engine.Seat(i))
 		switch {
+		case s.phase == PhaseDiscard && p == s.turn && s.after:
+			if total < handSize {
+				return snapErr("player %d is to draw after a refill with %d cards", i+1, total)
+			}
 		case s.phase == PhaseDiscard && p == s.turn:
 			if total <= handSize {
 				return snapErr("player %d is to discard with %d cards", i+1, total)

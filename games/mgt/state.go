@@ -62,6 +62,7 @@ type State struct {
 	phase    Phase
 	turn     engine.Seat // the player who discards (and, in PhaseTarget/PhaseRPS/PhaseClaim, who discarded)
 	extra    int8        // impatient draws the turn's player may still take before discarding
+	after    bool        // the turn's discard s.card waits for the draws an impatient card in its refill allows (afterRefill)
 	stock    []Card      // the top is the end
 	discards []CardView  // the discard pile, oldest first: appended to, replaced on a claim, never changed in place (views share it)
 	players  []player
@@ -200,6 +201,9 @@ func (s *State) Legal(p engine.Seat) []engine.Action {
 	switch s.phase {
 	case PhaseDiscard:
 		pl := &s.players[p]
+		if s.after {
+			return s.afterLegal(p)
+		}
 		n := len(pl.hand)
 		draw := s.extra > 0 && len(s.stock) > 0
 		if draw {
@@ -286,7 +290,7 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	if err := s.check(p, a); err != nil {
 		return nil, err
 	}
-	if _, ok := a.(Pass); ok && !s.lastAnswer(p) {
+	if _, ok := a.(Pass); ok && s.phase == PhaseClaim && !s.lastAnswer(p) {
 		// Most answers in a claim window are passes that settle nothing:
 		// they make no event (a pass is never announced) and allocate
 		// nothing.
@@ -301,10 +305,20 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 	m.events.Room(maxApplyEvents)
 	ev := events(m.events.Free()[:0])
 	switch a := a.(type) {
-	case Draw:
-		s.extraDraw(p, d, &ev)
-	case Discard:
-		s.discard(p, a.Card, d, &ev)
+	case Draw, Pass, Discard:
+		if s.after {
+			s.afterRefill(p, a, d, &ev)
+			break
+		}
+		switch a := a.(type) {
+		case Draw:
+			s.extraDraw(p, d, &ev)
+		case Discard:
+			s.discard(p, a.Card, d, &ev)
+		case Pass:
+			s.answer[p] = answerPass
+			s.settleClaims(d, &ev)
+		}
 	case Meld:
 		s.meld(p, a.Card, &ev)
 	case Attack:
@@ -319,9 +333,6 @@ func (s *State) Apply(p engine.Seat, a engine.Action, d *dice.Stream) ([]engine.
 		s.with[p], _ = s.claimWith(p, a) // checked
 		w := s.with[p]
 		ev.private(p, "seal", s.text("You claim ", a.Card.String(), " with ", w[0].String(), ", ", w[1].String(), ", ", w[2].String(), "."), "")
-		s.settleClaims(d, &ev)
-	case Pass:
-		s.answer[p] = answerPass
 		s.settleClaims(d, &ev)
 	}
 	if len(ev) > 0 && &ev[0] == &m.events.Free()[0] {
@@ -353,6 +364,49 @@ func (s *State) claimWith(p engine.Seat, a Claim) ([3]Card, error) {
 	return w, nil
 }
 
+// afterLegal lists p's choices after a refill that drew an impatient card
+// (afterRefill): "draw" while a draw is open, then "pass" at eight cards,
+// or a discard of every card in the hand above eight.
+func (s *State) afterLegal(p engine.Seat) []engine.Action {
+	var out []engine.Action
+	if s.extra > 0 && len(s.stock) > 0 {
+		out = append(out, boxedDraw)
+	}
+	if s.total(p) == handSize {
+		return append(out, boxedPass)
+	}
+	for _, c := range s.players[p].hand {
+		out = append(out, boxedDiscard[c])
+	}
+	return out
+}
+
+// afterCheck explains why a is not allowed after a refill that drew an
+// impatient card, or returns nil.
+func (s *State) afterCheck(p engine.Seat, a engine.Action) error {
+	switch a := a.(type) {
+	case Draw:
+		if s.extra == 0 || len(s.stock) == 0 {
+			return engine.Illegal(a, "no draw is open: discard down to %d", handSize)
+		}
+		return nil
+	case Pass:
+		if s.total(p) > handSize {
+			return engine.Illegal(a, "you hold more than %d cards: discard one", handSize)
+		}
+		return nil
+	case Discard:
+		if s.total(p) <= handSize {
+			return engine.Illegal(a, "you hold %d cards: draw once more or pass", handSize)
+		}
+		if !validCard(a.Card) || !slices.Contains(s.players[p].hand, a.Card) {
+			return engine.Illegal(a, "%s is not in your hand", a.Card)
+		}
+		return nil
+	}
+	return engine.Illegal(a, "an impatient card in your refill lets you draw once more: draw, or pass")
+}
+
 // canMeld reports whether p, discarding, may move a card from the hand to
 // an exposed set: a meld leaves as many cards in the hand as p must still
 // discard to get back to eight.
@@ -380,6 +434,9 @@ func (s *State) check(p engine.Seat, a engine.Action) error {
 	pl := &s.players[p]
 	switch s.phase {
 	case PhaseDiscard:
+		if s.after {
+			return s.afterCheck(p, a)
+		}
 		switch a := a.(type) {
 		case Draw:
 			if s.extra == 0 {

@@ -77,7 +77,7 @@ type PlayerView struct {
 	Score   int         `json:"score"`
 	Skips   int         `json:"skips"` // turns still to lose
 	Exposed []GroupView `json:"exposed,omitempty"`
-	Aside   []Card      `json:"aside,omitempty"`  // proud cards set aside this round
+	Aside   []Card      `json:"aside,omitempty"`  // proud cards set aside, for the rest of the game
 	Banned  []string    `json:"banned,omitempty"` // types (or beastman families) banned for the game
 }
 
@@ -394,8 +394,8 @@ func renderText(ev engine.View, _ engine.Seat) string {
 		}
 		if len(pl.Banned) > 0 {
 			b.WriteString("      banned: " + strings.Join(pl.Banned, ", "))
-			if len(pl.Aside) > 0 { // proud cards are set aside for the round, bans last the game
-				b.WriteString(" (proud cards set aside this round: " + cardList(pl.Aside) + ")")
+			if len(pl.Aside) > 0 { // proud cards stay set aside, bans last, for the game
+				b.WriteString(" (proud cards set aside: " + cardList(pl.Aside) + ")")
 			}
 			b.WriteString("\n")
 		}

@@ -74,6 +74,8 @@ type Body struct {
 type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
+	Move string `json:"move,omitempty"` // the move a disable or an encore holds
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it
@@ -107,6 +109,7 @@ type Fighter struct {
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
 	Awake   *Awakening     `json:"awake,omitempty"`
+	Last    string         `json:"last,omitempty"` // the last move it used
 	Turn    Turn           `json:"turn"`
 }
 

@@ -377,16 +377,18 @@ func rollCommand(d *Data, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		var r SpeciesRoll
-		if err := json.Unmarshal(raw, &r); err != nil {
-			return usagef("%s is not a species roll: %v", *check, err)
+		msg, err := CheckRoll(raw)
+		var ue *UsageError
+		switch {
+		case errors.As(err, &ue):
+			return usagef("%s is %s", *check, ue.Msg)
+		case errors.Is(err, ErrInvalid):
+			fmt.Fprintf(stdout, "FAILED: %v\n", strings.TrimPrefix(err.Error(), ErrInvalid.Error()+": "))
+			return err
+		case err != nil:
+			return err
 		}
-		if err := d.VerifySpeciesRoll(r); err != nil {
-			fmt.Fprintf(stdout, "FAILED: %v\n", err)
-			return fmt.Errorf("%w: %v", ErrInvalid, err)
-		}
-		fmt.Fprintf(stdout, "ok: sha256(seed) matches the commitment %s…, and the seed rolls %v (%s) for %s\n",
-			r.Commitment[:16], r.Faces, strings.Join(r.Species, ", "), r.Character)
+		fmt.Fprintln(stdout, msg)
 		return nil
 	}
 	if *commit {

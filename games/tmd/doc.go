@@ -153,8 +153,9 @@
 //     resolved; then they are used up. A successful Hazard Clear also finds
 //     and disarms every hidden trap. Spiked and Apple Traps deal 6; the
 //     traps of a condition or a stage change apply it; Wonder and Cleanse
-//     Tiles reset stages and clear conditions; the others (blasts, items,
-//     hunger, disabling) are announced for the GM to apply.
+//     Tiles reset stages and clear conditions; the Shutter Trap disables
+//     the move just used; the others (blasts, items) are announced for the
+//     GM to apply.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point
@@ -169,6 +170,21 @@
 //     foe are before its defence, at 4 AP.
 //   - A damaging move's secondary effect does not reach a target immune to
 //     its type (Thunder Shock never paralyzes a Ground type).
+//   - Disabled and Encore hold the move the afflicted used last when they
+//     came (none yet: they cannot be given); Insomnia on anyone standing
+//     keeps everyone in the battle from falling asleep.
+//   - Seeded (Leech Seed): the battle has no map, so the seeded ground is
+//     the afflicted's place; it loses 2 HP at the end of each round until
+//     it moves, which at the table is a Dodge. The text names no one the
+//     HP goes to, so nobody heals from it.
+//   - Substitute: the user (only) puts a quarter of its max HP, rounded
+//     down and at least 1, into a substitute; it cannot with that much HP
+//     or less, nor while it has one. The substitute takes the damage of
+//     opponents' moves (the rest of a hit that breaks it is lost) and stops
+//     their status moves and secondary effects. Sound moves (a mainline
+//     list in field.go) and the moves the group's list says ignore
+//     substitutes pass it; allies' moves and damage over time are not its
+//     business. A hidden foe's substitute HP is told to the GM only.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

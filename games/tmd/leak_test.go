@@ -15,7 +15,8 @@ import (
 // gives it in private (Defense, Special Defense, max HP, HP), and another
 // hidden foe's max HP, which decides its damage over time. After every
 // action it records what each watched seat receives: its view, its events
-// and the refusals of probing actions, as bytes.
+// and the refusals of probing actions, as bytes. Every action gives every
+// seat at least one line of the log.
 func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []string {
 	t.Helper()
 	tab, err := engine.NewTable(Game, nil, testSeats, dice.Seed{42})
@@ -50,6 +51,11 @@ func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []str
 		evs, err := tab.Act(seat, a)
 		if err != nil {
 			t.Fatalf("%s by %s: %v", a, seat, err)
+		}
+		for _, seat := range watch {
+			if len(engine.EventsFor(evs, seat)) == 0 {
+				t.Errorf("%s gives %s no line of the log: its silence would tell", a, seat)
+			}
 		}
 		record(a.String(), evs)
 	}

@@ -66,6 +66,9 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	if f.awakenedAs(AwakeOffensive) {
 		eff += AwakeStat
 	}
+	if f.has(CondHungry) {
+		eff -= m.AP
+	}
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
@@ -106,7 +109,11 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if hidden {
 		ap = 4
 	}
-	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: t.stage("eva"), SpeedStg: t.stage("spe"), AP: ap}
+	eva := t.stage("eva")
+	if t.has(CondExposed) {
+		eva = min(0, eva)
+	}
+	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's
@@ -194,6 +201,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
+		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
+		}
 		for _, t := range out {
 			if t.side() != f.side() {
 				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
@@ -240,6 +250,14 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !ok {
 		return engine.Illegal(a, "%s does not know %s", f.Name, a.Move)
 	}
+	for _, cond := range f.Minor {
+		switch {
+		case cond.Kind == CondDisabled && cond.Move == m.Name:
+			return engine.Illegal(a, "%s's %s is disabled", f.Name, m.Name)
+		case cond.Kind == CondEncore && cond.Move != m.Name:
+			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
+		}
+	}
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -255,6 +273,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
+	f.Last = m.Name
 	costText := fmt.Sprintf("%d AP", cost)
 	if whole {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
@@ -467,6 +486,18 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	} else if f.Foe && f.Hidden {
 		pub = fmt.Sprintf("%s takes %d from %s: %d/%d HP.", hitOn.Name, dmg, m.Name, max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
 	}
+	if behindSub(f, m, hitOn) {
+		full = fmt.Sprintf("%s's substitute takes %d from %s (%s).", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "))
+		pub = full
+		if hitOn.Foe && hitOn.Hidden {
+			pub = fmt.Sprintf("%s's substitute is hit by %s.", hitOn.Name, m.Name)
+		} else if f.Foe && f.Hidden {
+			pub = fmt.Sprintf("%s's substitute takes %d from %s.", hitOn.Name, dmg, m.Name)
+		}
+		c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
+		c.hitSub(hitOn, dmg)
+		return face
+	}
 	c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
 	if dmg > 0 {
 		hitOn.Harmed = true
@@ -529,6 +560,10 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	}
 	if shielded(f, t) {
 		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
+		return
+	}
+	if behindSub(f, m, t) {
+		c.say("%s's substitute takes %s's %s: it has no effect.", t.Name, f.Name, m.Name)
 		return
 	}
 	if eff.cond != "" {

@@ -105,6 +105,9 @@ func (c *ctx) dodge(seat engine.Seat, a Dodge) error {
 	c.spend(f, a.AP, FocusAllies, false, false)
 	f.Turn.Dodge += a.AP
 	c.say("%s gets ready to dodge: attacks on it need %d more until its next turn.", f.Name, f.Turn.Dodge)
+	if cure(f, CondSeeded) {
+		c.say("%s moves out of the seeded ground.", f.Name)
+	}
 	c.finish(f)
 	return nil
 }
@@ -182,6 +185,9 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	if f.Foe {
 		return engine.Illegal(a, "foes carry no bags at this table: the GM applies an item's effect with an override")
 	}
+	if f.has(CondEmbargo) {
+		return engine.Illegal(a, "%s is under an embargo: no items", f.Name)
+	}
 	d, _ := LoadData()
 	it, err := d.ItemNamed(a.Item)
 	if err != nil {
@@ -242,6 +248,9 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 		from = " from " + owner.Sheet.Name + "'s bag"
 	}
 	c.say("%s uses %s%s on %s (%d AP).", f.Name, it.Name, from, t.Name, cost)
+	if food := it.Section == "berry" || strings.Contains(it.Name, "Apple"); food && cure(t, CondHungry) {
+		c.say("%s eats and is no longer hungry.", t.Name)
+	}
 	switch {
 	case revives:
 		share := itemRevives[it.Name]

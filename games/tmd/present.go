@@ -17,5 +17,24 @@ var pages embed.FS
 // Pages implements engine.Presenter.
 func (game) Pages() fs.FS { return engine.SubFS(pages, "pages") }
 
+// Explain implements engine.Explainer: a move on one target says its
+// exact chances from the seat's own view (the odds it carries); the
+// non-move actions say what they cost and do.
+func (game) Explain(v engine.View, a engine.Action) string {
+	if view, ok := v.(*View); ok {
+		return view.explain(a)
+	}
+	return ""
+}
+
+// RenderText implements engine.TextRenderer: a seat's view for the
+// terminal (tabletop play), from the view alone.
+func (game) RenderText(v engine.View, s engine.Seat) string {
+	if view, ok := v.(*View); ok {
+		return view.text()
+	}
+	return ""
+}
+
 // Funcs implements engine.Presenter: view.html needs none of its own.
 func (game) Funcs() template.FuncMap { return nil }

@@ -50,3 +50,23 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+func TestRenderText_TheTerminalShowsWhatTheViewShows(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude, oddish)
+	mustApply(t, s, gmSeat, Note{Text: "the Oddish is the boss"}, nil)
+	applyCond(t, s, "Ann", CondPoison)
+	tr := Game.(engine.TextRenderer)
+	cy := tr.RenderText(s.View(cySeat), cySeat)
+	for _, want := range []string{"Battle: round 1, the allies' turn", "[foe] Oddish (Oddish, Grass/Poison) stats hidden",
+		"[ally] Ann (Pikachu, Electric) 20/20 HP, level 5, 5/5 AP; poison", "Water Gun at Geodude: Hit 19/20 (95.0%)"} {
+		if !strings.Contains(cy, want) {
+			t.Errorf("Cy's terminal lacks %q:\n%s", want, cy)
+		}
+	}
+	if strings.Contains(cy, "boss") {
+		t.Errorf("Cy's terminal shows the GM's note")
+	}
+	if gm := tr.RenderText(s.View(gmSeat), gmSeat); !strings.Contains(gm, "the Oddish is the boss") || strings.Contains(gm, "stats hidden") {
+		t.Errorf("the GM's terminal lacks the note or the hidden foe's numbers:\n%s", gm)
+	}
+}

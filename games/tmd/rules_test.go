@@ -411,21 +411,29 @@ func TestSpeedStages_APAndTheFloorOfFour(t *testing.T) {
 	}
 }
 
+// effectOf is the combat effect of user's move at target now.
+func effectOf(t *testing.T, s *State, user, move, target string) int {
+	t.Helper()
+	d := mustData(t)
+	m, _ := d.MoveNamed(move)
+	return s.Battle.attacker(s.Rules, bf(t, s, user), m, 1, bf(t, s, target)).CombatEffect
+}
+
 func TestWeather_OneAtATimeAndItsEffects(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	d := mustData(t)
 	wg, _ := d.MoveNamed("Water Gun")
-	cy, geo := bf(t, s, "Cy"), bf(t, s, "Geodude")
-	plain := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect
+	geo := bf(t, s, "Geodude")
+	plain := effectOf(t, s, "Cy", "Water Gun", "Geodude")
 	mustApply(t, s, gmSeat, SetWeather{Weather: "rain", Reason: "clouds"}, nil)
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain+StabBonus(wg.AP) {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain+StabBonus(wg.AP) {
 		t.Errorf("in rain Water Gun's effect = %d, want %d doubled STAB", got, plain+StabBonus(wg.AP))
 	}
 	mustApply(t, s, gmSeat, SetWeather{Weather: "sun", Reason: "clouds part"}, nil)
 	if s.Battle.Weather != WeatherSun {
 		t.Fatalf("weather = %q, want the sun to replace the rain", s.Battle.Weather)
 	}
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain-StabBonus(wg.AP) {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain-StabBonus(wg.AP) {
 		t.Errorf("in sunlight Water Gun's effect = %d, want STAB cancelled", got)
 	}
 	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondFreeze, Reason: "x"}, "nobody freezes")
@@ -443,7 +451,7 @@ func TestWeather_OneAtATimeAndItsEffects(t *testing.T) {
 		t.Errorf("in fog Thunder Shock: %s, want 3 faces more to miss (1-4)", describeFaces(faces))
 	}
 	mustApply(t, s, gmSeat, SetWeather{Weather: "ominous", Reason: "dread"}, nil)
-	if got := s.Battle.attacker(s.Rules, cy, wg, 1, geo).CombatEffect; got != plain-5 {
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain-5 {
 		t.Errorf("in ominous weather Water Gun's effect = %d, want %d", got, plain-5)
 	}
 }
@@ -647,4 +655,79 @@ func speedPoints(ap int) int {
 		}
 	}
 	return 10
+}
+
+func TestMultiTarget_AtMostThreeAndRoomHittersHitEveryone(t *testing.T) {
+	eevee := AddFoe{Species: "Eevee", Level: 5}
+	s := mustBattle(t, Allies, func(i int, sh *Sheet) {
+		if i == 2 {
+			sh.Moves = []string{"Bubble", "Surf"}
+		}
+	}, eevee, eevee, eevee, eevee)
+	all := []string{"Eevee", "Eevee 2", "Eevee 3", "Eevee 4"}
+	mustRefuse(t, s, cySeat, UseMove{Move: "Bubble", Targets: all}, "at most 3")
+	mustRefuse(t, s, cySeat, UseMove{Move: "Surf", Targets: all[:1]}, "name no targets")
+	for _, name := range all {
+		mustApply(t, s, gmSeat, Override{Who: name, Field: "stage-eva", Value: -6, Reason: "cornered"}, nil)
+	}
+	// Surf (a room-hitter) hits all four, each for the damage of a
+	// four-opponent attack: 9 less than on one.
+	d := mustData(t)
+	surf, _ := d.MoveNamed("Surf")
+	cy, e := bf(t, s, "Cy"), bf(t, s, "Eevee")
+	hp := e.Body.HP
+	four := d.Damage(surf, s.Battle.attacker(s.Rules, cy, surf, 4, e), s.Battle.defender(e, cy, surf, false), surf.BP, 1, false)
+	one := d.Damage(surf, s.Battle.attacker(s.Rules, cy, surf, 1, e), s.Battle.defender(e, cy, surf, false), surf.BP, 1, false)
+	if one-four != 9 && four != 0 {
+		t.Fatalf("the multi-target penalty for 4 is %d, want 9", one-four)
+	}
+	mustApply(t, s, cySeat, UseMove{Move: "Surf"}, streamWith(t, []int{20, 20, 20, 20}, []int{10, 0, 0, 0}))
+	for _, name := range all {
+		if got := hp - bf(t, s, name).Body.HP; got != four {
+			t.Errorf("Surf took %d from %s, want %d (four opponents)", got, name, four)
+		}
+	}
+}
+
+func TestHungryExposedEmbargoPerishing(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	plain := effectOf(t, s, "Cy", "Water Gun", "Geodude")
+	applyCond(t, s, "Cy", CondHungry)
+	if got := effectOf(t, s, "Cy", "Water Gun", "Geodude"); got != plain-4 {
+		t.Errorf("hungry Cy's Water Gun effect = %d, want %d less its 4 AP", got, plain)
+	}
+	mustApply(t, s, cySeat, UseItem{Item: "Oran Berry"}, nil)
+	cy, geo := bf(t, s, "Cy"), bf(t, s, "Geodude")
+	if cy.has(CondHungry) {
+		t.Errorf("Cy ate a berry and is still hungry")
+	}
+	geo.Stages = map[string]int{"eva": 2}
+	applyCond(t, s, "Geodude", CondExposed)
+	d := mustData(t)
+	wg, _ := d.MoveNamed("Water Gun")
+	if got := s.Battle.defender(geo, cy, wg, false).EvasionStg; got != 0 {
+		t.Errorf("exposed Geodude keeps evasion %+d", got)
+	}
+	applyCond(t, s, "Ann", CondEmbargo)
+	mustRefuse(t, s, annSeat, UseItem{Item: "Oran Berry"}, "embargo")
+	applyCond(t, s, "Bo", CondPoison)
+	applyCond(t, s, "Bo", CondPerishing)
+	if bo := bf(t, s, "Bo"); bo.Body.HP != 20-3*2 || bo.has(CondPoison) {
+		t.Errorf("perishing poisoned Bo: %d HP, poisoned %v; want 14, cured", bo.Body.HP, bo.has(CondPoison))
+	}
+}
+
+func TestDisabledEncoreInsomnia(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Bo", Condition: CondDisabled, Reason: "x"}, "no move yet")
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, nil)
+	applyCond(t, s, "Bo", CondDisabled)
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	applyCond(t, s, "Ann", CondEncore)
+	endRound(t, s)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, "Bo's Ember is disabled")
+	mustApply(t, s, boSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "Growl only")
+	applyCond(t, s, "Geodude", CondInsomnia)
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Cy", Condition: CondSleep, Reason: "x"}, "insomnia")
 }

@@ -1,9 +1,7 @@
 package tmd
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"strconv"
 	"strings"
@@ -11,21 +9,15 @@ import (
 	"tabletop/engine"
 )
 
-// toolPages holds the pages of the game's tools (pages/tools/), which the
-// game's Pages also hold.
-//
-//go:embed pages/tools
-var toolPages embed.FS
-
-// ToolPages returns the files the tools' pages are in: pages/tools/ as
-// "tools/...", as they sit in the game's Pages.
-func ToolPages() fs.FS { return engine.SubFS(toolPages, "pages") }
-
 // Tools returns the pages the game offers beside its tables
 // (engine.Tooler): the damage calculator and the public species roll.
 func Tools() []engine.Tool {
 	return []engine.Tool{damageTool, speciesRollTool}
 }
+
+// Tools implements engine.Tooler: the tools' pages are under tools/ in the
+// game's Pages.
+func (game) Tools() []engine.Tool { return Tools() }
 
 // formInt reads the whole number in the form field name: def if the field
 // is empty, else a number from lo to hi. what names the field for players.

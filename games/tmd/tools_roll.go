@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -149,4 +150,43 @@ func rollKey(campaign, character string) string {
 	names, _ := json.Marshal([]string{strings.ToLower(campaign), strings.ToLower(character)})
 	sum := sha256.Sum256(names)
 	return hex.EncodeToString(sum[:])
+}
+
+// IsRoll reports whether raw is a species roll (roll-species --json, a
+// roll page's download) rather than a table export, for tabletop verify.
+func IsRoll(raw []byte) bool {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return false
+	}
+	for _, k := range []string{"character", "commitment", "faces", "species"} {
+		if _, ok := fields[k]; !ok {
+			return false
+		}
+	}
+	_, hasLog := fields["log"]
+	return !hasLog
+}
+
+// CheckRoll checks a species roll's JSON against its seed and commitment
+// and says what it proves; a roll that fails is an error wrapping
+// ErrInvalid, a file that is no roll a *UsageError.
+func CheckRoll(raw []byte) (string, error) {
+	var r PublicRoll
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return "", usagef("not a species roll: %v", err)
+	}
+	d, err := LoadData()
+	if err != nil {
+		return "", err
+	}
+	if err := d.VerifySpeciesRoll(r.SpeciesRoll); err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	in := ""
+	if r.Campaign != "" {
+		in = " in the campaign " + strconv.Quote(r.Campaign)
+	}
+	return fmt.Sprintf("ok: sha256(seed) matches the commitment %s…, and the seed rolls %v (%s) for %s%s",
+		r.Commitment[:16], r.Faces, strings.Join(r.Species, ", "), r.Character, in), nil
 }

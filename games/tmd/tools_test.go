@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html"
-	"html/template"
 	"io"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -20,25 +18,11 @@ import (
 	"time"
 
 	"tabletop/dice"
-	"tabletop/engine"
+	"tabletop/games"
 	"tabletop/games/tmd"
-	"tabletop/internal/duel"
 	"tabletop/server"
 	"tabletop/store/sqlite"
 )
-
-// toolsGame presents tmd's tools under the id tmd, for a server to mount.
-type toolsGame struct{ engine.Game }
-
-func (toolsGame) Info() engine.Info {
-	return engine.Info{ID: "tmd", Name: "The Mystery Dungeons 2e", MinSeats: 2, MaxSeats: 2, RulesVersion: "test"}
-}
-func (toolsGame) Pages() fs.FS            { return tmd.ToolPages() }
-func (toolsGame) Funcs() template.FuncMap { return nil }
-func (toolsGame) Tools() []engine.Tool    { return tmd.Tools() }
-func (g toolsGame) Setup(o engine.Options, s []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
-	return g.Game.Setup(o, s, d)
-}
 
 // toolServer is a server with tmd's tools, its seeds drawn from a fixed
 // sequence; url is its address.
@@ -55,7 +39,7 @@ func mustToolServer(t *testing.T) toolServer {
 	}
 	var seeds uint64
 	srv, err := server.New(server.Config{
-		Store: st, Games: engine.NewRegistry(toolsGame{duel.Game}), ClientRate: -1,
+		Store: st, Games: games.Registry(), ClientRate: -1,
 		NewSeed: func() dice.Seed { seeds++; return dice.Derive(dice.Seed{}, t.Name(), seeds) },
 	})
 	if err != nil {
@@ -288,3 +272,18 @@ func TestSpeciesRollPage_SaysWhatIsWrong(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// TestTools_TheGameOffersItsToolsInTheLobbyAndOnItsRulesPage checks that
+// the registered game offers both tools (engine.Tooler), and that the
+// lobby and the game's rules page link to them.
+func TestTools_TheGameOffersItsToolsInTheLobbyAndOnItsRulesPage(t *testing.T) {
+	s := mustToolServer(t)
+	for _, page := range []string{"/", "/games/tmd/rules"} {
+		status, body := s.do("GET", page, nil)
+		for _, want := range []string{`<a href="/games/tmd/tools/damage">Damage calculator</a>`, `<a href="/games/tmd/tools/species-roll">Species roll</a>`} {
+			if status != http.StatusOK || !strings.Contains(body, want) {
+				t.Errorf("%s = %d, lacks the link %s", page, status, want)
+			}
+		}
+	}
+}

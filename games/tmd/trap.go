@@ -21,13 +21,15 @@ const (
 	TrapLethargy  = "lethargy trap"  // speed -1
 	TrapWonder    = "wonder tile"    // stat stages reset
 	TrapCleanse   = "cleanse tile"   // status conditions removed
+	TrapShutter   = "shutter trap"   // disabled
+	TrapHunger    = "hunger trap"    // hungry
 )
 
 // trapsByGM are the traps whose effect the GM applies.
-var trapsByGM = []string{"blast trap", "mega-blast trap", "grimy trap", "hunger trap", "shutter trap", "trip trap", "shiny tile"}
+var trapsByGM = []string{"blast trap", "mega-blast trap", "grimy trap", "trip trap", "shiny tile"}
 
 var traps = append([]string{TrapSpiked, TrapApple, TrapPoison, TrapSlumber, TrapSpin, TrapShock, TrapSandblast,
-	TrapLethargy, TrapWonder, TrapCleanse}, trapsByGM...)
+	TrapLethargy, TrapWonder, TrapCleanse, TrapShutter, TrapHunger}, trapsByGM...)
 
 // DefaultTrapAt is the accuracy roll at or under which a trap springs,
 // unless the GM says otherwise.
@@ -106,6 +108,10 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 		c.inflict(f, CondConfusion)
 	case TrapShock:
 		c.inflict(f, CondParalysis)
+	case TrapShutter:
+		c.inflict(f, CondDisabled)
+	case TrapHunger:
+		c.inflict(f, CondHungry)
 	case TrapSandblast:
 		c.changeStage(f, "acc", -1)
 	case TrapLethargy:

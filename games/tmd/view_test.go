@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"tabletop/engine"
 )
 
 var oddish = AddFoe{Species: "Oddish", Level: 6, Moves: []string{"Absorb"}, Hidden: true}
@@ -115,10 +117,9 @@ func TestTerrain_STABAndItsProtections(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	d := mustData(t)
 	ts, _ := d.MoveNamed("Thunder Shock")
-	ann, geo := bf(t, s, "Ann"), bf(t, s, "Geodude")
-	plain := s.Battle.attacker(s.Rules, ann, ts, 1, geo).CombatEffect
+	plain := effectOf(t, s, "Ann", "Thunder Shock", "Geodude")
 	mustApply(t, s, gmSeat, SetTerrain{Terrain: "electric", Reason: "sparks"}, nil)
-	if got := s.Battle.attacker(s.Rules, ann, ts, 1, geo).CombatEffect; got != plain+StabBonus(ts.AP) {
+	if got := effectOf(t, s, "Ann", "Thunder Shock", "Geodude"); got != plain+StabBonus(ts.AP) {
 		t.Errorf("on Electric Terrain Thunder Shock's effect = %d, want doubled STAB %d", got, plain+StabBonus(ts.AP))
 	}
 	mustApply(t, s, gmSeat, SetTerrain{Terrain: "misty", Reason: "fog banks"}, nil)
@@ -145,5 +146,17 @@ func TestTraps_HiddenSpringOnALowRollAndAreUsedUp(t *testing.T) {
 	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{5}))
 	if bo, ann := bf(t, s, "Bo").Body.HP, bf(t, s, "Ann").Body.HP; bo != 20 || ann != 14 || len(s.Battle.Traps) != 0 {
 		t.Errorf("after rolls of 6 (Bo) and 5 (Ann): Bo %d HP, Ann %d HP, %d traps; want 20, 14, none", bo, ann, len(s.Battle.Traps))
+	}
+}
+
+func TestExplain_AMoveSaysItsOddsBeforeItIsUsed(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude, oddish)
+	ex := Game.(engine.Explainer)
+	got := ex.Explain(s.View(cySeat), UseMove{Move: "Water Gun", Targets: []string{"Geodude"}})
+	if want := "Hit 19/20 (95.0%), crit 1/20 (5.0%); damage 11: 9/10 (90.0%), 15: 1/20 (5.0%); expected 10.65."; got != want {
+		t.Errorf("Explain(Water Gun at Geodude) = %q, want %q", got, want)
+	}
+	if got := ex.Explain(s.View(cySeat), UseMove{Move: "Water Gun", Targets: []string{"Oddish"}}); !strings.HasSuffix(got, "(before its hidden defence).") {
+		t.Errorf("Explain(Water Gun at the hidden Oddish) = %q, want it marked before its defence", got)
 	}
 }
