@@ -235,3 +235,24 @@ func (t *Table) seatsFrom(log []Entry) {
 func IsTableAction(kind string) bool {
 	return kind == KindFreeRoll || isSeatKind(kind)
 }
+
+// Labeler is implemented by games whose actions' text forms name seats by
+// number ("attack 2", which a terminal or a log can parse back). Label is
+// what a does in the words a player reads, naming seats by their players'
+// names ("attack Bo"), for the seat whose View v is; a is legal for it.
+// Pages and tabletop play show the label; the text form stays what the
+// action is typed and logged as. Like Explain, it reads only v and a.
+type Labeler interface {
+	Label(v View, a Action) string
+}
+
+// Label is a's label for the seat whose view is v: the game's
+// (Labeler), else a's text form.
+func Label(g Game, v View, a Action) string {
+	if lb, ok := g.(Labeler); ok {
+		if s := lb.Label(v, a); s != "" {
+			return s
+		}
+	}
+	return a.String()
+}

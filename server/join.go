@@ -27,6 +27,24 @@ var (
 	errNotOpen   = errorf(http.StatusConflict, "seat_taken", "that seat is not open: nobody may join it")
 )
 
+// waitingForPlayers refuses every action at a table with open seats: its
+// game starts once every seat is taken. (Joining renames a seat, and the
+// log's events name seats: a log begun under the old name would no longer
+// replay.)
+func waitingForPlayers(l *live) error {
+	if n := len(l.open); n > 0 {
+		return errorf(http.StatusConflict, "waiting_for_players", fmt.Sprintf("the game starts when every seat is taken: %d %s still open to anyone", n, plural(n, "seat is", "seats are")))
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // joinName checks the name a person joining a seat chose.
 func joinName(name string) (string, error) {
 	name = strings.TrimSpace(name)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -186,4 +187,66 @@ func TestJoin_AnotherInstanceTakesTheJoinersToken(t *testing.T) {
 		t.Fatalf("the other instance reads the joiner's token as seat %d", st.Seat)
 	}
 	b.mustAct(c.ID, inv.Token, duel.Guard)
+}
+
+// TestJoin_NobodyActsBeforeEverySeatIsTaken checks that a table with an
+// open seat waits: its page says so and offers no action, an action (a free
+// roll too) is refused in words, a bot does not move; once the seat is
+// joined, the stream of the waiting person's page brings the full table and
+// the bot plays.
+func TestJoin_NobodyActsBeforeEverySeatIsTaken(t *testing.T) {
+	h := mustServer(t)
+	c := h.mustCreateOpen()
+	ann := c.Seats[0].Token
+	st := h.mustState(c.ID, ann)
+	if st.MyTurn || len(st.Legal) != 0 {
+		t.Fatalf("before the table is full Ann may act: %+v", st)
+	}
+	page := h.do("GET", "/t/"+c.ID+"/s/"+ann, "", nil).body
+	if !strings.Contains(page, "Waiting for 1 more player to join from the lobby") || strings.Contains(page, `name="kind" value="stance"`) {
+		t.Fatalf("the waiting table's page:\n%s", page)
+	}
+	for _, a := range []map[string]any{
+		{"kind": "stance", "action": map[string]string{"stance": duel.Guard}},
+		{"kind": engine.KindFreeRoll, "action": map[string]string{"expr": "d6"}},
+	} {
+		r := h.do("POST", "/api/tables/"+c.ID+"/actions", ann, a)
+		if r.status != http.StatusConflict || !strings.Contains(r.body, "the game starts when every seat is taken: 1 seat is still open") {
+			t.Fatalf("%v before the table is full: %d %s", a["kind"], r.status, r.body)
+		}
+	}
+
+	// Ann's stream is open when Dee joins: it brings the full table.
+	got := make(chan []sseEvent, 1)
+	go func() {
+		evs, _ := h.readSSE("/t/"+c.ID+"/s/"+ann+"/events", "", func(evs []sseEvent) bool {
+			return strings.Contains(evs[len(evs)-1].data, "Dee")
+		})
+		got <- evs
+	}()
+	time.Sleep(200 * time.Millisecond) // the stream has its first state
+	if r := h.do("POST", "/api/tables/"+c.ID+"/seats/1/join", "", map[string]string{"name": "Dee"}); r.status != http.StatusOK {
+		t.Fatalf("join: %d %s", r.status, r.body)
+	}
+	var evs []sseEvent
+	select {
+	case evs = <-got:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the waiting person's stream brought no state with the joiner")
+	}
+	if last := evs[len(evs)-1]; last.name != "state" || strings.Contains(last.data, "to join") {
+		t.Fatalf("the stream's last event after the join: %s %s", last.name, last.data)
+	}
+	h.mustAct(c.ID, ann, duel.Guard)
+
+	bot := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3"},
+		"seats": []map[string]any{{"name": "Robo", "bot": "random"}, {"open": true}}, "listed": true})
+	var b created
+	decode(t, bot, &b)
+	time.Sleep(300 * time.Millisecond) // a bot plays at once (BotPace -1)
+	if st := h.mustState(b.ID, ""); st.Seq != 0 {
+		t.Fatalf("the bot moved %d times before the table was full", st.Seq)
+	}
+	h.do("POST", "/api/tables/"+b.ID+"/seats/1/join", "", map[string]string{"name": "Dee"})
+	h.waitFor(b.ID, "", "the bot's move once the table is full", func(st tableState) bool { return st.Seq > 0 })
 }

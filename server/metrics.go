@@ -17,7 +17,8 @@ import (
 // Metrics are the server's Prometheus metrics (docs/operations.md lists
 // them). A store that commits in groups reports its commits through
 // ObserveCommit, so that the command line creates the metrics first and
-// hands them to both.
+// hands them to both. One Metrics serves one Server: New registers the
+// server's gauges in it.
 type Metrics struct {
 	reg         *prometheus.Registry
 	actions     prometheus.Counter
@@ -93,8 +94,9 @@ func (m *Metrics) registerTables(s *Server) {
 	}))
 }
 
-// metricsHandler serves /metrics in the Prometheus text format.
-func (s *Server) metricsHandler() http.Handler {
+// MetricsHandler serves the metrics in the Prometheus text format, as
+// Handler does at /metrics.
+func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 }
 
@@ -159,8 +161,10 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
+		// Streams last as long as a page is open, and monitors poll
+		// /healthz and /metrics every few seconds: debug level.
 		level := slog.LevelInfo
-		if w.Header().Get("Content-Type") == "text/event-stream" {
+		if w.Header().Get("Content-Type") == "text/event-stream" || r.Pattern == "GET /healthz" || r.Pattern == "GET /metrics" {
 			level = slog.LevelDebug
 		}
 		if !s.log.Enabled(r.Context(), level) {

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -59,7 +61,7 @@ func TestMetricsNamesAndActionsCount(t *testing.T) {
 	h := mustServer(t)
 	c := h.mustCreate("1")
 	h.mustState(c.ID, c.Seats[0].Token) // loads the table into memory
-	r := h.do("GET", "/metrics", "", nil)
+	r := h.metrics()
 	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/plain") {
 		t.Fatalf("GET /metrics = %d %s", r.status, r.header.Get("Content-Type"))
 	}
@@ -77,7 +79,7 @@ func TestMetricsNamesAndActionsCount(t *testing.T) {
 	}
 	before := metricValue(t, r.body, "tabletop_actions_total")
 	h.mustAct(c.ID, c.Seats[0].Token, "attack")
-	r = h.do("GET", "/metrics", "", nil)
+	r = h.metrics()
 	if after := metricValue(t, r.body, "tabletop_actions_total"); after != before+1 {
 		t.Errorf("tabletop_actions_total went from %v to %v after one action, want +1", before, after)
 	}
@@ -94,7 +96,7 @@ func TestMetricsCountRateLimitedRequests(t *testing.T) {
 	if r := h.do("POST", "/api/tables", "", "{}"); r.status != 429 {
 		t.Fatalf("second POST = %d, want 429", r.status)
 	}
-	r := h.do("GET", "/metrics", "", nil)
+	r := h.metrics()
 	if got := metricValue(t, r.body, `tabletop_rate_limited_requests_total{limit="client"}`); got != 1 {
 		t.Errorf(`rate_limited{limit="client"} = %v, want 1`, got)
 	}
@@ -117,6 +119,10 @@ func TestAccessLogOneLinePerRequest(t *testing.T) {
 		if n := strings.Count(logs, want); n != 1 {
 			t.Errorf("access log holds %q %d times, want once:\n%s", want, n, logs)
 		}
+	}
+	h.do("GET", "/healthz", "", nil)
+	if strings.Contains(h.logs.String(), `level=INFO msg=request method=GET route="GET /healthz"`) {
+		t.Errorf("a health check was logged at info level, where monitors polling it would flood the log")
 	}
 	if strings.Contains(logs, c.Seats[0].Token) {
 		t.Errorf("the access log holds a seat token:\n%s", logs)
@@ -150,7 +156,7 @@ func (h *harness) waitForMetric(name string, want float64) {
 	h.t.Helper()
 	var got float64
 	for i := 0; i < 500; i++ {
-		got = metricValue(h.t, h.do("GET", "/metrics", "", nil).body, name)
+		got = metricValue(h.t, h.metrics().body, name)
 		if got == want {
 			return
 		}
@@ -187,7 +193,7 @@ func TestWatchedTableIsNotEvicted(t *testing.T) {
 	c := h.mustCreate("1")
 	h.readSSE("/api/tables/"+c.ID+"/events", c.Seats[0].Token, func(evs []sseEvent) bool {
 		time.Sleep(200 * time.Millisecond) // ten idle times
-		body := h.do("GET", "/metrics", "", nil).body
+		body := h.metrics().body
 		if n := metricValue(t, body, `tabletop_tables_evicted_total{reason="idle"}`); n != 0 {
 			t.Errorf("a watched table was evicted (%v evictions)", n)
 		}
@@ -196,4 +202,23 @@ func TestWatchedTableIsNotEvicted(t *testing.T) {
 		}
 		return true
 	})
+}
+
+// metrics reads the server's metrics as a monitor on the debug address
+// would.
+func (h *harness) metrics() response {
+	rec := httptest.NewRecorder()
+	h.srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	return response{status: rec.Code, header: rec.Header(), body: rec.Body.String()}
+}
+
+// TestMetricsAreNotOnThePublicAddress: the counters move as seats act, so
+// on the public address their timing could tell a watcher when a seat
+// answered inside an answer window, which is a secret; they are served
+// only on the loopback debug address.
+func TestMetricsAreNotOnThePublicAddress(t *testing.T) {
+	h := mustServer(t)
+	if r := h.do("GET", "/metrics", "", nil); r.status != http.StatusNotFound || strings.Contains(r.body, "tabletop_actions_total") {
+		t.Fatalf("GET /metrics on the public address = %d, want 404 and no counters", r.status)
+	}
 }

@@ -222,6 +222,7 @@ type newForm struct {
 	Values map[string]string
 	Seats  []seatRow
 	Error  string
+	Table  []engine.OptionSpec // the options every table takes (engine.TableOptions)
 }
 
 type seatRow struct {
@@ -237,7 +238,7 @@ type choice struct {
 
 func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 	info := g.Info()
-	f := newForm{Title: "New " + info.Name + " table", Info: info, Values: map[string]string{}}
+	f := newForm{Title: "New " + info.Name + " table", Info: info, Values: map[string]string{}, Table: engine.TableOptions}
 	for _, o := range info.Options {
 		f.Values[o.Name] = o.Default
 		if r != nil && r.PostForm.Has("opt."+o.Name) {
@@ -305,7 +306,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	req := createRequest{Game: info.ID, Options: engine.Options{}, Listed: r.PostFormValue("listed") == "true"}
-	for _, o := range info.Options {
+	for _, o := range append(slices.Clone(info.Options), engine.TableOptions...) {
 		if r.PostForm.Has("opt." + o.Name) {
 			req.Options[o.Name] = formValue(r, "opt."+o.Name, o.Kind)
 		}
@@ -362,8 +363,15 @@ type tablePage struct {
 type actionGroup struct {
 	Kind    string
 	Actions []pageAction
-	Helps   int // actions with a Help
+	Helps   int  // actions with a Help
+	Pick    bool // offered as one list to pick from, not a button each
 }
+
+// pickOver is the most actions of one kind offered as a button each: a
+// kind with more is offered as a list to pick from and one button, so that
+// a big hand or stable (14 monsters make 148 actions) gives a handful
+// of controls instead of a wall of buttons, at 360 px too.
+const pickOver = 8
 
 // pageAction is a legal action as the page offers it, with what it does
 // (engine.Explainer) when the game says.
@@ -391,6 +399,7 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 // with what it does if the game explains its actions.
 func groups(g engine.Game, st seatState) []actionGroup {
 	ex, _ := g.(engine.Explainer)
+	lb, _ := g.(engine.Labeler)
 	var out []actionGroup
 	for _, a := range st.Legal {
 		k := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
@@ -399,17 +408,22 @@ func groups(g engine.Game, st seatState) []actionGroup {
 			k = len(out) - 1
 		}
 		pa := pageAction{legalAction: a}
-		if ex != nil {
+		if ex != nil || lb != nil {
 			// The page path decodes the offered action again rather than
 			// have every state, the API's too, keep the actions themselves.
 			if act, err := g.Decode(a.Kind, a.Action); err == nil {
-				pa.Help = ex.Explain(st.View, act)
+				if ex != nil {
+					pa.Help = ex.Explain(st.View, act)
+				}
+				// The button names seats by name (engine.Labeler).
+				pa.Text = engine.Label(g, st.View, act)
 			}
 		}
 		if pa.Help != "" {
 			out[k].Helps++
 		}
 		out[k].Actions = append(out[k].Actions, pa)
+		out[k].Pick = len(out[k].Actions) > pickOver
 	}
 	return out
 }

@@ -30,6 +30,11 @@ func seatGate(l *live, seat engine.Seat, a engine.Action) error {
 	switch {
 	case a.Kind() == engine.KindHandOver:
 		return errHandOver
+	case a.Kind() == engine.KindResign && !standInOK(l.game):
+		if _, ok := l.tab.State().(engine.Resigner); !ok {
+			return engine.Illegal(a, "%s has no bot to play a resigned seat to the end: agree with the others to end the game", l.game.Info().Name)
+		}
+		return nil
 	case engine.IsTableAction(a.Kind()):
 		return nil
 	case l.tab.Resigned(seat):
@@ -67,9 +72,10 @@ type turnClock struct {
 // While an answer window is open the clock runs for nobody: the window's
 // own hold and default answer stand for it, and a clock that ran out only
 // for the seats that have a real choice would tell everyone who has one.
-// Call with l.mu held.
+// Nor does it run at a table waiting for players to join (join.go). Call
+// with l.mu held.
 func clockSeats(l *live) []engine.Seat {
-	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale {
+	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale || len(l.open) > 0 || !standInOK(l.game) {
 		return nil
 	}
 	if _, over := l.tab.Over(); over {
@@ -85,6 +91,9 @@ func clockSeats(l *live) []engine.Seat {
 	for _, p := range st.Pending() {
 		if int(p) >= len(seats) || seats[p].Bot != "" || l.tab.StandIn(p) {
 			continue
+		}
+		if int(p) >= len(l.hashes) || l.hashes[p] == nil {
+			continue // an open seat nobody has joined yet (join.go): nobody to wait for
 		}
 		if known && !slices.Contains(public, p) {
 			continue
@@ -340,7 +349,14 @@ func (s *Server) rematch(ctx context.Context, client string, l *live) (string, e
 	if err != nil {
 		return "", err
 	}
-	rec := store.Table{ID: id, Created: s.now(), Listed: l.listed, TokenHashes: l.hashes, Export: tab.Export(true)}
+	// Seats still open at the old table (join.go) are open at the new one.
+	var open []int
+	for i, h := range l.hashes {
+		if h == nil && seats[i].Bot == "" {
+			open = append(open, i)
+		}
+	}
+	rec := store.Table{ID: id, Created: s.now(), Listed: l.listed, TokenHashes: l.hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil && !errors.Is(err, store.ErrExists) {
 		return "", err
 	}
@@ -458,3 +474,35 @@ func (s *Server) controlBots(l *live, do string) error {
 func notFound(err error) bool {
 	return errors.Is(err, errNoTable) || errors.Is(err, store.ErrNotFound)
 }
+
+// listedClock is the turn clock, in seconds, of a listed table whose
+// creator did not set one: strangers who join a table in the lobby may
+// leave it, and the others should not wait for them forever. Tables
+// reached only by link have no clock unless they ask for one.
+const listedClock = 120
+
+// withClock returns opts with the turn clock of a listed table of g that
+// did not set one, or refuses a clock for a game no bot can stand in for.
+func withClock(g engine.Game, opts engine.Options, listed bool) (engine.Options, error) {
+	set := strings.TrimSpace(opts[engine.OptTurnClock])
+	if !standInOK(g) {
+		if set != "" && set != "0" {
+			return nil, errorf(http.StatusBadRequest, "bad_options", g.Info().Name+" takes no turn clock: no bot can play a seat for a player who is away")
+		}
+		return opts, nil
+	}
+	if !listed || set != "" {
+		return opts, nil
+	}
+	out := make(engine.Options, len(opts)+1)
+	for k, v := range opts {
+		out[k] = v
+	}
+	out[engine.OptTurnClock] = strconv.Itoa(listedClock)
+	return out, nil
+}
+
+// standInOK reports whether a bot may play a person's seat of g for them
+// (after a resignation, or when the turn clock runs out): not in a game
+// with a game master's seat or one only people play (playNow).
+func standInOK(g engine.Game) bool { return playNow(g) }

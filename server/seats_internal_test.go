@@ -1,8 +1,14 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"testing"
 	"time"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/games/mgt"
 )
 
 // logLen is the length of l's log.
@@ -65,5 +71,39 @@ func TestBotPace_TheTablesOptionOverridesTheServers(t *testing.T) {
 	l.tab.Options()["bot-pace"] = "250"
 	if got := s.paceOf(l); got != 250*time.Millisecond {
 		t.Fatalf("pace with bot-pace 250 = %v, want 250ms", got)
+	}
+}
+
+func TestPages_ButtonsNameSeatsByName(t *testing.T) {
+	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}
+	st, err := mgt.New(mgt.Options{}, seats, dice.NewStream(dice.Seed{1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(mgt.Attack{Target: 2})
+	got := groups(mgt.Game, seatState{View: st.View(0), Legal: []legalAction{{Kind: mgt.KindAttack, Text: "attack 3", Action: raw}}})
+	if len(got) != 1 || got[0].Actions[0].Text != "attack Cy" {
+		t.Fatalf("groups = %+v, want the button to read \"attack Cy\"", got)
+	}
+}
+
+func TestTurnClock_ATableWhoseClockRunsStaysInMemory(t *testing.T) {
+	s := mustInternal(t, func(c *Config) { c.MaxLive = 1 })
+	ctx := context.Background()
+	req := createRequest{Game: "duel", Options: engine.Options{engine.OptTurnClock: "60"}, Seats: []seatRequest{{Name: "Ann"}, {Name: "Bo"}}}
+	id, _, err := s.createTable(ctx, "test", req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clocked, err := s.table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDuel(t, s, 3, "", "") // a second table, past MaxLive
+	s.mu.Lock()
+	kept := s.live[id] == clocked
+	s.mu.Unlock()
+	if !kept {
+		t.Fatal("the table whose turn clock runs was dropped from memory: its clock would act on a table nobody holds")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,5 +152,57 @@ func TestPages_GameOverRevealsWhatTheGameHid(t *testing.T) {
 	page := h.do("GET", "/t/"+c.ID, "", nil).body
 	if !strings.Contains(page, "Everything that was hidden") || !strings.Contains(page, "Ann held ") || !strings.Contains(page, "The stock held ") {
 		t.Fatalf("the finished table does not reveal the hands and the stock:\n%s", page)
+	}
+}
+
+func TestPages_NewTableFormOffersTheTurnClockForEveryGame(t *testing.T) {
+	h := mustServer(t)
+	if page := h.do("GET", "/new/duel", "", nil).body; !strings.Contains(page, `name="opt.turn-clock"`) || !strings.Contains(page, `name="opt.bot-pace"`) {
+		t.Fatalf("the new-table form does not offer the table options:\n%s", page)
+	}
+	r := h.postForm("/new/duel", url.Values{"seat0.who": {"person"}, "seat0.name": {"Ann"}, "seat1.who": {"person"}, "seat1.name": {"Bo"},
+		"opt.turn-clock": {"45"}, "opt.bot-pace": {""}})
+	if r.status >= 400 {
+		t.Fatalf("create with a clock: %d %s", r.status, r.body)
+	}
+	id := regexp.MustCompile(`/t/([A-Za-z0-9_-]{22})`).FindStringSubmatch(r.header.Get("Location") + r.body)
+	if id == nil {
+		t.Fatalf("no table in the answer: %d %s", r.status, r.body)
+	}
+	var st struct{ Options map[string]string }
+	decode(t, h.do("GET", "/api/tables/"+id[1], "", nil), &st)
+	if st.Options["turn-clock"] != "45" {
+		t.Fatalf("options %v, want turn-clock 45", st.Options)
+	}
+}
+
+func TestCreate_AListedTableGetsATurnClockAPrivateOneNone(t *testing.T) {
+	h := mustServer(t)
+	for _, tc := range []struct {
+		name   string
+		listed bool
+		clock  string
+		want   string
+	}{
+		{"listed", true, "", "120"},
+		{"listed with its own clock", true, "30", "30"},
+		{"listed without a clock", true, "0", ""},
+		{"private", false, "", ""},
+	} {
+		opts := map[string]string{}
+		if tc.clock != "" {
+			opts["turn-clock"] = tc.clock
+		}
+		r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": opts, "listed": tc.listed,
+			"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+		var c created
+		decode(t, r, &c)
+		var st struct {
+			TurnClock int `json:"turn_clock"`
+		}
+		decode(t, h.do("GET", "/api/tables/"+c.ID, "", nil), &st)
+		if got := st.TurnClock; (tc.want == "" && got != 0) || (tc.want != "" && tc.want != strconv.Itoa(got)) {
+			t.Errorf("%s: turn clock %d, want %q", tc.name, got, tc.want)
+		}
 	}
 }

@@ -5,8 +5,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"tabletop/engine"
 	"tabletop/internal/duel"
+	"tabletop/server"
 )
 
 // seatsOf reads the seats part of a table's state.
@@ -125,5 +128,50 @@ func TestTurnClock_RunsOutABotPlaysTheSeatUntilThePlayerTakesItBack(t *testing.T
 	}
 	if s := h.seats(c.ID, bo); s.StandIn {
 		t.Fatal("a bot still stands in for Bo after he took his seat back")
+	}
+}
+
+// storyDuel is the duel as if only people could play it: no bot may stand
+// in for a seat.
+type storyDuel struct{ engine.Game }
+
+func (storyDuel) PeopleOnly() {}
+
+func TestNoStandIns_AGameOnlyPeoplePlayTakesNoClockAndNoResignation(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(storyDuel{duel.Game}) })
+	seats := []map[string]string{{"name": "Ann"}, {"name": "Bo"}}
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"turn-clock": "30"}, "seats": seats})
+	if r.status != http.StatusBadRequest || !strings.Contains(r.body, "no turn clock") {
+		t.Fatalf("a clock for a game only people play: %d %s, want 400", r.status, r.body)
+	}
+	r = h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "listed": true, "seats": seats})
+	var c created
+	decode(t, r, &c)
+	var st struct {
+		TurnClock int `json:"turn_clock"`
+	}
+	decode(t, h.do("GET", "/api/tables/"+c.ID, "", nil), &st)
+	if st.TurnClock != 0 {
+		t.Fatalf("a listed table of a game only people play got a %d s clock", st.TurnClock)
+	}
+	r = h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[0].Token, map[string]any{"kind": "resign", "action": map[string]any{}})
+	if r.status == http.StatusOK || !strings.Contains(r.body, "no bot") {
+		t.Fatalf("resigning where no bot can play on: %d %s, want a refusal", r.status, r.body)
+	}
+}
+
+func TestTurnClock_DoesNotRunForAnOpenSeatNobodyHasJoined(t *testing.T) {
+	h := mustServer(t)
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3", "turn-clock": "1"},
+		"seats": []map[string]any{{"name": "Ann"}, {"name": "", "open": true}}, "listed": true})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	h.mustAct(c.ID, c.Seats[0].Token, duel.Attack)
+	time.Sleep(1500 * time.Millisecond) // past the clock
+	if st := h.mustState(c.ID, ""); st.Seq != 1 || containsText(logTexts(st), "turn clock") {
+		t.Fatalf("a bot took the open seat before anyone joined: %v", logTexts(st))
 	}
 }

@@ -235,8 +235,10 @@ func (s *Server) Close() error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	// Operations (docs/operations.md).
+	// /metrics is not here: served on the public address, its counters and
+	// the timing of their changes could tell a watcher when a seat answered
+	// inside an answer window. It is on serve's --debug-addr (loopback).
 	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.Handle("GET /metrics", s.metricsHandler())
 	// JSON API (docs/api.md).
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/tables", s.apiListTables)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"tabletop/engine"
@@ -85,9 +86,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	last := from
 	first := true
 	recorded := false // the seat's answer to an open window is recorded
+	joined := false   // a seat was joined: the state changed with the log
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	var buf []byte
 	for {
 		l.mu.Lock()
 		if l.stale {
@@ -102,6 +103,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			nl.mu.Lock()
 			nl.watchers++
 			nl.mu.Unlock()
+			joined = len(nl.open) != len(l.open)
 			l = nl
 			continue
 		}
@@ -114,29 +116,19 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		// Only the seat's own recorded answer, besides the log, changes
 		// what it sees: others' answers change nothing for it.
 		rec := l.answered(seat)
-		if l.tab.Len() > last || (first && initial) || rec != recorded {
+		if l.tab.Len() > last || (first && initial) || rec != recorded || joined {
 			events, err = render(logFor(l, seat, last), stateFor(l, seat), first && initial)
 			last = l.tab.Len()
 		}
-		recorded = rec
+		recorded, joined = rec, false
 		l.mu.Unlock()
 		if err != nil {
 			s.log.Error("rendering a stream", "table", l.id, "err", err)
 			return
 		}
 		first = false
-		if len(events) > 0 {
-			buf = buf[:0]
-			for _, e := range events {
-				buf = appendEvent(buf, e)
-			}
-			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			if _, err := w.Write(buf); err != nil {
-				return
-			}
-			if err := rc.Flush(); err != nil {
-				return
-			}
+		if len(events) > 0 && !writeEvents(w, rc, events) {
+			return
 		}
 		select {
 		case <-changed:
@@ -165,6 +157,27 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 // before it reconnects (EventSource reconnects by itself when a stream ends),
 // time for the next server to start; API clients reconnect on "reconnect".
 const reconnectEvent = "retry: 2000\nevent: reconnect\ndata: the server is restarting: reconnect\n\n"
+
+// eventBufs holds the buffers streams encode their events into between two
+// writes: a stream keeps none while it waits, which is most of its life.
+var eventBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// writeEvents writes events to w and flushes them, and reports whether
+// that worked.
+func writeEvents(w http.ResponseWriter, rc *http.ResponseController, events []sseEvent) bool {
+	bp := eventBufs.Get().(*[]byte)
+	defer eventBufs.Put(bp)
+	buf := (*bp)[:0]
+	for _, e := range events {
+		buf = appendEvent(buf, e)
+	}
+	*bp = buf
+	rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	if _, err := w.Write(buf); err != nil {
+		return false
+	}
+	return rc.Flush() == nil
+}
 
 // appendEvent appends e in the text/event-stream format, one data line per
 // line of its data. A reader ends a line at CR, LF or CRLF, so all three

@@ -244,7 +244,7 @@ func (s *Server) evictLocked(adding int, extra int64) {
 			if !l.mu.TryLock() {
 				continue
 			}
-			idle := l.watchers == 0 && !l.botRunning && l.win == nil
+			idle := l.watchers == 0 && !l.botRunning && l.win == nil && l.clock.stop == nil // a running turn clock acts on this live table
 			used, n := l.lastUsed, l.bytes
 			l.mu.Unlock()
 			if idle && (oldest == nil || used.Before(oldestUsed)) {
@@ -378,6 +378,9 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
 			}
 		}
+	}
+	if req.Options, err = withClock(g, req.Options, req.Listed); err != nil {
+		return "", nil, err
 	}
 	if _, err := info.Normalize(req.Options); err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
@@ -521,6 +524,9 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 // fails the table is dropped from memory and rebuilt from the store on next
 // use. Call with l.mu held.
 func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if err := waitingForPlayers(l); err != nil {
+		return nil, err
+	}
 	before := l.tab.Len()
 	events, err := l.tab.Act(seat, a)
 	if err != nil {
@@ -608,6 +614,9 @@ func (s *Server) afterChangeLocked(l *live) {
 // no choice, engine.Only), or -1. A seat that has answered the window being
 // collected is not due again.
 func botDue(l *live) engine.Seat {
+	if len(l.open) > 0 {
+		return -1 // the game starts when every seat is taken
+	}
 	seats := l.tab.Seats()
 	st := l.tab.State()
 	for _, p := range st.Pending() {

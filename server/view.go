@@ -28,7 +28,10 @@ type seatState struct {
 	// Recorded is this seat's own answer to an answer window still open
 	// (engine.Window), recorded and applied when the window closes; while
 	// it is set the seat has nothing more to do.
-	Recorded   string          `json:"recorded,omitempty"`
+	Recorded string `json:"recorded,omitempty"`
+	// OpenSeats is how many seats are still open to anyone (join.go): the
+	// game starts once every seat is taken, and nobody acts before.
+	OpenSeats  int             `json:"open_seats,omitempty"`
 	Seats      []seatInfo      `json:"seats"`
 	Outcome    *engine.Outcome `json:"outcome,omitempty"`
 	Commitment string          `json:"commitment"`
@@ -46,6 +49,7 @@ type seatInfo struct {
 	Bot     string      `json:"bot,omitempty"`
 	You     bool        `json:"you,omitempty"`
 	Pending bool        `json:"pending,omitempty"` // the view says the game waits for this seat
+	Open    bool        `json:"open,omitempty"`    // open to anyone: nobody has joined it yet
 	// StandIn says a bot plays the seat for its player (resigned, or the
 	// turn clock ran out), Resigned that its player resigned.
 	StandIn  bool `json:"stand_in,omitempty"`
@@ -94,7 +98,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	for i, si := range tab.Seats() {
 		p := slices.Contains(waiting, engine.Seat(i))
 		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p,
-			StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i))})
+			Open: slices.Contains(l.open, i), StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i))})
 		if p && engine.Seat(i) != seat {
 			out.Waiting++
 		}
@@ -103,7 +107,10 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	// single legal action is not asked: the server plays it (engine.Only), so
 	// offering it would only make the person race the server.
 	out.seatsState = seatsFor(l, seat)
-	if l.answered(seat) {
+	out.OpenSeats = len(l.open)
+	if out.OpenSeats > 0 {
+		// Nobody acts before the table is full.
+	} else if l.answered(seat) {
 		out.Recorded = l.win.answers[seat].String()
 	} else if out.StandIn {
 		// A bot plays the seat: the player takes it back first.

@@ -102,8 +102,9 @@ type Store interface {
 	// and its name to name, and drops the table's snapshot (which may hold
 	// the old name). Of two joins racing for one seat exactly one wins; the
 	// other gets ErrSeatTaken, as does a join of a seat that is not open or
-	// of a finished game. It returns ErrNotFound for a table it does not
-	// hold.
+	// of a table whose log has begun (its events name the seats: renamed,
+	// they would no longer replay). It returns ErrNotFound for a table it
+	// does not hold.
 	Join(ctx context.Context, id string, seat int, name string, tokenHash []byte) error
 	// ListOpen returns up to limit listed tables whose game is not over,
 	// most recently active first.

@@ -305,8 +305,9 @@ func (p *session) ask() error {
 			return fmt.Errorf("it is nobody's turn but the game is not over")
 		}
 		fmt.Fprintln(p.env.Stdout)
+		v := p.tab.State().View(p.me)
 		for i, a := range legal {
-			fmt.Fprintf(p.env.Stdout, "  %2d) %s\n", i+1, a)
+			fmt.Fprintf(p.env.Stdout, "  %2d) %s\n", i+1, engine.Label(p.tab.Game(), v, a))
 		}
 		if p.hotSeat {
 			fmt.Fprintf(p.env.Stdout, "%s> ", p.tab.Seats()[p.me].Name)
@@ -414,7 +415,7 @@ func (p *session) explain(legal []engine.Action) {
 				fmt.Fprintln(p.env.Stdout, "What the choices do:")
 				head = true
 			}
-			fmt.Fprintf(p.env.Stdout, "  %2d) %s: %s\n", i+1, a, help)
+			fmt.Fprintf(p.env.Stdout, "  %2d) %s: %s\n", i+1, engine.Label(p.tab.Game(), v, a), help)
 		}
 	}
 }

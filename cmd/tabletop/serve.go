@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync"
 	"time"
 
@@ -56,6 +57,9 @@ type Main struct {
 	// BotLease is how long an instance's claim on a table's bots lasts
 	// on a shared PostgreSQL database (server.Config.BotLease); 0: 15s.
 	BotLease time.Duration
+	// DebugAddr, if set, is a second address (loopback only) that serves
+	// /metrics and Go's profiles (/debug/pprof/) for operators.
+	DebugAddr string
 	// AccessLog logs one line per request (server.Config.AccessLog).
 	AccessLog bool
 	// IdleEvict drops tables untouched for that long from memory
@@ -69,6 +73,8 @@ type Main struct {
 	http   *http.Server
 	ln     net.Listener
 	served chan error
+	debug  *http.Server // on DebugAddr, or nil
+	dln    net.Listener // the debug listener
 
 	closeOnce sync.Once
 	closeErr  error
@@ -124,7 +130,44 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.served = make(chan error, 1)
 	go func() { m.served <- m.http.Serve(ln) }()
+	if m.DebugAddr != "" {
+		if err := m.serveDebug(ctx); err != nil {
+			m.Close()
+			return err
+		}
+	}
 	return nil
+}
+
+// serveDebug listens on DebugAddr, which must be a loopback address, and
+// serves /metrics and the profiles there.
+func (m *Main) serveDebug(ctx context.Context) error {
+	host, _, err := net.SplitHostPort(m.DebugAddr)
+	if ip := net.ParseIP(host); err != nil || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+		return fmt.Errorf("debug address %s: want a loopback HOST:PORT (127.0.0.1:6060): profiles are for this machine only", m.DebugAddr)
+	}
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", m.DebugAddr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", m.DebugAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.srv.MetricsHandler())
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	m.debug, m.dln = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}, ln
+	go m.debug.Serve(ln)
+	return nil
+}
+
+// DebugURL is the address of the debug listener, as a URL, or "".
+func (m *Main) DebugURL() string {
+	if m.debug == nil {
+		return ""
+	}
+	return "http://" + m.dln.Addr().String()
 }
 
 // URL is the address the server listens on, as a URL.
@@ -142,6 +185,9 @@ func (m *Main) Close() error {
 }
 
 func (m *Main) shutdown() error {
+	if m.debug != nil {
+		m.debug.Close()
+	}
 	m.srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -153,7 +199,7 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log] [--debug-addr 127.0.0.1:6060]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
@@ -168,6 +214,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
 	botLease := fs.Duration("bot-lease", 15*time.Second, "with several instances on one PostgreSQL database: how long an instance's claim on a table's bots lasts; another instance takes them over that long after it dies")
 	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "drop a table nobody has touched for this long from memory (rebuilt from the store on its next request); 0: never")
+	debugAddr := fs.String("debug-addr", "", "also serve /metrics and Go's profiles (/debug/pprof/) on this loopback address, e.g. 127.0.0.1:6060")
 	accessLog := fs.Bool("access-log", false, "log one line per request (method, route, status, duration); event streams only at debug level")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -209,13 +256,16 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	m := &Main{
 		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
 		PublicURL: *publicURL, WALLimit: *walMB << 20, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
-		MaxLiveBytes: *liveMB << 20, BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog,
+		MaxLiveBytes: *liveMB << 20, BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog, DebugAddr: *debugAddr,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.Stdout, "tabletop: serving on %s (database %s); Ctrl-C stops\n", m.URL(), showDB(*db))
+	if u := m.DebugURL(); u != "" {
+		fmt.Fprintf(env.Stdout, "tabletop: metrics and profiles on %s/metrics and %s/debug/pprof/\n", u, u)
+	}
 	select {
 	case <-ctx.Done():
 	case err := <-m.served:

@@ -105,11 +105,7 @@ func TestServe_RefusesBadFlags(t *testing.T) {
 
 func TestMain_ServesTheDuelInProcess(t *testing.T) {
 	m := &Main{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), Games: registry()}
-	if err := m.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	c := client{t: t, url: m.URL()}
+	c := mustRun(t, m)
 	tab := c.create("2")
 	c.act(tab, 0, duel.Attack)
 	c.act(tab, 1, duel.Attack)
@@ -119,6 +115,16 @@ func TestMain_ServesTheDuelInProcess(t *testing.T) {
 	if err := m.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
+}
+
+// mustRun runs m, closes it when the test ends, and returns a client of it.
+func mustRun(t *testing.T, m *Main) client {
+	t.Helper()
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return client{t: t, url: m.URL()}
 }
 
 // The restart test: a real tabletop binary is killed with SIGKILL in the

@@ -75,6 +75,7 @@ type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it

@@ -42,6 +42,8 @@ const (
 	CondDisabled   = "disabled"   // cannot use the move it used last; 3 rounds
 	CondEncore     = "encore"     // can use only the move it used last; 3 rounds
 	CondInsomnia   = "insomnia"   // nobody in the battle falls asleep; 3 rounds
+	CondSeeded     = "seeded"     // loses 2 HP a round until it moves (a Dodge) or spins free
+	CondSubstitute = "substitute" // a decoy with HP takes opponents' hits, status moves and effects
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -56,7 +58,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -116,6 +118,10 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return f.Name + " has used no move yet"
 	case kind == CondFreeze && b.Weather == WeatherSun:
 		return "nobody freezes in harsh sunlight"
+	case kind == CondSubstitute && f.has(kind):
+		return f.Name + " already has a substitute"
+	case kind == CondSubstitute && f.Body.HP <= subCost(f):
+		return f.Name + " has too little HP to make a substitute"
 	case !isMajor(kind) && f.has(kind):
 		return f.Name + " is already " + kind
 	}
@@ -131,6 +137,12 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 	}
 	if kind == CondPerishing {
 		c.perish(f)
+		return true
+	}
+	if kind == CondSubstitute {
+		n := subCost(f)
+		f.Minor = append(f.Minor, Cond{Kind: kind, HP: n})
+		c.damage(f, n, "a quarter of its max HP into a substitute")
 		return true
 	}
 	if isMajor(kind) {
@@ -317,6 +329,9 @@ func (c *ctx) endOfRound() {
 				add("salt", DoT(Poison, max))
 			}
 		}
+		if f.has(CondSeeded) {
+			add("seed", 2)
+		}
 		if f.has(CondCursed) {
 			add("curse", 6)
 		}
@@ -408,4 +423,41 @@ func (c *ctx) heal(f *Fighter, n int, why string) {
 	}
 	f.Body.HP += got
 	c.sayHP(f, fmt.Sprintf("%s heals %d (%s).", f.Name, got, why), fmt.Sprintf("%s heals (%s).", f.Name, why))
+}
+
+// subCost is the HP f puts into a substitute: a quarter of its max HP,
+// rounded down, at least 1.
+func subCost(f *Fighter) int { return max(1, f.Body.MaxHP/4) }
+
+// behindSub reports whether f's move m is stopped by t's substitute: t has
+// one, f is its opponent, and m is not a move that passes substitutes.
+func behindSub(f *Fighter, m *Move, t *Fighter) bool {
+	return t.side() != f.side() && subHP(t) > 0 && !passesSub[m.Name]
+}
+
+// hitSub deals n damage to t's substitute; it breaks at 0 and the rest of
+// the damage is lost.
+func (c *ctx) hitSub(t *Fighter, n int) {
+	for i := range t.Minor {
+		if m := &t.Minor[i]; m.Kind == CondSubstitute {
+			m.HP = max(0, m.HP-n)
+			if m.HP > 0 {
+				c.sayHP(t, fmt.Sprintf("%s's substitute takes %d: %d HP left.", t.Name, n, m.HP),
+					fmt.Sprintf("%s's substitute takes the hit.", t.Name))
+				return
+			}
+		}
+	}
+	cure(t, CondSubstitute)
+	c.say("%s's substitute breaks.", t.Name)
+}
+
+// subHP is what is left of f's substitute (0: none).
+func subHP(f *Fighter) int {
+	for _, m := range f.Minor {
+		if m.Kind == CondSubstitute {
+			return m.HP
+		}
+	}
+	return 0
 }

@@ -173,6 +173,18 @@
 //   - Disabled and Encore hold the move the afflicted used last when they
 //     came (none yet: they cannot be given); Insomnia on anyone standing
 //     keeps everyone in the battle from falling asleep.
+//   - Seeded (Leech Seed): the battle has no map, so the seeded ground is
+//     the afflicted's place; it loses 2 HP at the end of each round until
+//     it moves, which at the table is a Dodge. The text names no one the
+//     HP goes to, so nobody heals from it.
+//   - Substitute: the user (only) puts a quarter of its max HP, rounded
+//     down and at least 1, into a substitute; it cannot with that much HP
+//     or less, nor while it has one. The substitute takes the damage of
+//     opponents' moves (the rest of a hit that breaks it is lost) and stops
+//     their status moves and secondary effects. Sound moves (a mainline
+//     list in field.go) and the moves the group's list says ignore
+//     substitutes pass it; allies' moves and damage over time are not its
+//     business. A hidden foe's substitute HP is told to the GM only.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -100,6 +100,7 @@ var statusEffects = map[string]statusEffect{
 	"Sleep Powder": {cond: CondSleep}, "Spore": {cond: CondSleep}, "Lovely Kiss": {cond: CondSleep},
 	"Grass Whistle": {cond: CondSleep}, "Confuse Ray": {cond: CondConfusion}, "Supersonic": {cond: CondConfusion},
 	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
+	"Leech Seed": {cond: CondSeeded}, "Substitute": {cond: CondSubstitute},
 	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
@@ -119,6 +120,27 @@ var statusEffects = map[string]statusEffect{
 	"Spikes": {hazard: HazardSpikes}, "Stealth Rock": {hazard: HazardStones}, "Toxic Spikes": {hazard: HazardToxic},
 	"Sticky Web": {hazard: HazardStickyWeb},
 }
+
+// soundMoves are the mainline sound moves: they pass substitutes, and a
+// silenced fighter cannot use them.
+var soundMoves = map[string]bool{
+	"Alluring Voice": true, "Boomburst": true, "Bug Buzz": true, "Chatter": true, "Clanging Scales": true,
+	"Clangorous Soul": true, "Confide": true, "Disarming Voice": true, "Echoed Voice": true, "Eerie Spell": true,
+	"Grass Whistle": true, "Growl": true, "Heal Bell": true, "Howl": true, "Hyper Voice": true, "Metal Sound": true,
+	"Noble Roar": true, "Overdrive": true, "Parting Shot": true, "Perish Song": true, "Psychic Noise": true,
+	"Relic Song": true, "Roar": true, "Round": true, "Screech": true, "Sing": true, "Snarl": true, "Snore": true,
+	"Sparkling Aria": true, "Supersonic": true, "Torch Song": true, "Uproar": true,
+}
+
+// passesSub holds the moves a substitute does not stop: sound moves and
+// those the group's move list says ignore substitutes.
+var passesSub = func() map[string]bool {
+	out := map[string]bool{"Spectral Thief": true, "Curse": true, "Spore": true, "Stun Spore": true}
+	for k := range soundMoves {
+		out[k] = true
+	}
+	return out
+}()
 
 // offensive reports whether a status move's effect is an offensive
 // action: it aims at opponents, or lays a hazard on their side. Weather

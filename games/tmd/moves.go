@@ -201,6 +201,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
+		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
+		}
 		for _, t := range out {
 			if t.side() != f.side() {
 				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
@@ -483,6 +486,18 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	} else if f.Foe && f.Hidden {
 		pub = fmt.Sprintf("%s takes %d from %s: %d/%d HP.", hitOn.Name, dmg, m.Name, max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
 	}
+	if behindSub(f, m, hitOn) {
+		full = fmt.Sprintf("%s's substitute takes %d from %s (%s).", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "))
+		pub = full
+		if hitOn.Foe && hitOn.Hidden {
+			pub = fmt.Sprintf("%s's substitute is hit by %s.", hitOn.Name, m.Name)
+		} else if f.Foe && f.Hidden {
+			pub = fmt.Sprintf("%s's substitute takes %d from %s.", hitOn.Name, dmg, m.Name)
+		}
+		c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
+		c.hitSub(hitOn, dmg)
+		return face
+	}
 	c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
 	if dmg > 0 {
 		hitOn.Harmed = true
@@ -545,6 +560,10 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	}
 	if shielded(f, t) {
 		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
+		return
+	}
+	if behindSub(f, m, t) {
+		c.say("%s's substitute takes %s's %s: it has no effect.", t.Name, f.Name, m.Name)
 		return
 	}
 	if eff.cond != "" {

@@ -105,6 +105,9 @@ func (c *ctx) dodge(seat engine.Seat, a Dodge) error {
 	c.spend(f, a.AP, FocusAllies, false, false)
 	f.Turn.Dodge += a.AP
 	c.say("%s gets ready to dodge: attacks on it need %d more until its next turn.", f.Name, f.Turn.Dodge)
+	if cure(f, CondSeeded) {
+		c.say("%s moves out of the seeded ground.", f.Name)
+	}
 	c.finish(f)
 	return nil
 }

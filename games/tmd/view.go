@@ -142,6 +142,12 @@ func (s *State) View(seat engine.Seat) engine.View {
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
 				fv.Body, fv.Turn = &body, &turn
+			} else if subHP(f) > 0 {
+				// A substitute's HP is a quarter of the hidden max HP.
+				fv.Minor = slices.Clone(f.Minor)
+				for i := range fv.Minor {
+					fv.Minor[i].HP = 0
+				}
 			}
 			bv.Fighters = append(bv.Fighters, fv)
 		}

@@ -267,9 +267,9 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 	var (
 		seatsJSON string
 		open      []int32
-		over      bool
+		begun     bool
 	)
-	err = tx.QueryRow(ctx, "SELECT seats, open_seats, outcome IS NOT NULL FROM tables WHERE id = $1 FOR UPDATE", id).Scan(&seatsJSON, &open, &over)
+	err = tx.QueryRow(ctx, "SELECT seats, open_seats, seq > 0 OR outcome IS NOT NULL FROM tables WHERE id = $1 FOR UPDATE", id).Scan(&seatsJSON, &open, &begun)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.ErrNotFound
 	}
@@ -280,7 +280,7 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 	if err := json.Unmarshal([]byte(seatsJSON), &seats); err != nil {
 		return fmt.Errorf("postgres: join %s: %w", id, err)
 	}
-	if over || seat < 0 || seat >= len(seats) || !slices.Contains(open, int32(seat)) {
+	if begun || seat < 0 || seat >= len(seats) || !slices.Contains(open, int32(seat)) {
 		return store.ErrSeatTaken
 	}
 	seats[seat].Name = name
@@ -289,7 +289,7 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 		return fmt.Errorf("postgres: join %s: %w", id, err)
 	}
 	tag, err := tx.Exec(ctx, `UPDATE tables SET seats = $2, token_hashes[$3::integer + 1] = $4, open_seats = array_remove(open_seats, $3::integer), updated = now()
-		WHERE id = $1 AND $3::integer = ANY (open_seats) AND outcome IS NULL`, id, string(b), seat, tokenHash)
+		WHERE id = $1 AND $3::integer = ANY (open_seats) AND seq = 0 AND outcome IS NULL`, id, string(b), seat, tokenHash)
 	if err != nil {
 		return fmt.Errorf("postgres: join: %w", err)
 	}

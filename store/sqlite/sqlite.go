@@ -532,8 +532,8 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 	}
 	return s.do(ctx, func(tx *sql.Tx) error {
 		var seatsJSON, hashJSON, openJSON string
-		var outcome sql.NullString
-		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, outcome FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &outcome)
+		var begun bool
+		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, seq > 0 OR outcome IS NOT NULL FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &begun)
 		if errors.Is(err, sql.ErrNoRows) {
 			return store.ErrNotFound
 		}
@@ -554,7 +554,7 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 			}
 		}
 		i := slices.Index(open, seat)
-		if i < 0 || outcome.Valid || seat >= len(seats) || seat >= len(hashes) {
+		if i < 0 || begun || seat >= len(seats) || seat >= len(hashes) {
 			return store.ErrSeatTaken
 		}
 		open = slices.Delete(open, i, i+1)
@@ -794,4 +794,38 @@ func (s *Store) TableIDs(ctx context.Context, after string, limit int) ([]string
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
+}
+
+// Backup writes a consistent copy of the database at path to the new file
+// to, while a server may be writing to it: VACUUM INTO reads one snapshot
+// of the database on a read-only connection of its own (WAL mode lets it
+// run beside the writer) and writes it compacted. It takes no lock file,
+// so it runs beside the server that holds it. to must not exist yet.
+func Backup(ctx context.Context, path, to string) error {
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("sqlite: backup: %w", err)
+	}
+	if _, err := os.Stat(to); err == nil {
+		return fmt.Errorf("sqlite: backup: %s exists already: choose a new file", to)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Set("mode", "ro")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return fmt.Errorf("sqlite: backup: %w", err)
+	}
+	defer db.Close()
+	// Created first with the owner's mode only: the copy holds the seeds
+	// and token hashes as the database does.
+	f, err := os.OpenFile(to, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("sqlite: backup: %w", err)
+	}
+	f.Close()
+	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", to); err != nil {
+		os.Remove(to)
+		return fmt.Errorf("sqlite: backup of %s: %w", path, err)
+	}
+	return nil
 }

@@ -501,6 +501,16 @@ func testJoin(t *testing.T, s store.Store) {
 	if err := s.Join(ctx, "done", 1, "Late", []byte{9}); !errors.Is(err, store.ErrSeatTaken) {
 		t.Fatalf("joining a finished game: err = %v, want ErrSeatTaken", err)
 	}
+	begun := store.Table{ID: "begun", Listed: true, TokenHashes: [][]byte{{1}, nil}, Open: []int{1}, Export: tab.Export(true)}
+	if err := s.CreateTable(ctx, begun); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "begun", 0, MustAct(t, tab, 0, duel.Guard)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Join(ctx, "begun", 1, "Late", []byte{9}); !errors.Is(err, store.ErrSeatTaken) {
+		t.Fatalf("joining a table whose log has begun: err = %v, want ErrSeatTaken", err)
+	}
 	if err := s.Join(ctx, "nosuch", 1, "Lost", []byte{9}); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("joining an unknown table: err = %v, want ErrNotFound", err)
 	}

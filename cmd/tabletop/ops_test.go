@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tabletop/internal/duel"
+	"tabletop/store/sqlite"
+)
+
+// TestMain_DebugAddrServesMetricsAndProfiles: --debug-addr serves /metrics,
+// with the store's commits counted, and the profiles, on a second loopback
+// listener.
+func TestMain_DebugAddrServesMetricsAndProfiles(t *testing.T) {
+	m := &Main{Addr: "127.0.0.1:0", DebugAddr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), Games: registry()}
+	c := mustRun(t, m)
+	tab := c.create("2")
+	c.act(tab, 0, duel.Attack)
+	get := func(path string) string {
+		t.Helper()
+		resp, err := http.Get(m.DebugURL() + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s = %d", path, resp.StatusCode)
+		}
+		return string(b)
+	}
+	metrics := get("/metrics")
+	if !strings.Contains(metrics, "\ntabletop_store_commit_writes_count ") || strings.Contains(metrics, "\ntabletop_store_commit_writes_count 0\n") {
+		t.Errorf("the debug listener's /metrics counts no store commit:\n%s", metrics)
+	}
+	if !strings.Contains(get("/debug/pprof/"), "goroutine") {
+		t.Error("no profiles listed at /debug/pprof/")
+	}
+}
+
+func TestMain_DebugAddrMustBeLoopback(t *testing.T) {
+	m := &Main{Addr: "127.0.0.1:0", DebugAddr: "0.0.0.0:0", DB: filepath.Join(t.TempDir(), "t.db"), Games: registry()}
+	err := m.Run(context.Background())
+	if err == nil {
+		m.Close()
+		t.Fatal("Run with a debug address on every interface did not fail")
+	}
+	if !strings.Contains(err.Error(), "loopback") {
+		t.Errorf("err = %v, want it to ask for a loopback address", err)
+	}
+}
+
+// TestBackup_CopiesARunningServersDatabase: backup copies the database
+// while the server runs on it, and the copy holds the table's whole log.
+func TestBackup_CopiesARunningServersDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	c := mustRun(t, &Main{Addr: "127.0.0.1:0", DB: db, Games: registry()})
+	tab := c.create("2")
+	c.act(tab, 0, duel.Attack)
+	c.act(tab, 1, duel.Guard)
+	to := filepath.Join(dir, "copy.db")
+	if code, _, errOut := run(t, "", "backup", "--db", db, to); code != 0 {
+		t.Fatalf("backup exited %d: %s", code, errOut)
+	}
+	st, err := sqlite.Open(to, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rec, err := st.LoadTable(context.Background(), tab.ID)
+	if err != nil || rec.Seq != 2 || len(rec.Export.Log) != 2 {
+		t.Fatalf("the copy's table: seq %d, %d entries, err %v; want 2 entries", rec.Seq, len(rec.Export.Log), err)
+	}
+	if code, _, errOut := run(t, "", "backup", "--db", db, to); code == 0 || !strings.Contains(errOut, "exists already") {
+		t.Errorf("backup onto an existing file = %d %q, want a refusal", code, errOut)
+	}
+}

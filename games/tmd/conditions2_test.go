@@ -1,0 +1,72 @@
+package tmd
+
+import "testing"
+
+// bulbasaur is a level-6 Bulbasaur that knows Leech Seed and Tackle.
+var bulbasaur = AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Leech Seed", "Tackle"}}
+
+func TestSeeded_LosesTwoHPARoundUntilItMoves(t *testing.T) {
+	s := mustBattle(t, Foes, nil, bulbasaur)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Leech Seed", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{10}))
+	ann := bf(t, s, "Ann")
+	if !ann.has(CondSeeded) {
+		t.Fatalf("Leech Seed landed on Ann and she is not seeded")
+	}
+	before := ann.Body.HP
+	endRound(t, s) // Bulbasaur's AP is spent: the allies' turn ends the round, then the foes'
+	if got := before - ann.Body.HP; got != 2 {
+		t.Errorf("seeded Ann lost %d HP at the end of the round, want 2", got)
+	}
+	mustApply(t, s, annSeat, Dodge{AP: 1}, nil)
+	if ann.has(CondSeeded) {
+		t.Errorf("Ann moved (dodged) and is still seeded")
+	}
+}
+
+func TestSubstitute_TakesOpponentsHitsAndStatusMoves(t *testing.T) {
+	foe := AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Substitute", "Tackle"}}
+	s := mustBattle(t, Foes, nil, foe)
+	bulba := bf(t, s, "Bulbasaur")
+	full := bulba.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Substitute"}, nil)
+	quarter := bulba.Body.MaxHP / 4
+	if bulba.Body.HP != full-quarter || subHP(bulba) != quarter {
+		t.Fatalf("after Substitute Bulbasaur has %d HP and a substitute of %d; want %d and %d",
+			bulba.Body.HP, subHP(bulba), full-quarter, quarter)
+	}
+	hp := bulba.Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Tail Whip", Targets: []string{"Bulbasaur"}}, streamWith(t, []int{20}, []int{15}))
+	if bulba.stage("def") != 0 {
+		t.Errorf("Tail Whip lowered the Defense of Bulbasaur behind its substitute")
+	}
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Bulbasaur"}}, streamWith(t, []int{20}, []int{15}))
+	if bulba.stage("atk") != -1 {
+		t.Errorf("Growl, a sound move, did not pass the substitute: Attack stage %+d", bulba.stage("atk"))
+	}
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Bulbasaur"}}, streamWith(t, []int{20}, []int{15}))
+	if bulba.Body.HP != hp {
+		t.Errorf("Ember hurt Bulbasaur behind its substitute: %d → %d HP", hp, bulba.Body.HP)
+	}
+	if subHP(bulba) >= quarter {
+		t.Errorf("Ember did not hurt the substitute (%d of %d left)", subHP(bulba), quarter)
+	}
+}
+
+func TestSubstitute_OnlyForItsUser(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Substitute"}},
+		AddFoe{Species: "Bulbasaur", Level: 6, Name: "Bulby", Moves: []string{"Tackle"}})
+	mustRefuse(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Substitute", Targets: []string{"Bulby"}}, "for its user only")
+}
+
+func TestSubstitute_AHiddenFoesSubstituteKeepsItsHPFromThePlayers(t *testing.T) {
+	foe := AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Substitute"}, Hidden: true}
+	s := mustBattle(t, Foes, nil, foe)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Substitute"}, nil)
+	for _, f := range s.View(annSeat).(*View).Battle.Fighters {
+		for _, m := range f.Minor {
+			if f.Name == "Bulbasaur" && m.HP != 0 {
+				t.Errorf("Ann sees the hidden Bulbasaur's substitute at %d HP", m.HP)
+			}
+		}
+	}
+}
