@@ -342,7 +342,7 @@ func (s *Server) rematch(ctx context.Context, client string, l *live) (string, e
 	if !over {
 		return "", errorf(http.StatusConflict, "not_over", "a rematch starts once the game is over")
 	}
-	if err := s.allowCreate(client); err != nil {
+	if err := s.allowCreate(ctx, client); err != nil {
 		return "", err
 	}
 	tab, err := engine.NewTable(l.game, opts, seats, s.newSeed())

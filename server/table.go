@@ -330,17 +330,17 @@ func (s *Server) forget(l *live) {
 }
 
 // allowCreate counts one more table created by client against the limits
-// per client and in total, or says which is reached.
-func (s *Server) allowCreate(client string) error {
+// per client and in total, or says which is reached. With a store shared by
+// several instances the store counts (countCreation), else this instance.
+func (s *Server) allowCreate(ctx context.Context, client string) error {
+	if cc, ok := s.store.(store.CreationCounter); ok {
+		return s.countCreation(ctx, cc, client)
+	}
 	if !s.created.allow(client) {
-		s.metrics.limited.WithLabelValues("tables_per_client").Inc()
-		return errorf(http.StatusTooManyRequests, "too_many_tables",
-			fmt.Sprintf("you have created %d tables in the last hour, the most one address may: play those, or try again later", s.perClient))
+		return s.tooManyTables()
 	}
 	if !s.total.allow("") {
-		s.metrics.limited.WithLabelValues("tables_total").Inc()
-		return errorf(http.StatusServiceUnavailable, "server_full",
-			fmt.Sprintf("the server has opened %d tables in the last hour, the most it takes: try again later", s.perHour))
+		return s.serverFull()
 	}
 	return nil
 }
@@ -389,7 +389,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	if err != nil {
 		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
-	if err := s.allowCreate(client); err != nil {
+	if err := s.allowCreate(ctx, client); err != nil {
 		return "", nil, err
 	}
 	tokens := make([]string, len(seats))

@@ -180,3 +180,11 @@ func BenchmarkStoreAppend(b *testing.B) {
 func BenchmarkStoreAppendParallel(b *testing.B) {
 	storetest.BenchAppendParallel(b, mustOpen(b, pgtest.DSN(b)))
 }
+
+// TestTwoStoresCreationCapsHold is two server instances (two stores, two
+// pools) on one database counting table creations at once: the caps per
+// client and in total hold across both.
+func TestTwoStoresCreationCapsHold(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	storetest.RunCreationCaps(t, mustOpen(t, dsn), mustOpen(t, dsn))
+}
