@@ -44,6 +44,7 @@ const (
 	CondInsomnia   = "insomnia"   // nobody in the battle falls asleep; 3 rounds
 	CondSeeded     = "seeded"     // loses 2 HP a round until it moves (a Dodge) or spins free
 	CondSubstitute = "substitute" // a decoy with HP takes opponents' hits, status moves and effects
+	CondInfatuated = "infatuated" // cannot focus on the one it loves; 4 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -58,7 +59,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -163,6 +164,27 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 		c.say("%s now has %s.", f.Name, kind)
 	}
 	return true
+}
+
+// aimed reports whether condition kind is aimed at someone (the one an
+// infatuation loves), who must be named when it is given.
+func aimed(kind string) bool { return kind == CondInfatuated }
+
+// inflictFrom gives f condition kind aimed at by, and says so; it returns
+// false (saying why) if f is immune.
+func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
+	if why := c.b.immune(f, kind); why != "" {
+		c.say("%s does not get %s: %s.", f.Name, kind, why)
+		return false
+	}
+	f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind], By: by.Name})
+	c.say("%s is now %s with %s.", f.Name, kind, by.Name)
+	return true
+}
+
+// aimedAt returns the condition of kind f has that aims at t, if any.
+func (f *Fighter) aimedAt(kind string, t *Fighter) bool {
+	return slices.ContainsFunc(f.Minor, func(m Cond) bool { return m.Kind == kind && m.By == t.Name })
 }
 
 func condText(kind string) string {

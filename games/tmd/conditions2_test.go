@@ -70,3 +70,22 @@ func TestSubstitute_AHiddenFoesSubstituteKeepsItsHPFromThePlayers(t *testing.T) 
 		}
 	}
 }
+
+func TestInfatuated_CannotFocusOnTheOneItLovesForFourRounds(t *testing.T) {
+	foe := AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Attract", "Tackle"}}
+	s := mustBattle(t, Foes, nil, foe, geodude)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Attract", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Bulbasaur"}}, "Ann is infatuated with Bulbasaur")
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, nil)
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Bo", Condition: CondInfatuated, Reason: "x"}, "with whom")
+	applyCond := SetCondition{Who: "Bo", Condition: CondInfatuated, By: "Geodude", Reason: "Cute Charm"}
+	mustApply(t, s, gmSeat, applyCond, nil)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, "Bo is infatuated with Geodude")
+	for range 4 {
+		endRound(t, s)
+	}
+	if bf(t, s, "Ann").has(CondInfatuated) {
+		t.Errorf("Ann is still infatuated after four rounds")
+	}
+}

@@ -185,6 +185,10 @@
 //     list in field.go) and the moves the group's list says ignore
 //     substitutes pass it; allies' moves and damage over time are not its
 //     business. A hidden foe's substitute HP is told to the GM only.
+//   - Infatuated (Attract, or the GM naming the one loved): the afflicted
+//     cannot name that fighter as a target, and its room-hitters pass it
+//     by; 4 rounds. Sheets carry no gender, so Attract lands whatever the
+//     genders; the GM removes it where they are the same.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

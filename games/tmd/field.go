@@ -101,6 +101,7 @@ var statusEffects = map[string]statusEffect{
 	"Grass Whistle": {cond: CondSleep}, "Confuse Ray": {cond: CondConfusion}, "Supersonic": {cond: CondConfusion},
 	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
 	"Leech Seed": {cond: CondSeeded}, "Substitute": {cond: CondSubstitute},
+	"Attract":   {cond: CondInfatuated},
 	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},

@@ -216,7 +216,7 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 			return nil, "", engine.Illegal(a, "%s hits every opponent present: name no targets", m.Name)
 		}
 		for _, t := range b.side(f.side().other()) {
-			if !t.Fainted {
+			if !t.Fainted && !f.aimedAt(CondInfatuated, t) {
 				out = append(out, t)
 			}
 		}
@@ -233,8 +233,11 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		return nil, "", engine.Illegal(a, "%s reaches at most %d opponent(s)", m.Name, most)
 	}
 	for _, t := range out {
-		if t.side() == f.side() {
+		switch {
+		case t.side() == f.side():
 			return nil, "", engine.Illegal(a, "%s is aimed at opponents, not at %s", m.Name, t.Name)
+		case f.aimedAt(CondInfatuated, t):
+			return nil, "", engine.Illegal(a, "%s is infatuated with %s: it cannot focus on it", f.Name, t.Name)
 		}
 	}
 	return out, FocusOpponents, nil
@@ -570,7 +573,11 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		if t.side() != f.side() {
 			t.Harmed = true
 		}
-		c.inflict(t, eff.cond)
+		if aimed(eff.cond) {
+			c.inflictFrom(t, eff.cond, f)
+		} else {
+			c.inflict(t, eff.cond)
+		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
 		c.changeStage(t, k, eff.boosts[k])
