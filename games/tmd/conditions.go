@@ -20,31 +20,33 @@ const (
 // Minor status conditions the table runs (others the GM runs by hand, as
 // notes and overrides).
 const (
-	CondFlinch     = "flinch"     // 12 faces of accuracy lost; 1 round
-	CondRecharging = "recharging" // cannot act; 1 round
-	CondIngrained  = "ingrained"  // heals 2 a round, moves never miss it; 4 rounds
-	CondWrapped    = "wrapped"    // burn DoT; 3 rounds
-	CondWrapping   = "wrapping"   // the user of a wrap: cannot act; 3 rounds
-	CondStuck      = "stuck"      // burn DoT, moves never miss it; 3 rounds
-	CondSalted     = "salted"     // poison DoT (badly poisoned for Water and Steel); until a Break
-	CondCursed     = "cursed"     // 6 damage a round
-	CondHealthy    = "healthy"    // immune to major conditions and lowered stages; 3 rounds
-	CondSleepless  = "sleepless"  // immune to sleep
-	CondNightmare  = "nightmare"  // burn DoT while asleep
-	CondYawning    = "yawning"    // falls asleep after 2 rounds
-	CondPetrified  = "petrified"  // cannot act until damaged
-	CondAquaRing   = "aqua ring"  // heals 1 a round; 6 rounds
-	CondHealBlock  = "heal block" // cannot heal; 5 rounds
-	CondHungry     = "hungry"     // its moves deal their AP cost less damage; until it eats
-	CondExposed    = "exposed"    // its evasion increases are ignored
-	CondEmbargo    = "embargo"    // cannot use items; 3 rounds
-	CondPerishing  = "perishing"  // burn, poison, bad poison and curse deal three turns' damage at once, and end
-	CondDisabled   = "disabled"   // cannot use the move it used last; 3 rounds
-	CondEncore     = "encore"     // can use only the move it used last; 3 rounds
-	CondInsomnia   = "insomnia"   // nobody in the battle falls asleep; 3 rounds
-	CondSeeded     = "seeded"     // loses 2 HP a round until it moves (a Dodge) or spins free
-	CondSubstitute = "substitute" // a decoy with HP takes opponents' hits, status moves and effects
-	CondInfatuated = "infatuated" // cannot focus on the one it loves; 4 rounds
+	CondFlinch      = "flinch"       // 12 faces of accuracy lost; 1 round
+	CondRecharging  = "recharging"   // cannot act; 1 round
+	CondIngrained   = "ingrained"    // heals 2 a round, moves never miss it; 4 rounds
+	CondWrapped     = "wrapped"      // burn DoT; 3 rounds
+	CondWrapping    = "wrapping"     // the user of a wrap: cannot act; 3 rounds
+	CondStuck       = "stuck"        // burn DoT, moves never miss it; 3 rounds
+	CondSalted      = "salted"       // poison DoT (badly poisoned for Water and Steel); until a Break
+	CondCursed      = "cursed"       // 6 damage a round
+	CondHealthy     = "healthy"      // immune to major conditions and lowered stages; 3 rounds
+	CondSleepless   = "sleepless"    // immune to sleep
+	CondNightmare   = "nightmare"    // burn DoT while asleep
+	CondYawning     = "yawning"      // falls asleep after 2 rounds
+	CondPetrified   = "petrified"    // cannot act until damaged
+	CondAquaRing    = "aqua ring"    // heals 1 a round; 6 rounds
+	CondHealBlock   = "heal block"   // cannot heal; 5 rounds
+	CondHungry      = "hungry"       // its moves deal their AP cost less damage; until it eats
+	CondExposed     = "exposed"      // its evasion increases are ignored
+	CondEmbargo     = "embargo"      // cannot use items; 3 rounds
+	CondPerishing   = "perishing"    // burn, poison, bad poison and curse deal three turns' damage at once, and end
+	CondDisabled    = "disabled"     // cannot use the move it used last; 3 rounds
+	CondEncore      = "encore"       // can use only the move it used last; 3 rounds
+	CondInsomnia    = "insomnia"     // nobody in the battle falls asleep; 3 rounds
+	CondSeeded      = "seeded"       // loses 2 HP a round until it moves (a Dodge) or spins free
+	CondSubstitute  = "substitute"   // a decoy with HP takes opponents' hits, status moves and effects
+	CondInfatuated  = "infatuated"   // cannot focus on the one it loves; 4 rounds
+	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
+	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -59,7 +61,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.

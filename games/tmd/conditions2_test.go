@@ -89,3 +89,43 @@ func TestInfatuated_CannotFocusOnTheOneItLovesForFourRounds(t *testing.T) {
 		t.Errorf("Ann is still infatuated after four rounds")
 	}
 }
+
+// emberLoss is the HP Bulbasaur loses to Bo's Ember on a 15, with or
+// without a light screen raised by the foes first.
+func emberLoss(t *testing.T, screen bool) int {
+	t.Helper()
+	foe := AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Light Screen", "Tackle"}}
+	s := mustBattle(t, Foes, nil, foe, geodude)
+	if screen {
+		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Light Screen"}, nil)
+		if !bf(t, s, "Geodude").has(CondLightScreen) {
+			t.Errorf("Bulbasaur's Light Screen does not cover its ally Geodude")
+		}
+	}
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	bulba := bf(t, s, "Bulbasaur")
+	before := bulba.Body.HP
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Bulbasaur"}}, streamWith(t, []int{20}, []int{15}))
+	return before - bulba.Body.HP
+}
+
+func TestScreens_TakeTheScreenTableOffAHitForThreeTurns(t *testing.T) {
+	plain, screened := emberLoss(t, false), emberLoss(t, true)
+	if want := max(0, plain-RecoilOrScreen(plain)); screened != want || plain == 0 {
+		t.Errorf("Ember through a light screen took %d HP (%d without); want %d", screened, plain, want)
+	}
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Brick Break"}})
+	mustApply(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondReflect, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, SetCondition{Who: "Bo", Condition: CondReflect, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Brick Break", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Ann").has(CondReflect) || bf(t, s, "Bo").has(CondReflect) {
+		t.Errorf("Brick Break left the allies' reflect up")
+	}
+	applyCond(t, s, "Cy", CondLightScreen)
+	for range 3 {
+		endRound(t, s)
+	}
+	if bf(t, s, "Cy").has(CondLightScreen) {
+		t.Errorf("Cy's light screen lasts more than three turns")
+	}
+}

@@ -189,6 +189,13 @@
 //     cannot name that fighter as a target, and its room-hitters pass it
 //     by; 4 rounds. Sheets carry no gender, so Attract lands whatever the
 //     genders; the GM removes it where they are the same.
+//   - Screens (Reflect: physical, Light Screen: special) cover the user and
+//     up to 3 allies (named, or else the first standing ones in the
+//     battle's order) for 3 of their turns; a hit on a covered fighter loses
+//     the Recoil & Screens table's amount for its damage, crit or not (the
+//     text makes no exception). Brick Break, Psychic Fangs and Raging Bull
+//     ignore screens and take them down on the target's whole side. Aurora
+//     Veil is still the GM's.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -101,7 +101,7 @@ var statusEffects = map[string]statusEffect{
 	"Grass Whistle": {cond: CondSleep}, "Confuse Ray": {cond: CondConfusion}, "Supersonic": {cond: CondConfusion},
 	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
 	"Leech Seed": {cond: CondSeeded}, "Substitute": {cond: CondSubstitute},
-	"Attract":   {cond: CondInfatuated},
+	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
 	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
@@ -142,6 +142,21 @@ var passesSub = func() map[string]bool {
 	}
 	return out
 }()
+
+// screenBreakers ignore screens and take them down on the target's side.
+var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}
+
+// screenFor is the screen of f that stands against a physical (or else a
+// special) hit, or "".
+func (f *Fighter) screenFor(physical bool) string {
+	switch {
+	case physical && f.has(CondReflect):
+		return CondReflect
+	case !physical && f.has(CondLightScreen):
+		return CondLightScreen
+	}
+	return ""
+}
 
 // offensive reports whether a status move's effect is an offensive
 // action: it aims at opponents, or lays a hazard on their side. Weather

@@ -198,6 +198,19 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		out = append(out, t)
 	}
 	if m.Target == TargetAlly {
+		if eff.cond == CondReflect || eff.cond == CondLightScreen {
+			if len(out) == 0 {
+				out = append(out, f)
+				for _, g := range b.side(f.side()) {
+					if g != f && !g.Fainted && len(out) < 4 {
+						out = append(out, g)
+					}
+				}
+			}
+			if len(out) > 4 {
+				return nil, "", engine.Illegal(a, "%s covers the user and at most 3 allies", m.Name)
+			}
+		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
@@ -481,6 +494,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if sc := hitOn.screenFor(f.physical(m)); sc != "" && dmg > 0 && !screenBreakers[m.Name] {
+		cut := min(dmg, RecoilOrScreen(dmg))
+		dmg -= cut
+		parts = append(parts, fmt.Sprintf("%s -%d", sc, cut))
+	}
 	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
 		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
 	pub := full
@@ -506,6 +524,13 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		hitOn.Harmed = true
 	}
 	c.hurt(hitOn, dmg)
+	if screenBreakers[m.Name] {
+		for _, g := range b.side(hitOn.side()) {
+			if r, l := cure(g, CondReflect), cure(g, CondLightScreen); r || l {
+				c.say("%s's %s breaks %s's screen.", f.Name, m.Name, g.Name)
+			}
+		}
+	}
 	if m.Recoil && dmg > 0 && !f.Fainted {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
