@@ -129,3 +129,19 @@ func TestScreens_TakeTheScreenTableOffAHitForThreeTurns(t *testing.T) {
 		t.Errorf("Cy's light screen lasts more than three turns")
 	}
 }
+
+func TestSilenced_NoSoundMovesForThreeRounds(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Absol", Level: 6, Moves: []string{"Throat Chop"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Absol", Move: "Throat Chop", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if !bf(t, s, "Ann").has(CondSilenced) {
+		t.Fatalf("Throat Chop hit Ann and she is not silenced")
+	}
+	mustRefuse(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Absol"}}, "Ann is silenced")
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Absol"}}, nil)
+	for range 3 {
+		endRound(t, s)
+	}
+	if bf(t, s, "Ann").has(CondSilenced) {
+		t.Errorf("Ann is still silenced after three rounds")
+	}
+}

@@ -196,6 +196,9 @@
 //     text makes no exception). Brick Break, Psychic Fangs and Raging Bull
 //     ignore screens and take them down on the target's whole side. Aurora
 //     Veil is still the GM's.
+//   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
+//     sound moves (field.go's list); that it cannot speak is role-play.
+//     Sappy Seed's hit seeds the target the same way.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -143,6 +143,11 @@ var passesSub = func() map[string]bool {
 	return out
 }()
 
+// hitConditions are the conditions damaging moves give on every hit, by
+// the group's move list (the mainline data has them as volatile effects
+// the table does not read).
+var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded}
+
 // screenBreakers ignore screens and take them down on the target's side.
 var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}
 

@@ -272,6 +272,8 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s's %s is disabled", f.Name, m.Name)
 		case cond.Kind == CondEncore && cond.Move != m.Name:
 			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
+		case cond.Kind == CondSilenced && soundMoves[m.Name]:
+			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
 		}
 	}
 	targets, focus, err := c.moveTargets(a, f, m)
@@ -536,6 +538,9 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
+	}
+	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
+		c.inflict(t, kind)
 	}
 	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
 		c.secondary(f, m, t, face)
