@@ -110,7 +110,8 @@ type Fighter struct {
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
 	Awake   *Awakening     `json:"awake,omitempty"`
-	Last    string         `json:"last,omitempty"` // the last move it used
+	Last    string         `json:"last,omitempty"`  // the last move it used
+	Aimed   []string       `json:"aimed,omitempty"` // the targets of that move, for a leg hold
 	Turn    Turn           `json:"turn"`
 }
 

@@ -45,6 +45,8 @@ const (
 	CondSeeded      = "seeded"       // loses 2 HP a round until it moves (a Dodge) or spins free
 	CondSubstitute  = "substitute"   // a decoy with HP takes opponents' hits, status moves and effects
 	CondInfatuated  = "infatuated"   // cannot focus on the one it loves; 4 rounds
+	CondBound       = "bound"        // takes the move damage dealt to every other bound fighter; 1 round
+	CondLegHold     = "leg hold"     // may focus only on itself or its last move's targets; 1 round
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
@@ -62,7 +64,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.

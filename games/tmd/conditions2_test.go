@@ -145,3 +145,44 @@ func TestSilenced_NoSoundMovesForThreeRounds(t *testing.T) {
 		t.Errorf("Ann is still silenced after three rounds")
 	}
 }
+
+func TestBound_TakesTheMoveDamageOfTheOtherBound(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Ann", CondBound)
+	applyCond(t, s, "Geodude", CondBound)
+	ann, geo := bf(t, s, "Ann"), bf(t, s, "Geodude")
+	annHP, geoHP := ann.Body.HP, geo.Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	lost := geoHP - geo.Body.HP
+	if lost == 0 || annHP-ann.Body.HP != lost {
+		t.Errorf("Geodude lost %d to Water Gun and bound Ann %d; want the same, more than 0", lost, annHP-ann.Body.HP)
+	}
+	endRound(t, s)
+	if ann.has(CondBound) || geo.has(CondBound) {
+		t.Errorf("bound lasts more than a round")
+	}
+}
+
+func TestLegHold_FocusOnlyOnItselfOrItsLastTarget(t *testing.T) {
+	klefki := AddFoe{Species: "Klefki", Level: 6, Moves: []string{"Fairy Lock"}}
+	s := mustBattle(t, Allies, nil, klefki, geodude)
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Klefki"}}, nil)
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Klefki", Move: "Fairy Lock"}, streamWith(t, []int{20, 20, 20}, []int{15, 15, 15}))
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "leg hold")
+	mustRefuse(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, "leg hold")
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Klefki"}}, nil)
+}
+
+func TestBound_AKnockOutIsSharedToo(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}})
+	applyCond(t, s, "Ann", CondBound)
+	applyCond(t, s, "Geodude", CondBound)
+	bf(t, s, "Geodude").Body.HP = 1
+	annHP := bf(t, s, "Ann").Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Ann").Body.HP == annHP {
+		t.Errorf("Geodude fainted to Water Gun and bound Ann took nothing")
+	}
+}

@@ -199,6 +199,13 @@
 //   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
 //     sound moves (field.go's list); that it cannot speak is role-play.
 //     Sappy Seed's hit seeds the target the same way.
+//   - Bound (the GM sets it; Destiny Bond is still the GM's): for a round,
+//     the damage a move deals to one bound fighter is dealt to every other
+//     bound one too, the blow that knocks it out included, and told in the
+//     open (so a hidden foe's loss shows in its partner's).
+//   - Leg hold (Fairy Lock, on every opponent present): for a round the
+//     afflicted may aim moves only at itself or at what its last move aimed
+//     at (nothing yet: itself only).
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

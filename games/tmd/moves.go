@@ -280,6 +280,13 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if err != nil {
 		return err
 	}
+	if f.has(CondLegHold) {
+		for _, t := range targets {
+			if t != f && !slices.Contains(f.Aimed, t.Name) {
+				return engine.Illegal(a, "%s is in a leg hold: it may focus only on itself or on what it last aimed at", f.Name)
+			}
+		}
+	}
 	status := m.Category == "Status"
 	cost, whole := c.b.moveCost(f, m)
 	free := f.awakenedAs(AwakeSpeed) && !f.Turn.FreeMove
@@ -291,7 +298,10 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
-	f.Last = m.Name
+	f.Last, f.Aimed = m.Name, nil
+	for _, t := range targets {
+		f.Aimed = append(f.Aimed, t.Name)
+	}
 	costText := fmt.Sprintf("%d AP", cost)
 	if whole {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
@@ -525,7 +535,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
+	bound := hitOn.has(CondBound) // fainting ends it
 	c.hurt(hitOn, dmg)
+	if bound {
+		c.shareBound(hitOn, dmg)
+	}
 	if screenBreakers[m.Name] {
 		for _, g := range b.side(hitOn.side()) {
 			if r, l := cure(g, CondReflect), cure(g, CondLightScreen); r || l {
@@ -546,6 +560,19 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.secondary(f, m, t, face)
 	}
 	return face
+}
+
+// shareBound deals the damage a move dealt to hit, a bound fighter, to
+// every other bound fighter standing.
+func (c *ctx) shareBound(hit *Fighter, dmg int) {
+	if dmg <= 0 {
+		return
+	}
+	for _, g := range c.b.Fighters {
+		if g != hit && !g.Fainted && g.has(CondBound) {
+			c.damage(g, dmg, "bound to "+hit.Name)
+		}
+	}
 }
 
 // sayTwo says full to the GM and pub to the others when private, and full
