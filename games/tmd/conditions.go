@@ -47,6 +47,7 @@ const (
 	CondInfatuated  = "infatuated"   // cannot focus on the one it loves; 4 rounds
 	CondBound       = "bound"        // takes the move damage dealt to every other bound fighter; 1 round
 	CondLegHold     = "leg hold"     // may focus only on itself or its last move's targets; 1 round
+	CondInvisible   = "invisible"    // opponents cannot aim at it until it uses a move or an item, or guards
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
@@ -64,7 +65,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -487,4 +488,11 @@ func subHP(f *Fighter) int {
 		}
 	}
 	return 0
+}
+
+// unhide ends f's invisibility: it used a move or an item, or guarded.
+func (c *ctx) unhide(f *Fighter) {
+	if cure(f, CondInvisible) {
+		c.say("%s shows itself.", f.Name)
+	}
 }

@@ -186,3 +186,14 @@ func TestBound_AKnockOutIsSharedToo(t *testing.T) {
 		t.Errorf("Geodude fainted to Water Gun and bound Ann took nothing")
 	}
 }
+
+func TestInvisible_OpponentsCannotAimAtItUntilItActs(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondInvisible)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "cannot see Geodude")
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Tackle", Targets: []string{"Ann"}}, nil)
+	if bf(t, s, "Geodude").has(CondInvisible) {
+		t.Errorf("Geodude used a move and is still invisible")
+	}
+}

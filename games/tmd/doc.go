@@ -206,6 +206,9 @@
 //   - Leg hold (Fairy Lock, on every opponent present): for a round the
 //     afflicted may aim moves only at itself or at what its last move aimed
 //     at (nothing yet: itself only).
+//   - Invisible: opponents cannot name it as a target and their
+//     room-hitters pass it by; allies still may (they know where it is). It
+//     shows itself when it uses a move or an item or guards an ally.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -229,7 +229,7 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 			return nil, "", engine.Illegal(a, "%s hits every opponent present: name no targets", m.Name)
 		}
 		for _, t := range b.side(f.side().other()) {
-			if !t.Fainted && !f.aimedAt(CondInfatuated, t) {
+			if !t.Fainted && !f.aimedAt(CondInfatuated, t) && !t.has(CondInvisible) {
 				out = append(out, t)
 			}
 		}
@@ -249,6 +249,8 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		switch {
 		case t.side() == f.side():
 			return nil, "", engine.Illegal(a, "%s is aimed at opponents, not at %s", m.Name, t.Name)
+		case t.has(CondInvisible):
+			return nil, "", engine.Illegal(a, "%s cannot see %s: it is invisible", f.Name, t.Name)
 		case f.aimedAt(CondInfatuated, t):
 			return nil, "", engine.Illegal(a, "%s is infatuated with %s: it cannot focus on it", f.Name, t.Name)
 		}
@@ -298,6 +300,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
+	c.unhide(f)
 	f.Last, f.Aimed = m.Name, nil
 	for _, t := range targets {
 		f.Aimed = append(f.Aimed, t.Name)
