@@ -48,6 +48,9 @@ const (
 	CondBound       = "bound"        // takes the move damage dealt to every other bound fighter; 1 round
 	CondLegHold     = "leg hold"     // may focus only on itself or its last move's targets; 1 round
 	CondInvisible   = "invisible"    // opponents cannot aim at it until it uses a move or an item, or guards
+	CondSkyHigh     = "sky high"     // moves miss it but from other sky-high fighters and the moves that reach the sky
+	CondRaised      = "raised"       // untouched by Ground moves and hazards; 5 rounds
+	CondGrounded    = "grounded"     // Flying no longer keeps Ground moves off; 5 rounds
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
@@ -65,7 +68,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.

@@ -197,3 +197,52 @@ func TestInvisible_OpponentsCannotAimAtItUntilItActs(t *testing.T) {
 		t.Errorf("Geodude used a move and is still invisible")
 	}
 }
+
+func TestSkyHigh_OnlyTheSkyMovesAndOtherSkyHighReachIt(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondSkyHigh)
+	for f, r := range faceTable(t, s, "Ann", "Geodude", "Thunder Shock") {
+		if f > 0 && r != Miss {
+			t.Fatalf("Thunder Shock at sky-high Geodude: face %d is %s, want every face a miss", f, r)
+		}
+	}
+	if faceTable(t, s, "Ann", "Geodude", "Gust")[15] == Miss {
+		t.Errorf("Gust misses sky-high Geodude on a 15")
+	}
+	applyCond(t, s, "Ann", CondSkyHigh)
+	if faceTable(t, s, "Ann", "Geodude", "Thunder Shock")[15] == Miss {
+		t.Errorf("sky-high Ann's Thunder Shock misses sky-high Geodude on a 15")
+	}
+}
+
+func TestRaisedAndGrounded_GroundMovesAndHazards(t *testing.T) {
+	pidgey := AddFoe{Species: "Pidgey", Level: 6, Moves: []string{"Gust"}}
+	mudder := AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Mud-Slap", "Tackle"}}
+	s := mustBattle(t, Foes, nil, mudder, pidgey)
+	d := mustData(t)
+	mud, _ := d.MoveNamed("Mud-Slap")
+	geo, pid := bf(t, s, "Geodude"), bf(t, s, "Pidgey")
+	applyCond(t, s, "Pidgey", CondGrounded)
+	if got := d.Effectiveness("Ground", s.Battle.defender(pid, geo, mud, false).Types...); got == 0 {
+		t.Errorf("grounded Pidgey is still immune to Mud-Slap")
+	}
+	applyCond(t, s, "Ann", CondRaised)
+	ann := bf(t, s, "Ann")
+	hp := ann.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Mud-Slap", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if ann.Body.HP != hp || ann.stage("acc") != 0 {
+		t.Errorf("Mud-Slap touched raised Ann: %d → %d HP, accuracy %+d", hp, ann.Body.HP, ann.stage("acc"))
+	}
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	s.Battle.Hazards = []Hazard{{Side: Allies, Kind: HazardSpikes, Layers: 3}}
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, streamWith(t, []int{20, 20}, []int{1, 1}))
+	if ann.Body.HP != hp {
+		t.Errorf("spikes hurt raised Ann: %d → %d HP", hp, ann.Body.HP)
+	}
+	for range 5 {
+		endRound(t, s)
+	}
+	if ann.has(CondRaised) || pid.has(CondGrounded) {
+		t.Errorf("raised or grounded lasts more than 5 rounds")
+	}
+}

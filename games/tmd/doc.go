@@ -209,6 +209,15 @@
 //   - Invisible: opponents cannot name it as a target and their
 //     room-hitters pass it by; allies still may (they know where it is). It
 //     shows itself when it uses a move or an item or guards an ally.
+//   - Sky high: every face misses it, but for moves used by another
+//     sky-high fighter and the text's list (Gust, Thunder, Twister, Sky
+//     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
+//     GM ends it (Sky Drop's fall is the GM's).
+//   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
+//     damage, no effect) and hazards do not spring on it; grounded (5
+//     rounds): Ground moves meet it without its Flying type. Terrain still
+//     touches a raised fighter: the table has no grounded/airborne split
+//     for terrain yet.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

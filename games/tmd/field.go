@@ -149,6 +149,10 @@ var passesSub = func() map[string]bool {
 // the table does not read).
 var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded}
 
+// reachesSky holds the moves that reach a sky-high fighter.
+var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
+	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
+
 // screenBreakers ignore screens and take them down on the target's side.
 var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}
 

@@ -113,7 +113,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if t.has(CondExposed) {
 		eva = min(0, eva)
 	}
-	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
+	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's
@@ -150,12 +150,32 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 			out[f] = Miss
 		}
 	}
+	if t.has(CondSkyHigh) && !user.has(CondSkyHigh) && !reachesSky[m.Name] {
+		for f := 1; f <= 20; f++ {
+			out[f] = Miss
+		}
+	}
 	if n := berserk(user); n > 0 {
 		for f := 1; f <= min(20, 1+n); f++ {
 			out[f] = HitAlly // berserk: a failed check attacks an ally at random
 		}
 	}
 	return out
+}
+
+// typesAgainst is t's types as move m meets them: a raised fighter is out
+// of reach of Ground moves (it counts as Flying too), a grounded one is
+// not (its Flying type does not count).
+func (t *Fighter) typesAgainst(m *Move) []string {
+	switch {
+	case m.Type != "Ground":
+		return t.Types
+	case t.has(CondRaised):
+		return append(slices.Clone(t.Types), "Flying")
+	case t.has(CondGrounded):
+		return slices.DeleteFunc(slices.Clone(t.Types), func(ty string) bool { return ty == "Flying" })
+	}
+	return t.Types
 }
 
 // knows returns f's move of that name, if f has it.
@@ -481,7 +501,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	crit := r == Crit
 	dmg := d.hitDamage(m, a, def, rolls, crit)
-	mult := d.Effectiveness(m.Type, hitOn.Types...)
+	mult := d.Effectiveness(m.Type, def.Types...)
 	if m.Type == "Typeless" || m.Type == "" {
 		mult = 1
 	}
