@@ -141,6 +141,7 @@ type SetCondition struct {
 	Who       string `json:"who"`
 	Condition string `json:"condition"`
 	Remove    bool   `json:"remove,omitempty"`
+	By        string `json:"by,omitempty"` // the one it comes from, for a condition aimed at someone (infatuated)
 	Reason    string `json:"reason"`
 }
 
@@ -312,6 +313,9 @@ func (a SetCondition) String() string {
 	verb := "apply "
 	if a.Remove {
 		verb = "remove "
+	}
+	if a.By != "" {
+		return withReason(verb+a.Condition+" to "+a.Who+" from "+a.By, a.Reason)
 	}
 	return withReason(verb+a.Condition+" to "+a.Who, a.Reason)
 }

@@ -76,6 +76,7 @@ type Cond struct {
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds
 	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
+	By   string `json:"by,omitempty"`   // the one an infatuation aims at
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it
@@ -109,7 +110,8 @@ type Fighter struct {
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
 	Awake   *Awakening     `json:"awake,omitempty"`
-	Last    string         `json:"last,omitempty"` // the last move it used
+	Last    string         `json:"last,omitempty"`  // the last move it used
+	Aimed   []string       `json:"aimed,omitempty"` // the targets of that move, for a leg hold
 	Turn    Turn           `json:"turn"`
 }
 

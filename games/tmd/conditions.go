@@ -20,30 +20,40 @@ const (
 // Minor status conditions the table runs (others the GM runs by hand, as
 // notes and overrides).
 const (
-	CondFlinch     = "flinch"     // 12 faces of accuracy lost; 1 round
-	CondRecharging = "recharging" // cannot act; 1 round
-	CondIngrained  = "ingrained"  // heals 2 a round, moves never miss it; 4 rounds
-	CondWrapped    = "wrapped"    // burn DoT; 3 rounds
-	CondWrapping   = "wrapping"   // the user of a wrap: cannot act; 3 rounds
-	CondStuck      = "stuck"      // burn DoT, moves never miss it; 3 rounds
-	CondSalted     = "salted"     // poison DoT (badly poisoned for Water and Steel); until a Break
-	CondCursed     = "cursed"     // 6 damage a round
-	CondHealthy    = "healthy"    // immune to major conditions and lowered stages; 3 rounds
-	CondSleepless  = "sleepless"  // immune to sleep
-	CondNightmare  = "nightmare"  // burn DoT while asleep
-	CondYawning    = "yawning"    // falls asleep after 2 rounds
-	CondPetrified  = "petrified"  // cannot act until damaged
-	CondAquaRing   = "aqua ring"  // heals 1 a round; 6 rounds
-	CondHealBlock  = "heal block" // cannot heal; 5 rounds
-	CondHungry     = "hungry"     // its moves deal their AP cost less damage; until it eats
-	CondExposed    = "exposed"    // its evasion increases are ignored
-	CondEmbargo    = "embargo"    // cannot use items; 3 rounds
-	CondPerishing  = "perishing"  // burn, poison, bad poison and curse deal three turns' damage at once, and end
-	CondDisabled   = "disabled"   // cannot use the move it used last; 3 rounds
-	CondEncore     = "encore"     // can use only the move it used last; 3 rounds
-	CondInsomnia   = "insomnia"   // nobody in the battle falls asleep; 3 rounds
-	CondSeeded     = "seeded"     // loses 2 HP a round until it moves (a Dodge) or spins free
-	CondSubstitute = "substitute" // a decoy with HP takes opponents' hits, status moves and effects
+	CondFlinch      = "flinch"       // 12 faces of accuracy lost; 1 round
+	CondRecharging  = "recharging"   // cannot act; 1 round
+	CondIngrained   = "ingrained"    // heals 2 a round, moves never miss it; 4 rounds
+	CondWrapped     = "wrapped"      // burn DoT; 3 rounds
+	CondWrapping    = "wrapping"     // the user of a wrap: cannot act; 3 rounds
+	CondStuck       = "stuck"        // burn DoT, moves never miss it; 3 rounds
+	CondSalted      = "salted"       // poison DoT (badly poisoned for Water and Steel); until a Break
+	CondCursed      = "cursed"       // 6 damage a round
+	CondHealthy     = "healthy"      // immune to major conditions and lowered stages; 3 rounds
+	CondSleepless   = "sleepless"    // immune to sleep
+	CondNightmare   = "nightmare"    // burn DoT while asleep
+	CondYawning     = "yawning"      // falls asleep after 2 rounds
+	CondPetrified   = "petrified"    // cannot act until damaged
+	CondAquaRing    = "aqua ring"    // heals 1 a round; 6 rounds
+	CondHealBlock   = "heal block"   // cannot heal; 5 rounds
+	CondHungry      = "hungry"       // its moves deal their AP cost less damage; until it eats
+	CondExposed     = "exposed"      // its evasion increases are ignored
+	CondEmbargo     = "embargo"      // cannot use items; 3 rounds
+	CondPerishing   = "perishing"    // burn, poison, bad poison and curse deal three turns' damage at once, and end
+	CondDisabled    = "disabled"     // cannot use the move it used last; 3 rounds
+	CondEncore      = "encore"       // can use only the move it used last; 3 rounds
+	CondInsomnia    = "insomnia"     // nobody in the battle falls asleep; 3 rounds
+	CondSeeded      = "seeded"       // loses 2 HP a round until it moves (a Dodge) or spins free
+	CondSubstitute  = "substitute"   // a decoy with HP takes opponents' hits, status moves and effects
+	CondInfatuated  = "infatuated"   // cannot focus on the one it loves; 4 rounds
+	CondBound       = "bound"        // takes the move damage dealt to every other bound fighter; 1 round
+	CondLegHold     = "leg hold"     // may focus only on itself or its last move's targets; 1 round
+	CondInvisible   = "invisible"    // opponents cannot aim at it until it uses a move or an item, or guards
+	CondSkyHigh     = "sky high"     // moves miss it but from other sky-high fighters and the moves that reach the sky
+	CondRaised      = "raised"       // untouched by Ground moves and hazards; 5 rounds
+	CondGrounded    = "grounded"     // Flying no longer keeps Ground moves off; 5 rounds
+	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
+	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
+	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -58,7 +68,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -163,6 +173,27 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 		c.say("%s now has %s.", f.Name, kind)
 	}
 	return true
+}
+
+// aimed reports whether condition kind is aimed at someone (the one an
+// infatuation loves), who must be named when it is given.
+func aimed(kind string) bool { return kind == CondInfatuated }
+
+// inflictFrom gives f condition kind aimed at by, and says so; it returns
+// false (saying why) if f is immune.
+func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
+	if why := c.b.immune(f, kind); why != "" {
+		c.say("%s does not get %s: %s.", f.Name, kind, why)
+		return false
+	}
+	f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind], By: by.Name})
+	c.say("%s is now %s with %s.", f.Name, kind, by.Name)
+	return true
+}
+
+// aimedAt returns the condition of kind f has that aims at t, if any.
+func (f *Fighter) aimedAt(kind string, t *Fighter) bool {
+	return slices.ContainsFunc(f.Minor, func(m Cond) bool { return m.Kind == kind && m.By == t.Name })
 }
 
 func condText(kind string) string {
@@ -460,4 +491,11 @@ func subHP(f *Fighter) int {
 		}
 	}
 	return 0
+}
+
+// unhide ends f's invisibility: it used a move or an item, or guarded.
+func (c *ctx) unhide(f *Fighter) {
+	if cure(f, CondInvisible) {
+		c.say("%s shows itself.", f.Name)
+	}
 }

@@ -70,3 +70,179 @@ func TestSubstitute_AHiddenFoesSubstituteKeepsItsHPFromThePlayers(t *testing.T) 
 		}
 	}
 }
+
+func TestInfatuated_CannotFocusOnTheOneItLovesForFourRounds(t *testing.T) {
+	foe := AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Attract", "Tackle"}}
+	s := mustBattle(t, Foes, nil, foe, geodude)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Attract", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Bulbasaur"}}, "Ann is infatuated with Bulbasaur")
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, nil)
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Bo", Condition: CondInfatuated, Reason: "x"}, "with whom")
+	applyCond := SetCondition{Who: "Bo", Condition: CondInfatuated, By: "Geodude", Reason: "Cute Charm"}
+	mustApply(t, s, gmSeat, applyCond, nil)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, "Bo is infatuated with Geodude")
+	for range 4 {
+		endRound(t, s)
+	}
+	if bf(t, s, "Ann").has(CondInfatuated) {
+		t.Errorf("Ann is still infatuated after four rounds")
+	}
+}
+
+// emberLoss is the HP Bulbasaur loses to Bo's Ember on a 15, with or
+// without a light screen raised by the foes first.
+func emberLoss(t *testing.T, screen bool) int {
+	t.Helper()
+	foe := AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Light Screen", "Tackle"}}
+	s := mustBattle(t, Foes, nil, foe, geodude)
+	if screen {
+		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Light Screen"}, nil)
+		if !bf(t, s, "Geodude").has(CondLightScreen) {
+			t.Errorf("Bulbasaur's Light Screen does not cover its ally Geodude")
+		}
+	}
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	bulba := bf(t, s, "Bulbasaur")
+	before := bulba.Body.HP
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Bulbasaur"}}, streamWith(t, []int{20}, []int{15}))
+	return before - bulba.Body.HP
+}
+
+func TestScreens_TakeTheScreenTableOffAHitForThreeTurns(t *testing.T) {
+	plain, screened := emberLoss(t, false), emberLoss(t, true)
+	if want := max(0, plain-RecoilOrScreen(plain)); screened != want || plain == 0 {
+		t.Errorf("Ember through a light screen took %d HP (%d without); want %d", screened, plain, want)
+	}
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Brick Break"}})
+	mustApply(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondReflect, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, SetCondition{Who: "Bo", Condition: CondReflect, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Brick Break", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Ann").has(CondReflect) || bf(t, s, "Bo").has(CondReflect) {
+		t.Errorf("Brick Break left the allies' reflect up")
+	}
+	applyCond(t, s, "Cy", CondLightScreen)
+	for range 3 {
+		endRound(t, s)
+	}
+	if bf(t, s, "Cy").has(CondLightScreen) {
+		t.Errorf("Cy's light screen lasts more than three turns")
+	}
+}
+
+func TestSilenced_NoSoundMovesForThreeRounds(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Absol", Level: 6, Moves: []string{"Throat Chop"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Absol", Move: "Throat Chop", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if !bf(t, s, "Ann").has(CondSilenced) {
+		t.Fatalf("Throat Chop hit Ann and she is not silenced")
+	}
+	mustRefuse(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Absol"}}, "Ann is silenced")
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Absol"}}, nil)
+	for range 3 {
+		endRound(t, s)
+	}
+	if bf(t, s, "Ann").has(CondSilenced) {
+		t.Errorf("Ann is still silenced after three rounds")
+	}
+}
+
+func TestBound_TakesTheMoveDamageOfTheOtherBound(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Ann", CondBound)
+	applyCond(t, s, "Geodude", CondBound)
+	ann, geo := bf(t, s, "Ann"), bf(t, s, "Geodude")
+	annHP, geoHP := ann.Body.HP, geo.Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	lost := geoHP - geo.Body.HP
+	if lost == 0 || annHP-ann.Body.HP != lost {
+		t.Errorf("Geodude lost %d to Water Gun and bound Ann %d; want the same, more than 0", lost, annHP-ann.Body.HP)
+	}
+	endRound(t, s)
+	if ann.has(CondBound) || geo.has(CondBound) {
+		t.Errorf("bound lasts more than a round")
+	}
+}
+
+func TestLegHold_FocusOnlyOnItselfOrItsLastTarget(t *testing.T) {
+	klefki := AddFoe{Species: "Klefki", Level: 6, Moves: []string{"Fairy Lock"}}
+	s := mustBattle(t, Allies, nil, klefki, geodude)
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Klefki"}}, nil)
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Klefki", Move: "Fairy Lock"}, streamWith(t, []int{20, 20, 20}, []int{15, 15, 15}))
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "leg hold")
+	mustRefuse(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, "leg hold")
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Klefki"}}, nil)
+}
+
+func TestBound_AKnockOutIsSharedToo(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}})
+	applyCond(t, s, "Ann", CondBound)
+	applyCond(t, s, "Geodude", CondBound)
+	bf(t, s, "Geodude").Body.HP = 1
+	annHP := bf(t, s, "Ann").Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Ann").Body.HP == annHP {
+		t.Errorf("Geodude fainted to Water Gun and bound Ann took nothing")
+	}
+}
+
+func TestInvisible_OpponentsCannotAimAtItUntilItActs(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondInvisible)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "cannot see Geodude")
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Tackle", Targets: []string{"Ann"}}, nil)
+	if bf(t, s, "Geodude").has(CondInvisible) {
+		t.Errorf("Geodude used a move and is still invisible")
+	}
+}
+
+func TestSkyHigh_OnlyTheSkyMovesAndOtherSkyHighReachIt(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondSkyHigh)
+	for f, r := range faceTable(t, s, "Ann", "Geodude", "Thunder Shock") {
+		if f > 0 && r != Miss {
+			t.Fatalf("Thunder Shock at sky-high Geodude: face %d is %s, want every face a miss", f, r)
+		}
+	}
+	if faceTable(t, s, "Ann", "Geodude", "Gust")[15] == Miss {
+		t.Errorf("Gust misses sky-high Geodude on a 15")
+	}
+	applyCond(t, s, "Ann", CondSkyHigh)
+	if faceTable(t, s, "Ann", "Geodude", "Thunder Shock")[15] == Miss {
+		t.Errorf("sky-high Ann's Thunder Shock misses sky-high Geodude on a 15")
+	}
+}
+
+func TestRaisedAndGrounded_GroundMovesAndHazards(t *testing.T) {
+	pidgey := AddFoe{Species: "Pidgey", Level: 6, Moves: []string{"Gust"}}
+	mudder := AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Mud-Slap", "Tackle"}}
+	s := mustBattle(t, Foes, nil, mudder, pidgey)
+	d := mustData(t)
+	mud, _ := d.MoveNamed("Mud-Slap")
+	geo, pid := bf(t, s, "Geodude"), bf(t, s, "Pidgey")
+	applyCond(t, s, "Pidgey", CondGrounded)
+	if got := d.Effectiveness("Ground", s.Battle.defender(pid, geo, mud, false).Types...); got == 0 {
+		t.Errorf("grounded Pidgey is still immune to Mud-Slap")
+	}
+	applyCond(t, s, "Ann", CondRaised)
+	ann := bf(t, s, "Ann")
+	hp := ann.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Mud-Slap", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if ann.Body.HP != hp || ann.stage("acc") != 0 {
+		t.Errorf("Mud-Slap touched raised Ann: %d → %d HP, accuracy %+d", hp, ann.Body.HP, ann.stage("acc"))
+	}
+	mustApply(t, s, gmSeat, EndTurn{}, nil)
+	s.Battle.Hazards = []Hazard{{Side: Allies, Kind: HazardSpikes, Layers: 3}}
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, streamWith(t, []int{20, 20}, []int{1, 1}))
+	if ann.Body.HP != hp {
+		t.Errorf("spikes hurt raised Ann: %d → %d HP", hp, ann.Body.HP)
+	}
+	for range 5 {
+		endRound(t, s)
+	}
+	if ann.has(CondRaised) || pid.has(CondGrounded) {
+		t.Errorf("raised or grounded lasts more than 5 rounds")
+	}
+}

@@ -185,6 +185,39 @@
 //     list in field.go) and the moves the group's list says ignore
 //     substitutes pass it; allies' moves and damage over time are not its
 //     business. A hidden foe's substitute HP is told to the GM only.
+//   - Infatuated (Attract, or the GM naming the one loved): the afflicted
+//     cannot name that fighter as a target, and its room-hitters pass it
+//     by; 4 rounds. Sheets carry no gender, so Attract lands whatever the
+//     genders; the GM removes it where they are the same.
+//   - Screens (Reflect: physical, Light Screen: special) cover the user and
+//     up to 3 allies (named, or else the first standing ones in the
+//     battle's order) for 3 of their turns; a hit on a covered fighter loses
+//     the Recoil & Screens table's amount for its damage, crit or not (the
+//     text makes no exception). Brick Break, Psychic Fangs and Raging Bull
+//     ignore screens and take them down on the target's whole side. Aurora
+//     Veil is still the GM's.
+//   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
+//     sound moves (field.go's list); that it cannot speak is role-play.
+//     Sappy Seed's hit seeds the target the same way.
+//   - Bound (the GM sets it; Destiny Bond is still the GM's): for a round,
+//     the damage a move deals to one bound fighter is dealt to every other
+//     bound one too, the blow that knocks it out included, and told in the
+//     open (so a hidden foe's loss shows in its partner's).
+//   - Leg hold (Fairy Lock, on every opponent present): for a round the
+//     afflicted may aim moves only at itself or at what its last move aimed
+//     at (nothing yet: itself only).
+//   - Invisible: opponents cannot name it as a target and their
+//     room-hitters pass it by; allies still may (they know where it is). It
+//     shows itself when it uses a move or an item or guards an ally.
+//   - Sky high: every face misses it, but for moves used by another
+//     sky-high fighter and the text's list (Gust, Thunder, Twister, Sky
+//     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
+//     GM ends it (Sky Drop's fall is the GM's).
+//   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
+//     damage, no effect) and hazards do not spring on it; grounded (5
+//     rounds): Ground moves meet it without its Flying type. Terrain still
+//     touches a raised fighter: the table has no grounded/airborne split
+//     for terrain yet.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

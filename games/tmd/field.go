@@ -101,7 +101,9 @@ var statusEffects = map[string]statusEffect{
 	"Grass Whistle": {cond: CondSleep}, "Confuse Ray": {cond: CondConfusion}, "Supersonic": {cond: CondConfusion},
 	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
 	"Leech Seed": {cond: CondSeeded}, "Substitute": {cond: CondSubstitute},
-	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
+	"Fairy Lock": {cond: CondLegHold},
+	"Aqua Ring":  {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
@@ -141,6 +143,30 @@ var passesSub = func() map[string]bool {
 	}
 	return out
 }()
+
+// hitConditions are the conditions damaging moves give on every hit, by
+// the group's move list (the mainline data has them as volatile effects
+// the table does not read).
+var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded}
+
+// reachesSky holds the moves that reach a sky-high fighter.
+var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
+	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
+
+// screenBreakers ignore screens and take them down on the target's side.
+var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}
+
+// screenFor is the screen of f that stands against a physical (or else a
+// special) hit, or "".
+func (f *Fighter) screenFor(physical bool) string {
+	switch {
+	case physical && f.has(CondReflect):
+		return CondReflect
+	case !physical && f.has(CondLightScreen):
+		return CondLightScreen
+	}
+	return ""
+}
 
 // offensive reports whether a status move's effect is an offensive
 // action: it aims at opponents, or lays a hazard on their side. Weather

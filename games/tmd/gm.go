@@ -324,6 +324,12 @@ func (c *ctx) setCondition(seat engine.Seat, a SetCondition) error {
 	if err != nil {
 		return err
 	}
+	var by *Fighter
+	if aimed(kind) && !a.Remove {
+		if by = c.b.fighter(a.By); by == nil || by == f {
+			return engine.Illegal(a, "%s with whom? name another fighter of the battle", kind)
+		}
+	}
 	switch {
 	case a.Remove && !f.has(kind):
 		return engine.Illegal(a, "%s is not %s", f.Name, condText(kind))
@@ -342,6 +348,8 @@ func (c *ctx) setCondition(seat engine.Seat, a SetCondition) error {
 	if a.Remove {
 		cure(f, kind)
 		c.say("%s is no longer %s.", f.Name, condText(kind))
+	} else if by != nil {
+		c.inflictFrom(f, kind, by)
 	} else {
 		c.inflict(f, kind)
 	}

@@ -113,7 +113,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if t.has(CondExposed) {
 		eva = min(0, eva)
 	}
-	return Defender{Types: t.Types, Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
+	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's
@@ -150,12 +150,32 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 			out[f] = Miss
 		}
 	}
+	if t.has(CondSkyHigh) && !user.has(CondSkyHigh) && !reachesSky[m.Name] {
+		for f := 1; f <= 20; f++ {
+			out[f] = Miss
+		}
+	}
 	if n := berserk(user); n > 0 {
 		for f := 1; f <= min(20, 1+n); f++ {
 			out[f] = HitAlly // berserk: a failed check attacks an ally at random
 		}
 	}
 	return out
+}
+
+// typesAgainst is t's types as move m meets them: a raised fighter is out
+// of reach of Ground moves (it counts as Flying too), a grounded one is
+// not (its Flying type does not count).
+func (t *Fighter) typesAgainst(m *Move) []string {
+	switch {
+	case m.Type != "Ground":
+		return t.Types
+	case t.has(CondRaised):
+		return append(slices.Clone(t.Types), "Flying")
+	case t.has(CondGrounded):
+		return slices.DeleteFunc(slices.Clone(t.Types), func(ty string) bool { return ty == "Flying" })
+	}
+	return t.Types
 }
 
 // knows returns f's move of that name, if f has it.
@@ -198,6 +218,19 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		out = append(out, t)
 	}
 	if m.Target == TargetAlly {
+		if eff.cond == CondReflect || eff.cond == CondLightScreen {
+			if len(out) == 0 {
+				out = append(out, f)
+				for _, g := range b.side(f.side()) {
+					if g != f && !g.Fainted && len(out) < 4 {
+						out = append(out, g)
+					}
+				}
+			}
+			if len(out) > 4 {
+				return nil, "", engine.Illegal(a, "%s covers the user and at most 3 allies", m.Name)
+			}
+		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
@@ -216,7 +249,7 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 			return nil, "", engine.Illegal(a, "%s hits every opponent present: name no targets", m.Name)
 		}
 		for _, t := range b.side(f.side().other()) {
-			if !t.Fainted {
+			if !t.Fainted && !f.aimedAt(CondInfatuated, t) && !t.has(CondInvisible) {
 				out = append(out, t)
 			}
 		}
@@ -233,8 +266,13 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		return nil, "", engine.Illegal(a, "%s reaches at most %d opponent(s)", m.Name, most)
 	}
 	for _, t := range out {
-		if t.side() == f.side() {
+		switch {
+		case t.side() == f.side():
 			return nil, "", engine.Illegal(a, "%s is aimed at opponents, not at %s", m.Name, t.Name)
+		case t.has(CondInvisible):
+			return nil, "", engine.Illegal(a, "%s cannot see %s: it is invisible", f.Name, t.Name)
+		case f.aimedAt(CondInfatuated, t):
+			return nil, "", engine.Illegal(a, "%s is infatuated with %s: it cannot focus on it", f.Name, t.Name)
 		}
 	}
 	return out, FocusOpponents, nil
@@ -256,11 +294,20 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s's %s is disabled", f.Name, m.Name)
 		case cond.Kind == CondEncore && cond.Move != m.Name:
 			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
+		case cond.Kind == CondSilenced && soundMoves[m.Name]:
+			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
 		}
 	}
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
+	}
+	if f.has(CondLegHold) {
+		for _, t := range targets {
+			if t != f && !slices.Contains(f.Aimed, t.Name) {
+				return engine.Illegal(a, "%s is in a leg hold: it may focus only on itself or on what it last aimed at", f.Name)
+			}
+		}
 	}
 	status := m.Category == "Status"
 	cost, whole := c.b.moveCost(f, m)
@@ -273,7 +320,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
-	f.Last = m.Name
+	c.unhide(f)
+	f.Last, f.Aimed = m.Name, nil
+	for _, t := range targets {
+		f.Aimed = append(f.Aimed, t.Name)
+	}
 	costText := fmt.Sprintf("%d AP", cost)
 	if whole {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
@@ -450,7 +501,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	crit := r == Crit
 	dmg := d.hitDamage(m, a, def, rolls, crit)
-	mult := d.Effectiveness(m.Type, hitOn.Types...)
+	mult := d.Effectiveness(m.Type, def.Types...)
 	if m.Type == "Typeless" || m.Type == "" {
 		mult = 1
 	}
@@ -478,6 +529,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if sc := hitOn.screenFor(f.physical(m)); sc != "" && dmg > 0 && !screenBreakers[m.Name] {
+		cut := min(dmg, RecoilOrScreen(dmg))
+		dmg -= cut
+		parts = append(parts, fmt.Sprintf("%s -%d", sc, cut))
+	}
 	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
 		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
 	pub := full
@@ -502,17 +558,44 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
+	bound := hitOn.has(CondBound) // fainting ends it
 	c.hurt(hitOn, dmg)
+	if bound {
+		c.shareBound(hitOn, dmg)
+	}
+	if screenBreakers[m.Name] {
+		for _, g := range b.side(hitOn.side()) {
+			if r, l := cure(g, CondReflect), cure(g, CondLightScreen); r || l {
+				c.say("%s's %s breaks %s's screen.", f.Name, m.Name, g.Name)
+			}
+		}
+	}
 	if m.Recoil && dmg > 0 && !f.Fainted {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
+	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
+		c.inflict(t, kind)
+	}
 	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
 		c.secondary(f, m, t, face)
 	}
 	return face
+}
+
+// shareBound deals the damage a move dealt to hit, a bound fighter, to
+// every other bound fighter standing.
+func (c *ctx) shareBound(hit *Fighter, dmg int) {
+	if dmg <= 0 {
+		return
+	}
+	for _, g := range c.b.Fighters {
+		if g != hit && !g.Fainted && g.has(CondBound) {
+			c.damage(g, dmg, "bound to "+hit.Name)
+		}
+	}
 }
 
 // sayTwo says full to the GM and pub to the others when private, and full
@@ -570,7 +653,11 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		if t.side() != f.side() {
 			t.Harmed = true
 		}
-		c.inflict(t, eff.cond)
+		if aimed(eff.cond) {
+			c.inflictFrom(t, eff.cond, f)
+		} else {
+			c.inflict(t, eff.cond)
+		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
 		c.changeStage(t, k, eff.boosts[k])

@@ -30,6 +30,7 @@ func (c *ctx) guard(seat engine.Seat, a Guard) error {
 		return err
 	}
 	c.spend(f, 0, FocusAllies, false, true)
+	c.unhide(f)
 	f.Turn.Guarding = t.Name
 	c.say("%s guards %s until its next turn (the whole turn).", f.Name, t.Name)
 	c.finish(f)
@@ -242,6 +243,7 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 		return err
 	}
 	c.spend(f, cost, focus, false, false)
+	c.unhide(f)
 	owner.Sheet.Inventory = slices.Delete(slices.Clone(owner.Sheet.Inventory), slot, slot+1)
 	from := ""
 	if owner.Sheet.Name != f.Name {

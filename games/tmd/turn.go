@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tabletop/engine"
@@ -113,6 +114,10 @@ func (c *ctx) finish(f *Fighter) {
 // suffers its effect.
 func (c *ctx) springHazards(f *Fighter) {
 	d, _ := LoadData()
+	if f.has(CondRaised) && slices.ContainsFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() }) {
+		c.say("%s is raised above the hazards.", f.Name)
+		return
+	}
 	for _, h := range c.b.Hazards {
 		if h.Side != f.side() || f.Fainted {
 			continue
