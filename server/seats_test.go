@@ -169,9 +169,10 @@ func TestTurnClock_DoesNotRunForAnOpenSeatNobodyHasJoined(t *testing.T) {
 	}
 	var c created
 	decode(t, r, &c)
-	h.mustAct(c.ID, c.Seats[0].Token, duel.Attack)
+	// Ann waits for a second player (nobody acts before every seat is
+	// taken); her clock must not run out meanwhile, nor the open seat's.
 	time.Sleep(1500 * time.Millisecond) // past the clock
-	if st := h.mustState(c.ID, ""); st.Seq != 1 || containsText(logTexts(st), "turn clock") {
+	if st := h.mustState(c.ID, ""); st.Seq != 0 || containsText(logTexts(st), "turn clock") {
 		t.Fatalf("a bot took the open seat before anyone joined: %v", logTexts(st))
 	}
 }

@@ -61,6 +61,15 @@ func (s *Server) openWindowLocked(l *live) {
 	}
 	seq := l.tab.Len()
 	l.win = &window{seq: seq, answers: make(map[engine.Seat]engine.Action)}
+	// Choices of one are answered here, as the window opens, for people
+	// and bots alike: left to the bot runner, how soon each is recorded
+	// would depend on how many such seats it handles first, which depends
+	// on the hidden hands.
+	for _, p := range l.tab.State().Pending() {
+		if a, ok := engine.Only(l.tab.State(), p); ok {
+			l.win.answers[p] = a
+		}
+	}
 	timer := time.NewTimer(w.WindowHold())
 	go func() {
 		defer s.bg.Done()
