@@ -160,7 +160,9 @@ func TestNoStandIns_AGameOnlyPeoplePlayTakesNoClockAndNoResignation(t *testing.T
 	}
 }
 
-func TestTurnClock_DoesNotRunForAnOpenSeatNobodyHasJoined(t *testing.T) {
+// The game starts once every open seat is taken (join.go): until then no
+// clock runs, for the open seat or the others.
+func TestTurnClock_DoesNotRunWhileASeatIsOpen(t *testing.T) {
 	h := mustServer(t)
 	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3", "turn-clock": "1"},
 		"seats": []map[string]any{{"name": "Ann"}, {"name": "", "open": true}}, "listed": true})
@@ -169,10 +171,8 @@ func TestTurnClock_DoesNotRunForAnOpenSeatNobodyHasJoined(t *testing.T) {
 	}
 	var c created
 	decode(t, r, &c)
-	// Ann waits for a second player (nobody acts before every seat is
-	// taken); her clock must not run out meanwhile, nor the open seat's.
 	time.Sleep(1500 * time.Millisecond) // past the clock
 	if st := h.mustState(c.ID, ""); st.Seq != 0 || containsText(logTexts(st), "turn clock") {
-		t.Fatalf("a bot took the open seat before anyone joined: %v", logTexts(st))
+		t.Fatalf("a clock ran out before every seat was taken: %v", logTexts(st))
 	}
 }
