@@ -246,3 +246,30 @@ func TestRaisedAndGrounded_GroundMovesAndHazards(t *testing.T) {
 		t.Errorf("raised or grounded lasts more than 5 rounds")
 	}
 }
+
+func TestExposedAndMiracleEye_LoseTheirTypeImmunity(t *testing.T) {
+	gastly := AddFoe{Species: "Gastly", Level: 6, Moves: []string{"Lick"}}
+	umbreon := AddFoe{Species: "Umbreon", Level: 6, Moves: []string{"Tackle"}}
+	s := mustBattle(t, Allies, nil, gastly, umbreon)
+	d := mustData(t)
+	tackle, _ := d.MoveNamed("Tackle")
+	lick, _ := d.MoveNamed("Lick")
+	conf, _ := d.MoveNamed("Confusion")
+	ghost, dark, ann := bf(t, s, "Gastly"), bf(t, s, "Umbreon"), bf(t, s, "Ann")
+	eff := func(m *Move, tgt *Fighter) float64 {
+		return d.Effectiveness(m.Type, s.Battle.defender(tgt, ann, m, false).Types...)
+	}
+	if eff(tackle, ghost) != 0 || eff(conf, dark) != 0 {
+		t.Fatalf("Gastly is not immune to Tackle or Umbreon to Confusion to begin with")
+	}
+	applyCond(t, s, "Gastly", CondExposed)
+	applyCond(t, s, "Umbreon", CondMiracleEye)
+	applyCond(t, s, "Ann", CondExposed)
+	if eff(tackle, ghost) == 0 || eff(conf, dark) == 0 {
+		t.Errorf("exposed Gastly meets Tackle ×%g, miracle-eyed Umbreon meets Confusion ×%g; want neither immune",
+			eff(tackle, ghost), eff(conf, dark))
+	}
+	if eff(lick, ann) != 1 {
+		t.Errorf("Lick meets exposed Ann (a Pikachu) ×%g, want ×1", eff(lick, ann))
+	}
+}

@@ -218,6 +218,10 @@
 //     rounds): Ground moves meet it without its Flying type. Terrain still
 //     touches a raised fighter: the table has no grounded/airborne split
 //     for terrain yet.
+//   - Exposed (Normal and Ghost moves) and miracle eye (Psychic moves): a
+//     type that would make the afflicted immune to such a move does not
+//     count (an exposed Ghost/Poison meets Tackle as a Poison type); the
+//     other types keep their match-up.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -164,18 +164,20 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 }
 
 // typesAgainst is t's types as move m meets them: a raised fighter is out
-// of reach of Ground moves (it counts as Flying too), a grounded one is
-// not (its Flying type does not count).
+// of reach of Ground moves (it counts as Flying too); a type that would
+// keep the move off does not count for a grounded fighter (Ground moves),
+// an exposed one (Normal and Ghost moves) or a miracle-eyed one (Psychic
+// moves).
 func (t *Fighter) typesAgainst(m *Move) []string {
-	switch {
-	case m.Type != "Ground":
-		return t.Types
-	case t.has(CondRaised):
+	if m.Type == "Ground" && t.has(CondRaised) {
 		return append(slices.Clone(t.Types), "Flying")
-	case t.has(CondGrounded):
-		return slices.DeleteFunc(slices.Clone(t.Types), func(ty string) bool { return ty == "Flying" })
 	}
-	return t.Types
+	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
+		!(m.Type == "Psychic" && t.has(CondMiracleEye)) {
+		return t.Types
+	}
+	d, _ := LoadData()
+	return slices.DeleteFunc(slices.Clone(t.Types), func(ty string) bool { return d.Effectiveness(m.Type, ty) == 0 })
 }
 
 // knows returns f's move of that name, if f has it.
