@@ -36,7 +36,7 @@ const (
 	CondAquaRing    = "aqua ring"    // heals 1 a round; 6 rounds
 	CondHealBlock   = "heal block"   // cannot heal; 5 rounds
 	CondHungry      = "hungry"       // its moves deal their AP cost less damage; until it eats
-	CondExposed     = "exposed"      // its evasion increases are ignored
+	CondExposed     = "exposed"      // its evasion increases are ignored; Normal and Ghost moves reach it
 	CondEmbargo     = "embargo"      // cannot use items; 3 rounds
 	CondPerishing   = "perishing"    // burn, poison, bad poison and curse deal three turns' damage at once, and end
 	CondDisabled    = "disabled"     // cannot use the move it used last; 3 rounds

@@ -273,3 +273,34 @@ func TestExposedAndMiracleEye_LoseTheirTypeImmunity(t *testing.T) {
 		t.Errorf("Lick meets exposed Ann (a Pikachu) ×%g, want ×1", eff(lick, ann))
 	}
 }
+
+// quakeLoss is what Earthquake from Geodude takes from Ann and from
+// Geodude's ally Rocky on fixed faces, in grassy terrain or not.
+func quakeLoss(t *testing.T, grassy bool) (ann, rocky int) {
+	t.Helper()
+	quaker := AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Earthquake"}}
+	s := mustBattle(t, Foes, nil, quaker, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}})
+	if grassy {
+		mustApply(t, s, gmSeat, SetTerrain{Terrain: "grassy", Reason: "a test"}, nil)
+	}
+	a, r := bf(t, s, "Ann"), bf(t, s, "Rocky")
+	a.Body.HP, a.Body.MaxHP = 99, 99
+	r.Body.HP, r.Body.MaxHP = 99, 99
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Earthquake"}, streamWith(t, []int{20, 20, 20, 20}, []int{15, 15, 15, 15}))
+	return 99 - a.Body.HP, 99 - r.Body.HP
+}
+
+func TestRoomHittersThatHurtAllies_HitTheUsersAlliesToo(t *testing.T) {
+	ann, rocky := quakeLoss(t, false)
+	if ann == 0 || rocky == 0 {
+		t.Errorf("Earthquake took %d from Ann and %d from Geodude's ally Rocky; want both hit", ann, rocky)
+	}
+}
+
+func TestGrassyTerrain_HalvesEarthquake(t *testing.T) {
+	plain, _ := quakeLoss(t, false)
+	grassy, _ := quakeLoss(t, true)
+	if plain == 0 || grassy != plain/2 {
+		t.Errorf("Earthquake took %d from Ann in grassy terrain, %d without; want half, rounded down", grassy, plain)
+	}
+}

@@ -222,6 +222,14 @@
 //     type that would make the afflicted immune to such a move does not
 //     count (an exposed Ghost/Poison meets Tackle as a Poison type); the
 //     other types keep their match-up.
+//   - A room-hitter that hurts allies (the mainline data's "hits allies":
+//     Earthquake, Boomburst, Sparkling Aria, Corrosive Gas, Teeter Dance)
+//     also strikes every standing ally of the user, each on its own roll;
+//     allies add nothing to the multi-target penalty. Multi-target moves
+//     that hurt allies (Explosion's chosen allies) are still the GM's.
+//   - Grassy Terrain halves the damage of Bulldoze, Earthquake and
+//     Magnitude, rounded down, once the damage is worked out and before a
+//     screen takes its part.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

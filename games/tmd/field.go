@@ -18,7 +18,7 @@ const (
 // Terrains: one at a time, for five turns.
 const (
 	TerrainElectric = "electric terrain" // Electric STAB doubled; nobody falls asleep or yawns
-	TerrainGrassy   = "grassy terrain"   // Grass STAB doubled; everyone heals 2 a round
+	TerrainGrassy   = "grassy terrain"   // Grass STAB doubled; everyone heals 2 a round; Bulldoze, Earthquake, Magnitude halved
 	TerrainMisty    = "misty terrain"    // Dragon STAB cancelled; no major status conditions
 	TerrainPsychic  = "psychic terrain"  // Psychic STAB doubled; priority negated
 )
@@ -152,6 +152,9 @@ var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed":
 // reachesSky holds the moves that reach a sky-high fighter.
 var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
 	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
+
+// quakes are the moves Grassy Terrain halves.
+var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
 
 // screenBreakers ignore screens and take them down on the target's side.
 var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}

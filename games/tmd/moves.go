@@ -255,6 +255,13 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 				out = append(out, t)
 			}
 		}
+		if m.HitsAllies { // the allies are hit too; they add no multi-target penalty
+			for _, g := range b.side(f.side()) {
+				if g != f && !g.Fainted {
+					out = append(out, g)
+				}
+			}
+		}
 		return out, FocusOpponents, nil
 	}
 	most := 1
@@ -530,6 +537,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
+	}
+	if c.b.Terrain == TerrainGrassy && quakes[m.Name] && dmg > 0 {
+		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
+		dmg /= 2
 	}
 	if sc := hitOn.screenFor(f.physical(m)); sc != "" && dmg > 0 && !screenBreakers[m.Name] {
 		cut := min(dmg, RecoilOrScreen(dmg))
