@@ -304,3 +304,59 @@ func TestGrassyTerrain_HalvesEarthquake(t *testing.T) {
 		t.Errorf("Earthquake took %d from Ann in grassy terrain, %d without; want half, rounded down", grassy, plain)
 	}
 }
+
+// trapBattle is a battle against n Geodudes whose fighters all have 99 HP,
+// with a trap of kind hidden to spring on any roll.
+func trapBattle(t *testing.T, kind string, n int) *State {
+	t.Helper()
+	foes := []AddFoe{geodude}
+	for i := 1; i < n; i++ {
+		foes = append(foes, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky" + string(rune('A'+i)), Moves: []string{"Tackle"}})
+	}
+	s := mustBattle(t, Allies, nil, foes...)
+	for _, f := range s.Battle.Fighters {
+		f.Body.HP, f.Body.MaxHP = 99, 99
+	}
+	mustApply(t, s, gmSeat, SetTrap{Trap: kind, At: 20, Reason: "a test"}, nil)
+	return s
+}
+
+// blasted counts the fighters that lost exactly 10 HP, and any other loss.
+func blasted(s *State) (ten, other int) {
+	for _, f := range s.Battle.Fighters {
+		switch f.Body.HP {
+		case 89:
+			ten++
+		case 99:
+		default:
+			other++
+		}
+	}
+	return ten, other
+}
+
+func TestBlastTraps_TenDamageOnTwoOrFiveCombatantsAtRandom(t *testing.T) {
+	for _, c := range []struct {
+		trap string
+		want int
+	}{{"blast trap", 2}, {"mega-blast trap", 5}} {
+		s := trapBattle(t, c.trap, 3) // 6 combatants
+		mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+		if ten, other := blasted(s); ten != c.want || other != 0 {
+			t.Errorf("%s: %d combatants lost 10 HP and %d something else; want %d and 0", c.trap, ten, other, c.want)
+		}
+	}
+}
+
+func TestGrimyTrap_NastyFoodsConditionByD20(t *testing.T) {
+	for _, c := range []struct {
+		face int
+		cond string
+	}{{5, CondParalysis}, {6, CondConfusion}, {15, CondBurn}, {16, CondPoison}} {
+		s := trapBattle(t, "grimy trap", 1)
+		mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20, 20}, []int{0, c.face}))
+		if !bf(t, s, "Ann").has(c.cond) {
+			t.Errorf("grimy trap with a d20 of %d: Ann is not %s", c.face, condText(c.cond))
+		}
+	}
+}

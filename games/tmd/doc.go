@@ -154,8 +154,13 @@
 //     and disarms every hidden trap. Spiked and Apple Traps deal 6; the
 //     traps of a condition or a stage change apply it; Wonder and Cleanse
 //     Tiles reset stages and clear conditions; the Shutter Trap disables
-//     the move just used; the others (blasts, items) are announced for the
-//     GM to apply.
+//     the move just used. A Blast Trap's explosion is a Blast Seed's (10
+//     true damage, the group's item list) on 2 standing combatants of
+//     either side, the activator among them, picked one by one with a die;
+//     a Mega-Blast Trap's on 5 (everyone, if fewer stand). The Grimy Trap
+//     feeds the activator Grimy Food: a d20 gives paralysis (1-5),
+//     confusion (6-10), burn (11-15) or poison (16-20). The Trip Trap and
+//     the Shiny Tile (items) are announced for the GM to apply.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point
