@@ -76,7 +76,7 @@ type Cond struct {
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds
 	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
-	By   string `json:"by,omitempty"`   // the one an infatuation aims at
+	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it

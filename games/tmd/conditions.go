@@ -52,6 +52,8 @@ const (
 	CondRaised      = "raised"       // untouched by Ground moves and hazards; 5 rounds
 	CondGrounded    = "grounded"     // Flying no longer keeps Ground moves off; 5 rounds
 	CondMiracleEye  = "miracle eye"  // Dark no longer keeps Psychic moves off
+	CondPursued     = "pursued"      // its moves on anyone but its pursuer deal 4 more damage
+	CondGrudge      = "grudge"       // the move that knocks it out is disabled
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
@@ -69,7 +71,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -177,8 +179,8 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 }
 
 // aimed reports whether condition kind is aimed at someone (the one an
-// infatuation loves), who must be named when it is given.
-func aimed(kind string) bool { return kind == CondInfatuated }
+// infatuation loves, a pursuer), who must be named when it is given.
+func aimed(kind string) bool { return kind == CondInfatuated || kind == CondPursued }
 
 // inflictFrom gives f condition kind aimed at by, and says so; it returns
 // false (saying why) if f is immune.
@@ -188,7 +190,11 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		return false
 	}
 	f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind], By: by.Name})
-	c.say("%s is now %s with %s.", f.Name, kind, by.Name)
+	word := "with"
+	if kind == CondPursued {
+		word = "by"
+	}
+	c.say("%s is now %s %s %s.", f.Name, kind, word, by.Name)
 	return true
 }
 
@@ -456,6 +462,10 @@ func (c *ctx) heal(f *Fighter, n int, why string) {
 	f.Body.HP += got
 	c.sayHP(f, fmt.Sprintf("%s heals %d (%s).", f.Name, got, why), fmt.Sprintf("%s heals (%s).", f.Name, why))
 }
+
+// PursuedBonus is the damage a pursued fighter's moves add on anyone but
+// its pursuer.
+const PursuedBonus = 4
 
 // subCost is the HP f puts into a substitute: a quarter of its max HP,
 // rounded down, at least 1.

@@ -1,6 +1,9 @@
 package tmd
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // bulbasaur is a level-6 Bulbasaur that knows Leech Seed and Tackle.
 var bulbasaur = AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Leech Seed", "Tackle"}}
@@ -358,5 +361,36 @@ func TestGrimyTrap_NastyFoodsConditionByD20(t *testing.T) {
 		if !bf(t, s, "Ann").has(c.cond) {
 			t.Errorf("grimy trap with a d20 of %d: Ann is not %s", c.face, condText(c.cond))
 		}
+	}
+}
+
+func TestPursued_FourMoreDamageOnAnyoneButThePursuer(t *testing.T) {
+	rocky := AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}}
+	loss := func(pursued bool, target string) int {
+		s := mustBattle(t, Allies, nil, geodude, rocky)
+		if pursued {
+			mustApply(t, s, gmSeat, SetCondition{Who: "Cy", Condition: CondPursued, By: "Geodude", Reason: "Pursuit"}, nil)
+		}
+		f := bf(t, s, target)
+		f.Body.HP, f.Body.MaxHP = 99, 99
+		mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{target}}, streamWith(t, []int{20}, []int{15}))
+		return 99 - f.Body.HP
+	}
+	if plain, got := loss(false, "Rocky"), loss(true, "Rocky"); got != plain+4 {
+		t.Errorf("pursued Cy's Water Gun on Rocky took %d, want %d + 4", got, plain)
+	}
+	if plain, got := loss(false, "Geodude"), loss(true, "Geodude"); got != plain {
+		t.Errorf("pursued Cy's Water Gun on its pursuer took %d, want %d", got, plain)
+	}
+}
+
+func TestGrudge_DisablesTheMoveThatKnocksItOut(t *testing.T) {
+	rocky := AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}}
+	s := mustBattle(t, Allies, nil, geodude, rocky)
+	applyCond(t, s, "Geodude", CondGrudge)
+	bf(t, s, "Geodude").Body.HP = 1
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if cy := bf(t, s, "Cy"); !slices.ContainsFunc(cy.Minor, func(c Cond) bool { return c.Kind == CondDisabled && c.Move == "Water Gun" }) {
+		t.Errorf("Cy knocked out a Geodude bearing a grudge and its Water Gun is not disabled: %v", cy.Minor)
 	}
 }

@@ -235,6 +235,11 @@
 //   - Grassy Terrain halves the damage of Bulldoze, Earthquake and
 //     Magnitude, rounded down, once the damage is worked out and before a
 //     screen takes its part.
+//   - Pursued (the GM names the pursuer): the afflicted's moves deal 4
+//     more to any opponent but the pursuer, added to the final damage
+//     unless the target is immune.
+//   - Grudge: a move that knocks out a fighter bearing a grudge is
+//     disabled for its user (3 rounds, as Disabled).
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

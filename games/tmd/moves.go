@@ -538,6 +538,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if f.has(CondPursued) && !f.aimedAt(CondPursued, hitOn) && hitOn.side() != f.side() && mult != 0 {
+		dmg += PursuedBonus
+		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
+	}
 	if c.b.Terrain == TerrainGrassy && quakes[m.Name] && dmg > 0 {
 		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
 		dmg /= 2
@@ -571,8 +575,12 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
-	bound := hitOn.has(CondBound) // fainting ends it
+	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
+		c.say("%s's grudge falls on %s's %s.", hitOn.Name, f.Name, m.Name)
+		c.inflict(f, CondDisabled)
+	}
 	if bound {
 		c.shareBound(hitOn, dmg)
 	}
