@@ -394,3 +394,16 @@ func TestGrudge_DisablesTheMoveThatKnocksItOut(t *testing.T) {
 		t.Errorf("Cy knocked out a Geodude bearing a grudge and its Water Gun is not disabled: %v", cy.Minor)
 	}
 }
+
+func TestBlinker_ItsMoveLandsOnAFighterPickedWithADie(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Cy", CondBlinker)
+	ann, geo := bf(t, s, "Ann"), bf(t, s, "Geodude")
+	annHP, geoHP := ann.Body.HP, geo.Body.HP
+	// The die picks among Ann, Bo and Geodude in the battle's order: a 1 is Ann.
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{3, 20}, []int{1, 15}))
+	if ann.Body.HP == annHP || geo.Body.HP != geoHP {
+		t.Errorf("blinkered Cy's Water Gun: Ann %d → %d HP, Geodude %d → %d; want Ann hit, Geodude not",
+			annHP, ann.Body.HP, geoHP, geo.Body.HP)
+	}
+}

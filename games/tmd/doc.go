@@ -240,6 +240,9 @@
 //     unless the target is immune.
 //   - Grudge: a move that knocks out a fighter bearing a grudge is
 //     disabled for its user (3 rounds, as Disabled).
+//   - Blinker (3 rounds): a single-target move of the afflicted lands on
+//     a fighter picked with a die among every other standing one, allies
+//     included, in the battle's order, whatever target was named.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

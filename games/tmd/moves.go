@@ -339,6 +339,9 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
 	}
 	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if f.has(CondBlinker) && m.Target == TargetSingle && !f.Fainted {
+		targets = []*Fighter{c.blink(f)}
+	}
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
@@ -426,6 +429,20 @@ func (b *Battle) closestAlly(f *Fighter) *Fighter {
 // shielded reports whether t, awakened defensively, is out of reach of
 // f's status moves and secondary effects (f an opponent).
 func shielded(f, t *Fighter) bool { return t.awakenedAs(AwakeDefensive) && t.side() != f.side() }
+
+// blink picks the fighter a blinkered f's move lands on: any other
+// standing fighter, ally or opponent, with a die in the battle's order.
+func (c *ctx) blink(f *Fighter) *Fighter {
+	var pool []*Fighter
+	for _, g := range c.b.Fighters {
+		if g != f && !g.Fainted {
+			pool = append(pool, g)
+		}
+	}
+	t := pool[c.d.Roll(len(pool))-1]
+	c.say("%s's blinker: the move goes to %s.", f.Name, t.Name)
+	return t
+}
 
 // randomAlly is the ally a berserk attack lands on, picked with a die
 // among the user's standing allies; nil if none.
