@@ -407,3 +407,25 @@ func TestBlinker_ItsMoveLandsOnAFighterPickedWithADie(t *testing.T) {
 			annHP, ann.Body.HP, geoHP, geo.Body.HP)
 	}
 }
+
+func TestPowdered_AFireHitMakesItExplode(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	geo := bf(t, s, "Geodude")
+	geo.Body.HP, geo.Body.MaxHP = 99, 99
+	applyCond(t, s, "Geodude", CondPowdered)
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if !geo.has(CondPowdered) {
+		t.Fatalf("a Water Gun made powdered Geodude explode")
+	}
+	hp := geo.Body.HP
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	ember := hp - geo.Body.HP
+	s2 := mustBattle(t, Allies, nil, geodude)
+	g2 := bf(t, s2, "Geodude")
+	g2.Body.HP, g2.Body.MaxHP = hp, 99
+	mustApply(t, s2, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if plain := hp - g2.Body.HP; ember != plain+BlastDamage || geo.has(CondPowdered) {
+		t.Errorf("Ember on powdered Geodude took %d (%d unpowdered), powder left %v; want %d more and the powder gone",
+			ember, plain, geo.has(CondPowdered), BlastDamage)
+	}
+}

@@ -243,6 +243,10 @@
 //   - Blinker (3 rounds): a single-target move of the afflicted lands on
 //     a fighter picked with a die among every other standing one, allies
 //     included, in the battle's order, whatever target was named.
+//   - Powdered (6 rounds): the text has the afflicted explode when a Fire
+//     move hits it (not, as in the mainline games, when it uses one); the
+//     explosion is a Blast Seed's, 10 true damage to it after the hit, and
+//     the powder is spent. A Fire move it is immune to does not light it.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -594,6 +594,9 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
+		c.damage(hitOn, BlastDamage, "the powder explodes")
+	}
 	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
 		c.say("%s's grudge falls on %s's %s.", hitOn.Name, f.Name, m.Name)
 		c.inflict(f, CondDisabled)
