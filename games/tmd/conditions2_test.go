@@ -429,3 +429,20 @@ func TestPowdered_AFireHitMakesItExplode(t *testing.T) {
 			ember, plain, geo.has(CondPowdered), BlastDamage)
 	}
 }
+
+func TestNeutralizedAndImmobile_TrackedForTheGM(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondNeutralized)
+	applyCond(t, s, "Geodude", CondImmobile)
+	for range 5 {
+		endRound(t, s)
+	}
+	geo := bf(t, s, "Geodude")
+	if !geo.has(CondNeutralized) {
+		t.Fatalf("neutralized ends before its sixth round")
+	}
+	endRound(t, s)
+	if geo.has(CondNeutralized) || !geo.has(CondImmobile) {
+		t.Errorf("after six rounds: neutralized %v, immobile %v; want it gone, immobile kept", geo.has(CondNeutralized), geo.has(CondImmobile))
+	}
+}

@@ -247,6 +247,9 @@
 //     move hits it (not, as in the mainline games, when it uses one); the
 //     explosion is a Blast Seed's, 10 true damage to it after the hit, and
 //     the powder is spent. A Fire move it is immune to does not light it.
+//   - Neutralized (6 rounds) and immobile (until cured) are kept and
+//     counted by the table, but what they stop (abilities, fleeing) is run
+//     by the GM, so their effect is the GM's.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
