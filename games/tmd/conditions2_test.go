@@ -446,3 +446,22 @@ func TestNeutralizedAndImmobile_TrackedForTheGM(t *testing.T) {
 		t.Errorf("after six rounds: neutralized %v, immobile %v; want it gone, immobile kept", geo.has(CondNeutralized), geo.has(CondImmobile))
 	}
 }
+
+func TestWishing_AWishFormsAfterARoundAndHealsFourForNoAP(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Ann", CondWishing)
+	mustRefuse(t, s, annSeat, UseWish{}, "no wish")
+	endRound(t, s)
+	if got := s.Battle.Wishes[Allies]; got != 1 {
+		t.Fatalf("after Ann's round of wishing the allies have %d wishes, want 1", got)
+	}
+	bo := bf(t, s, "Bo")
+	bo.Body.HP = 10
+	ap := bo.Turn.AP
+	mustApply(t, s, boSeat, UseWish{}, nil)
+	if bo.Body.HP != 14 || bo.Turn.AP != ap || s.Battle.Wishes[Allies] != 0 {
+		t.Errorf("Bo used the wish: %d HP, %d AP (had %d), %d wishes left; want 14 HP, no AP spent, none left",
+			bo.Body.HP, bo.Turn.AP, ap, s.Battle.Wishes[Allies])
+	}
+	mustRefuse(t, s, boSeat, UseWish{}, "no wish")
+}

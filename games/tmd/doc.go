@@ -250,6 +250,10 @@
 //   - Neutralized (6 rounds) and immobile (until cured) are kept and
 //     counted by the table, but what they stop (abilities, fleeing) is run
 //     by the GM, so their effect is the GM's.
+//   - Wishing (1 round): when it runs out a wish forms on the wisher's
+//     side; any fighter of that side may use one in its turn (UseWish), for
+//     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
+//     the battle; Snatch is the GM's.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
