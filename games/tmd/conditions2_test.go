@@ -465,3 +465,24 @@ func TestWishing_AWishFormsAfterARoundAndHealsFourForNoAP(t *testing.T) {
 	}
 	mustRefuse(t, s, boSeat, UseWish{}, "no wish")
 }
+
+func TestRapidSpin_FreesTheUserAndClearsItsSidesHazards(t *testing.T) {
+	spinner := func(i int, sh *Sheet) {
+		if i == 2 {
+			sh.Moves = append(sh.Moves, "Rapid Spin")
+		}
+	}
+	s := mustBattle(t, Allies, spinner, geodude)
+	for _, c := range []string{CondSeeded, CondStuck, CondBound} {
+		applyCond(t, s, "Cy", c)
+	}
+	s.Battle.Hazards = []Hazard{{Side: Allies, Kind: HazardSpikes, Layers: 1}, {Side: Foes, Kind: HazardSpikes, Layers: 1}}
+	mustApply(t, s, cySeat, UseMove{Move: "Rapid Spin", Targets: []string{"Geodude"}}, streamWith(t, []int{20, 20}, []int{20, 15}))
+	cy := bf(t, s, "Cy")
+	if cy.has(CondSeeded) || cy.has(CondStuck) || cy.has(CondBound) {
+		t.Errorf("after Rapid Spin Cy still has %v", cy.Minor)
+	}
+	if len(s.Battle.Hazards) != 1 || s.Battle.Hazards[0].Side != Foes {
+		t.Errorf("after Cy's Rapid Spin the hazards are %v; want the foes' only", s.Battle.Hazards)
+	}
+}

@@ -254,6 +254,10 @@
 //     side; any fighter of that side may use one in its turn (UseWish), for
 //     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
 //     the battle; Snatch is the GM's.
+//   - Rapid Spin and Mortal Spin, on a hit: the user is no longer stuck
+//     (constricted, trapped), wrapped, bound or seeded, and the hazards on
+//     its own side are gone (the mainline reading of "field hazards are
+//     nullified").
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

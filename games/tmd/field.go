@@ -156,6 +156,10 @@ var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true,
 // quakes are the moves Grassy Terrain halves.
 var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
 
+// spinners free their user of what holds it and clear the hazards on its
+// side, by the group's move list.
+var spinners = map[string]bool{"Rapid Spin": true, "Mortal Spin": true}
+
 // screenBreakers ignore screens and take them down on the target's side.
 var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}
 

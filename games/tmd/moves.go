@@ -594,6 +594,9 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if spinners[m.Name] && hitOn == t && !f.Fainted {
+		c.spinFree(f)
+	}
 	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
 	}
@@ -624,6 +627,21 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.secondary(f, m, t, face)
 	}
 	return face
+}
+
+// spinFree frees f of being stuck, wrapped, bound and seeded and clears
+// the hazards on its side.
+func (c *ctx) spinFree(f *Fighter) {
+	for _, k := range []string{CondStuck, CondWrapped, CondBound, CondSeeded} {
+		if cure(f, k) {
+			c.say("%s spins free: no longer %s.", f.Name, k)
+		}
+	}
+	n := len(c.b.Hazards)
+	c.b.Hazards = slices.DeleteFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() })
+	if len(c.b.Hazards) != n {
+		c.say("%s clears the hazards on the %s' side.", f.Name, f.side())
+	}
 }
 
 // shareBound deals the damage a move dealt to hit, a bound fighter, to
