@@ -486,3 +486,30 @@ func TestRapidSpin_FreesTheUserAndClearsItsSidesHazards(t *testing.T) {
 		t.Errorf("after Cy's Rapid Spin the hazards are %v; want the foes' only", s.Battle.Hazards)
 	}
 }
+
+func TestAuroraVeil_BothScreensAndOnlyInSnow(t *testing.T) {
+	veil := AddFoe{Species: "Bergmite", Level: 6, Moves: []string{"Aurora Veil"}}
+	s := mustBattle(t, Foes, nil, veil, geodude)
+	mustRefuse(t, s, gmSeat, UseMove{Actor: "Bergmite", Move: "Aurora Veil"}, "snow")
+	mustApply(t, s, gmSeat, SetWeather{Weather: "snow", Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bergmite", Move: "Aurora Veil"}, nil)
+	geo := bf(t, s, "Geodude")
+	if geo.screenFor(true) == "" || geo.screenFor(false) == "" {
+		t.Errorf("Aurora Veil does not screen Geodude from both physical and special hits")
+	}
+}
+
+func TestAuroraVeil_CoversTheUserAndTwoAllies(t *testing.T) {
+	veil := AddFoe{Species: "Bergmite", Level: 6, Moves: []string{"Aurora Veil"}}
+	rocks := []AddFoe{veil, geodude}
+	for _, n := range []string{"Rocky", "Stony"} {
+		rocks = append(rocks, AddFoe{Species: "Geodude", Level: 6, Name: n, Moves: []string{"Tackle"}})
+	}
+	s := mustBattle(t, Foes, nil, rocks...)
+	mustApply(t, s, gmSeat, SetWeather{Weather: "snow", Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bergmite", Move: "Aurora Veil"}, nil)
+	if bf(t, s, "Stony").has(CondAuroraVeil) || !bf(t, s, "Rocky").has(CondAuroraVeil) {
+		t.Errorf("Aurora Veil: Rocky veiled %v, Stony %v; want the user and its first 2 allies only",
+			bf(t, s, "Rocky").has(CondAuroraVeil), bf(t, s, "Stony").has(CondAuroraVeil))
+	}
+}

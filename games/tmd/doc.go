@@ -200,7 +200,8 @@
 //     the Recoil & Screens table's amount for its damage, crit or not (the
 //     text makes no exception). Brick Break, Psychic Fangs and Raging Bull
 //     ignore screens and take them down on the target's whole side. Aurora
-//     Veil is still the GM's.
+//     Veil is both screens at once, for the user and up to 2 allies, and
+//     can be used only in snow.
 //   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
 //     sound moves (field.go's list); that it cannot speak is role-play.
 //     Sappy Seed's hit seeds the target the same way.

@@ -102,8 +102,9 @@ var statusEffects = map[string]statusEffect{
 	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
 	"Leech Seed": {cond: CondSeeded}, "Substitute": {cond: CondSubstitute},
 	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
-	"Fairy Lock": {cond: CondLegHold},
-	"Aqua Ring":  {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	"Fairy Lock":  {cond: CondLegHold},
+	"Aurora Veil": {cond: CondAuroraVeil},
+	"Aqua Ring":   {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
@@ -167,6 +168,8 @@ var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true,
 // special) hit, or "".
 func (f *Fighter) screenFor(physical bool) string {
 	switch {
+	case f.has(CondAuroraVeil):
+		return CondAuroraVeil
 	case physical && f.has(CondReflect):
 		return CondReflect
 	case !physical && f.has(CondLightScreen):

@@ -220,17 +220,24 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		out = append(out, t)
 	}
 	if m.Target == TargetAlly {
-		if eff.cond == CondReflect || eff.cond == CondLightScreen {
+		if eff.cond == CondAuroraVeil && b.Weather != WeatherSnow {
+			return nil, "", engine.Illegal(a, "%s works only in snow", m.Name)
+		}
+		if eff.cond == CondReflect || eff.cond == CondLightScreen || eff.cond == CondAuroraVeil {
+			most := 4 // the user and 3 allies; Aurora Veil 2
+			if eff.cond == CondAuroraVeil {
+				most = 3
+			}
 			if len(out) == 0 {
 				out = append(out, f)
 				for _, g := range b.side(f.side()) {
-					if g != f && !g.Fainted && len(out) < 4 {
+					if g != f && !g.Fainted && len(out) < most {
 						out = append(out, g)
 					}
 				}
 			}
-			if len(out) > 4 {
-				return nil, "", engine.Illegal(a, "%s covers the user and at most 3 allies", m.Name)
+			if len(out) > most {
+				return nil, "", engine.Illegal(a, "%s covers the user and at most %d allies", m.Name, most-1)
 			}
 		}
 		if len(out) == 0 {
@@ -609,7 +616,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	if screenBreakers[m.Name] {
 		for _, g := range b.side(hitOn.side()) {
-			if r, l := cure(g, CondReflect), cure(g, CondLightScreen); r || l {
+			if r, l, v := cure(g, CondReflect), cure(g, CondLightScreen), cure(g, CondAuroraVeil); r || l || v {
 				c.say("%s's %s breaks %s's screen.", f.Name, m.Name, g.Name)
 			}
 		}
