@@ -64,6 +64,12 @@ type Dodge struct {
 	AP    int    `json:"ap"`
 }
 
+// UseWish uses a wish formed on the actor's side: it heals the actor
+// WishHeal HP and costs no AP (a bonus action).
+type UseWish struct {
+	Actor string `json:"actor,omitempty"`
+}
+
 // UseItem uses an item from a bag (the actor's own, or with Bag an ally's
 // who lends it) on a character: the actor, an ally or a foe.
 type UseItem struct {
@@ -188,6 +194,7 @@ const (
 	KindBrace     = "brace"
 	KindBreak     = "break"
 	KindDodge     = "dodge"
+	KindWish      = "wish"
 	KindItem      = "item"
 	KindClear     = "clear-hazards"
 	KindEndTurn   = "end-turn"
@@ -214,6 +221,7 @@ func (Guard) Kind() string        { return KindGuard }
 func (Brace) Kind() string        { return KindBrace }
 func (Break) Kind() string        { return KindBreak }
 func (Dodge) Kind() string        { return KindDodge }
+func (UseWish) Kind() string      { return KindWish }
 func (UseItem) Kind() string      { return KindItem }
 func (ClearHazards) Kind() string { return KindClear }
 func (EndTurn) Kind() string      { return KindEndTurn }
@@ -261,10 +269,11 @@ func (a UseMove) String() string {
 	}
 	return actor(a.Actor, s)
 }
-func (a Guard) String() string { return actor(a.Actor, "guard "+a.Ally) }
-func (a Brace) String() string { return actor(a.Actor, "brace "+a.Stat.String()) }
-func (a Break) String() string { return actor(a.Actor, "take a break") }
-func (a Dodge) String() string { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
+func (a Guard) String() string   { return actor(a.Actor, "guard "+a.Ally) }
+func (a Brace) String() string   { return actor(a.Actor, "brace "+a.Stat.String()) }
+func (a Break) String() string   { return actor(a.Actor, "take a break") }
+func (a Dodge) String() string   { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
+func (a UseWish) String() string { return actor(a.Actor, "use a wish") }
 func (a UseItem) String() string {
 	s := "use " + a.Item
 	if a.Bag != "" {
@@ -338,7 +347,7 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
 	KindSheet: decodeAs[BringSheet], KindPoint: decodeAs[PlacePoint], KindLend: decodeAs[LendBag],
 	KindMove: decodeAs[UseMove], KindGuard: decodeAs[Guard], KindBrace: decodeAs[Brace],
-	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindItem: decodeAs[UseItem],
+	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem],
 	KindClear: decodeAs[ClearHazards], KindEndTurn: decodeAs[EndTurn], KindNote: decodeAs[Note],
 	KindFoe: decodeAs[AddFoe], KindReveal: decodeAs[Reveal], KindStart: decodeAs[StartBattle],
 	KindWeather: decodeAs[SetWeather], KindTerrain: decodeAs[SetTerrain], KindHazard: decodeAs[SetHazard],

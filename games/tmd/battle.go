@@ -31,18 +31,19 @@ const (
 // Battle is a battle at the table: its fighters, whose turn it is, and
 // the field (weather, terrain, hazards).
 type Battle struct {
-	Started      bool       `json:"started"`
-	Round        int        `json:"round"`
-	First        Side       `json:"first"`
-	Side         Side       `json:"side"`  // whose turn it is
-	Turns        int        `json:"turns"` // side turns taken this round: 0 or 1
-	Fighters     []*Fighter `json:"fighters"`
-	Weather      string     `json:"weather,omitempty"`
-	Terrain      string     `json:"terrain,omitempty"`
-	TerrainTurns int        `json:"terrainTurns,omitempty"` // turns the terrain has left
-	Hazards      []Hazard   `json:"hazards,omitempty"`
-	Traps        []Trap     `json:"traps,omitempty"` // hidden from the players
-	Log          []string   `json:"log"`             // what everyone saw, for the summary
+	Started      bool         `json:"started"`
+	Round        int          `json:"round"`
+	First        Side         `json:"first"`
+	Side         Side         `json:"side"`  // whose turn it is
+	Turns        int          `json:"turns"` // side turns taken this round: 0 or 1
+	Fighters     []*Fighter   `json:"fighters"`
+	Weather      string       `json:"weather,omitempty"`
+	Terrain      string       `json:"terrain,omitempty"`
+	TerrainTurns int          `json:"terrainTurns,omitempty"` // turns the terrain has left
+	Hazards      []Hazard     `json:"hazards,omitempty"`
+	Wishes       map[Side]int `json:"wishes,omitempty"` // wishes formed on each side, to use
+	Traps        []Trap       `json:"traps,omitempty"`  // hidden from the players
+	Log          []string     `json:"log"`              // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.
@@ -76,7 +77,7 @@ type Cond struct {
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds
 	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
-	By   string `json:"by,omitempty"`   // the one an infatuation aims at
+	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it

@@ -36,7 +36,7 @@ const (
 	CondAquaRing    = "aqua ring"    // heals 1 a round; 6 rounds
 	CondHealBlock   = "heal block"   // cannot heal; 5 rounds
 	CondHungry      = "hungry"       // its moves deal their AP cost less damage; until it eats
-	CondExposed     = "exposed"      // its evasion increases are ignored
+	CondExposed     = "exposed"      // its evasion increases are ignored; Normal and Ghost moves reach it
 	CondEmbargo     = "embargo"      // cannot use items; 3 rounds
 	CondPerishing   = "perishing"    // burn, poison, bad poison and curse deal three turns' damage at once, and end
 	CondDisabled    = "disabled"     // cannot use the move it used last; 3 rounds
@@ -51,6 +51,15 @@ const (
 	CondSkyHigh     = "sky high"     // moves miss it but from other sky-high fighters and the moves that reach the sky
 	CondRaised      = "raised"       // untouched by Ground moves and hazards; 5 rounds
 	CondGrounded    = "grounded"     // Flying no longer keeps Ground moves off; 5 rounds
+	CondMiracleEye  = "miracle eye"  // Dark no longer keeps Psychic moves off
+	CondPursued     = "pursued"      // its moves on anyone but its pursuer deal 4 more damage
+	CondGrudge      = "grudge"       // the move that knocks it out is disabled
+	CondBlinker     = "blinker"      // its single-target moves land on a fighter picked with a die; 3 rounds
+	CondPowdered    = "powdered"     // explodes (10 true damage) when a Fire move hits it; 6 rounds
+	CondNeutralized = "neutralized"  // its ability is off (the GM runs abilities); 6 rounds
+	CondImmobile    = "immobile"     // cannot flee (fleeing is the GM's call); until cured
+	CondWishing     = "wishing"      // after a round a wish forms on its side; 1 round
+	CondAuroraVeil  = "aurora veil"  // a screen against physical and special hits; 3 turns; only in snow
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
@@ -68,7 +77,7 @@ var minorRounds = map[string]int{
 	CondFlinch: 1, CondRecharging: 1, CondIngrained: 4, CondWrapped: 3, CondWrapping: 3, CondStuck: 3,
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
-	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5,
+	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -176,8 +185,8 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 }
 
 // aimed reports whether condition kind is aimed at someone (the one an
-// infatuation loves), who must be named when it is given.
-func aimed(kind string) bool { return kind == CondInfatuated }
+// infatuation loves, a pursuer), who must be named when it is given.
+func aimed(kind string) bool { return kind == CondInfatuated || kind == CondPursued }
 
 // inflictFrom gives f condition kind aimed at by, and says so; it returns
 // false (saying why) if f is immune.
@@ -187,7 +196,11 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		return false
 	}
 	f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind], By: by.Name})
-	c.say("%s is now %s with %s.", f.Name, kind, by.Name)
+	word := "with"
+	if kind == CondPursued {
+		word = "by"
+	}
+	c.say("%s is now %s %s %s.", f.Name, kind, word, by.Name)
 	return true
 }
 
@@ -409,6 +422,12 @@ func (c *ctx) tickMinor(side Side) {
 			case m.Left > 1:
 				m.Left--
 				keep = append(keep, m)
+			case m.Kind == CondWishing:
+				if c.b.Wishes == nil {
+					c.b.Wishes = map[Side]int{}
+				}
+				c.b.Wishes[side]++
+				c.say("%s's wish forms: the %s have %d wish(es) to use.", f.Name, side, c.b.Wishes[side])
 			case m.Kind == CondYawning:
 				c.say("%s's yawn runs out.", f.Name)
 				if !f.Fainted {
@@ -455,6 +474,10 @@ func (c *ctx) heal(f *Fighter, n int, why string) {
 	f.Body.HP += got
 	c.sayHP(f, fmt.Sprintf("%s heals %d (%s).", f.Name, got, why), fmt.Sprintf("%s heals (%s).", f.Name, why))
 }
+
+// PursuedBonus is the damage a pursued fighter's moves add on anyone but
+// its pursuer.
+const PursuedBonus = 4
 
 // subCost is the HP f puts into a substitute: a quarter of its max HP,
 // rounded down, at least 1.

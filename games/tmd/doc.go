@@ -154,8 +154,13 @@
 //     and disarms every hidden trap. Spiked and Apple Traps deal 6; the
 //     traps of a condition or a stage change apply it; Wonder and Cleanse
 //     Tiles reset stages and clear conditions; the Shutter Trap disables
-//     the move just used; the others (blasts, items) are announced for the
-//     GM to apply.
+//     the move just used. A Blast Trap's explosion is a Blast Seed's (10
+//     true damage, the group's item list) on 2 standing combatants of
+//     either side, the activator among them, picked one by one with a die;
+//     a Mega-Blast Trap's on 5 (everyone, if fewer stand). The Grimy Trap
+//     feeds the activator Grimy Food: a d20 gives paralysis (1-5),
+//     confusion (6-10), burn (11-15) or poison (16-20). The Trip Trap and
+//     the Shiny Tile (items) are announced for the GM to apply.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point
@@ -195,7 +200,8 @@
 //     the Recoil & Screens table's amount for its damage, crit or not (the
 //     text makes no exception). Brick Break, Psychic Fangs and Raging Bull
 //     ignore screens and take them down on the target's whole side. Aurora
-//     Veil is still the GM's.
+//     Veil is both screens at once, for the user and up to 2 allies, and
+//     can be used only in snow.
 //   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
 //     sound moves (field.go's list); that it cannot speak is role-play.
 //     Sappy Seed's hit seeds the target the same way.
@@ -218,6 +224,41 @@
 //     rounds): Ground moves meet it without its Flying type. Terrain still
 //     touches a raised fighter: the table has no grounded/airborne split
 //     for terrain yet.
+//   - Exposed (Normal and Ghost moves) and miracle eye (Psychic moves): a
+//     type that would make the afflicted immune to such a move does not
+//     count (an exposed Ghost/Poison meets Tackle as a Poison type); the
+//     other types keep their match-up.
+//   - A room-hitter that hurts allies (the mainline data's "hits allies":
+//     Earthquake, Boomburst, Sparkling Aria, Corrosive Gas, Teeter Dance)
+//     also strikes every standing ally of the user, each on its own roll;
+//     allies add nothing to the multi-target penalty. Multi-target moves
+//     that hurt allies (Explosion's chosen allies) are still the GM's.
+//   - Grassy Terrain halves the damage of Bulldoze, Earthquake and
+//     Magnitude, rounded down, once the damage is worked out and before a
+//     screen takes its part.
+//   - Pursued (the GM names the pursuer): the afflicted's moves deal 4
+//     more to any opponent but the pursuer, added to the final damage
+//     unless the target is immune.
+//   - Grudge: a move that knocks out a fighter bearing a grudge is
+//     disabled for its user (3 rounds, as Disabled).
+//   - Blinker (3 rounds): a single-target move of the afflicted lands on
+//     a fighter picked with a die among every other standing one, allies
+//     included, in the battle's order, whatever target was named.
+//   - Powdered (6 rounds): the text has the afflicted explode when a Fire
+//     move hits it (not, as in the mainline games, when it uses one); the
+//     explosion is a Blast Seed's, 10 true damage to it after the hit, and
+//     the powder is spent. A Fire move it is immune to does not light it.
+//   - Neutralized (6 rounds) and immobile (until cured) are kept and
+//     counted by the table, but what they stop (abilities, fleeing) is run
+//     by the GM, so their effect is the GM's.
+//   - Wishing (1 round): when it runs out a wish forms on the wisher's
+//     side; any fighter of that side may use one in its turn (UseWish), for
+//     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
+//     the battle; Snatch is the GM's.
+//   - Rapid Spin and Mortal Spin, on a hit: the user is no longer stuck
+//     (constricted, trapped), wrapped, bound or seeded, and the hazards on
+//     its own side are gone (the mainline reading of "field hazards are
+//     nullified").
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

@@ -18,7 +18,7 @@ const (
 // Terrains: one at a time, for five turns.
 const (
 	TerrainElectric = "electric terrain" // Electric STAB doubled; nobody falls asleep or yawns
-	TerrainGrassy   = "grassy terrain"   // Grass STAB doubled; everyone heals 2 a round
+	TerrainGrassy   = "grassy terrain"   // Grass STAB doubled; everyone heals 2 a round; Bulldoze, Earthquake, Magnitude halved
 	TerrainMisty    = "misty terrain"    // Dragon STAB cancelled; no major status conditions
 	TerrainPsychic  = "psychic terrain"  // Psychic STAB doubled; priority negated
 )
@@ -102,8 +102,9 @@ var statusEffects = map[string]statusEffect{
 	"Sweet Kiss": {cond: CondConfusion}, "Yawn": {cond: CondYawning}, "Ingrain": {cond: CondIngrained},
 	"Leech Seed": {cond: CondSeeded}, "Substitute": {cond: CondSubstitute},
 	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
-	"Fairy Lock": {cond: CondLegHold},
-	"Aqua Ring":  {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	"Fairy Lock":  {cond: CondLegHold},
+	"Aurora Veil": {cond: CondAuroraVeil},
+	"Aqua Ring":   {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
@@ -153,6 +154,13 @@ var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed":
 var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
 	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
 
+// quakes are the moves Grassy Terrain halves.
+var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
+
+// spinners free their user of what holds it and clear the hazards on its
+// side, by the group's move list.
+var spinners = map[string]bool{"Rapid Spin": true, "Mortal Spin": true}
+
 // screenBreakers ignore screens and take them down on the target's side.
 var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true, "Raging Bull": true}
 
@@ -160,6 +168,8 @@ var screenBreakers = map[string]bool{"Brick Break": true, "Psychic Fangs": true,
 // special) hit, or "".
 func (f *Fighter) screenFor(physical bool) string {
 	switch {
+	case f.has(CondAuroraVeil):
+		return CondAuroraVeil
 	case physical && f.has(CondReflect):
 		return CondReflect
 	case !physical && f.has(CondLightScreen):

@@ -116,6 +116,9 @@ func (s *State) fighterCandidates(f *Fighter, actor string) []engine.Action {
 	}
 	out = append(out, Brace{Actor: actor, Stat: Defense}, Brace{Actor: actor, Stat: SpDef}, Dodge{Actor: actor, AP: 1},
 		Break{Actor: actor}, ClearHazards{Actor: actor})
+	if b.Wishes[f.side()] > 0 {
+		out = append(out, UseWish{Actor: actor})
+	}
 	for _, g := range b.side(f.side()) {
 		if g != f {
 			out = append(out, Guard{Actor: actor, Ally: g.Name})

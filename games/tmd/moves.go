@@ -164,18 +164,20 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 }
 
 // typesAgainst is t's types as move m meets them: a raised fighter is out
-// of reach of Ground moves (it counts as Flying too), a grounded one is
-// not (its Flying type does not count).
+// of reach of Ground moves (it counts as Flying too); a type that would
+// keep the move off does not count for a grounded fighter (Ground moves),
+// an exposed one (Normal and Ghost moves) or a miracle-eyed one (Psychic
+// moves).
 func (t *Fighter) typesAgainst(m *Move) []string {
-	switch {
-	case m.Type != "Ground":
-		return t.Types
-	case t.has(CondRaised):
+	if m.Type == "Ground" && t.has(CondRaised) {
 		return append(slices.Clone(t.Types), "Flying")
-	case t.has(CondGrounded):
-		return slices.DeleteFunc(slices.Clone(t.Types), func(ty string) bool { return ty == "Flying" })
 	}
-	return t.Types
+	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
+		!(m.Type == "Psychic" && t.has(CondMiracleEye)) {
+		return t.Types
+	}
+	d, _ := LoadData()
+	return slices.DeleteFunc(slices.Clone(t.Types), func(ty string) bool { return d.Effectiveness(m.Type, ty) == 0 })
 }
 
 // knows returns f's move of that name, if f has it.
@@ -218,17 +220,24 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		out = append(out, t)
 	}
 	if m.Target == TargetAlly {
-		if eff.cond == CondReflect || eff.cond == CondLightScreen {
+		if eff.cond == CondAuroraVeil && b.Weather != WeatherSnow {
+			return nil, "", engine.Illegal(a, "%s works only in snow", m.Name)
+		}
+		if eff.cond == CondReflect || eff.cond == CondLightScreen || eff.cond == CondAuroraVeil {
+			most := 4 // the user and 3 allies; Aurora Veil 2
+			if eff.cond == CondAuroraVeil {
+				most = 3
+			}
 			if len(out) == 0 {
 				out = append(out, f)
 				for _, g := range b.side(f.side()) {
-					if g != f && !g.Fainted && len(out) < 4 {
+					if g != f && !g.Fainted && len(out) < most {
 						out = append(out, g)
 					}
 				}
 			}
-			if len(out) > 4 {
-				return nil, "", engine.Illegal(a, "%s covers the user and at most 3 allies", m.Name)
+			if len(out) > most {
+				return nil, "", engine.Illegal(a, "%s covers the user and at most %d allies", m.Name, most-1)
 			}
 		}
 		if len(out) == 0 {
@@ -251,6 +260,13 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		for _, t := range b.side(f.side().other()) {
 			if !t.Fainted && !f.aimedAt(CondInfatuated, t) && !t.has(CondInvisible) {
 				out = append(out, t)
+			}
+		}
+		if m.HitsAllies { // the allies are hit too; they add no multi-target penalty
+			for _, g := range b.side(f.side()) {
+				if g != f && !g.Fainted {
+					out = append(out, g)
+				}
 			}
 		}
 		return out, FocusOpponents, nil
@@ -330,6 +346,9 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
 	}
 	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if f.has(CondBlinker) && m.Target == TargetSingle && !f.Fainted {
+		targets = []*Fighter{c.blink(f)}
+	}
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
@@ -417,6 +436,20 @@ func (b *Battle) closestAlly(f *Fighter) *Fighter {
 // shielded reports whether t, awakened defensively, is out of reach of
 // f's status moves and secondary effects (f an opponent).
 func shielded(f, t *Fighter) bool { return t.awakenedAs(AwakeDefensive) && t.side() != f.side() }
+
+// blink picks the fighter a blinkered f's move lands on: any other
+// standing fighter, ally or opponent, with a die in the battle's order.
+func (c *ctx) blink(f *Fighter) *Fighter {
+	var pool []*Fighter
+	for _, g := range c.b.Fighters {
+		if g != f && !g.Fainted {
+			pool = append(pool, g)
+		}
+	}
+	t := pool[c.d.Roll(len(pool))-1]
+	c.say("%s's blinker: the move goes to %s.", f.Name, t.Name)
+	return t
+}
 
 // randomAlly is the ally a berserk attack lands on, picked with a die
 // among the user's standing allies; nil if none.
@@ -529,6 +562,14 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if f.has(CondPursued) && !f.aimedAt(CondPursued, hitOn) && hitOn.side() != f.side() && mult != 0 {
+		dmg += PursuedBonus
+		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
+	}
+	if c.b.Terrain == TerrainGrassy && quakes[m.Name] && dmg > 0 {
+		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
+		dmg /= 2
+	}
 	if sc := hitOn.screenFor(f.physical(m)); sc != "" && dmg > 0 && !screenBreakers[m.Name] {
 		cut := min(dmg, RecoilOrScreen(dmg))
 		dmg -= cut
@@ -558,14 +599,24 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
-	bound := hitOn.has(CondBound) // fainting ends it
+	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if spinners[m.Name] && hitOn == t && !f.Fainted {
+		c.spinFree(f)
+	}
+	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
+		c.damage(hitOn, BlastDamage, "the powder explodes")
+	}
+	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
+		c.say("%s's grudge falls on %s's %s.", hitOn.Name, f.Name, m.Name)
+		c.inflict(f, CondDisabled)
+	}
 	if bound {
 		c.shareBound(hitOn, dmg)
 	}
 	if screenBreakers[m.Name] {
 		for _, g := range b.side(hitOn.side()) {
-			if r, l := cure(g, CondReflect), cure(g, CondLightScreen); r || l {
+			if r, l, v := cure(g, CondReflect), cure(g, CondLightScreen), cure(g, CondAuroraVeil); r || l || v {
 				c.say("%s's %s breaks %s's screen.", f.Name, m.Name, g.Name)
 			}
 		}
@@ -583,6 +634,21 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.secondary(f, m, t, face)
 	}
 	return face
+}
+
+// spinFree frees f of being stuck, wrapped, bound and seeded and clears
+// the hazards on its side.
+func (c *ctx) spinFree(f *Fighter) {
+	for _, k := range []string{CondStuck, CondWrapped, CondBound, CondSeeded} {
+		if cure(f, k) {
+			c.say("%s spins free: no longer %s.", f.Name, k)
+		}
+	}
+	n := len(c.b.Hazards)
+	c.b.Hazards = slices.DeleteFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() })
+	if len(c.b.Hazards) != n {
+		c.say("%s clears the hazards on the %s' side.", f.Name, f.side())
+	}
 }
 
 // shareBound deals the damage a move dealt to hit, a bound fighter, to

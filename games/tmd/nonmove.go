@@ -113,6 +113,25 @@ func (c *ctx) dodge(seat engine.Seat, a Dodge) error {
 	return nil
 }
 
+// WishHeal is what a wish heals.
+const WishHeal = 4
+
+// useWish spends a wish of the actor's side to heal it, for no AP.
+func (c *ctx) useWish(seat engine.Seat, a UseWish) error {
+	f, err := c.turnOf(seat, a.Actor, a)
+	if err != nil {
+		return err
+	}
+	if c.b.Wishes[f.side()] == 0 {
+		return engine.Illegal(a, "there is no wish on the %s' side", f.side())
+	}
+	c.b.Wishes[f.side()]--
+	c.say("%s uses a wish.", f.Name)
+	c.heal(f, WishHeal, "a wish")
+	c.finish(f)
+	return nil
+}
+
 // clearHazards rolls a d20: from 11 the hazards on the actor's side are
 // gone.
 func (c *ctx) clearHazards(seat engine.Seat, a ClearHazards) error {

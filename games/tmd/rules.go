@@ -67,6 +67,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 		err = c.takeBreak(seat, a)
 	case Dodge:
 		err = c.dodge(seat, a)
+	case UseWish:
+		err = c.useWish(seat, a)
 	case UseItem:
 		err = c.useItem(seat, a)
 	case ClearHazards:

@@ -11,25 +11,31 @@ import (
 // Traps of the rule text's list. The table runs those whose effect is a
 // number or a condition; the others spring and the GM applies them.
 const (
-	TrapSpiked    = "spiked trap"    // 6 true damage
-	TrapApple     = "apple trap"     // 6 true damage (and a Big Apple, from the GM)
-	TrapPoison    = "poison trap"    // poison
-	TrapSlumber   = "slumber trap"   // sleep
-	TrapSpin      = "spin trap"      // confusion
-	TrapShock     = "shock trap"     // paralysis
-	TrapSandblast = "sandblast trap" // accuracy -1
-	TrapLethargy  = "lethargy trap"  // speed -1
-	TrapWonder    = "wonder tile"    // stat stages reset
-	TrapCleanse   = "cleanse tile"   // status conditions removed
-	TrapShutter   = "shutter trap"   // disabled
-	TrapHunger    = "hunger trap"    // hungry
+	TrapSpiked    = "spiked trap"     // 6 true damage
+	TrapApple     = "apple trap"      // 6 true damage (and a Big Apple, from the GM)
+	TrapPoison    = "poison trap"     // poison
+	TrapSlumber   = "slumber trap"    // sleep
+	TrapSpin      = "spin trap"       // confusion
+	TrapShock     = "shock trap"      // paralysis
+	TrapSandblast = "sandblast trap"  // accuracy -1
+	TrapLethargy  = "lethargy trap"   // speed -1
+	TrapWonder    = "wonder tile"     // stat stages reset
+	TrapCleanse   = "cleanse tile"    // status conditions removed
+	TrapShutter   = "shutter trap"    // disabled
+	TrapHunger    = "hunger trap"     // hungry
+	TrapBlast     = "blast trap"      // 10 true damage on 2 combatants at random
+	TrapMegaBlast = "mega-blast trap" // 10 true damage on 5 combatants at random
+	TrapGrimy     = "grimy trap"      // Grimy Food: paralysis, confusion, burn or poison by a d20
 )
 
+// BlastDamage is a blast trap's explosion, a Blast Seed's: 10 true damage.
+const BlastDamage = 10
+
 // trapsByGM are the traps whose effect the GM applies.
-var trapsByGM = []string{"blast trap", "mega-blast trap", "grimy trap", "trip trap", "shiny tile"}
+var trapsByGM = []string{"trip trap", "shiny tile"}
 
 var traps = append([]string{TrapSpiked, TrapApple, TrapPoison, TrapSlumber, TrapSpin, TrapShock, TrapSandblast,
-	TrapLethargy, TrapWonder, TrapCleanse, TrapShutter, TrapHunger}, trapsByGM...)
+	TrapLethargy, TrapWonder, TrapCleanse, TrapShutter, TrapHunger, TrapBlast, TrapMegaBlast, TrapGrimy}, trapsByGM...)
 
 // DefaultTrapAt is the accuracy roll at or under which a trap springs,
 // unless the GM says otherwise.
@@ -122,7 +128,33 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 	case TrapCleanse:
 		f.Major, f.Minor, f.SleepAP = nil, nil, 0
 		c.say("%s's status conditions are gone.", f.Name)
+	case TrapBlast:
+		c.blast(2)
+	case TrapMegaBlast:
+		c.blast(5)
+	case TrapGrimy:
+		face := c.d.Roll(20)
+		cond := [4]string{CondParalysis, CondConfusion, CondBurn, CondPoison}[(face-1)/5]
+		c.say("%s gets a face-full of nasty food: d20 %d (1-5 paralysis, 6-10 confusion, 11-15 burn, 16-20 poison).", f.Name, face)
+		c.inflict(f, cond)
 	default:
 		c.say("The GM applies the %s.", t.Kind)
+	}
+}
+
+// blast deals BlastDamage to n standing combatants (all, if fewer), any
+// side, picked one by one with a die.
+func (c *ctx) blast(n int) {
+	var pool []*Fighter
+	for _, f := range c.b.Fighters {
+		if !f.Fainted {
+			pool = append(pool, f)
+		}
+	}
+	for range min(n, len(pool)) {
+		i := c.d.Roll(len(pool)) - 1
+		f := pool[i]
+		pool = slices.Delete(pool, i, i+1)
+		c.damage(f, BlastDamage, "the explosion")
 	}
 }

@@ -56,6 +56,7 @@ type BattleView struct {
 	Terrain  string        `json:"terrain,omitempty"`
 	Turns    int           `json:"terrainTurns,omitempty"`
 	Hazards  []Hazard      `json:"hazards,omitempty"`
+	Wishes   map[Side]int  `json:"wishes,omitempty"`
 	Fighters []FighterView `json:"fighters"`
 	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
 	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
@@ -135,7 +136,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 	}
 	if b := s.Battle; b != nil {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
-			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards}
+			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
 		for _, f := range b.Fighters {
 			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
@@ -243,6 +244,8 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("%d AP: +%d %s until your next turn (a defensive action).", BraceAP, BraceBonus, a.Stat)
 	case Dodge:
 		return fmt.Sprintf("%d AP: attacks on you need %d more on the die until your next turn (a defensive action).", a.AP, a.AP)
+	case UseWish:
+		return fmt.Sprintf("No AP: a wish on your side heals you %d HP.", WishHeal)
 	case Break:
 		return "The whole turn: every stat change steps one back towards 0."
 	case Guard:
