@@ -72,6 +72,10 @@ func TestBrowser_PageReconnectsAfterAServerRestart(t *testing.T) {
 	srv, hs = start(ln)
 	defer stop(srv, hs)
 	h.srv = srv
+	// The test's own client may still hold a kept-alive connection to the
+	// first server, which a POST (not retried, unlike a GET) would meet
+	// closed.
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
 	h.mustAct(c.ID, c.Seats[0].Token, "attack")
 	ann.waitJS(`Number(document.querySelector('#state .status').dataset.seq) >= 2`, "Ann's move, made on the second server, on her page")
 }
