@@ -16,7 +16,7 @@ import (
 // screenshots are the README's pictures: a table page of each game (under
 // way, as one of its players sees it) and the odds page, by file name.
 var screenshots = map[string]string{
-	"pmr": "table.png", "mgt": "mgt-table.png", "prophecy": "prophecy-table.png", "msp": "msp-table.png", "odds": "odds.png",
+	"pmr": "table.png", "mgt": "mgt-table.png", "prophecy": "prophecy-table.png", "msp": "msp-table.png", "tmd": "tmd-table.png", "odds": "odds.png",
 }
 
 // TestBrowser_ScreenshotsOfEveryGameAndTheOddsPage takes the README's
