@@ -33,13 +33,16 @@ func TestBotsPauseAndStep_AWatchedTableOfBotsMovesOnlyWhenStepped(t *testing.T) 
 	if err := s.controlBots(l, "step"); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(20 * time.Second) // the -race pass in CI runs beside other packages
 	for logLen(l) == at && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
 	if n := logLen(l); n != at+1 {
-		t.Fatalf("one step made the log grow from %d to %d, want one move", at, n)
+		l.mu.Lock()
+		running, ctl, stale, due := l.botRunning, l.botCtl, l.stale, botDue(l)
+		l.mu.Unlock()
+		t.Fatalf("one step made the log grow from %d to %d, want one move (runner %v, control %+v, stale %v, bot due %d)", at, n, running, ctl, stale, due)
 	}
 	if err := s.controlBots(l, "resume"); err != nil {
 		t.Fatal(err)
