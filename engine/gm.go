@@ -86,6 +86,19 @@ func NewGM(seats []SeatInfo) (GM, error) {
 // Is reports whether s is the GM's seat.
 func (g *GM) Is(s Seat) bool { return s == g.Seat }
 
+// Pending is the pending seats of a table of n seats run by g: the GM's
+// always (it may adjust anything at any time), and each player's for
+// which player reports a choice to make.
+func (g *GM) Pending(n int, player func(Seat) bool) []Seat {
+	var out []Seat
+	for i := range n {
+		if s := Seat(i); g.Is(s) || player(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // Clone returns a copy that shares nothing with g.
 func (g *GM) Clone() GM {
 	adj := slices.Clone(g.Adjustments)

@@ -134,14 +134,7 @@ func (s *State) Pending() []engine.Seat {
 	if s.over() {
 		return nil
 	}
-	var out []engine.Seat
-	for i := range s.Seats {
-		seat := engine.Seat(i)
-		if s.GM.Is(seat) || s.playerPending(seat) {
-			out = append(out, seat)
-		}
-	}
-	return out
+	return s.GM.Pending(len(s.Seats), s.playerPending)
 }
 
 func (s *State) playerPending(seat engine.Seat) bool {
