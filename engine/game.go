@@ -159,3 +159,16 @@ type SeatInfo struct {
 type TextRenderer interface {
 	RenderText(v View, s Seat) string
 }
+
+// PeopleOnly is implemented by games that only people play (a story told
+// together, whose actions are the players' own words): no bot takes a
+// seat, and at a terminal the players share the keyboard.
+type PeopleOnly interface{ PeopleOnly() }
+
+// BotsCanPlay reports whether bots may hold g's seats: not in a game with a
+// game master's seat, nor in one only people play. Play now, stand-ins for
+// absent players and resignation rest on it.
+func BotsCanPlay(g Game) bool {
+	_, people := g.(PeopleOnly)
+	return !g.Info().GMSeat && !people
+}

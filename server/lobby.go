@@ -15,18 +15,6 @@ import (
 // default too).
 const playNowSeats = 4
 
-// peopleOnly is implemented by games that only people play (a story told
-// together, where a bot would have nothing to say).
-type peopleOnly interface{ PeopleOnly() }
-
-// playNow reports whether a game can be started in one click against bots:
-// not a game with a game master's seat, which a bot cannot hold, nor one
-// that only people play.
-func playNow(g engine.Game) bool {
-	_, people := g.(peopleOnly)
-	return !g.Info().GMSeat && !people
-}
-
 // pageGame returns the game a page's path names, or shows that there is
 // no such game.
 func (s *Server) pageGame(w http.ResponseWriter, r *http.Request) (engine.Game, bool) {
@@ -72,7 +60,7 @@ func (s *Server) pagePlayNow(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !playNow(g) {
+	if !engine.BotsCanPlay(g) {
 		why := " is played by people only"
 		if g.Info().GMSeat {
 			why = " needs a game master"

@@ -210,7 +210,7 @@ func playNowGames(reg *engine.Registry) map[string]bool {
 	out := map[string]bool{}
 	for _, id := range reg.IDs() {
 		g, _ := reg.Game(id)
-		out[id] = playNow(g)
+		out[id] = engine.BotsCanPlay(g)
 	}
 	return out
 }

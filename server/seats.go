@@ -30,7 +30,7 @@ func seatGate(l *live, seat engine.Seat, a engine.Action) error {
 	switch {
 	case a.Kind() == engine.KindHandOver:
 		return errHandOver
-	case a.Kind() == engine.KindResign && !standInOK(l.game):
+	case a.Kind() == engine.KindResign && !engine.BotsCanPlay(l.game):
 		if _, ok := l.tab.State().(engine.Resigner); !ok {
 			return engine.Illegal(a, "%s has no bot to play a resigned seat to the end: agree with the others to end the game", l.game.Info().Name)
 		}
@@ -75,7 +75,7 @@ type turnClock struct {
 // Nor does it run at a table waiting for players to join (join.go). Call
 // with l.mu held.
 func clockSeats(l *live) []engine.Seat {
-	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale || len(l.open) > 0 || !standInOK(l.game) {
+	if l.tab.Options().Int(engine.OptTurnClock) <= 0 || l.win != nil || l.stale || len(l.open) > 0 || !engine.BotsCanPlay(l.game) {
 		return nil
 	}
 	if _, over := l.tab.Over(); over {
@@ -485,7 +485,7 @@ const listedClock = 120
 // did not set one, or refuses a clock for a game no bot can stand in for.
 func withClock(g engine.Game, opts engine.Options, listed bool) (engine.Options, error) {
 	set := strings.TrimSpace(opts[engine.OptTurnClock])
-	if !standInOK(g) {
+	if !engine.BotsCanPlay(g) {
 		if set != "" && set != "0" {
 			return nil, errorf(http.StatusBadRequest, "bad_options", g.Info().Name+" takes no turn clock: no bot can play a seat for a player who is away")
 		}
@@ -501,8 +501,3 @@ func withClock(g engine.Game, opts engine.Options, listed bool) (engine.Options,
 	out[engine.OptTurnClock] = strconv.Itoa(listedClock)
 	return out, nil
 }
-
-// standInOK reports whether a bot may play a person's seat of g for them
-// (after a resignation, or when the turn clock runs out): not in a game
-// with a game master's seat or one only people play (playNow).
-func standInOK(g engine.Game) bool { return playNow(g) }

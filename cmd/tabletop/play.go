@@ -106,7 +106,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	seats := []engine.SeatInfo{{Name: *name}}
 	botSeats := map[engine.Seat]engine.Bot{}
 	// A game only people can play seats people at every seat.
-	_, hotSeat := g.(peopleOnly)
+	_, hotSeat := g.(engine.PeopleOnly)
 	if hotSeat && len(names) > 0 {
 		return usagef("%s is played by people only: no --bots", info.Name)
 	}
@@ -207,13 +207,6 @@ type session struct {
 	// hotSeat: people sit at every seat and share the keyboard; "as N"
 	// switches me.
 	hotSeat bool
-}
-
-// peopleOnly is implemented by games that only people can play (a story
-// game, whose actions are the players' own words): at the terminal every
-// seat is a person, and they share the keyboard.
-type peopleOnly interface {
-	PeopleOnly()
 }
 
 // textParser is implemented by games whose actions carry free text (names,
