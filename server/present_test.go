@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"tabletop/games"
 	"tabletop/server"
@@ -96,7 +97,15 @@ func TestPages_ActionsExplainThemselves(t *testing.T) {
 	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
 	var c created
 	decode(t, r, &c)
-	page := h.do("GET", "/t/"+c.ID+"/s/"+c.Seats[0].Token, "", nil)
+	// The first turn's capture is a choice of one, which the server plays
+	// for both stables; the second turn offers a choice. Wait for it.
+	var page response
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		page = h.do("GET", "/t/"+c.ID+"/s/"+c.Seats[0].Token, "", nil)
+		if strings.Contains(page.body, `class="explain"`) || time.Now().After(deadline) {
+			break
+		}
+	}
 	want := `title="A new monster: one die for each ability (&#43;1, 0 or −1) and one for its age (4, 5 or 6)."`
 	if !strings.Contains(page.body, want) || !strings.Contains(page.body, `<details class="explain"><summary>What it does</summary><dl><dt>capture</dt><dd>A new monster`) {
 		t.Errorf("the capture button does not say what it does; page:\n%s", page.body)
