@@ -146,9 +146,12 @@ func TestBrowser_TwoPeopleAndTwoBotsPlayAnMGTRound(t *testing.T) {
 			// Any button will do: a random one, so that people also claim,
 			// meld and attack, and rock-paper-scissors is not tied over and
 			// over. A stale button (the table moved on) shows an error and
-			// changes nothing.
+			// changes nothing; clickAction picks among the buttons shown at
+			// the click.
 			choice := chooser.IntN(st.Buttons)
-			evalJS[bool](p, fmt.Sprintf(`(document.querySelector('#flash').innerHTML = '', document.querySelectorAll('#state .actions button')[%d].click(), true)`, choice))
+			if !p.clickAction(choice) {
+				continue // the buttons went away: the table moved on
+			}
 			clicks++
 			p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d || !!document.querySelector('#flash .error')`, st.Seq), "the page to update after acting")
 			read(p)
