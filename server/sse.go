@@ -132,6 +132,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		}
 		select {
 		case <-changed:
+			if s.gather > 0 {
+				time.Sleep(s.gather) // more changes may follow at once (Config.StreamGather)
+			}
 		case <-tick.C:
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
