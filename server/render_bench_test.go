@@ -94,6 +94,37 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 	}
 }
 
+// TestOffer_ALegalListThatChangesIsOfferedAnew: a seat's list of legal
+// actions is kept from one state to the next while it stays the same; over
+// whole games of PMR and MGT, seen from every seat at every step, what is
+// offered is always what the state allows now.
+func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
+	for g, opts := range map[engine.Game]engine.Options{pmr.Game: {"turns": "6"}, mgt.Game: {"rounds": "3"}} {
+		tab, err := engine.NewTable(g, opts, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}, dice.Seed{8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := server.NewLive("t", g, tab)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for steps := 0; steps < 50_000; steps++ {
+			for s := range engine.Seat(3) {
+				if err := l.OfferedIsFresh(s); err != nil {
+					t.Fatalf("%s, step %d, seat %d: %v", g.Info().ID, steps, s, err)
+				}
+			}
+			if _, over := tab.Over(); over {
+				break
+			}
+			st := tab.State()
+			p := st.Pending()[0]
+			legal := st.Legal(p)
+			if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the
 // server may cache by value: never one holding a pointer, slice or map.
 func TestPlainValue_OnlyValuesComparedAllTheWayDown(t *testing.T) {
