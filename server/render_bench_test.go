@@ -22,14 +22,20 @@ func midGame(tb testing.TB, n int) server.Live {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		st := tab.State()
-		p := st.Pending()[0]
-		legal := st.Legal(p)
-		if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-			tb.Fatal(err)
-		}
+		mustRandomStep(tb, tab, rng)
 	}
 	return server.NewLive("bench", pmr.Game, tab)
+}
+
+// mustRandomStep plays a random legal action of the first pending seat.
+func mustRandomStep(tb testing.TB, tab *engine.Table, rng *rand.Rand) {
+	tb.Helper()
+	st := tab.State()
+	p := st.Pending()[0]
+	legal := st.Legal(p)
+	if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+		tb.Fatal(err)
+	}
 }
 
 // BenchmarkStreamRender is what a seat's event stream does for one action:
@@ -77,12 +83,7 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 				if over || steps > 50_000 {
 					break
 				}
-				st := tab.State()
-				p := st.Pending()[0]
-				legal := st.Legal(p)
-				if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
+				mustRandomStep(t, tab, rng)
 			}
 			if _, over := tab.Over(); !over {
 				t.Fatalf("%s: the game did not end", g.Info().ID)
@@ -115,12 +116,7 @@ func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
 			if _, over := tab.Over(); over {
 				break
 			}
-			st := tab.State()
-			p := st.Pending()[0]
-			legal := st.Legal(p)
-			if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
+			mustRandomStep(t, tab, rng)
 		}
 	}
 }
