@@ -76,7 +76,7 @@ type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds
-	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
@@ -111,8 +111,9 @@ type Fighter struct {
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
 	Awake   *Awakening     `json:"awake,omitempty"`
-	Last    string         `json:"last,omitempty"`  // the last move it used
-	Aimed   []string       `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Last    string         `json:"last,omitempty"`   // the last move it used
+	Streak  int            `json:"streak,omitempty"` // how many times in a row it has used Last
+	Aimed   []string       `json:"aimed,omitempty"`  // the targets of that move, for a leg hold
 	Turn    Turn           `json:"turn"`
 }
 
@@ -139,6 +140,16 @@ func (f *Fighter) has(kind string) bool {
 		}
 	}
 	return false
+}
+
+// cond returns f's minor condition of kind, or nil.
+func (f *Fighter) cond(kind string) *Cond {
+	for i := range f.Minor {
+		if f.Minor[i].Kind == kind {
+			return &f.Minor[i]
+		}
+	}
+	return nil
 }
 
 func (f *Fighter) hasType(t string) bool { return slices.Contains(f.Types, t) }

@@ -63,6 +63,7 @@ const (
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
+	CondPainSplit   = "pain split"   // stores the damage it takes; in its 4th round Pain Split deals it to an opponent; 4 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -78,6 +79,7 @@ var minorRounds = map[string]int{
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
 	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
+	CondPainSplit: 3, // used in the user's own turn, that round counts too: it ends with the 4th
 }
 
 // ConditionNames lists every condition the table runs, major then minor.
@@ -170,7 +172,7 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 			f.SleepAP = 0
 		}
 	} else {
-		cond := Cond{Kind: kind, Left: minorRounds[kind]}
+		cond := Cond{Kind: kind, Left: c.roundsLeft(f, kind)}
 		if kind == CondDisabled || kind == CondEncore {
 			cond.Move = f.Last
 		}
@@ -184,6 +186,18 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 	return true
 }
 
+// roundsLeft is the count a minor condition of kind starts f with: its
+// rounds, each ending with one of f's side's turns. One that comes in that
+// side's own turn (a move on the user or an ally) starts counting from the
+// next one, so that a round of it still covers the opponents' turn.
+func (c *ctx) roundsLeft(f *Fighter, kind string) int {
+	n := minorRounds[kind]
+	if n > 0 && c.b != nil && c.b.Started && c.b.Side == f.side() {
+		n++
+	}
+	return n
+}
+
 // aimed reports whether condition kind is aimed at someone (the one an
 // infatuation loves, a pursuer), who must be named when it is given.
 func aimed(kind string) bool { return kind == CondInfatuated || kind == CondPursued }
@@ -195,7 +209,7 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		c.say("%s does not get %s: %s.", f.Name, kind, why)
 		return false
 	}
-	f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind], By: by.Name})
+	f.Minor = append(f.Minor, Cond{Kind: kind, Left: c.roundsLeft(f, kind), By: by.Name})
 	word := "with"
 	if kind == CondPursued {
 		word = "by"
@@ -441,10 +455,14 @@ func (c *ctx) tickMinor(side Side) {
 	}
 }
 
-// hurt takes n HP from f; at 0 it faints. Damage wakes a petrified one.
+// hurt takes n HP from f; at 0 it faints. Damage wakes a petrified one,
+// and a pain split stores the HP lost.
 func (c *ctx) hurt(f *Fighter, n int) {
 	if n <= 0 || f.Fainted {
 		return
+	}
+	if i := slices.IndexFunc(f.Minor, func(m Cond) bool { return m.Kind == CondPainSplit }); i >= 0 {
+		f.Minor[i].HP += min(n, f.Body.HP)
 	}
 	f.Body.HP = max(0, f.Body.HP-n)
 	if cure(f, CondPetrified) {

@@ -132,7 +132,10 @@
 //     d20 of 11 or more. A GM overrides any of it with an adjustment.
 //   - Conditions said to last turns count the afflicted's side's turns;
 //     those said to last rounds also count its own turns (a flinch from the
-//     foes' turn covers the afflicted's next turn). Damage over time, and
+//     foes' turn covers the afflicted's next turn); one that comes in its
+//     own side's turn (a move on the user or an ally, or the GM) starts
+//     counting with the next one, so that a round of it still covers the
+//     opponents' turn (a Destiny Bond's bound, a screen's three turns). Damage over time, and
 //     the healing of Ingrain, Aqua Ring and Grassy Terrain, come at the end
 //     of the round; the sandstorm too (the text: "every turn"). Speed
 //     increases fall back one at the end of each round.
@@ -205,10 +208,21 @@
 //   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
 //     sound moves (field.go's list); that it cannot speak is role-play.
 //     Sappy Seed's hit seeds the target the same way.
-//   - Bound (the GM sets it; Destiny Bond is still the GM's): for a round,
-//     the damage a move deals to one bound fighter is dealt to every other
-//     bound one too, the blow that knocks it out included, and told in the
-//     open (so a hidden foe's loss shows in its partner's).
+//   - Bound (Destiny Bond, or the GM): for a round, the damage a move
+//     deals to one bound fighter is dealt to every other bound one too, the
+//     blow that knocks it out included, and told in the open (so a hidden
+//     foe's loss shows in its partner's). Destiny Bond, by the group's
+//     list, binds its user and an opponent on an accuracy roll of 11 or
+//     more; used again in a row (its user's last move was Destiny Bond) it
+//     lands on half as many faces, rounded down: 16-20, 19-20, then 20.
+//   - Pain Split (the group's list and condition, not the mainline HP
+//     share): used on its user, it stores every HP its user loses, from
+//     anything, for the round it is used in and the next three; in the
+//     last of them (its user's 4th round) Pain Split may be used again, on
+//     an opponent, to deal the stored damage as it is (no stat, type or
+//     defence; a substitute takes it). Not used then, the damage is lost;
+//     before then the move is refused. A hidden foe's stored damage is
+//     the GM's.
 //   - Leg hold (Fairy Lock, on every opponent present): for a round the
 //     afflicted may aim moves only at itself or at what its last move aimed
 //     at (nothing yet: itself only).

@@ -90,6 +90,8 @@ type statusEffect struct {
 	weather string
 	terrain string
 	hazard  string // laid on the opponents' side
+	// alsoUser: the user gets cond too (Destiny Bond binds both).
+	alsoUser bool
 }
 
 var statusEffects = map[string]statusEffect{
@@ -104,7 +106,8 @@ var statusEffects = map[string]statusEffect{
 	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
 	"Fairy Lock":  {cond: CondLegHold},
 	"Aurora Veil": {cond: CondAuroraVeil},
-	"Aqua Ring":   {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	MovePainSplit: {cond: CondPainSplit}, MoveDestinyBond: {cond: CondBound, alsoUser: true},
+	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},

@@ -246,6 +246,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
 		}
+		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
+		}
 		for _, t := range out {
 			if t.side() != f.side() {
 				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
@@ -314,6 +317,10 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
 		}
 	}
+	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
+		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
+	}
+	m = asUsed(f, m)
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -337,6 +344,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
 	c.unhide(f)
+	if f.Last == m.Name {
+		f.Streak++
+	} else {
+		f.Streak = 1
+	}
 	f.Last, f.Aimed = m.Name, nil
 	for _, t := range targets {
 		f.Aimed = append(f.Aimed, t.Name)
@@ -354,6 +366,38 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	c.finish(f)
 	return nil
+}
+
+// Moves the table plays by the group's move list rather than the mainline
+// data.
+const (
+	MovePainSplit   = "Pain Split"   // stores the damage its user takes; in the 4th round, deals it to an opponent
+	MoveDestinyBond = "Destiny Bond" // the user and an opponent are bound; hits on 11+, half the faces each use in a row
+)
+
+// asUsed is m as f uses it now. Pain Split is used on the user, and once
+// it has stored damage, on an opponent. Destiny Bond aims at an opponent
+// and lands on 11 or more; each use in a row halves the faces it lands on
+// (10, 5, 2, then 1), rounded down.
+func asUsed(f *Fighter, m *Move) *Move {
+	switch m.Name {
+	case MovePainSplit:
+		mm := *m
+		mm.Target, mm.Hit = TargetAlly, 0
+		if f.has(CondPainSplit) {
+			mm.Target = TargetSingle
+		}
+		return &mm
+	case MoveDestinyBond:
+		mm := *m
+		row := 0
+		if f.Last == m.Name {
+			row = min(f.Streak, 8)
+		}
+		mm.Target, mm.Hit = TargetSingle, 21-max(1, 10>>row)
+		return &mm
+	}
+	return m
 }
 
 // resolve plays a move: a field effect, or one accuracy roll and its
@@ -707,6 +751,10 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
 		return
 	}
+	if m.Name == MovePainSplit && t != f {
+		c.splitPain(f, m, t)
+		return
+	}
 	if shielded(f, t) {
 		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
 		return
@@ -723,6 +771,9 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 			c.inflictFrom(t, eff.cond, f)
 		} else {
 			c.inflict(t, eff.cond)
+		}
+		if eff.alsoUser && t != f {
+			c.inflict(f, eff.cond)
 		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
@@ -755,4 +806,27 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// splitPain deals the damage f's pain split stored to t, an opponent, as
+// it is (no stat, type or defence counts); a substitute takes it for t.
+func (c *ctx) splitPain(f *Fighter, m *Move, t *Fighter) {
+	n := 0
+	if ps := f.cond(CondPainSplit); ps != nil {
+		n = ps.HP
+	}
+	if n == 0 {
+		c.say("%s's pain split has stored no damage.", f.Name)
+		return
+	}
+	if behindSub(f, m, t) {
+		c.say("%s's substitute takes the pain %s stored.", t.Name, f.Name)
+		c.hitSub(t, n)
+		return
+	}
+	// What f stored tells its lost HP: a hidden foe's is the GM's.
+	c.sayHP(f, fmt.Sprintf("%s splits the pain it stored (%d) onto %s.", f.Name, n, t.Name),
+		fmt.Sprintf("%s splits the pain it stored onto %s.", f.Name, t.Name))
+	cure(f, CondPainSplit)
+	c.damage(t, n, "pain split")
 }

@@ -143,8 +143,9 @@ func (s *State) View(seat engine.Seat) engine.View {
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
 				fv.Body, fv.Turn = &body, &turn
-			} else if subHP(f) > 0 {
-				// A substitute's HP is a quarter of the hidden max HP.
+			} else if slices.ContainsFunc(f.Minor, func(m Cond) bool { return m.HP != 0 }) {
+				// A substitute's HP is a quarter of the hidden max HP; a
+				// pain split's is the HP it lost.
 				fv.Minor = slices.Clone(f.Minor)
 				for i := range fv.Minor {
 					fv.Minor[i].HP = 0

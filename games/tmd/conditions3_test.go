@@ -1,0 +1,131 @@
+package tmd
+
+import (
+	"strings"
+	"testing"
+)
+
+// untilTurn ends side turns until it is side's turn in round.
+func untilTurn(tb testing.TB, s *State, round int, side Side) {
+	tb.Helper()
+	for range 40 {
+		if b := s.Battle; b == nil || b.Round > round || (b.Round == round && b.Side == side) {
+			break
+		}
+		endSide(tb, s)
+	}
+	if b := s.Battle; b == nil || b.Round != round || b.Side != side {
+		tb.Fatalf("never came to the %s' turn in round %d", side, round)
+	}
+}
+
+// gastly is a level-6 Gastly that knows Pain Split, Destiny Bond and Lick.
+var gastly = AddFoe{Species: "Gastly", Level: 6, Moves: []string{"Pain Split", "Destiny Bond", "Lick"}}
+
+func TestPainSplit_StoresTheDamageTakenAndDealsItToAnOpponentInTheFourthRound(t *testing.T) {
+	s := mustBattle(t, Foes, nil, gastly)
+	g := bf(t, s, "Gastly")
+	mustApply(t, s, gmSeat, Override{Who: "Gastly", Field: "ap", Value: 8, Reason: "AP left after the split"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Pain Split"}, nil)
+	if !g.has(CondPainSplit) {
+		t.Fatalf("Gastly used Pain Split and has no pain split")
+	}
+	untilTurn(t, s, 1, Allies)
+	before := g.Body.HP
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Gastly"}}, streamWith(t, []int{20}, []int{15}))
+	lost := before - g.Body.HP
+	if lost == 0 || g.cond(CondPainSplit).HP != lost {
+		t.Fatalf("Gastly lost %d HP and its pain split stored %d", lost, g.cond(CondPainSplit).HP)
+	}
+	untilTurn(t, s, 2, Foes)
+	mustRefuse(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Pain Split", Targets: []string{"Ann"}}, "fourth round")
+	untilTurn(t, s, 4, Foes)
+	ann := bf(t, s, "Ann")
+	hp := ann.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Pain Split", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if got := hp - ann.Body.HP; got != lost {
+		t.Errorf("Gastly's pain split took %d HP from Ann, want the %d it stored", got, lost)
+	}
+	if g.Turn.Done || g.has(CondPainSplit) {
+		t.Errorf("Gastly's pain split is still on after it dealt the damage (its turn over: %v)", g.Turn.Done)
+	}
+}
+
+func TestPainSplit_UnusedInTheFourthRoundTheStoredDamageIsLost(t *testing.T) {
+	s := mustBattle(t, Foes, nil, gastly)
+	g := bf(t, s, "Gastly")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Pain Split"}, nil)
+	untilTurn(t, s, 5, Foes)
+	if g.has(CondPainSplit) {
+		t.Errorf("Gastly still has its pain split after four rounds: %+v", g.Minor)
+	}
+	mustRefuse(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Pain Split", Targets: []string{"Ann"}}, "used on Gastly only")
+}
+
+func TestPainSplit_AHiddenFoesStoredDamageIsTheGMs(t *testing.T) {
+	foe := gastly
+	foe.Hidden = true
+	s := mustBattle(t, Foes, nil, foe)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Pain Split"}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Gastly"}}, streamWith(t, []int{20}, []int{15}))
+	for _, f := range s.View(annSeat).(*View).Battle.Fighters {
+		for _, m := range f.Minor {
+			if f.Name == "Gastly" && m.HP != 0 {
+				t.Errorf("Ann sees the damage the hidden Gastly stored: %d", m.HP)
+			}
+		}
+	}
+}
+
+func TestDestinyBond_BindsTheUserAndItsTargetOnElevenOrMore(t *testing.T) {
+	s := mustBattle(t, Foes, nil, gastly)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Destiny Bond", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{10}))
+	if bf(t, s, "Ann").has(CondBound) || bf(t, s, "Gastly").has(CondBound) {
+		t.Fatalf("Destiny Bond bound on a 10; it lands on 11 or more")
+	}
+	s = mustBattle(t, Foes, nil, gastly)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Destiny Bond", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{11}))
+	if !bf(t, s, "Ann").has(CondBound) || !bf(t, s, "Gastly").has(CondBound) {
+		t.Fatalf("Destiny Bond on an 11 did not bind both Gastly and Ann")
+	}
+	untilTurn(t, s, 1, Allies)
+	g := bf(t, s, "Gastly")
+	hp := g.Body.HP
+	ann := bf(t, s, "Ann")
+	annHP := ann.Body.HP
+	mustApply(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Gastly"}}, streamWith(t, []int{20}, []int{15}))
+	if lost := hp - g.Body.HP; lost == 0 || annHP-ann.Body.HP != lost {
+		t.Errorf("Ann's Thunder Shock took %d from Gastly, and %d from Ann, bound to it; want the same", lost, annHP-ann.Body.HP)
+	}
+}
+
+func TestDestinyBond_EachUseInARowHalvesTheFacesItLandsOn(t *testing.T) {
+	d := mustData(t)
+	m, err := d.MoveNamed("Destiny Bond")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Fighter{Name: "Gastly"}
+	for i, want := range []int{11, 16, 19, 20, 20} {
+		if got := asUsed(f, m).Hit; got != want {
+			t.Errorf("use %d in a row: Destiny Bond lands on %d+, want %d+", i+1, got, want)
+		}
+		if f.Last == m.Name {
+			f.Streak++
+		} else {
+			f.Last, f.Streak = m.Name, 1
+		}
+	}
+	f.Last, f.Streak = "Lick", 1
+	if got := asUsed(f, m).Hit; got != 11 {
+		t.Errorf("after another move Destiny Bond lands on %d+, want 11+ again", got)
+	}
+	s := mustBattle(t, Foes, nil, gastly)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Destiny Bond", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{10}))
+	untilTurn(t, s, 2, Foes)
+	evs := mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Destiny Bond", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Ann").has(CondBound) || !strings.Contains(texts(evs, annSeat), "miss") {
+		t.Errorf("a second Destiny Bond in a row landed on a 15 (it needs 16+):\n%s", texts(evs, annSeat))
+	}
+}
