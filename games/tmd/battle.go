@@ -113,8 +113,12 @@ type Fighter struct {
 	Awake   *Awakening     `json:"awake,omitempty"`
 	Last    string         `json:"last,omitempty"`   // the last move it used
 	Streak  int            `json:"streak,omitempty"` // how many times in a row it has used Last
-	Aimed   []string       `json:"aimed,omitempty"`  // the targets of that move, for a leg hold
-	Turn    Turn           `json:"turn"`
+	// DropWorn and DropHeld are the items a trip trap knocked off, picked
+	// up when the battle ends.
+	DropWorn string   `json:"dropWorn,omitempty"`
+	DropHeld string   `json:"dropHeld,omitempty"`
+	Aimed    []string `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Turn     Turn     `json:"turn"`
 }
 
 func (f *Fighter) side() Side {
@@ -140,6 +144,20 @@ func (f *Fighter) has(kind string) bool {
 		}
 	}
 	return false
+}
+
+// grounded reports whether f stands on the ground, where hazards and
+// terrain reach it: it is not raised or sky high, or it is grounded.
+func (f *Fighter) grounded() bool {
+	return f.has(CondGrounded) || !(f.has(CondRaised) || f.has(CondSkyHigh))
+}
+
+// terrainOn is the terrain as it touches f: none if f is off the ground.
+func (b *Battle) terrainOn(f *Fighter) string {
+	if !f.grounded() {
+		return ""
+	}
+	return b.Terrain
 }
 
 // cond returns f's minor condition of kind, or nil.

@@ -123,13 +123,13 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 	switch {
 	case f.Fainted:
 		return f.Name + " has fainted"
-	case isMajor(kind) && b.Terrain == TerrainMisty:
+	case isMajor(kind) && b.terrainOn(f) == TerrainMisty:
 		return "Misty Terrain keeps major status conditions away"
 	case isMajor(kind) && f.has(CondHealthy):
 		return f.Name + " is healthy: no major status condition takes hold"
 	case isMajor(kind) && f.Major != nil:
 		return f.Name + " already has " + f.Major.Kind + " (one major condition at a time)"
-	case (kind == CondSleep || kind == CondYawning) && b.Terrain == TerrainElectric:
+	case (kind == CondSleep || kind == CondYawning) && b.terrainOn(f) == TerrainElectric:
 		return "Electric Terrain keeps everyone awake"
 	case kind == CondSleep && f.has(CondSleepless):
 		return f.Name + " is sleepless"
@@ -409,7 +409,7 @@ func (c *ctx) endOfRound() {
 		if f.has(CondAquaRing) {
 			heal++
 		}
-		if b.Terrain == TerrainGrassy {
+		if b.terrainOn(f) == TerrainGrassy {
 			heal += 2
 		}
 		if heal > 0 && !f.Fainted {

@@ -162,8 +162,14 @@
 //     either side, the activator among them, picked one by one with a die;
 //     a Mega-Blast Trap's on 5 (everyone, if fewer stand). The Grimy Trap
 //     feeds the activator Grimy Food: a d20 gives paralysis (1-5),
-//     confusion (6-10), burn (11-15) or poison (16-20). The Trip Trap and
-//     the Shiny Tile (items) are announced for the GM to apply.
+//     confusion (6-10), burn (11-15) or poison (16-20). The Apple Trap's Big
+//     Apple goes into the activator's bag. The Trip Trap knocks off the
+//     activator's worn item and the item in its hand: they lie on the floor,
+//     out of play, until the battle ends, when it picks them up. The Shiny
+//     Tile's nice item is one of six the table runs, picked with a d6: Oran
+//     Berry, Sitrus Berry, Lum Berry, Heal Seed, Tiny Reviver Seed, Reviver
+//     Seed. A gift goes into the bag if a slot is free; with a full bag, or
+//     to a foe (foes carry no bags), it lies on the floor for the GM.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point
@@ -234,10 +240,14 @@
 //     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
 //     GM ends it (Sky Drop's fall is the GM's).
 //   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
-//     damage, no effect) and hazards do not spring on it; grounded (5
-//     rounds): Ground moves meet it without its Flying type. Terrain still
-//     touches a raised fighter: the table has no grounded/airborne split
-//     for terrain yet.
+//     damage, no effect); grounded (5 rounds): Ground moves meet it without
+//     its Flying type. Hazards and terrain touch only fighters on the
+//     ground: neither a raised nor a sky-high one (it is in the air) meets
+//     hazards, heals on Grassy Terrain, is kept from sleep or major
+//     conditions by Electric or Misty Terrain, or has its own moves' STAB
+//     or priority changed by a terrain. Grounded wins over raised and sky
+//     high. A Flying type is on the ground for hazards and terrain (the
+//     text gives it no exemption).
 //   - Exposed (Normal and Ghost moves) and miracle eye (Psychic moves): a
 //     type that would make the afflicted immune to such a move does not
 //     count (an exposed Ghost/Poison meets Tackle as a Poison type); the

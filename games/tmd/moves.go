@@ -22,7 +22,7 @@ func (f *Fighter) physical(m *Move) bool {
 // than f's max AP this turn).
 func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	cost = m.AP
-	if b.Terrain != TerrainPsychic {
+	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
 	return cost, cost > f.Turn.Max
@@ -35,7 +35,7 @@ func (b *Battle) stabShift(f *Fighter, m *Move) int {
 		return 0
 	}
 	s := StabBonus(m.AP)
-	shift := 0
+	shift, terrain := 0, b.terrainOn(f)
 	switch {
 	case b.Weather == WeatherSun && m.Type == "Fire", b.Weather == WeatherRain && m.Type == "Water":
 		shift += s
@@ -44,10 +44,10 @@ func (b *Battle) stabShift(f *Fighter, m *Move) int {
 		shift -= s
 	}
 	switch {
-	case b.Terrain == TerrainElectric && m.Type == "Electric", b.Terrain == TerrainGrassy && m.Type == "Grass",
-		b.Terrain == TerrainPsychic && m.Type == "Psychic":
+	case terrain == TerrainElectric && m.Type == "Electric", terrain == TerrainGrassy && m.Type == "Grass",
+		terrain == TerrainPsychic && m.Type == "Psychic":
 		shift += s
-	case b.Terrain == TerrainMisty && m.Type == "Dragon":
+	case terrain == TerrainMisty && m.Type == "Dragon":
 		shift -= s
 	}
 	return shift
@@ -73,7 +73,7 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
 		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn),
-		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.Terrain == TerrainPsychic,
+		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.terrainOn(f) == TerrainPsychic,
 	}
 }
 
@@ -169,7 +169,7 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 // an exposed one (Normal and Ghost moves) or a miracle-eyed one (Psychic
 // moves).
 func (t *Fighter) typesAgainst(m *Move) []string {
-	if m.Type == "Ground" && t.has(CondRaised) {
+	if m.Type == "Ground" && t.has(CondRaised) && !t.has(CondGrounded) {
 		return append(slices.Clone(t.Types), "Flying")
 	}
 	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
@@ -610,7 +610,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
 	}
-	if c.b.Terrain == TerrainGrassy && quakes[m.Name] && dmg > 0 {
+	if c.b.terrainOn(hitOn) == TerrainGrassy && quakes[m.Name] && dmg > 0 {
 		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
 		dmg /= 2
 	}
