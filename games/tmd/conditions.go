@@ -64,6 +64,8 @@ const (
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
 	CondPainSplit   = "pain split"   // stores the damage it takes; in its 4th round Pain Split deals it to an opponent; 4 rounds
+	CondSplintered  = "splintered"   // burn DoT; 3 rounds
+	CondUnremitted  = "unremitted"   // a hit held back (its damage worked out when it landed) strikes after 2 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -79,8 +81,13 @@ var minorRounds = map[string]int{
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
 	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
-	CondPainSplit: 3, // used in the user's own turn, that round counts too: it ends with the 4th
+	CondPainSplit:  3, // used in the user's own turn, that round counts too: it ends with the 4th
+	CondSplintered: 3, CondUnremitted: 2,
 }
+
+// pageRounds are the minor conditions the group's rules page gives
+// another length than the rule text.
+var pageRounds = map[string]int{CondEncore: 2, CondAquaRing: 3, CondHealBlock: 3}
 
 // ConditionNames lists every condition the table runs, major then minor.
 func ConditionNames() []string {
@@ -192,6 +199,9 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 // next one, so that a round of it still covers the opponents' turn.
 func (c *ctx) roundsLeft(f *Fighter, kind string) int {
 	n := minorRounds[kind]
+	if p, ok := pageRounds[kind]; ok && c.s.Rules == PageRules {
+		n = p
+	}
 	if n > 0 && c.b != nil && c.b.Started && c.b.Side == f.side() {
 		n++
 	}
@@ -210,9 +220,9 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		return false
 	}
 	f.Minor = append(f.Minor, Cond{Kind: kind, Left: c.roundsLeft(f, kind), By: by.Name})
-	word := "with"
-	if kind == CondPursued {
-		word = "by"
+	word := map[string]string{CondPursued: "by", CondEmbargo: "from"}[kind]
+	if word == "" {
+		word = "with"
 	}
 	c.say("%s is now %s %s %s.", f.Name, kind, word, by.Name)
 	return true
@@ -380,6 +390,9 @@ func (c *ctx) endOfRound() {
 		if f.has(CondStuck) {
 			add("stuck", DoT(Burn, max))
 		}
+		if f.has(CondSplintered) {
+			add("splinters", DoT(Burn, max))
+		}
 		if f.has(CondSalted) {
 			if f.hasType("Water") || f.hasType("Steel") {
 				add("salt", DoT(BadlyPoisoned, max))
@@ -442,6 +455,9 @@ func (c *ctx) tickMinor(side Side) {
 				}
 				c.b.Wishes[side]++
 				c.say("%s's wish forms: the %s have %d wish(es) to use.", f.Name, side, c.b.Wishes[side])
+			case m.Kind == CondUnremitted:
+				c.say("%s's held-back blow from %s strikes.", f.Name, m.By)
+				c.damage(f, m.HP, "unremitted")
 			case m.Kind == CondYawning:
 				c.say("%s's yawn runs out.", f.Name)
 				if !f.Fainted {
@@ -469,6 +485,11 @@ func (c *ctx) hurt(f *Fighter, n int) {
 		c.say("%s is no longer petrified.", f.Name)
 	}
 	if f.Body.HP == 0 {
+		for _, g := range c.b.Fighters {
+			if g.aimedAt(CondEmbargo, f) && cure(g, CondEmbargo) {
+				c.say("%s's embargo ends with %s.", g.Name, f.Name)
+			}
+		}
 		f.Fainted = true
 		f.Major, f.Minor, f.Stages, f.SleepAP = nil, nil, nil, 0
 		f.Turn.Done = true

@@ -283,6 +283,33 @@
 //     (constricted, trapped), wrapped, bound or seeded, and the hazards on
 //     its own side are gone (the mainline reading of "field hazards are
 //     nullified").
+//   - Conditions from the group's move list (field.go): the trapping
+//     moves (Clamp, Fire Spin, Infestation, Jaw Lock, Sand Tomb, Snap Trap,
+//     Thunder Cage, Magma Storm, Whirlpool) make their target stuck (stuck,
+//     constricted and trapped are one condition in the text); Whirlpool,
+//     which the list says traps its user, traps its target like the others
+//     (a copying slip). Wrap wraps its target, and its user, holding on,
+//     cannot act while it lasts. Salt Cure salts, Pursuit has its user
+//     pursue the target, Psychic Noise blocks healing, Anchor Shot and
+//     Spirit Shackle make immobile, Ceaseless Edge and Stone Axe splinter
+//     (the group's page: burn damage over time for 3 rounds; the table
+//     runs it in both editions). Hyper Beam and the other moves the list
+//     has recharge leave their user recharging once used, hit or miss (the
+//     list names no exception); Uproar gives its user insomnia. Fire Spin,
+//     Scald and Scorching Sands thaw a frozen target they hit; "thaws the
+//     user" is the GM's.
+//   - Unremitted (Future Sight, Doom Desire): the hit's damage is worked
+//     out when it lands (the user's stats, the target's defence, then) and
+//     held back; it strikes when the condition ends, 2 rounds later (the
+//     end of the target's second turn after). A second one on a target
+//     already unremitted is lost. A hidden foe's held damage is the GM's.
+//   - Curse: a Ghost type loses half its max HP (rounded down) and curses
+//     its target; any other type raises its own Attack and Defense by 1
+//     and lowers its Speed by 1, on itself. Cursed ends when the afflicted
+//     knocks out an opponent; an embargo ends when its user faints.
+//   - Lengths the editions give differently: on the group's page Encore
+//     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
+//     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect. Items the table runs:
 //     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),

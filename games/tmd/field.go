@@ -108,7 +108,12 @@ var statusEffects = map[string]statusEffect{
 	"Aurora Veil": {cond: CondAuroraVeil},
 	MovePainSplit: {cond: CondPainSplit}, MoveDestinyBond: {cond: CondBound, alsoUser: true},
 	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
-	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Disable": {cond: CondDisabled}, "Encore": {cond: CondEncore}, "Embargo": {cond: CondEmbargo},
+	"Nightmare": {cond: CondNightmare}, "Perish Song": {cond: CondPerishing}, "Powder": {cond: CondPowdered},
+	"Magnet Rise": {cond: CondRaised}, "Wish": {cond: CondWishing}, "Block": {cond: CondImmobile},
+	"Mean Look": {cond: CondImmobile}, "Spider Web": {cond: CondImmobile},
+	"Octolock": {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
+	"Growl":    {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
@@ -151,7 +156,29 @@ var passesSub = func() map[string]bool {
 // hitConditions are the conditions damaging moves give on every hit, by
 // the group's move list (the mainline data has them as volatile effects
 // the table does not read).
-var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded}
+var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded,
+	"Clamp": CondStuck, "Fire Spin": CondStuck, "Infestation": CondStuck, "Jaw Lock": CondStuck, "Sand Tomb": CondStuck,
+	"Snap Trap": CondStuck, "Thunder Cage": CondStuck, "Magma Storm": CondStuck, "Whirlpool": CondStuck,
+	"Wrap": CondWrapped, "Salt Cure": CondSalted, "Pursuit": CondPursued, "Psychic Noise": CondHealBlock,
+	"Anchor Shot": CondImmobile, "Spirit Shackle": CondImmobile, "Ceaseless Edge": CondSplintered, "Stone Axe": CondSplintered,
+}
+
+// userConditions are the conditions moves give their user once used, by
+// the group's move list (a wrap's user holds on while the target is
+// wrapped: see strike).
+var userConditions = map[string]string{
+	"Blast Burn": CondRecharging, "Frenzy Plant": CondRecharging, "Giga Impact": CondRecharging,
+	"Hydro Cannon": CondRecharging, "Hyper Beam": CondRecharging, "Meteor Assault": CondRecharging,
+	"Prismatic Laser": CondRecharging, "Rock Wrecker": CondRecharging, "Uproar": CondInsomnia,
+}
+
+// thawsTarget are the moves whose hit thaws a frozen target.
+var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
+
+// delayed are the moves whose hit is held back: the damage is worked out
+// when they land and dealt when the target's unremitted condition runs
+// out.
+var delayed = map[string]bool{"Future Sight": true, "Doom Desire": true}
 
 // reachesSky holds the moves that reach a sky-high fighter.
 var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,

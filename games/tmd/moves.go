@@ -364,6 +364,9 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
+	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
+		c.inflict(f, kind)
+	}
 	c.finish(f)
 	return nil
 }
@@ -373,6 +376,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 const (
 	MovePainSplit   = "Pain Split"   // stores the damage its user takes; in the 4th round, deals it to an opponent
 	MoveDestinyBond = "Destiny Bond" // the user and an opponent are bound; hits on 11+, half the faces each use in a row
+	MoveCurse       = "Curse"        // a Ghost type's curses an opponent for half its max HP; any other raises its own stats
 )
 
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
@@ -388,6 +392,12 @@ func asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetSingle
 		}
 		return &mm
+	case MoveCurse:
+		if !f.hasType("Ghost") {
+			mm := *m
+			mm.Target = TargetAlly
+			return &mm
+		}
 	case MoveDestinyBond:
 		mm := *m
 		row := 0
@@ -639,6 +649,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.hitSub(hitOn, dmg)
 		return face
 	}
+	if delayed[m.Name] {
+		c.holdBack(f, m, hitOn, dmg, parts)
+		return face
+	}
 	c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
 	if dmg > 0 {
 		hitOn.Harmed = true
@@ -647,6 +661,12 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	c.hurt(hitOn, dmg)
 	if spinners[m.Name] && hitOn == t && !f.Fainted {
 		c.spinFree(f)
+	}
+	if thawsTarget[m.Name] && hitOn.Major != nil && hitOn.Major.Kind == CondFreeze && cure(hitOn, CondFreeze) {
+		c.say("%s's %s thaws %s.", f.Name, m.Name, hitOn.Name)
+	}
+	if hitOn.Fainted && hitOn.side() != f.side() && cure(f, CondCursed) {
+		c.say("%s knocked out an opponent: its curse lifts.", f.Name)
 	}
 	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
@@ -672,7 +692,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
 	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
-		c.inflict(t, kind)
+		if aimed(kind) {
+			c.inflictFrom(t, kind, f)
+		} else if c.inflict(t, kind) && kind == CondWrapped && !f.Fainted {
+			c.inflict(f, CondWrapping)
+		}
 	}
 	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
 		c.secondary(f, m, t, face)
@@ -755,6 +779,12 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		c.splitPain(f, m, t)
 		return
 	}
+	if m.Name == MoveCurse && !f.hasType("Ghost") {
+		for _, k := range []string{"atk", "def", "spe"} {
+			c.changeStage(f, k, map[string]int{"atk": 1, "def": 1, "spe": -1}[k])
+		}
+		return
+	}
 	if shielded(f, t) {
 		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
 		return
@@ -767,7 +797,10 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		if t.side() != f.side() {
 			t.Harmed = true
 		}
-		if aimed(eff.cond) {
+		if m.Name == MoveCurse {
+			c.damage(f, f.Body.MaxHP/2, "half its max HP for the curse")
+		}
+		if aimed(eff.cond) || eff.cond == CondEmbargo {
 			c.inflictFrom(t, eff.cond, f)
 		} else {
 			c.inflict(t, eff.cond)
@@ -806,6 +839,19 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// holdBack keeps the damage of a delayed move's hit on t for later: t is
+// unremitted, and takes it when that runs out.
+func (c *ctx) holdBack(f *Fighter, m *Move, t *Fighter, dmg int, parts []string) {
+	if why := c.b.immune(t, CondUnremitted); why != "" {
+		c.say("%s's %s is lost: %s.", f.Name, m.Name, why)
+		return
+	}
+	t.Minor = append(t.Minor, Cond{Kind: CondUnremitted, Left: c.roundsLeft(t, CondUnremitted), HP: dmg, By: f.Name})
+	full := fmt.Sprintf("%s's %s is held back: %d (%s) strikes %s in %d rounds.", f.Name, m.Name, dmg, strings.Join(parts, ", "), t.Name, minorRounds[CondUnremitted])
+	pub := fmt.Sprintf("%s's %s is held back: it strikes %s in %d rounds.", f.Name, m.Name, t.Name, minorRounds[CondUnremitted])
+	c.sayTwo(full, pub, (t.Foe && t.Hidden) || (f.Foe && f.Hidden))
 }
 
 // splitPain deals the damage f's pain split stored to t, an opponent, as

@@ -1,0 +1,154 @@
+package tmd
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMovesGiveTheConditionsOfTheGroupsList(t *testing.T) {
+	for _, c := range []struct {
+		species, move, target string
+		who, cond             string
+	}{
+		{"Shellder", "Clamp", "Ann", "Ann", CondStuck},
+		{"Krabby", "Whirlpool", "Ann", "Ann", CondStuck},
+		{"Kleavor", "Stone Axe", "Ann", "Ann", CondSplintered},
+		{"Ekans", "Wrap", "Ann", "Ann", CondWrapped},
+		{"Ekans", "Wrap", "Ann", "Ekans", CondWrapping},
+		{"Snorlax", "Pursuit", "Ann", "Ann", CondPursued},
+		{"Jirachi", "Psychic Noise", "Ann", "Ann", CondHealBlock},
+		{"Snorlax", "Hyper Beam", "Ann", "Snorlax", CondRecharging},
+		{"Snorlax", "Uproar", "Ann", "Snorlax", CondInsomnia},
+		{"Gastly", "Embargo", "Ann", "Ann", CondEmbargo},
+		{"Gastly", "Nightmare", "Ann", "Ann", CondNightmare},
+		{"Gastly", "Mean Look", "Ann", "Ann", CondImmobile},
+		{"Vivillon", "Powder", "Ann", "Ann", CondPowdered},
+		{"Magnemite", "Magnet Rise", "", "Magnemite", CondRaised},
+		{"Eevee", "Wish", "", "Eevee", CondWishing},
+		{"Snorlax", "Encore", "Ann", "Ann", CondEncore},
+		{"Gastly", "Disable", "Ann", "Ann", CondDisabled},
+	} {
+		s := mustBattle(t, Allies, nil, AddFoe{Species: c.species, Level: 6, Moves: []string{c.move}})
+		bf(t, s, "Ann").Last = "Thunder Shock" // for Encore and Disable
+		bf(t, s, c.species).Body.AP = 8        // for Hyper Beam
+		untilTurn(t, s, 1, Foes)
+		a := UseMove{Actor: c.species, Move: c.move}
+		if c.target != "" {
+			a.Targets = []string{c.target}
+		}
+		evs := mustApply(t, s, gmSeat, a, streamWith(t, []int{20}, []int{19}))
+		if !bf(t, s, c.who).has(c.cond) {
+			t.Errorf("%s's %s: %s is not %s\n%s", c.species, c.move, c.who, c.cond, texts(evs, gmSeat))
+		}
+		if (c.cond == CondPursued || c.cond == CondEmbargo) && !bf(t, s, c.who).aimedAt(c.cond, bf(t, s, c.species)) {
+			t.Errorf("%s's %s: %s's %s does not come from %s", c.species, c.move, c.who, c.cond, c.species)
+		}
+	}
+}
+
+func TestRecharging_AfterHyperBeamTheUserSitsOutItsNextTurn(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Snorlax", Level: 6, Moves: []string{"Hyper Beam", "Tackle"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Snorlax", Move: "Hyper Beam", Targets: []string{"Ann"}}, nil)
+	evs := endSide(t, s) // the allies' turn ends; the foes' turn of round 2 has nobody who can act
+	if !strings.Contains(texts(evs, gmSeat), "Snorlax cannot act: it is recharging") || s.Battle.Round != 2 || s.Battle.Side != Allies {
+		t.Fatalf("Snorlax is not held back by recharging in round 2:\n%s", texts(evs, gmSeat))
+	}
+	untilTurn(t, s, 3, Foes)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Snorlax", Move: "Tackle", Targets: []string{"Ann"}}, nil)
+}
+
+func TestUnremitted_FutureSightStrikesTwoRoundsLaterWithTheDamageOfItsHit(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Absol", Level: 6, Moves: []string{"Future Sight"}})
+	ann := bf(t, s, "Ann")
+	hp := ann.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Absol", Move: "Future Sight", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	held := ann.cond(CondUnremitted)
+	if ann.Body.HP != hp || held == nil || held.HP == 0 {
+		t.Fatalf("Future Sight hit Ann at once (%d → %d HP) or held nothing back: %+v", hp, ann.Body.HP, held)
+	}
+	n := held.HP
+	untilTurn(t, s, 2, Allies)
+	if ann.Body.HP != hp {
+		t.Fatalf("the held-back blow struck Ann after one round")
+	}
+	untilTurn(t, s, 3, Foes)
+	if got := hp - ann.Body.HP; got != n {
+		t.Errorf("after two rounds Ann lost %d HP, want the %d held back", got, n)
+	}
+}
+
+func TestCurse_AGhostCursesAnOpponentForHalfItsHPAnyOtherRaisesItsStats(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Gastly", Level: 6, Moves: []string{"Curse"}})
+	g := bf(t, s, "Gastly")
+	hp := g.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Curse", Targets: []string{"Ann"}}, nil)
+	if !bf(t, s, "Ann").has(CondCursed) || hp-g.Body.HP != g.Body.MaxHP/2 {
+		t.Errorf("Gastly's Curse: Ann cursed %v, Gastly lost %d of %d HP; want cursed and half", bf(t, s, "Ann").has(CondCursed), hp-g.Body.HP, g.Body.MaxHP)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Curse"}})
+	mustRefuse(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Curse", Targets: []string{"Ann"}}, "not on Ann")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Curse"}, nil)
+	geo := bf(t, s, "Geodude")
+	if geo.stage("atk") != 1 || geo.stage("def") != 1 || geo.stage("spe") != -1 || bf(t, s, "Ann").has(CondCursed) {
+		t.Errorf("Geodude's Curse: stages %v, Ann cursed %v; want +1 Attack and Defense, -1 Speed, no curse", geo.Stages, bf(t, s, "Ann").has(CondCursed))
+	}
+}
+
+func TestCursed_EndsWhenTheAfflictedKnocksOutAnOpponent(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}})
+	applyCond(t, s, "Cy", CondCursed)
+	bf(t, s, "Geodude").Body.HP = 1
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if !bf(t, s, "Geodude").Fainted || bf(t, s, "Cy").has(CondCursed) {
+		t.Errorf("Cy knocked out Geodude (%v) and is still cursed (%v)", bf(t, s, "Geodude").Fainted, bf(t, s, "Cy").has(CondCursed))
+	}
+}
+
+func TestEmbargo_EndsWhenItsUserFaints(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Gastly", Level: 6, Moves: []string{"Embargo"}}, geodude)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Embargo", Targets: []string{"Ann"}}, nil)
+	if !bf(t, s, "Ann").has(CondEmbargo) {
+		t.Fatalf("Gastly's Embargo did not land on Ann")
+	}
+	mustApply(t, s, gmSeat, Override{Who: "Gastly", Field: "hp", Value: 0, Reason: "a falling rock"}, nil)
+	if bf(t, s, "Ann").has(CondEmbargo) {
+		t.Errorf("Gastly fainted and Ann is still under its embargo")
+	}
+}
+
+func TestThawingMoves_ScaldThawsAFrozenTarget(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Krabby", Level: 6, Moves: []string{"Scald"}})
+	applyCond(t, s, "Ann", CondFreeze)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Krabby", Move: "Scald", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{10}))
+	if bf(t, s, "Ann").has(CondFreeze) {
+		t.Errorf("Scald hit frozen Ann and she is still frozen")
+	}
+}
+
+func TestSplintered_BurnDoTForThreeRounds(t *testing.T) {
+	s := mustBattle(t, Foes, nil, geodude)
+	applyCond(t, s, "Ann", CondSplintered)
+	ann := bf(t, s, "Ann")
+	hp := ann.Body.HP
+	endRound(t, s)
+	if got := hp - ann.Body.HP; got != DoT(Burn, ann.Body.MaxHP) {
+		t.Errorf("splintered Ann lost %d at the end of the round, want burn's %d", got, DoT(Burn, ann.Body.MaxHP))
+	}
+	endRound(t, s)
+	endRound(t, s)
+	if ann.has(CondSplintered) {
+		t.Errorf("Ann is still splintered after three rounds")
+	}
+}
+
+func TestEditions_EncoreAquaRingAndHealBlockLastLessOnTheGroupsPage(t *testing.T) {
+	f := &Fighter{Name: "Ann"}
+	for kind, want := range map[string][2]int{CondEncore: {3, 2}, CondAquaRing: {6, 3}, CondHealBlock: {5, 3}} {
+		for i, ed := range []Edition{TextRules, PageRules} {
+			c := &ctx{s: &State{Rules: ed}}
+			if got := c.roundsLeft(f, kind); got != want[i] {
+				t.Errorf("%s under edition %d lasts %d rounds, want %d", kind, ed, got, want[i])
+			}
+		}
+	}
+}
