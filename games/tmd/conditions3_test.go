@@ -109,7 +109,7 @@ func TestDestinyBond_EachUseInARowHalvesTheFacesItLandsOn(t *testing.T) {
 	}
 	f := &Fighter{Name: "Gastly"}
 	for i, want := range []int{11, 16, 19, 20, 20} {
-		if got := asUsed(f, m).Hit; got != want {
+		if got := (&Battle{}).asUsed(f, m).Hit; got != want {
 			t.Errorf("use %d in a row: Destiny Bond lands on %d+, want %d+", i+1, got, want)
 		}
 		if f.Last == m.Name {
@@ -119,7 +119,7 @@ func TestDestinyBond_EachUseInARowHalvesTheFacesItLandsOn(t *testing.T) {
 		}
 	}
 	f.Last, f.Streak = "Lick", 1
-	if got := asUsed(f, m).Hit; got != 11 {
+	if got := (&Battle{}).asUsed(f, m).Hit; got != 11 {
 		t.Errorf("after another move Destiny Bond lands on %d+, want 11+ again", got)
 	}
 	s := mustBattle(t, Foes, nil, gastly)

@@ -152,3 +152,84 @@ func TestEditions_EncoreAquaRingAndHealBlockLastLessOnTheGroupsPage(t *testing.T
 		}
 	}
 }
+
+func TestWeatherBall_TakesTheWeathersTypeAndFiveMoreBP(t *testing.T) {
+	d := mustData(t)
+	m, err := d.MoveNamed("Weather Ball")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for weather, typ := range map[string]string{"": "Normal", WeatherSun: "Fire", WeatherRain: "Water", WeatherSand: "Rock",
+		WeatherSnow: "Ice", WeatherFog: "Normal", WeatherOminous: "Typeless"} {
+		bp := m.BP
+		if weather != "" {
+			bp += 5
+		}
+		got := (&Battle{Weather: weather}).asUsed(&Fighter{}, m)
+		if got.Type != typ || got.BP != bp {
+			t.Errorf("Weather Ball in %q is %s %d BP, want %s %d BP", weather, got.Type, got.BP, typ, bp)
+		}
+	}
+}
+
+func TestSolarMoves_SixLessDamageInRain(t *testing.T) {
+	loss := func(weather string) int {
+		s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Solar Beam"}})
+		if weather != "" {
+			mustApply(t, s, gmSeat, SetWeather{Weather: weather, Reason: "a test"}, nil)
+		}
+		cy := bf(t, s, "Cy")
+		cy.Body.HP, cy.Body.MaxHP = 99, 99
+		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, streamWith(t, []int{20}, []int{19}))
+		return 99 - cy.Body.HP
+	}
+	clear, rain := loss(""), loss(WeatherRain)
+	if clear <= 6 || rain != clear-SolarCut {
+		t.Errorf("Solar Beam on Cy took %d in clear weather and %d in rain; want 6 less in rain", clear, rain)
+	}
+}
+
+func TestWeatherHealing_MoonlightAndShoreUp(t *testing.T) {
+	d := mustData(t)
+	for _, c := range []struct {
+		move, weather string
+		want          int
+	}{{"Moonlight", WeatherSun, 2}, {"Morning Sun", WeatherRain, -2}, {"Synthesis", WeatherFog, -2},
+		{"Moonlight", WeatherOminous, 0}, {"Shore Up", WeatherSand, 2}, {"Shore Up", WeatherSun, 0}, {"Recover", WeatherSun, 0}} {
+		m, err := d.MoveNamed(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := (&Battle{Weather: c.weather}).healShift(m); got != c.want {
+			t.Errorf("%s in %s heals %+d, want %+d", c.move, c.weather, got, c.want)
+		}
+	}
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Clefairy", Level: 6, Moves: []string{"Moonlight"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSun, Reason: "a test"}, nil)
+	cl := bf(t, s, "Clefairy")
+	cl.Body.HP = 1
+	m, _ := d.MoveNamed("Moonlight")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Clefairy", Move: "Moonlight"}, nil)
+	if want := min(cl.Body.MaxHP, 1+m.Heal+2); cl.Body.HP != want {
+		t.Errorf("Clefairy's Moonlight in harsh sunlight healed it to %d, want %d", cl.Body.HP, want)
+	}
+}
+
+func TestRain_DefusesExplosionsAndBlastTraps(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Self-Destruct", "Tackle"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherRain, Reason: "a test"}, nil)
+	mustRefuse(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Self-Destruct", Targets: []string{"Ann"}}, "defused")
+	s = trapBattle(t, "mega-blast trap", 3)
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherRain, Reason: "a test"}, nil)
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	if ten, other := blasted(s); ten != 0 || other != 0 {
+		t.Errorf("a mega-blast trap went off in rain: %d combatants lost 10 HP", ten)
+	}
+	s = mustBattle(t, Allies, nil, geodude)
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherRain, Reason: "a test"}, nil)
+	applyCond(t, s, "Geodude", CondPowdered)
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if !bf(t, s, "Geodude").has(CondPowdered) {
+		t.Errorf("powdered Geodude exploded under an Ember in rain")
+	}
+}

@@ -145,7 +145,14 @@
 //     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
 //     faces (60%), fog 3 (15%).
 //   - Terrain lasts five turns, each side's turn counting one. Weather
-//     lasts until replaced or cleared. Misty Terrain keeps major conditions
+//     lasts until replaced or cleared. Weather Ball takes the weather's
+//     type (fog keeps it Normal, ominous makes it typeless) and 5 more BP;
+//     rain, sandstorm, snow and fog take 6 off Solar Beam's and Solar
+//     Blade's damage, after the hit is worked out; Moonlight, Synthesis and
+//     Morning Sun heal 2 more in harsh sunlight and 2 less in rain,
+//     sandstorm, snow and fog, Shore Up 2 more in a sandstorm. Rain defuses
+//     the floor: Explosion, Self-Destruct, Misty Explosion and Mind Blown
+//     are refused, and neither blast traps nor powder go off. Misty Terrain keeps major conditions
 //     away; minor ones still land.
 //   - Hazards spring when a character on their side first takes the
 //     offensive in a turn: one d20 a hazard. Pointed Stones and Steel

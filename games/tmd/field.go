@@ -184,6 +184,41 @@ var delayed = map[string]bool{"Future Sight": true, "Doom Desire": true}
 var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
 	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
 
+// weatherBallType is Weather Ball's type in each weather.
+var weatherBallType = map[string]string{WeatherSun: "Fire", WeatherRain: "Water", WeatherSand: "Rock",
+	WeatherSnow: "Ice", WeatherFog: "Normal", WeatherOminous: "Typeless"}
+
+// solar are the moves whose damage the dimming weathers cut by SolarCut.
+var solar = map[string]bool{"Solar Beam": true, "Solar Blade": true}
+
+// dimmed are the weathers that cut solar moves' damage.
+var dimmed = map[string]bool{WeatherRain: true, WeatherSand: true, WeatherSnow: true, WeatherFog: true}
+
+// SolarCut is the damage rain, sandstorm, snow and fog take off Solar Beam
+// and Solar Blade.
+const SolarCut = 6
+
+// explodes are the moves that cannot go off in rain (the floor is
+// defused); blast traps and powder do not go off either.
+var explodes = map[string]bool{"Explosion": true, "Self-Destruct": true, "Misty Explosion": true, "Mind Blown": true}
+
+// healShift is the change the weather makes to what m heals: Moonlight,
+// Synthesis and Morning Sun 2 more in harsh sunlight and 2 less in rain,
+// sandstorm, snow and fog; Shore Up 2 more in a sandstorm.
+func (b *Battle) healShift(m *Move) int {
+	switch {
+	case m.Name == "Shore Up" && b.Weather == WeatherSand:
+		return 2
+	case m.Name != "Moonlight" && m.Name != "Synthesis" && m.Name != "Morning Sun":
+		return 0
+	case b.Weather == WeatherSun:
+		return 2
+	case dimmed[b.Weather]:
+		return -2
+	}
+	return 0
+}
+
 // quakes are the moves Grassy Terrain halves.
 var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
 

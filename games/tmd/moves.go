@@ -320,7 +320,10 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
 		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
 	}
-	m = asUsed(f, m)
+	if explodes[m.Name] && c.b.Weather == WeatherRain {
+		return engine.Illegal(a, "the rain has defused the floor: no %s can go off", m.Name)
+	}
+	m = c.b.asUsed(f, m)
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -382,9 +385,16 @@ const (
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
 // it has stored damage, on an opponent. Destiny Bond aims at an opponent
 // and lands on 11 or more; each use in a row halves the faces it lands on
-// (10, 5, 2, then 1), rounded down.
-func asUsed(f *Fighter, m *Move) *Move {
+// (10, 5, 2, then 1), rounded down. Weather Ball takes the weather's type
+// and 5 more BP.
+func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 	switch m.Name {
+	case "Weather Ball":
+		if b.Weather != "" {
+			mm := *m
+			mm.Type, mm.BP = weatherBallType[b.Weather], m.BP+5
+			return &mm
+		}
 	case MovePainSplit:
 		mm := *m
 		mm.Target, mm.Hit = TargetAlly, 0
@@ -446,8 +456,8 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			c.springTrap(f, face)
 		}
 	}
-	if m.Heal > 0 && !f.Fainted {
-		c.heal(f, m.Heal, m.Name)
+	if n := m.Heal + c.b.healShift(m); m.Heal > 0 && n > 0 && !f.Fainted {
+		c.heal(f, n, m.Name)
 	}
 }
 
@@ -620,6 +630,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
 	}
+	if solar[m.Name] && dimmed[c.b.Weather] && dmg > 0 {
+		parts = append(parts, fmt.Sprintf("%s -%d", c.b.Weather, min(dmg, SolarCut)))
+		dmg = max(0, dmg-SolarCut)
+	}
 	if c.b.terrainOn(hitOn) == TerrainGrassy && quakes[m.Name] && dmg > 0 {
 		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
 		dmg /= 2
@@ -668,7 +682,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if hitOn.Fainted && hitOn.side() != f.side() && cure(f, CondCursed) {
 		c.say("%s knocked out an opponent: its curse lifts.", f.Name)
 	}
-	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
+	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
 	}
 	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {

@@ -134,10 +134,12 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 	case TrapCleanse:
 		f.Major, f.Minor, f.SleepAP = nil, nil, 0
 		c.say("%s's status conditions are gone.", f.Name)
-	case TrapBlast:
-		c.blast(2)
-	case TrapMegaBlast:
-		c.blast(5)
+	case TrapBlast, TrapMegaBlast:
+		if c.b.Weather == WeatherRain {
+			c.say("The rain has defused it: nothing goes off.")
+			return
+		}
+		c.blast(map[string]int{TrapBlast: 2, TrapMegaBlast: 5}[t.Kind])
 	case TrapGrimy:
 		face := c.d.Roll(20)
 		cond := [4]string{CondParalysis, CondConfusion, CondBurn, CondPoison}[(face-1)/5]

@@ -176,6 +176,7 @@ func (s *State) odds(f *Fighter) []Odds {
 		if err != nil || m.Category == "Status" {
 			continue
 		}
+		m = b.asUsed(f, m)
 		for _, t := range b.side(f.side().other()) {
 			if t.Fainted {
 				continue
