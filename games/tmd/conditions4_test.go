@@ -233,3 +233,16 @@ func TestRain_DefusesExplosionsAndBlastTraps(t *testing.T) {
 		t.Errorf("powdered Geodude exploded under an Ember in rain")
 	}
 }
+
+func TestSleep_OnTheGroupsPageAnAttackWakesTheSleeper(t *testing.T) {
+	for _, ed := range []Edition{TextRules, PageRules} {
+		s := mustTeamUnder(t, ed, nil)
+		mustApply(t, s, gmSeat, geodude, nil)
+		mustApply(t, s, gmSeat, StartBattle{First: Allies}, nil)
+		applyCond(t, s, "Geodude", CondSleep)
+		mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+		if asleep := bf(t, s, "Geodude").has(CondSleep); asleep != (ed == TextRules) {
+			t.Errorf("edition %d: Geodude asleep after Water Gun hit it: %v", ed, asleep)
+		}
+	}
+}

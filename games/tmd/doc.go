@@ -141,7 +141,8 @@
 //     increases fall back one at the end of each round.
 //   - Sleep: no AP on the first turn asleep; a quarter of max AP (rounded
 //     up) comes back at the end of each turn, and the sleeper wakes with all
-//     of it. Freeze: no action on the two turns after it, 2 AP less on the
+//     of it. On the group's page an attacking move that hits the sleeper
+//     (not its substitute) wakes it too. Freeze: no action on the two turns after it, 2 AP less on the
 //     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
 //     faces (60%), fog 3 (15%).
 //   - Terrain lasts five turns, each side's turn counting one. Weather

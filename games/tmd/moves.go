@@ -673,6 +673,9 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
+		c.say("%s is attacked and wakes up.", hitOn.Name)
+	}
 	if spinners[m.Name] && hitOn == t && !f.Fainted {
 		c.spinFree(f)
 	}
