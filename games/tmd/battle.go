@@ -101,7 +101,8 @@ type Fighter struct {
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
 	Foe     bool           `json:"foe,omitempty"`
-	Seat    engine.Seat    `json:"seat"` // the player's; the GM's for a foe
+	NPC     bool           `json:"npc,omitempty"` // on the team's side, played by the GM
+	Seat    engine.Seat    `json:"seat"`          // the player's; the GM's for a foe
 	Hidden  bool           `json:"hidden,omitempty"`
 	Body    Body           `json:"body"`
 	Fainted bool           `json:"fainted,omitempty"`

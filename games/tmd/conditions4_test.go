@@ -246,3 +246,31 @@ func TestSleep_OnTheGroupsPageAnAttackWakesTheSleeper(t *testing.T) {
 		}
 	}
 }
+
+func TestNPCAllies_TheGMActsForThemOnTheTeamsSide(t *testing.T) {
+	s := mustTeam(t, nil)
+	mustRefuse(t, s, gmSeat, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Vine Whip"}, Ally: true, Hidden: true}, "cannot be hidden")
+	mustApply(t, s, gmSeat, AddFoe{Species: "Bulbasaur", Level: 6, Name: "Bud", Moves: []string{"Vine Whip"}, Ally: true}, nil)
+	mustApply(t, s, gmSeat, geodude, nil)
+	mustApply(t, s, gmSeat, StartBattle{First: Allies}, nil)
+	if bud := bf(t, s, "Bud"); bud.side() != Allies || !s.Battle.canAct(bud) {
+		t.Fatalf("Bud is on the %s' side and can act: %v; want the allies' and true", bud.side(), s.Battle.canAct(bud))
+	}
+	mustRefuse(t, s, annSeat, UseMove{Actor: "Bud", Move: "Vine Whip", Targets: []string{"Geodude"}}, "you act for Ann only")
+	mustRefuse(t, s, gmSeat, UseItem{Actor: "Bud", Item: "Oran Berry"}, "carry no bags")
+	legal := false
+	for _, a := range s.Legal(gmSeat) {
+		if u, ok := a.(UseMove); ok && u.Actor == "Bud" {
+			legal = true
+		}
+	}
+	if !legal {
+		t.Errorf("the GM is offered no move for Bud on the allies' turn")
+	}
+	geo := bf(t, s, "Geodude")
+	hp := geo.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bud", Move: "Vine Whip", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Body.HP >= hp {
+		t.Errorf("Bud's Tackle did not hurt Geodude (%d → %d)", hp, geo.Body.HP)
+	}
+}

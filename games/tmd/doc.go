@@ -190,6 +190,10 @@
 //     its HP and its accuracy table are told to the GM only (the players
 //     read the die and whether it hit). The odds a player sees for a hidden
 //     foe are before its defence, at 4 AP.
+//   - NPCs on the team's side (AddFoe with Ally) are built the same way
+//     and played by the GM on the allies' turn, their stats in the open;
+//     like foes they carry no bags, and they are not members of the team
+//     (no sheet, no awards). The battle goes on while any of them stands.
 //   - A damaging move's secondary effect does not reach a target immune to
 //     its type (Thunder Shock never paralyzes a Ground type).
 //   - Disabled and Encore hold the move the afflicted used last when they

@@ -36,7 +36,7 @@ func (c *ctx) turnOf(seat engine.Seat, name string, a engine.Action) (*Fighter, 
 		if f == nil {
 			return nil, engine.Illegal(a, "there is no %s in this battle", name)
 		}
-		if !f.Foe {
+		if !f.Foe && !f.NPC {
 			return nil, engine.NotYourTurn(a, "%s is a player's character: its player acts for it", f.Name)
 		}
 	} else {

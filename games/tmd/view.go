@@ -69,6 +69,7 @@ type FighterView struct {
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
 	Foe     bool           `json:"foe,omitempty"`
+	NPC     bool           `json:"npc,omitempty"` // an ally the GM plays
 	Hidden  bool           `json:"hidden,omitempty"`
 	Body    *Body          `json:"body,omitempty"`
 	Fainted bool           `json:"fainted,omitempty"`
@@ -138,7 +139,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
 			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
 		for _, f := range b.Fighters {
-			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, Hidden: f.Hidden,
+			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
