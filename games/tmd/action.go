@@ -100,13 +100,15 @@ type Note struct {
 
 // AddFoe brings a foe from the data into the battle (opening one if none
 // is open) at a level, with moves it can learn; Hidden keeps its stats
-// from the players.
+// from the players. With Ally it is an NPC on the team's side instead,
+// played by the GM, its stats in the open.
 type AddFoe struct {
 	Species string   `json:"species"`
 	Level   int      `json:"level"`
 	Name    string   `json:"name,omitempty"`
 	Moves   []string `json:"moves,omitempty"`
 	Hidden  bool     `json:"hidden,omitempty"`
+	Ally    bool     `json:"ally,omitempty"`
 }
 
 // Reveal shows a foe's stats to the players (Hide: hides them again).
@@ -297,6 +299,9 @@ func (a AddFoe) String() string {
 	}
 	if a.Hidden {
 		s += " (stats hidden)"
+	}
+	if a.Ally {
+		s += " on the team's side"
 	}
 	return s
 }
