@@ -31,6 +31,19 @@ type LendBag struct {
 	Lend bool `json:"lend"`
 }
 
+// LearnMove learns a move a level-up offered (Sheet.Learnable), outside
+// battle: in a free move slot, or with all four taken, in place of the
+// move named in Replace.
+type LearnMove struct {
+	Move    string `json:"move"`
+	Replace string `json:"replace,omitempty"`
+}
+
+// SkipMove passes on a move a level-up offered.
+type SkipMove struct {
+	Move string `json:"move"`
+}
+
 // UseMove uses one of the actor's moves (or its typeless move) on targets:
 // none for a move on the user itself.
 type UseMove struct {
@@ -189,6 +202,8 @@ const (
 	KindSheet     = "sheet"
 	KindPoint     = "point"
 	KindLend      = "lend"
+	KindLearn     = "learn"
+	KindSkipMove  = "skip-move"
 	KindMove      = "move"
 	KindGuard     = "guard"
 	KindBrace     = "brace"
@@ -216,6 +231,8 @@ const (
 func (BringSheet) Kind() string   { return KindSheet }
 func (PlacePoint) Kind() string   { return KindPoint }
 func (LendBag) Kind() string      { return KindLend }
+func (LearnMove) Kind() string    { return KindLearn }
+func (SkipMove) Kind() string     { return KindSkipMove }
 func (UseMove) Kind() string      { return KindMove }
 func (Guard) Kind() string        { return KindGuard }
 func (Brace) Kind() string        { return KindBrace }
@@ -262,6 +279,13 @@ func (a LendBag) String() string {
 	}
 	return "keep my bag to myself"
 }
+func (a LearnMove) String() string {
+	if a.Replace != "" {
+		return "learn " + a.Move + " in place of " + a.Replace
+	}
+	return "learn " + a.Move
+}
+func (a SkipMove) String() string { return "do not learn " + a.Move }
 func (a UseMove) String() string {
 	s := "use " + a.Move
 	if len(a.Targets) > 0 {
@@ -346,6 +370,7 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 
 var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
 	KindSheet: decodeAs[BringSheet], KindPoint: decodeAs[PlacePoint], KindLend: decodeAs[LendBag],
+	KindLearn: decodeAs[LearnMove], KindSkipMove: decodeAs[SkipMove],
 	KindMove: decodeAs[UseMove], KindGuard: decodeAs[Guard], KindBrace: decodeAs[Brace],
 	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem],
 	KindClear: decodeAs[ClearHazards], KindEndTurn: decodeAs[EndTurn], KindNote: decodeAs[Note],

@@ -284,8 +284,19 @@
 //     with a die. A Break starts the count again.
 //   - Levels: the level table's "exp" is the experience from a level to the
 //     next; levelling up spends it. New stat points are placed by the
-//     player (PlacePoint) outside battle; HP follows the base HP. Which new
-//     moves a level allows is the GM's call (the data has no level
-//     learnsets). Rank rewards go to the team's stash for the GM to hand
-//     out; every sheet moves to the new rank.
+//     player (PlacePoint) outside battle; HP follows the base HP. Rank
+//     rewards go to the team's stash for the GM to hand out; every sheet
+//     moves to the new rank.
+//   - Level-up moves: a species' moves by level are those of the newest
+//     generation whose data gives it level-up moves (@pkmn/dex's "9L15":
+//     generation 9, level 15; data/levelups.json), so one consistent list
+//     (Pikachu learns Double Team at 8, as in generations 8 and 9, not at
+//     15 to 23 as before). A form with no learnset of its own uses its base
+//     species'. Each level gained offers the moves the species learns at
+//     exactly that level, unless known or offered already (the sheet's
+//     Learnable); the species' own list only, not its line's. Outside
+//     battle the player learns each (LearnMove) into a free slot of the
+//     four, or with four known in place of one, whose training is lost;
+//     or passes on it (SkipMove). An offer stays on the sheet until then.
+//     Level 0 ("on evolution") and evolving itself are the GM's call.
 package tmd

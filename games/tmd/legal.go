@@ -74,6 +74,15 @@ func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
 		for _, st := range Stats {
 			out = append(out, PlacePoint{Stat: st})
 		}
+		for _, mv := range m.Sheet.Learnable {
+			if len(m.Sheet.Moves) < MaxMoves {
+				out = append(out, LearnMove{Move: mv})
+			}
+			for _, old := range m.Sheet.Moves {
+				out = append(out, LearnMove{Move: mv, Replace: old})
+			}
+			out = append(out, SkipMove{Move: mv})
+		}
 		return out
 	}
 	f := b.fighter(m.Sheet.Name)

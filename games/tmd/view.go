@@ -43,6 +43,7 @@ type MemberView struct {
 	MaxHP   int         `json:"maxHP"`
 	AP      int         `json:"ap"`
 	Unspent int         `json:"unspent,omitempty"`
+	Next    string      `json:"next,omitempty"` // the moves its species learns at the next levels
 	LendBag bool        `json:"lendBag,omitempty"`
 }
 
@@ -122,6 +123,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 			if der, err := m.Sheet.Derive(d); err == nil {
 				mv.MaxHP, mv.AP = der.MaxHP, der.AP
 			}
+			mv.Next = nextLevelMoves(d, m.Sheet.Species, m.Sheet.Level, 2)
 			if m.Seat == seat {
 				v.You = m.Sheet.Name
 			}
