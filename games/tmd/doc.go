@@ -260,10 +260,43 @@
 //     its own side are gone (the mainline reading of "field hazards are
 //     nullified").
 //   - Status moves the table runs are those in field.go (statusEffects);
-//     others land and the GM applies their effect. Items the table runs:
-//     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
-//     Sitrus Berry (a quarter), the status-curing berries and Heal Seed;
-//     others are used up and the GM applies their effect.
+//     others land and the GM applies their effect.
+//   - Items the table runs (items.go) are those the group's item list
+//     gives a precise effect: Reviver Seed (full HP) and Tiny Reviver Seed
+//     (half); the healing ones by their HP (Oran Berry 10, Sitrus Berry 20
+//     as the list says, Razz Berry 50, Vitality Seed 100, Oran Leaf 3,
+//     Sitrus Leaf 5); the curing berries, Lum Berry and Heal Seed (the
+//     major conditions and confusion), Chesto Berry also leaving the eater
+//     sleepless for the battle ("prevents further sleep attempts"); the
+//     seeds, wands and orbs that give one condition to their target (Sleep,
+//     Stun, Totter, Frigid, Spicy, Acidic, Dusty, Malady, Abstain, Blinker
+//     and Ban Seeds; Confuse, Petrify and Slumber Wands; Embargo, Nullify,
+//     Invisify and Cheering Orbs); Foe-hold and Foe-Silence Orbs on every
+//     standing opponent; Health Orb (healthy, and lowered stages back to
+//     0, on the user's side); All-Strike Orb (+2 crit stages on the user's
+//     side); the true damage of Blast Seed and Blast Wand (10), Dense Rock
+//     (2), Wooden Stick (3), Marble Stone (4) and Iron Thorn (6), which
+//     roll no die (the list gives thrown items no accuracy; Dodge Scarf and
+//     Lock-on Specs are worn items, the GM's); Power, Bulwark, Defect and
+//     Vile Seeds (2 stages) and Renewal Herb (stages reset); the weather
+//     orbs (Clear, Sunny, Rainy, Sandy, Snowy, Fog, Ominous), the terrain
+//     orbs (Galvanic, Grassy, Misty, Sparkling: five turns; Bulldoze clears
+//     it), Trapbust Orb (every hazard of both sides and every hidden trap)
+//     and Grimy Food (the Grimy Trap's d20). Used on an opponent, an item
+//     is offensive; opponents cannot aim one at the invisible. A berry
+//     costs 2 AP wherever the list files it (Lum Berry).
+//   - Items used up with their effect left to the GM: those with a
+//     duration or a number the table does not track (Quick, Encourage and
+//     Eye-drop Seeds; All-Mach, All-Dodge, Evasion and All-Protect Orbs;
+//     Slow Wand), those that change a sheet or the dungeon (Joy, Doom and
+//     Heart Seeds, gummis, Rainbow Gummi, training items, apples, Warp
+//     Seed, Escape, Bridge, Mug, Trawl and Weather-Lock Orbs), All-Revive
+//     Orb (the list gives no HP), Decoy Seed (infatuated with whom?),
+//     Vibrant Herb, Star Fuel, Enigma Berry, gems, Z-crystals, held and
+//     worn items, and items not on the group's list (Leppa Berry has no
+//     effect there; the list has no PP or AP restoring item). The GM
+//     applies them with SetCondition, Override (hp, ap, a stage) or the
+//     field actions, each logged with a reason.
 //   - Allies may use items from a member's bag once that member lends it
 //     (a standing permission, given or withdrawn at any time, fainted or
 //     not).

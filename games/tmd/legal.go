@@ -97,6 +97,13 @@ func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
 				out = append(out, UseItem{Item: item, On: g.Name})
 			}
 		}
+		if e, ok := itemEffects[item]; ok && e.area == onTarget {
+			for _, g := range b.side(Foes) {
+				if !g.Fainted {
+					out = append(out, UseItem{Item: item, On: g.Name})
+				}
+			}
+		}
 	}
 	for _, o := range s.Team {
 		if o != m && o.LendBag && o.Sheet != nil {
