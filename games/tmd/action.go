@@ -83,6 +83,12 @@ type UseWish struct {
 	Actor string `json:"actor,omitempty"`
 }
 
+// UseAbility uses the actor's summoning ability (Drizzle, Electric Surge
+// and the like), once a battle, as a bonus action: no AP, no focus.
+type UseAbility struct {
+	Actor string `json:"actor,omitempty"`
+}
+
 // UseItem uses an item from a bag (the actor's own, or with Bag an ally's
 // who lends it) on a character: the actor, an ally or a foe.
 type UseItem struct {
@@ -119,6 +125,7 @@ type AddFoe struct {
 	Level   int      `json:"level"`
 	Name    string   `json:"name,omitempty"`
 	Moves   []string `json:"moves,omitempty"`
+	Ability string   `json:"ability,omitempty"` // one the species may have; its first if empty
 	Hidden  bool     `json:"hidden,omitempty"`
 }
 
@@ -211,6 +218,7 @@ const (
 	KindDodge     = "dodge"
 	KindWish      = "wish"
 	KindItem      = "item"
+	KindAbility   = "ability"
 	KindClear     = "clear-hazards"
 	KindEndTurn   = "end-turn"
 	KindNote      = "note"
@@ -240,6 +248,7 @@ func (Break) Kind() string        { return KindBreak }
 func (Dodge) Kind() string        { return KindDodge }
 func (UseWish) Kind() string      { return KindWish }
 func (UseItem) Kind() string      { return KindItem }
+func (UseAbility) Kind() string   { return KindAbility }
 func (ClearHazards) Kind() string { return KindClear }
 func (EndTurn) Kind() string      { return KindEndTurn }
 func (Note) Kind() string         { return KindNote }
@@ -293,11 +302,12 @@ func (a UseMove) String() string {
 	}
 	return actor(a.Actor, s)
 }
-func (a Guard) String() string   { return actor(a.Actor, "guard "+a.Ally) }
-func (a Brace) String() string   { return actor(a.Actor, "brace "+a.Stat.String()) }
-func (a Break) String() string   { return actor(a.Actor, "take a break") }
-func (a Dodge) String() string   { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
-func (a UseWish) String() string { return actor(a.Actor, "use a wish") }
+func (a Guard) String() string      { return actor(a.Actor, "guard "+a.Ally) }
+func (a Brace) String() string      { return actor(a.Actor, "brace "+a.Stat.String()) }
+func (a Break) String() string      { return actor(a.Actor, "take a break") }
+func (a Dodge) String() string      { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
+func (a UseWish) String() string    { return actor(a.Actor, "use a wish") }
+func (a UseAbility) String() string { return actor(a.Actor, "use its ability") }
 func (a UseItem) String() string {
 	s := "use " + a.Item
 	if a.Bag != "" {
@@ -318,6 +328,9 @@ func (a AddFoe) String() string {
 	}
 	if len(a.Moves) > 0 {
 		s += " with " + strings.Join(a.Moves, ", ")
+	}
+	if a.Ability != "" {
+		s += " and " + a.Ability
 	}
 	if a.Hidden {
 		s += " (stats hidden)"
@@ -372,7 +385,7 @@ var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
 	KindSheet: decodeAs[BringSheet], KindPoint: decodeAs[PlacePoint], KindLend: decodeAs[LendBag],
 	KindLearn: decodeAs[LearnMove], KindSkipMove: decodeAs[SkipMove],
 	KindMove: decodeAs[UseMove], KindGuard: decodeAs[Guard], KindBrace: decodeAs[Brace],
-	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem],
+	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem], KindAbility: decodeAs[UseAbility],
 	KindClear: decodeAs[ClearHazards], KindEndTurn: decodeAs[EndTurn], KindNote: decodeAs[Note],
 	KindFoe: decodeAs[AddFoe], KindReveal: decodeAs[Reveal], KindStart: decodeAs[StartBattle],
 	KindWeather: decodeAs[SetWeather], KindTerrain: decodeAs[SetTerrain], KindHazard: decodeAs[SetHazard],

@@ -297,6 +297,56 @@
 //     effect there; the list has no PP or AP restoring item). The GM
 //     applies them with SetCondition, Override (hp, ap, a stage) or the
 //     field actions, each logged with a reason.
+//   - Abilities the table runs (abilities.go), by the group's ability
+//     page: the wards (Immunity: poison and bad poison; Insomnia and Vital
+//     Spirit: sleep and yawning; Limber, Magma Armor, Own Tempo, Oblivious:
+//     infatuation; Inner Focus: flinch; Thermal Exchange and Water Bubble:
+//     burn; Leaf Guard: major conditions in harsh sunlight), the veils
+//     (Water Veil: burn, Sweet Veil: sleep) on the bearer and the first
+//     three other standing allies in the battle's order; the absorbers,
+//     which take an opponent's move of their type before its roll (no die,
+//     no damage, no effect): Volt and Water Absorb and Earth Eater heal 2,
+//     Motor Drive +1 Speed, Sap Sipper +1 Attack, Well-Baked Body +2
+//     Defense stages, Flash Fire +5 to the bearer's Fire moves for the
+//     battle; Soundproof (field.go's sound moves) and Bulletproof (the
+//     page's list) likewise; Blaze, Overgrow, Torrent and Swarm (+5 below
+//     a third of max HP, a third exactly not below), Technician (+3 to a
+//     move of 6 BP or less), Sand Force (+3 to Rock, Ground and Steel in a
+//     sandstorm), Water Bubble (+3 to Water), Dark and Fairy Aura (+3 to
+//     everyone's Dark or Fairy moves while the bearer stands); Thick Fat
+//     (Fire, Ice) and Water Bubble (Fire) take 3 off as mitigation, so a
+//     crit passes them; on entering a battle (its start, or when the GM
+//     adds a foe to one under way): Huge Power and Pure Power (+3 Attack,
+//     -3 Special Attack points, not under 0), Levitate (raised for the
+//     battle), Intrepid Sword (+1 Attack), Dauntless Shield (+1 Defense),
+//     Hadron Engine (+1 Special Attack), Orichalcum Pulse (+1 Attack),
+//     Sand Stream (a sandstorm), Intimidate (-1 Attack stage to each
+//     standing opponent, but Inner Focus, Own Tempo, Oblivious, Scrappy,
+//     Clear Body, White Smoke, Full Metal Body and Hyper Cutter, and +1 to
+//     Guard Dog); the summoners (Drizzle, Drought, Snow Warning, the four
+//     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
+//     sunlight, the mainline reading where the page says electric terrain,
+//     a copying slip) once a battle as a bonus action (UseAbility: no AP,
+//     no focus). "Increased by N" with no "Stat Points" is read as N
+//     stages. A neutralized fighter's ability does nothing; Mold Breaker's
+//     moves pass the target's absorbing and mitigating abilities. A foe has
+//     its species' first ability unless the GM names another it may have;
+//     a hidden foe's ability is not shown, but what it does is told.
+//   - Every other ability is the GM's: those keyed to moments, choices or
+//     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
+//     Guts, Defiant, Competitive, Clear Body against moves, Shield Dust,
+//     Dry Skin, Magic Guard, form changes, copying abilities, and the
+//     like). The GM applies them with Override (hp, maxhp, ap, stat
+//     points, stage-atk and the like), SetCondition, SetWeather and
+//     SetTerrain, each logged with a reason, and switches off one the table
+//     runs by neutralizing its bearer.
+//   - IQ skills the table runs: Aggressor and Defender (±1 stat points on
+//     entering a battle), Cold-Blooded (no burn) and Hot-Headed (no freeze;
+//     their wider ranges are the GM's), Wise Healer (+2 to the user's
+//     healing items), Power Pitcher (+3 to Dense Rock, Wooden Stick, Marble
+//     Stone and Iron Thorn), Second Wind (a Break heals 3) and Field Medic
+//     (a Guard heals the guarded 2). The others are the GM's, applied the
+//     same way.
 //   - Allies may use items from a member's bag once that member lends it
 //     (a standing permission, given or withdrawn at any time, fainted or
 //     not).

@@ -105,21 +105,36 @@ func (c *ctx) useEffect(f, t *Fighter, it *Item) bool {
 		}
 		for _, g := range c.b.side(side) {
 			if !g.Fainted {
-				c.itemOn(g, e, it.Name)
+				c.itemOn(f, g, e, it.Name)
 			}
 		}
 		return true
 	}
-	c.itemOn(t, e, it.Name)
+	c.itemOn(f, t, e, it.Name)
 	return true
 }
 
-// itemOn applies an item's effect to one fighter.
-func (c *ctx) itemOn(t *Fighter, e itemEffect, name string) {
+// IQ skills that change what items do.
+const (
+	WiseHealerBonus   = 2 // Wise Healer: the user's healing items heal 2 more
+	PowerPitcherBonus = 3 // Power Pitcher: the user's throwables deal 3 more
+)
+
+// throwables are the items Power Pitcher throws harder.
+var throwables = map[string]bool{"Dense Rock": true, "Marble Stone": true, "Wooden Stick": true, "Iron Thorn": true}
+
+// itemOn applies an item's effect, used by f, to one fighter t.
+func (c *ctx) itemOn(f, t *Fighter, e itemEffect, name string) {
 	effect := false
 	switch {
+	case e.heal > 0 && f.hasIQ("Wise Healer"):
+		c.heal(t, e.heal+WiseHealerBonus, name+" and Wise Healer")
+		effect = true
 	case e.heal > 0:
 		c.heal(t, e.heal, name)
+		effect = true
+	case e.damage > 0 && throwables[name] && f.hasIQ("Power Pitcher"):
+		c.damage(t, e.damage+PowerPitcherBonus, name+" and Power Pitcher, true damage")
 		effect = true
 	case e.damage > 0:
 		c.damage(t, e.damage, name+", true damage")

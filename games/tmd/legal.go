@@ -135,6 +135,9 @@ func (s *State) fighterCandidates(f *Fighter, actor string) []engine.Action {
 	if b.Wishes[f.side()] > 0 {
 		out = append(out, UseWish{Actor: actor})
 	}
+	if _, ok := summoners[f.ability()]; ok && !f.Summons {
+		out = append(out, UseAbility{Actor: actor})
+	}
 	for _, g := range b.side(f.side()) {
 		if g != f {
 			out = append(out, Guard{Actor: actor, Ally: g.Name})

@@ -33,9 +33,18 @@ func (c *ctx) guard(seat engine.Seat, a Guard) error {
 	c.unhide(f)
 	f.Turn.Guarding = t.Name
 	c.say("%s guards %s until its next turn (the whole turn).", f.Name, t.Name)
+	if f.hasIQ("Field Medic") {
+		c.heal(t, FieldMedicHeal, "Field Medic")
+	}
 	c.finish(f)
 	return nil
 }
+
+// IQ skills of the non-move actions.
+const (
+	FieldMedicHeal = 2 // Field Medic: guarding heals the guarded ally
+	SecondWindHeal = 3 // Second Wind: a break heals the one who takes it
+)
 
 // brace: +4 to Defense or Special Defense until the actor's next turn.
 func (c *ctx) brace(seat engine.Seat, a Brace) error {
@@ -71,6 +80,9 @@ func (c *ctx) takeBreak(seat engine.Seat, a Break) error {
 	}
 	c.spend(f, 0, FocusAllies, false, true)
 	c.say("%s takes a break.", f.Name)
+	if f.hasIQ("Second Wind") {
+		c.heal(f, SecondWindHeal, "Second Wind")
+	}
 	for _, k := range stageKeys {
 		switch s := f.stage(k); {
 		case s > 0:

@@ -75,6 +75,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 		err = c.useWish(seat, a)
 	case UseItem:
 		err = c.useItem(seat, a)
+	case UseAbility:
+		err = c.useAbility(seat, a)
 	case ClearHazards:
 		err = c.clearHazards(seat, a)
 	case EndTurn:

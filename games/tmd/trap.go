@@ -133,7 +133,10 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 	case TrapMegaBlast:
 		c.blast(5)
 	case TrapGrimy:
-		c.grimyFood(f, "gets a face-full of nasty food")
+		face := c.d.Roll(20)
+		cond := [4]string{CondParalysis, CondConfusion, CondBurn, CondPoison}[(face-1)/5]
+		c.say("%s gets a face-full of nasty food: d20 %d (1-5 paralysis, 6-10 confusion, 11-15 burn, 16-20 poison).", f.Name, face)
+		c.inflict(f, cond)
 	default:
 		c.say("The GM applies the %s.", t.Kind)
 	}

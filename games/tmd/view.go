@@ -71,6 +71,7 @@ type FighterView struct {
 	Types   []string       `json:"types"`
 	Foe     bool           `json:"foe,omitempty"`
 	Hidden  bool           `json:"hidden,omitempty"`
+	Ability string         `json:"ability,omitempty"` // with its numbers: not for a foe whose stats are hidden
 	Body    *Body          `json:"body,omitempty"`
 	Fainted bool           `json:"fainted,omitempty"`
 	Major   *Cond          `json:"major,omitempty"`
@@ -144,7 +145,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
-				fv.Body, fv.Turn = &body, &turn
+				fv.Body, fv.Turn, fv.Ability = &body, &turn, f.Ability
 			} else if subHP(f) > 0 {
 				// A substitute's HP is a quarter of the hidden max HP.
 				fv.Minor = slices.Clone(f.Minor)
