@@ -267,3 +267,27 @@ func TestSummoningAbilities_OnceABattleForNoAP(t *testing.T) {
 		t.Errorf("Grassy Surge: %q for %d turns", s.Battle.Terrain, s.Battle.TerrainTurns)
 	}
 }
+
+func TestHiddenFoesAbility_NotShownToPlayers(t *testing.T) {
+	s := mustTeam(t, nil)
+	mustApply(t, s, gmSeat, AddFoe{Species: "Azurill", Level: 10, Ability: "Huge Power", Hidden: true}, nil)
+	evs := mustApply(t, s, gmSeat, StartBattle{First: Allies}, nil)
+	if got := texts(evs, annSeat); strings.Contains(got, "Attack +3") {
+		t.Errorf("the players are told a hidden foe's points:\n%s", got)
+	}
+	if got := texts(evs, gmSeat); !strings.Contains(got, "Attack +3") {
+		t.Errorf("the GM is not told Huge Power's points:\n%s", got)
+	}
+	find := func(seat engine.Seat) FighterView {
+		for _, f := range s.View(seat).(*View).Battle.Fighters {
+			if f.Name == "Azurill" {
+				return f
+			}
+		}
+		t.Fatalf("no Azurill in the view")
+		return FighterView{}
+	}
+	if a, g := find(annSeat).Ability, find(gmSeat).Ability; a != "" || g != "Huge Power" {
+		t.Errorf("Azurill's ability in Ann's view %q, the GM's %q; want none, Huge Power", a, g)
+	}
+}
