@@ -121,18 +121,14 @@ var bulletMoves = map[string]bool{
 // stage instead), a sound move on Soundproof, a ball or bomb on
 // Bulletproof. It says so and applies what the ability does instead.
 func (c *ctx) absorbs(f *Fighter, m *Move, t *Fighter) bool {
-	if t.side() == f.side() || f.ability() == "Mold Breaker" {
-		return false
-	}
-	ab := t.ability()
+	ab := takenBy(f, m, t)
+	e, absorbing := absorbers[ab]
 	switch {
-	case ab == "Soundproof" && soundMoves[m.Name], ab == "Bulletproof" && bulletMoves[m.Name]:
+	case ab == "":
+		return false
+	case !absorbing:
 		c.say("%s's %s: %s's %s has no effect on it.", t.Name, ab, f.Name, m.Name)
 		return true
-	}
-	e, ok := absorbers[ab]
-	if !ok || e.moveType != m.Type {
-		return false
 	}
 	c.say("%s's %s takes %s's %s.", t.Name, ab, f.Name, m.Name)
 	switch {
@@ -145,6 +141,20 @@ func (c *ctx) absorbs(f *Fighter, m *Move, t *Fighter) bool {
 		c.say("%s's Fire moves burn hotter: +%d damage.", t.Name, FlashFireBonus)
 	}
 	return true
+}
+
+// takenBy returns the ability of t that takes f's move m before its roll,
+// or "".
+func takenBy(f *Fighter, m *Move, t *Fighter) string {
+	if t.side() == f.side() || f.ability() == "Mold Breaker" {
+		return ""
+	}
+	ab := t.ability()
+	e, ok := absorbers[ab]
+	if ab == "Soundproof" && soundMoves[m.Name] || ab == "Bulletproof" && bulletMoves[m.Name] || ok && e.moveType == m.Type {
+		return ab
+	}
+	return ""
 }
 
 // pinch are the abilities that add PinchBonus to their type's moves below

@@ -291,3 +291,17 @@ func TestHiddenFoesAbility_NotShownToPlayers(t *testing.T) {
 		t.Errorf("Azurill's ability in Ann's view %q, the GM's %q; want none, Huge Power", a, g)
 	}
 }
+
+func TestOdds_ShowAnAbilityThatTakesTheMove(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	bf(t, s, "Geodude").Ability = "Volt Absorb"
+	for _, o := range s.View(annSeat).(*View).Battle.Odds {
+		if o.Move == "Thunder Shock" && o.Target == "Geodude" {
+			if !strings.HasPrefix(o.Hit, "0 ") || len(o.Damage) != 0 || !strings.Contains(o.Note, "Volt Absorb") {
+				t.Errorf("odds of Thunder Shock on a Volt Absorb Geodude: %+v", o)
+			}
+			return
+		}
+	}
+	t.Errorf("no odds for Thunder Shock on Geodude")
+}

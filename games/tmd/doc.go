@@ -331,7 +331,9 @@
 //     stages. A neutralized fighter's ability does nothing; Mold Breaker's
 //     moves pass the target's absorbing and mitigating abilities. A foe has
 //     its species' first ability unless the GM names another it may have;
-//     a hidden foe's ability is not shown, but what it does is told.
+//     a hidden foe's ability is not shown, but what it does is told. A
+//     player's odds against a target whose known ability takes the move
+//     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
 //     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
 //     Guts, Defiant, Competitive, Clear Body against moves, Shield Dust,

@@ -93,6 +93,7 @@ type Odds struct {
 	Expected string    `json:"expected"`
 	Damage   []DamageP `json:"damage"`
 	Partial  bool      `json:"partial,omitempty"`
+	Note     string    `json:"note,omitempty"` // why the move does nothing to the target (an ability that takes it)
 }
 
 // DamageP is one damage and its probability when the move lands.
@@ -195,12 +196,17 @@ func (s *State) odds(f *Fighter) []Odds {
 			if f.Turn.Max == 0 {
 				a.AP = b.maxAP(f)
 			}
+			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
+			if ab := takenBy(f, m, t); ab != "" && !o.Partial {
+				o.Hit, o.Crit, o.Expected, o.Note = ratText(new(big.Rat)), ratText(new(big.Rat)), "0.00", "its "+ab+" takes the move"
+				out = append(out, o)
+				continue
+			}
 			def := b.defender(t, f, m, true)
 			dist, err := d.damageDistFaces(m, a, def, b.faces(m, a, def, f, t))
 			if err != nil {
 				continue
 			}
-			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
 			hit, crit := new(big.Rat), new(big.Rat)
 			landed := map[int]*big.Rat{}
 			var order []int
