@@ -100,6 +100,9 @@ type Fighter struct {
 	Name    string         `json:"name"`
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
+	Ability string         `json:"ability,omitempty"` // the table runs some (abilities.go)
+	IQ      []string       `json:"iq,omitempty"`      // equipped IQ skills (a player's character)
+	Summons bool           `json:"summons,omitempty"` // its once-a-battle summoning ability is spent
 	Foe     bool           `json:"foe,omitempty"`
 	NPC     bool           `json:"npc,omitempty"` // on the team's side, played by the GM
 	Seat    engine.Seat    `json:"seat"`          // the player's; the GM's for a foe

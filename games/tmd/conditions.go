@@ -146,6 +146,8 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return f.Name + " has used no move yet"
 	case kind == CondFreeze && b.Weather == WeatherSun:
 		return "nobody freezes in harsh sunlight"
+	case b.abilityImmune(f, kind) != "":
+		return b.abilityImmune(f, kind)
 	case kind == CondSubstitute && f.has(kind):
 		return f.Name + " already has a substitute"
 	case kind == CondSubstitute && f.Body.HP <= subCost(f):

@@ -323,10 +323,95 @@
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
 //   - Status moves the table runs are those in field.go (statusEffects);
-//     others land and the GM applies their effect. Items the table runs:
-//     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
-//     Sitrus Berry (a quarter), the status-curing berries and Heal Seed;
-//     others are used up and the GM applies their effect.
+//     others land and the GM applies their effect.
+//   - Items the table runs (items.go) are those the group's item list
+//     gives a precise effect: Reviver Seed (full HP) and Tiny Reviver Seed
+//     (half); the healing ones by their HP (Oran Berry 10, Sitrus Berry 20
+//     as the list says, Razz Berry 50, Vitality Seed 100, Oran Leaf 3,
+//     Sitrus Leaf 5); the curing berries, Lum Berry and Heal Seed (the
+//     major conditions and confusion), Chesto Berry also leaving the eater
+//     sleepless for the battle ("prevents further sleep attempts"); the
+//     seeds, wands and orbs that give one condition to their target (Sleep,
+//     Stun, Totter, Frigid, Spicy, Acidic, Dusty, Malady, Abstain, Blinker
+//     and Ban Seeds; Confuse, Petrify and Slumber Wands; Embargo, Nullify,
+//     Invisify and Cheering Orbs); Foe-hold and Foe-Silence Orbs on every
+//     standing opponent; Health Orb (healthy, and lowered stages back to
+//     0, on the user's side); All-Strike Orb (+2 crit stages on the user's
+//     side); the true damage of Blast Seed and Blast Wand (10), Dense Rock
+//     (2), Wooden Stick (3), Marble Stone (4) and Iron Thorn (6), which
+//     roll no die (the list gives thrown items no accuracy; Dodge Scarf and
+//     Lock-on Specs are worn items, the GM's); Power, Bulwark, Defect and
+//     Vile Seeds (2 stages) and Renewal Herb (stages reset); the weather
+//     orbs (Clear, Sunny, Rainy, Sandy, Snowy, Fog, Ominous), the terrain
+//     orbs (Galvanic, Grassy, Misty, Sparkling: five turns; Bulldoze clears
+//     it), Trapbust Orb (every hazard of both sides and every hidden trap)
+//     and Grimy Food (the Grimy Trap's d20). Used on an opponent, an item
+//     is offensive; opponents cannot aim one at the invisible. A berry
+//     costs 2 AP wherever the list files it (Lum Berry).
+//   - Items used up with their effect left to the GM: those with a
+//     duration or a number the table does not track (Quick, Encourage and
+//     Eye-drop Seeds; All-Mach, All-Dodge, Evasion and All-Protect Orbs;
+//     Slow Wand), those that change a sheet or the dungeon (Joy, Doom and
+//     Heart Seeds, gummis, Rainbow Gummi, training items, apples, Warp
+//     Seed, Escape, Bridge, Mug, Trawl and Weather-Lock Orbs), All-Revive
+//     Orb (the list gives no HP), Decoy Seed (infatuated with whom?),
+//     Vibrant Herb, Star Fuel, Enigma Berry, gems, Z-crystals, held and
+//     worn items, and items not on the group's list (Leppa Berry has no
+//     effect there; the list has no PP or AP restoring item). The GM
+//     applies them with SetCondition, Override (hp, ap, a stage) or the
+//     field actions, each logged with a reason.
+//   - Abilities the table runs (abilities.go), by the group's ability
+//     page: the wards (Immunity: poison and bad poison; Insomnia and Vital
+//     Spirit: sleep and yawning; Limber, Magma Armor, Own Tempo, Oblivious:
+//     infatuation; Inner Focus: flinch; Thermal Exchange and Water Bubble:
+//     burn; Leaf Guard: major conditions in harsh sunlight), the veils
+//     (Water Veil: burn, Sweet Veil: sleep) on the bearer and the first
+//     three other standing allies in the battle's order; the absorbers,
+//     which take an opponent's move of their type before its roll (no die,
+//     no damage, no effect): Volt and Water Absorb and Earth Eater heal 2,
+//     Motor Drive +1 Speed, Sap Sipper +1 Attack, Well-Baked Body +2
+//     Defense stages, Flash Fire +5 to the bearer's Fire moves for the
+//     battle; Soundproof (field.go's sound moves) and Bulletproof (the
+//     page's list) likewise; Blaze, Overgrow, Torrent and Swarm (+5 below
+//     a third of max HP, a third exactly not below), Technician (+3 to a
+//     move of 6 BP or less), Sand Force (+3 to Rock, Ground and Steel in a
+//     sandstorm), Water Bubble (+3 to Water), Dark and Fairy Aura (+3 to
+//     everyone's Dark or Fairy moves while the bearer stands); Thick Fat
+//     (Fire, Ice) and Water Bubble (Fire) take 3 off as mitigation, so a
+//     crit passes them; on entering a battle (its start, or when the GM
+//     adds a foe to one under way): Huge Power and Pure Power (+3 Attack,
+//     -3 Special Attack points, not under 0), Levitate (raised for the
+//     battle), Intrepid Sword (+1 Attack), Dauntless Shield (+1 Defense),
+//     Hadron Engine (+1 Special Attack), Orichalcum Pulse (+1 Attack),
+//     Sand Stream (a sandstorm), Intimidate (-1 Attack stage to each
+//     standing opponent, but Inner Focus, Own Tempo, Oblivious, Scrappy,
+//     Clear Body, White Smoke, Full Metal Body and Hyper Cutter, and +1 to
+//     Guard Dog); the summoners (Drizzle, Drought, Snow Warning, the four
+//     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
+//     sunlight, the mainline reading where the page says electric terrain,
+//     a copying slip) once a battle as a bonus action (UseAbility: no AP,
+//     no focus). "Increased by N" with no "Stat Points" is read as N
+//     stages. A neutralized fighter's ability does nothing; Mold Breaker's
+//     moves pass the target's absorbing and mitigating abilities. A foe has
+//     its species' first ability unless the GM names another it may have;
+//     a hidden foe's ability is not shown, but what it does is told. A
+//     player's odds against a target whose known ability takes the move
+//     show it landing never (a hidden foe's ability is not counted).
+//   - Every other ability is the GM's: those keyed to moments, choices or
+//     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
+//     Guts, Defiant, Competitive, Clear Body against moves, Shield Dust,
+//     Dry Skin, Magic Guard, form changes, copying abilities, and the
+//     like). The GM applies them with Override (hp, maxhp, ap, stat
+//     points, stage-atk and the like), SetCondition, SetWeather and
+//     SetTerrain, each logged with a reason, and switches off one the table
+//     runs by neutralizing its bearer.
+//   - IQ skills the table runs: Aggressor and Defender (±1 stat points on
+//     entering a battle), Cold-Blooded (no burn) and Hot-Headed (no freeze;
+//     their wider ranges are the GM's), Wise Healer (+2 to the user's
+//     healing items), Power Pitcher (+3 to Dense Rock, Wooden Stick, Marble
+//     Stone and Iron Thorn), Second Wind (a Break heals 3) and Field Medic
+//     (a Guard heals the guarded 2). The others are the GM's, applied the
+//     same way.
 //   - Allies may use items from a member's bag once that member lends it
 //     (a standing permission, given or withdrawn at any time, fainted or
 //     not).
@@ -347,8 +432,19 @@
 //     with a die. A Break starts the count again.
 //   - Levels: the level table's "exp" is the experience from a level to the
 //     next; levelling up spends it. New stat points are placed by the
-//     player (PlacePoint) outside battle; HP follows the base HP. Which new
-//     moves a level allows is the GM's call (the data has no level
-//     learnsets). Rank rewards go to the team's stash for the GM to hand
-//     out; every sheet moves to the new rank.
+//     player (PlacePoint) outside battle; HP follows the base HP. Rank
+//     rewards go to the team's stash for the GM to hand out; every sheet
+//     moves to the new rank.
+//   - Level-up moves: a species' moves by level are those of the newest
+//     generation whose data gives it level-up moves (@pkmn/dex's "9L15":
+//     generation 9, level 15; data/levelups.json), so one consistent list
+//     (Pikachu learns Double Team at 8, as in generations 8 and 9, not at
+//     15 to 23 as before). A form with no learnset of its own uses its base
+//     species'. Each level gained offers the moves the species learns at
+//     exactly that level, unless known or offered already (the sheet's
+//     Learnable); the species' own list only, not its line's. Outside
+//     battle the player learns each (LearnMove) into a free slot of the
+//     four, or with four known in place of one, whose training is lost;
+//     or passes on it (SkipMove). An offer stays on the sheet until then.
+//     Level 0 ("on evolution") and evolving itself are the GM's call.
 package tmd

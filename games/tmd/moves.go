@@ -69,6 +69,7 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	if f.has(CondHungry) {
 		eff -= m.AP
 	}
+	eff += b.abilityDamage(f, m)
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
@@ -104,6 +105,9 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	}
 	if user.awakenedAs(AwakeOffensive) {
 		mit = 0 // defence bypassed
+	}
+	if !hidden {
+		mit += abilityMitigation(t, user, m)
 	}
 	ap := t.Body.AP
 	if hidden {
@@ -449,7 +453,7 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 		if f.Fainted {
 			return
 		}
-		if t.Fainted {
+		if t.Fainted || c.absorbs(f, m, t) {
 			continue
 		}
 		if face := c.strike(f, m, t, opponents); face > 0 && len(c.b.Traps) > 0 {
