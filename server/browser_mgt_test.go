@@ -28,17 +28,19 @@ type mgtPage struct {
 
 const readMGT = `(() => {
 	const s = document.querySelector('#state .status');
+	const pile = document.querySelector('#mgt-pile-h small');
+	if (document.readyState !== 'complete' || !s || !pile) return {seq: -1}; // loading (a form posted before htmx was ready)
 	const names = sel => [...document.querySelectorAll(sel)].map(e => e.dataset.card);
 	const ph = document.querySelector('#state .mgt-phase');
 	return {
-		seq: s ? Number(s.dataset.seq) : -1,
+		seq: Number(s.dataset.seq),
 		buttons: document.querySelectorAll('#state .actions button').length,
 		hand: names('#state .mgt-hand > .mgt-sets [data-card]'),
 		shown: [...document.querySelectorAll('#state [data-card]')]
 			.filter(e => !e.closest('.mgt-result, .mgt-honest, .mgt-hand')).map(e => e.dataset.card),
 		phase: ph ? ph.textContent : '',
 		ended: !!document.querySelector('#state .mgt-result'),
-		piles: parseInt(document.querySelector('#mgt-pile-h small').textContent, 10),
+		piles: parseInt(pile.textContent, 10),
 		best: !!document.querySelector('#state .mgt-hand .counts'),
 	};
 })()`
@@ -95,6 +97,12 @@ func TestBrowser_TwoPeopleAndTwoBotsPlayAnMGTRound(t *testing.T) {
 	read := func(p *tab) mgtPage {
 		t.Helper()
 		st := evalJS[mgtPage](p, readMGT)
+		for deadline := time.Now().Add(20 * time.Second); st.Seq < 0; st = evalJS[mgtPage](p, readMGT) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s's page did not finish loading", p.name)
+			}
+			time.Sleep(40 * time.Millisecond)
+		}
 		if p != creator {
 			if len(st.Hand) == 0 {
 				t.Fatalf("%s's page shows no hand", p.name)

@@ -103,7 +103,7 @@ func TestBrowser_LostConnectionShowsABannerAndReconnectsByItself(t *testing.T) {
 		return true;
 	})()`)
 	time.Sleep(300 * time.Millisecond) // the stream is open
-	h.hs.CloseClientConnections()
+	h.ln.cut()
 	ann.waitJS(`window.sawBanner === true`, "the banner once the connection is lost")
 	t0 := time.Now()
 	ann.waitJS(`document.getElementById('offline').hidden`, "the banner gone once reconnected")

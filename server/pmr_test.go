@@ -121,19 +121,27 @@ func (h *harness) mustPost(id, token string, a legal) {
 	}
 }
 
+// mustCreatePMR creates a Pocket Monster Rancher table of turns turns for
+// two people, Ann and Bo.
+func (h *harness) mustCreatePMR(turns string) created {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "options": map[string]string{"turns": turns},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+	if r.status != http.StatusCreated {
+		h.t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(h.t, r, &c)
+	return c
+}
+
 // TestServer_PlaysAPersonsOnlyChoice checks that a seat with a single legal
 // action has it played by the server (a choice of one is no choice): on
 // Pocket Monster Rancher's first turn both people can only capture, so the
 // table is at turn 2 before anyone acts.
 func TestServer_PlaysAPersonsOnlyChoice(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(pmr.Game) })
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "options": map[string]string{"turns": "3"},
-		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
-	if r.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var c created
-	decode(t, r, &c)
+	c := h.mustCreatePMR("3")
 	st := h.waitFor(c.ID, c.Seats[0].Token, "turn 2", func(st tableState) bool {
 		var v struct {
 			Turn int `json:"turn"`

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -30,6 +31,36 @@ type harness struct {
 	logs *syncBuffer // everything the server logged, at debug level
 	srv  *server.Server
 	hs   *httptest.Server
+	ln   *trackingListener
+}
+
+// trackingListener keeps every connection it accepted, so that a test can
+// cut them all: httptest's CloseClientConnections does not see the event
+// streams' connections, which the server takes over from net/http.
+type trackingListener struct {
+	net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func (l *trackingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.mu.Lock()
+		l.conns = append(l.conns, c)
+		l.mu.Unlock()
+	}
+	return c, err
+}
+
+// cut closes every connection accepted so far, as a network failure would.
+func (l *trackingListener) cut() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range l.conns {
+		c.Close()
+	}
+	l.conns = nil
 }
 
 type syncBuffer struct {
@@ -74,14 +105,17 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	ln := &trackingListener{Listener: hs.Listener}
+	hs.Listener = ln
+	hs.Start()
 	tb.Cleanup(func() {
-		hs.CloseClientConnections()
+		ln.cut()
 		srv.Close()
 		hs.Close()
 		st.Close()
 	})
-	return &harness{t: tb, url: hs.URL, logs: logs, srv: srv, hs: hs}
+	return &harness{t: tb, url: hs.URL, logs: logs, srv: srv, hs: hs, ln: ln}
 }
 
 // response is an HTTP response read whole.

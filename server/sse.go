@@ -52,20 +52,47 @@ func resumeFrom(r *http.Request) (int, error) {
 // With reset set, the first batch is the whole log (render's reset argument
 // is true): a page connecting without Last-Event-ID replaces its log, so a
 // fresh connection never duplicates lines.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool,
-	render func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)) {
+//
+// Where it can, it takes the connection over from net/http once the first
+// batch is sent and waits on it with one small goroutine of its own
+// (connStream): an open stream then costs neither net/http's two goroutines
+// nor its buffers. Elsewhere (HTTP/2, HEAD) it waits in the handler.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool, render renderFunc) {
+	ss := &seatStream{s: s, l: l, seat: seat, last: from, first: true, initial: initial, render: render}
+	if c := s.takeOver(w, r); c != nil {
+		ss.conn = c
+		s.metrics.streams.Inc()
+		ss.watch(l)
+		stop := context.AfterFunc(s.ctx, c.wake)
+		end := func() {
+			stop()
+			c.end(s.ctx.Err() != nil)
+			ss.unwatch()
+			s.metrics.streams.Dec()
+			s.bg.Done()
+		}
+		// The first batch is rendered here, on the handler's goroutine,
+		// whose stack has grown for the request anyway; the goroutine
+		// that waits stays small.
+		if !c.send(ss, s.ctx) {
+			end()
+			return
+		}
+		go func() {
+			defer end()
+			for c.wait() && s.ctx.Err() == nil && s.gatherChanges() && c.send(ss, s.ctx) {
+			}
+		}()
+		return
+	}
+
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	// A browser whose connection drops reconnects by itself, after this
-	// many milliseconds (its own default is a few seconds), resuming with
-	// Last-Event-ID; the page shows a banner meanwhile. Sent at once, so
-	// that a reconnecting browser knows it is connected even when nothing
-	// new has happened (else it would learn it at the next heartbeat).
-	io.WriteString(w, "retry: 1000\n\n")
+	io.WriteString(w, streamStart)
 	rc.Flush()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
@@ -74,60 +101,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 
 	s.metrics.streams.Inc()
 	defer s.metrics.streams.Dec()
-	l.mu.Lock()
-	l.watchers++
-	l.mu.Unlock()
-	defer func() {
-		l.mu.Lock()
-		l.watchers--
-		l.mu.Unlock()
-	}()
-
-	last := from
-	first := true
-	recorded := false // the seat's answer to an open window is recorded
-	joined := false   // a seat was joined: the state changed with the log
+	ss.watch(l)
+	defer ss.unwatch()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
-		l.mu.Lock()
-		if l.stale {
-			l.mu.Unlock()
-			nl, err := s.table(ctx, l.id)
-			if err != nil {
-				return
-			}
-			l.mu.Lock()
-			l.watchers--
-			l.mu.Unlock()
-			nl.mu.Lock()
-			nl.watchers++
-			nl.mu.Unlock()
-			joined = len(nl.open) != len(l.open)
-			l = nl
-			continue
-		}
-		changed := l.changed
-		var events *[]byte // rendered, from eventBufs
-		var err error
-		if last > l.tab.Len() {
-			last = l.tab.Len() // a position from the future: start from now
-		}
-		// Only the seat's own recorded answer, besides the log, changes
-		// what it sees: others' answers change nothing for it.
-		rec := l.answered(seat)
-		if l.tab.Len() > last || (first && initial) || rec != recorded || joined {
-			events = eventBufs.Get().(*[]byte)
-			*events, err = render((*events)[:0], logFor(l, seat, last), stateFor(l, seat), first && initial)
-			last = l.tab.Len()
-		}
-		recorded, joined = rec, false
-		l.mu.Unlock()
-		if err != nil {
-			s.log.Error("rendering a stream", "table", l.id, "err", err)
+		events, changed, ok := ss.next(ctx)
+		if !ok {
 			return
 		}
-		first = false
 		if events != nil {
 			ok := writeEvents(w, rc, *events)
 			eventBufs.Put(events)
@@ -137,12 +119,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		}
 		select {
 		case <-changed:
-			if s.gather > 0 {
-				time.Sleep(s.gather) // more changes may follow at once (Config.StreamGather)
-			}
+			s.gatherChanges()
 		case <-tick.C:
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+			if _, err := w.Write([]byte(ping)); err != nil {
 				return
 			}
 			if err := rc.Flush(); err != nil {
@@ -157,6 +137,120 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			return
 		}
 	}
+}
+
+// renderFunc appends to b, in the text/event-stream format, the events
+// that log lines and a state are for a reader; reset says the lines are the
+// whole log, to replace the reader's.
+type renderFunc func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)
+
+// gatherChanges waits Config.StreamGather after a stream wakes for a
+// change, since more changes may follow at once (the moves of a round), and
+// reports false if the server closes meanwhile.
+func (s *Server) gatherChanges() bool {
+	if s.gather <= 0 {
+		return true
+	}
+	return s.sleep(s.gather)
+}
+
+const (
+	// streamStart opens every stream. A browser whose connection drops
+	// reconnects by itself, after this many milliseconds (its own default
+	// is a few seconds), resuming with Last-Event-ID; the page shows a
+	// banner meanwhile. Sent at once, so that a reconnecting browser knows
+	// it is connected even when nothing new has happened (else it would
+	// learn it at the next heartbeat).
+	streamStart = "retry: 1000\n\n"
+	// ping is the comment sent after a heartbeat without events, which
+	// keeps proxies from closing a quiet stream.
+	ping = ": ping\n\n"
+)
+
+// seatStream is what one stream has sent its reader of a table, and what
+// it needs to send the rest: the table's id and the reader's seat and log
+// position, never a copy of the table.
+type seatStream struct {
+	s        *Server
+	l        *live
+	conn     *connStream // the connection taken over, or nil
+	seat     engine.Seat
+	last     int  // the log position the reader has
+	first    bool // nothing sent yet
+	initial  bool // send the state at once, even if nothing is new
+	recorded bool // the seat's answer to an open window is recorded
+	joined   bool // a seat was joined: the state changed with the log
+	render   renderFunc
+}
+
+// watch counts the stream among l's watchers (a watched table stays in
+// memory) and, for a connection taken over, among those l wakes.
+func (ss *seatStream) watch(l *live) {
+	l.mu.Lock()
+	l.watchers++
+	if ss.conn != nil {
+		if l.conns == nil {
+			l.conns = make(map[*connStream]struct{})
+		}
+		l.conns[ss.conn] = struct{}{}
+	}
+	l.mu.Unlock()
+	ss.l = l
+}
+
+// unwatch undoes watch.
+func (ss *seatStream) unwatch() {
+	l := ss.l
+	l.mu.Lock()
+	l.watchers--
+	delete(l.conns, ss.conn)
+	l.mu.Unlock()
+}
+
+// next returns what the reader has not seen yet, rendered into a buffer
+// from eventBufs that the caller puts back (nil if it has seen everything),
+// and the channel closed at the table's next change, or ok false if the
+// stream must end. A table dropped from memory meanwhile (stale) is loaded
+// again and watched instead.
+func (ss *seatStream) next(ctx context.Context) (events *[]byte, changed <-chan struct{}, ok bool) {
+	for {
+		l := ss.l
+		l.mu.Lock()
+		if !l.stale {
+			break
+		}
+		l.mu.Unlock()
+		nl, err := ss.s.table(ctx, l.id)
+		if err != nil {
+			return nil, nil, false
+		}
+		ss.unwatch()
+		ss.watch(nl)
+		ss.joined = len(nl.open) != len(l.open)
+	}
+	l := ss.l
+	changed = l.changed
+	var err error
+	if ss.last > l.tab.Len() {
+		ss.last = l.tab.Len() // a position from the future: start from now
+	}
+	// Only the seat's own recorded answer, besides the log, changes what
+	// it sees: others' answers change nothing for it.
+	rec := l.answered(ss.seat)
+	if l.tab.Len() > ss.last || (ss.first && ss.initial) || rec != ss.recorded || ss.joined {
+		events = eventBufs.Get().(*[]byte)
+		*events, err = ss.render((*events)[:0], logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
+		ss.last = l.tab.Len()
+	}
+	ss.recorded, ss.joined = rec, false
+	l.mu.Unlock()
+	if err != nil {
+		eventBufs.Put(events)
+		ss.s.log.Error("rendering a stream", "table", l.id, "err", err)
+		return nil, nil, false
+	}
+	ss.first = false
+	return events, changed, true
 }
 
 // reconnectEvent is the last event of a stream the server ends as it shuts

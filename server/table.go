@@ -44,6 +44,7 @@ type live struct {
 	stale      bool // the store and memory disagree: reload before use
 	botRunning bool
 	watchers   int
+	conns      map[*connStream]struct{} // streams on connections taken over, woken by notify
 	lastUsed   time.Time
 	bytes      int64                         // the size estimate counted in Server.liveBytes
 	finished   bool                          // the store knows the game is over
@@ -59,6 +60,9 @@ type live struct {
 func (l *live) notify() {
 	close(l.changed)
 	l.changed = make(chan struct{})
+	for c := range l.conns {
+		c.wake()
+	}
 }
 
 // seatFor returns the seat whose invite token is token.

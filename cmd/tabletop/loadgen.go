@@ -24,7 +24,7 @@ func init() {
 	register("loadgen", "play many tables at once against a local server and measure it: tabletop loadgen [--self | --addr 127.0.0.1:8080 --pid PID]", runLoadgen)
 }
 
-const loadgenUsage = `[--addr HOST:PORT [--pid PID] | --self [--rate R] [--cpuprofile FILE]] [--tables N] [--duration D] [--actions N] [--idle N] [--json]
+const loadgenUsage = `[--addr HOST:PORT [--pid PID] | --self [--rate R] [--cpuprofile FILE]] [--tables N] [--duration D] [--actions N] [--idle N [--hold D]] [--json]
 
 Creates N tables of Pocket Monster Rancher (turns=300, so games outlast the
 run; a table that ends is replaced), two person seats each. Each seat is one
@@ -49,9 +49,9 @@ It reports:
 
 With --idle N it plays nothing: it creates N/2 tables, opens both seats'
 event streams of each, waits for every stream's first state and holds them
-open for 2 seconds, and reports the server's resident memory (VmRSS) before
-the tables were created and with every stream open, and the difference per
-open stream. Give --pid for the server's alone; with --self the load
+open for --hold (2 seconds), and reports the server's resident memory (VmRSS)
+before the tables were created and with every stream open (read once every
+stream has had its first state), and the difference per open stream. Give --pid for the server's alone; with --self the load
 clients' memory is counted too.`
 
 func runLoadgen(ctx context.Context, env Env, args []string) error {
@@ -68,6 +68,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the random choice among legal actions")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	idle := fs.Int("idle", 0, "hold this many seat streams open (two per table) without playing, and report the server's memory per open stream (2 to 20000)")
+	hold := fs.Duration("hold", 2*time.Second, "with --idle: how long to hold every stream open once all are (at most 10m)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -102,6 +103,8 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 		return usagef("--pid must be a process id, got %d", *pid)
 	case *idle != 0 && (*idle < 2 || *idle > 20000):
 		return usagef("--idle must be 2 to 20000 streams, got %d", *idle)
+	case *hold <= 0 || *hold > 10*time.Minute:
+		return usagef("--hold must be over 0 and at most 10m, got %s", *hold)
 	}
 
 	var server cpuMeter
@@ -143,7 +146,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 			p := *pid
 			rss = func() (int64, error) { return procRSS(p) }
 		}
-		return runIdle(ctx, env, base, *self, *idle, *turns, rss, *asJSON)
+		return runIdle(ctx, env, base, *self, *idle, *turns, *hold, rss, *asJSON)
 	}
 
 	var cpu0, own0 time.Duration
@@ -317,7 +320,7 @@ type idleOutput struct {
 
 // runIdle is loadgen --idle: streams seat streams held open against base,
 // and the memory rss reports before and with them open.
-func runIdle(ctx context.Context, env Env, base string, self bool, streams, turns int, rss func() (int64, error), asJSON bool) error {
+func runIdle(ctx context.Context, env Env, base string, self bool, streams, turns int, hold time.Duration, rss func() (int64, error), asJSON bool) error {
 	before, err := rss()
 	if err != nil {
 		return fmt.Errorf("reading the server's memory: %w", err)
@@ -325,7 +328,7 @@ func runIdle(ctx context.Context, env Env, base string, self bool, streams, turn
 	var open int64
 	var openErr error
 	res, err := loadgen.Idle(ctx, nil, loadgen.IdleOptions{
-		BaseURL: base, Streams: streams, Game: "pmr", GameOpts: map[string]string{"turns": strconv.Itoa(turns)},
+		BaseURL: base, Streams: streams, Game: "pmr", GameOpts: map[string]string{"turns": strconv.Itoa(turns)}, Hold: hold,
 		OnOpen: func() { open, openErr = rss() },
 	})
 	if err != nil {

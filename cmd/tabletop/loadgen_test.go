@@ -67,6 +67,7 @@ func TestLoadgen_RefusesOtherMachinesAndBadFlags(t *testing.T) {
 		{"endless", []string{"--duration", "1h"}, "--duration must be"},
 		{"stray argument", []string{"now"}, "takes no arguments"},
 		{"one idle stream", []string{"--self", "--idle", "1"}, "--idle must be 2 to 20000"},
+		{"no hold", []string{"--self", "--idle", "2", "--hold", "0s"}, "--hold must be over 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -134,6 +134,9 @@ func (c *ctx) addFoe(a AddFoe) error {
 	if a.Level < 1 || a.Level > 100 {
 		return engine.Illegal(a, "a level is 1 to 100, not %d", a.Level)
 	}
+	if a.Ally && a.Hidden {
+		return engine.Illegal(a, "an ally's stats are the team's to see: it cannot be hidden")
+	}
 	if len(a.Moves) > 4 {
 		return engine.Illegal(a, "a foe knows at most 4 moves besides the Basic Attack")
 	}
@@ -152,8 +155,12 @@ func (c *ctx) addFoe(a AddFoe) error {
 		moves = append(moves, m.Name)
 	}
 	b := c.b
-	if b != nil && len(b.side(Foes)) >= MaxFoes {
-		return engine.Illegal(a, "a battle has at most %d foes", MaxFoes)
+	side := Foes
+	if a.Ally {
+		side = Allies
+	}
+	if b != nil && len(b.side(side)) >= MaxFoes {
+		return engine.Illegal(a, "a battle has at most %d fighters a side besides the team", MaxFoes)
 	}
 	name := strings.TrimSpace(a.Name)
 	if len(name) > 40 {
@@ -170,6 +177,15 @@ func (c *ctx) addFoe(a AddFoe) error {
 	} else if taken(name) {
 		return engine.Illegal(a, "%s is already in the battle or on the team", name)
 	}
+	ability := sp.Abilities[0]
+	if a.Ability != "" {
+		abs := append(slices.Clone(sp.Abilities), sp.Hidden)
+		i := slices.IndexFunc(abs, func(n string) bool { return n != "" && strings.EqualFold(n, strings.TrimSpace(a.Ability)) })
+		if i < 0 {
+			return engine.Illegal(a, "%s cannot have the ability %s (it may have %s)", sp.Name, a.Ability, abilityList(sp))
+		}
+		ability = abs[i]
+	}
 	body, err := foeBody(d, sp, a.Level, moves)
 	if err != nil {
 		return engine.Illegal(a, "%v", err)
@@ -178,19 +194,26 @@ func (c *ctx) addFoe(a AddFoe) error {
 		b = &Battle{First: Allies, Side: Allies}
 		c.s.Battle, c.b = b, b
 	}
-	f := &Fighter{Name: name, Species: sp.Name, Types: slices.Clone(sp.Types), Foe: true, Seat: c.s.GM.Seat, Hidden: a.Hidden, Body: body}
+	f := &Fighter{Name: name, Species: sp.Name, Types: slices.Clone(sp.Types), Ability: ability, Foe: !a.Ally, NPC: a.Ally, Seat: c.s.GM.Seat, Hidden: a.Hidden, Body: body}
 	b.Fighters = append(b.Fighters, f)
 	if b.Started {
-		f.Turn.Done = b.Side != Foes
-		if b.Side == Foes {
+		f.Turn.Done = b.Side != side
+		if b.Side == side {
 			f.Turn = Turn{AP: b.maxAP(f), Max: b.maxAP(f)}
 		}
+	}
+	if a.Ally {
+		c.say("An ally joins the team's side: %s, a level %d %s (%d HP, %d AP), played by the GM.", name, a.Level, sp.Name, body.MaxHP, body.AP)
+		return nil
 	}
 	if a.Hidden {
 		c.sayHP(f, fmt.Sprintf("A foe joins: %s, a level %d %s (stats hidden from the players).", name, a.Level, sp.Name),
 			fmt.Sprintf("A foe joins: %s (%s), its stats hidden.", name, sp.Name))
 	} else {
 		c.say("A foe joins: %s, a level %d %s (%d HP, %d AP).", name, a.Level, sp.Name, body.MaxHP, body.AP)
+	}
+	if b.Started {
+		c.enter(f)
 	}
 	return nil
 }
@@ -242,6 +265,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 		}
 		allies = append(allies, &Fighter{
 			Name: m.Sheet.Name, Species: sp.Name, Types: slices.Clone(sp.Types), Seat: m.Seat,
+			Ability: m.Sheet.Ability, IQ: slices.Clone(m.Sheet.IQ),
 			Body: Body{Level: m.Sheet.Level, MaxHP: der.MaxHP, HP: min(max(1, m.HP), der.MaxHP), AP: der.AP,
 				Atk: der.PhysPoints, Def: der.PhysMit, SpA: der.SpecPoints, SpD: der.SpecMit, Bonus: der.LevelBonus,
 				Spe:   m.Sheet.Points[Speed] + m.Sheet.Trained[Speed],
@@ -251,6 +275,9 @@ func (c *ctx) startBattle(a StartBattle) error {
 	b.Fighters = append(allies, b.Fighters...)
 	b.Started, b.Round, b.First, b.Side, b.Turns = true, 1, a.First, a.First, 0
 	c.say("The battle begins: %d against %d, the %s first.", len(allies), len(b.side(Foes)), a.First)
+	for _, f := range b.Fighters {
+		c.enter(f)
+	}
 	c.startSide(b.Side)
 	c.advance()
 	return nil

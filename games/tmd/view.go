@@ -43,6 +43,7 @@ type MemberView struct {
 	MaxHP   int         `json:"maxHP"`
 	AP      int         `json:"ap"`
 	Unspent int         `json:"unspent,omitempty"`
+	Next    string      `json:"next,omitempty"` // the moves its species learns at the next levels
 	LendBag bool        `json:"lendBag,omitempty"`
 }
 
@@ -69,7 +70,9 @@ type FighterView struct {
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
 	Foe     bool           `json:"foe,omitempty"`
+	NPC     bool           `json:"npc,omitempty"` // an ally the GM plays
 	Hidden  bool           `json:"hidden,omitempty"`
+	Ability string         `json:"ability,omitempty"` // with its numbers: not for a foe whose stats are hidden
 	Body    *Body          `json:"body,omitempty"`
 	Fainted bool           `json:"fainted,omitempty"`
 	Major   *Cond          `json:"major,omitempty"`
@@ -91,6 +94,7 @@ type Odds struct {
 	Expected string    `json:"expected"`
 	Damage   []DamageP `json:"damage"`
 	Partial  bool      `json:"partial,omitempty"`
+	Note     string    `json:"note,omitempty"` // why the move does nothing to the target (an ability that takes it)
 }
 
 // DamageP is one damage and its probability when the move lands.
@@ -122,6 +126,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 			if der, err := m.Sheet.Derive(d); err == nil {
 				mv.MaxHP, mv.AP = der.MaxHP, der.AP
 			}
+			mv.Next = nextLevelMoves(d, m.Sheet.Species, m.Sheet.Level, 2)
 			if m.Seat == seat {
 				v.You = m.Sheet.Name
 			}
@@ -138,13 +143,14 @@ func (s *State) View(seat engine.Seat) engine.View {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
 			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
 		for _, f := range b.Fighters {
-			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, Hidden: f.Hidden,
+			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
-				fv.Body, fv.Turn = &body, &turn
-			} else if subHP(f) > 0 {
-				// A substitute's HP is a quarter of the hidden max HP.
+				fv.Body, fv.Turn, fv.Ability = &body, &turn, f.Ability
+			} else if slices.ContainsFunc(f.Minor, func(m Cond) bool { return m.HP != 0 }) {
+				// A substitute's HP is a quarter of the hidden max HP; a
+				// pain split's is the HP it lost.
 				fv.Minor = slices.Clone(f.Minor)
 				for i := range fv.Minor {
 					fv.Minor[i].HP = 0
@@ -175,6 +181,7 @@ func (s *State) odds(f *Fighter) []Odds {
 		if err != nil || m.Category == "Status" {
 			continue
 		}
+		m = b.asUsed(f, m)
 		for _, t := range b.side(f.side().other()) {
 			if t.Fainted {
 				continue
@@ -192,12 +199,17 @@ func (s *State) odds(f *Fighter) []Odds {
 			if f.Turn.Max == 0 {
 				a.AP = b.maxAP(f)
 			}
+			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
+			if ab := takenBy(f, m, t); ab != "" && !o.Partial {
+				o.Hit, o.Crit, o.Expected, o.Note = ratText(new(big.Rat)), ratText(new(big.Rat)), "0.00", "its "+ab+" takes the move"
+				out = append(out, o)
+				continue
+			}
 			def := b.defender(t, f, m, true)
 			dist, err := d.damageDistFaces(m, a, def, b.faces(m, a, def, f, t))
 			if err != nil {
 				continue
 			}
-			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
 			hit, crit := new(big.Rat), new(big.Rat)
 			landed := map[int]*big.Rat{}
 			var order []int
