@@ -70,3 +70,10 @@ func (l Live) OfferedIsFresh(seat engine.Seat) error {
 	}
 	return nil
 }
+
+// Offer is offer: the legal actions seat is offered, made from legal.
+func (l Live) Offer(seat engine.Seat, legal []engine.Action) int { return len(l.l.offer(seat, legal)) }
+
+// ForgetOffers drops the offers kept per seat (not the table's cache of
+// encoded actions).
+func (l Live) ForgetOffers() { l.l.offered = nil }
