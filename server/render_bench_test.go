@@ -92,6 +92,9 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 	if err := server.CheckEmptyStateJSON(); err != nil {
 		t.Fatalf("nil slices and maps: %v", err)
 	}
+	if err := server.CheckFullStateJSON(); err != nil {
+		t.Fatalf("every optional field set: %v", err)
+	}
 }
 
 // TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the
