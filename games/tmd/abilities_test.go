@@ -305,3 +305,21 @@ func TestOdds_ShowAnAbilityThatTakesTheMove(t *testing.T) {
 	}
 	t.Errorf("no odds for Thunder Shock on Geodude")
 }
+
+func TestDeterminize_DrawsAHiddenFoesAbilityAgain(t *testing.T) {
+	states := map[string]*State{}
+	for _, ab := range []string{"Thick Fat", "Huge Power"} {
+		s := mustTeam(t, nil)
+		mustApply(t, s, gmSeat, AddFoe{Species: "Azurill", Level: 10, Ability: ab, Hidden: true}, nil)
+		mustApply(t, s, gmSeat, StartBattle{First: Allies}, nil)
+		states[ab] = s
+	}
+	for seed := range byte(8) {
+		a := states["Thick Fat"].Determinize(annSeat, dice.NewStream(dice.Seed{seed})).(*State)
+		b := states["Huge Power"].Determinize(annSeat, dice.NewStream(dice.Seed{seed})).(*State)
+		fa, fb := a.Battle.fighter("Azurill"), b.Battle.fighter("Azurill")
+		if fa.Ability != fb.Ability {
+			t.Errorf("seed %d: Ann's determinized Azurill has %s or %s, by its true ability", seed, fa.Ability, fb.Ability)
+		}
+	}
+}
