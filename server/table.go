@@ -689,6 +689,10 @@ func (s *Server) runBots(l *live) {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
 		}
+		if !l.botCtl.mayMove() {
+			stop() // paused while the bot thought: its move is not made
+			return
+		}
 		_, recorded, err := s.submitLocked(s.ctx, l, seat, a)
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)

@@ -119,7 +119,8 @@ type Note struct {
 
 // AddFoe brings a foe from the data into the battle (opening one if none
 // is open) at a level, with moves it can learn; Hidden keeps its stats
-// from the players.
+// from the players. With Ally it is an NPC on the team's side instead,
+// played by the GM, its stats in the open.
 type AddFoe struct {
 	Species string   `json:"species"`
 	Level   int      `json:"level"`
@@ -127,6 +128,7 @@ type AddFoe struct {
 	Moves   []string `json:"moves,omitempty"`
 	Ability string   `json:"ability,omitempty"` // one the species may have; its first if empty
 	Hidden  bool     `json:"hidden,omitempty"`
+	Ally    bool     `json:"ally,omitempty"`
 }
 
 // Reveal shows a foe's stats to the players (Hide: hides them again).
@@ -334,6 +336,9 @@ func (a AddFoe) String() string {
 	}
 	if a.Hidden {
 		s += " (stats hidden)"
+	}
+	if a.Ally {
+		s += " on the team's side"
 	}
 	return s
 }

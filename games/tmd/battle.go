@@ -76,7 +76,7 @@ type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds
-	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
@@ -104,7 +104,8 @@ type Fighter struct {
 	IQ      []string       `json:"iq,omitempty"`      // equipped IQ skills (a player's character)
 	Summons bool           `json:"summons,omitempty"` // its once-a-battle summoning ability is spent
 	Foe     bool           `json:"foe,omitempty"`
-	Seat    engine.Seat    `json:"seat"` // the player's; the GM's for a foe
+	NPC     bool           `json:"npc,omitempty"` // on the team's side, played by the GM
+	Seat    engine.Seat    `json:"seat"`          // the player's; the GM's for a foe
 	Hidden  bool           `json:"hidden,omitempty"`
 	Body    Body           `json:"body"`
 	Fainted bool           `json:"fainted,omitempty"`
@@ -114,9 +115,14 @@ type Fighter struct {
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
 	Awake   *Awakening     `json:"awake,omitempty"`
-	Last    string         `json:"last,omitempty"`  // the last move it used
-	Aimed   []string       `json:"aimed,omitempty"` // the targets of that move, for a leg hold
-	Turn    Turn           `json:"turn"`
+	Last    string         `json:"last,omitempty"`   // the last move it used
+	Streak  int            `json:"streak,omitempty"` // how many times in a row it has used Last
+	// DropWorn and DropHeld are the items a trip trap knocked off, picked
+	// up when the battle ends.
+	DropWorn string   `json:"dropWorn,omitempty"`
+	DropHeld string   `json:"dropHeld,omitempty"`
+	Aimed    []string `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Turn     Turn     `json:"turn"`
 }
 
 func (f *Fighter) side() Side {
@@ -142,6 +148,30 @@ func (f *Fighter) has(kind string) bool {
 		}
 	}
 	return false
+}
+
+// grounded reports whether f stands on the ground, where hazards and
+// terrain reach it: it is not raised or sky high, or it is grounded.
+func (f *Fighter) grounded() bool {
+	return f.has(CondGrounded) || !(f.has(CondRaised) || f.has(CondSkyHigh))
+}
+
+// terrainOn is the terrain as it touches f: none if f is off the ground.
+func (b *Battle) terrainOn(f *Fighter) string {
+	if !f.grounded() {
+		return ""
+	}
+	return b.Terrain
+}
+
+// cond returns f's minor condition of kind, or nil.
+func (f *Fighter) cond(kind string) *Cond {
+	for i := range f.Minor {
+		if f.Minor[i].Kind == kind {
+			return &f.Minor[i]
+		}
+	}
+	return nil
 }
 
 func (f *Fighter) hasType(t string) bool { return slices.Contains(f.Types, t) }

@@ -63,6 +63,9 @@ const (
 	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
 	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
 	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
+	CondPainSplit   = "pain split"   // stores the damage it takes; in its 4th round Pain Split deals it to an opponent; 4 rounds
+	CondSplintered  = "splintered"   // burn DoT; 3 rounds
+	CondUnremitted  = "unremitted"   // a hit held back (its damage worked out when it landed) strikes after 2 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -78,7 +81,13 @@ var minorRounds = map[string]int{
 	CondSalted: 0, CondCursed: 0, CondHealthy: 3, CondSleepless: 0, CondNightmare: 0, CondYawning: 2,
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
 	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
+	CondPainSplit:  3, // used in the user's own turn, that round counts too: it ends with the 4th
+	CondSplintered: 3, CondUnremitted: 2,
 }
+
+// pageRounds are the minor conditions the group's rules page gives
+// another length than the rule text.
+var pageRounds = map[string]int{CondEncore: 2, CondAquaRing: 3, CondHealBlock: 3}
 
 // ConditionNames lists every condition the table runs, major then minor.
 func ConditionNames() []string {
@@ -121,13 +130,13 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 	switch {
 	case f.Fainted:
 		return f.Name + " has fainted"
-	case isMajor(kind) && b.Terrain == TerrainMisty:
+	case isMajor(kind) && b.terrainOn(f) == TerrainMisty:
 		return "Misty Terrain keeps major status conditions away"
 	case isMajor(kind) && f.has(CondHealthy):
 		return f.Name + " is healthy: no major status condition takes hold"
 	case isMajor(kind) && f.Major != nil:
 		return f.Name + " already has " + f.Major.Kind + " (one major condition at a time)"
-	case (kind == CondSleep || kind == CondYawning) && b.Terrain == TerrainElectric:
+	case (kind == CondSleep || kind == CondYawning) && b.terrainOn(f) == TerrainElectric:
 		return "Electric Terrain keeps everyone awake"
 	case kind == CondSleep && f.has(CondSleepless):
 		return f.Name + " is sleepless"
@@ -172,7 +181,7 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 			f.SleepAP = 0
 		}
 	} else {
-		cond := Cond{Kind: kind, Left: minorRounds[kind]}
+		cond := Cond{Kind: kind, Left: c.roundsLeft(f, kind)}
 		if kind == CondDisabled || kind == CondEncore {
 			cond.Move = f.Last
 		}
@@ -186,6 +195,21 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 	return true
 }
 
+// roundsLeft is the count a minor condition of kind starts f with: its
+// rounds, each ending with one of f's side's turns. One that comes in that
+// side's own turn (a move on the user or an ally) starts counting from the
+// next one, so that a round of it still covers the opponents' turn.
+func (c *ctx) roundsLeft(f *Fighter, kind string) int {
+	n := minorRounds[kind]
+	if p, ok := pageRounds[kind]; ok && c.s.Rules == PageRules {
+		n = p
+	}
+	if n > 0 && c.b != nil && c.b.Started && c.b.Side == f.side() {
+		n++
+	}
+	return n
+}
+
 // aimed reports whether condition kind is aimed at someone (the one an
 // infatuation loves, a pursuer), who must be named when it is given.
 func aimed(kind string) bool { return kind == CondInfatuated || kind == CondPursued }
@@ -197,10 +221,10 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		c.say("%s does not get %s: %s.", f.Name, kind, why)
 		return false
 	}
-	f.Minor = append(f.Minor, Cond{Kind: kind, Left: minorRounds[kind], By: by.Name})
-	word := "with"
-	if kind == CondPursued {
-		word = "by"
+	f.Minor = append(f.Minor, Cond{Kind: kind, Left: c.roundsLeft(f, kind), By: by.Name})
+	word := map[string]string{CondPursued: "by", CondEmbargo: "from"}[kind]
+	if word == "" {
+		word = "with"
 	}
 	c.say("%s is now %s %s %s.", f.Name, kind, word, by.Name)
 	return true
@@ -368,6 +392,9 @@ func (c *ctx) endOfRound() {
 		if f.has(CondStuck) {
 			add("stuck", DoT(Burn, max))
 		}
+		if f.has(CondSplintered) {
+			add("splinters", DoT(Burn, max))
+		}
 		if f.has(CondSalted) {
 			if f.hasType("Water") || f.hasType("Steel") {
 				add("salt", DoT(BadlyPoisoned, max))
@@ -397,7 +424,7 @@ func (c *ctx) endOfRound() {
 		if f.has(CondAquaRing) {
 			heal++
 		}
-		if b.Terrain == TerrainGrassy {
+		if b.terrainOn(f) == TerrainGrassy {
 			heal += 2
 		}
 		if heal > 0 && !f.Fainted {
@@ -430,6 +457,9 @@ func (c *ctx) tickMinor(side Side) {
 				}
 				c.b.Wishes[side]++
 				c.say("%s's wish forms: the %s have %d wish(es) to use.", f.Name, side, c.b.Wishes[side])
+			case m.Kind == CondUnremitted:
+				c.say("%s's held-back blow from %s strikes.", f.Name, m.By)
+				c.damage(f, m.HP, "unremitted")
 			case m.Kind == CondYawning:
 				c.say("%s's yawn runs out.", f.Name)
 				if !f.Fainted {
@@ -443,16 +473,25 @@ func (c *ctx) tickMinor(side Side) {
 	}
 }
 
-// hurt takes n HP from f; at 0 it faints. Damage wakes a petrified one.
+// hurt takes n HP from f; at 0 it faints. Damage wakes a petrified one,
+// and a pain split stores the HP lost.
 func (c *ctx) hurt(f *Fighter, n int) {
 	if n <= 0 || f.Fainted {
 		return
+	}
+	if i := slices.IndexFunc(f.Minor, func(m Cond) bool { return m.Kind == CondPainSplit }); i >= 0 {
+		f.Minor[i].HP += min(n, f.Body.HP)
 	}
 	f.Body.HP = max(0, f.Body.HP-n)
 	if cure(f, CondPetrified) {
 		c.say("%s is no longer petrified.", f.Name)
 	}
 	if f.Body.HP == 0 {
+		for _, g := range c.b.Fighters {
+			if g.aimedAt(CondEmbargo, f) && cure(g, CondEmbargo) {
+				c.say("%s's embargo ends with %s.", g.Name, f.Name)
+			}
+		}
 		f.Fainted = true
 		f.Major, f.Minor, f.Stages, f.SleepAP = nil, nil, nil, 0
 		f.Turn.Done = true

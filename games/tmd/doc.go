@@ -132,17 +132,28 @@
 //     d20 of 11 or more. A GM overrides any of it with an adjustment.
 //   - Conditions said to last turns count the afflicted's side's turns;
 //     those said to last rounds also count its own turns (a flinch from the
-//     foes' turn covers the afflicted's next turn). Damage over time, and
+//     foes' turn covers the afflicted's next turn); one that comes in its
+//     own side's turn (a move on the user or an ally, or the GM) starts
+//     counting with the next one, so that a round of it still covers the
+//     opponents' turn (a Destiny Bond's bound, a screen's three turns). Damage over time, and
 //     the healing of Ingrain, Aqua Ring and Grassy Terrain, come at the end
 //     of the round; the sandstorm too (the text: "every turn"). Speed
 //     increases fall back one at the end of each round.
 //   - Sleep: no AP on the first turn asleep; a quarter of max AP (rounded
 //     up) comes back at the end of each turn, and the sleeper wakes with all
-//     of it. Freeze: no action on the two turns after it, 2 AP less on the
+//     of it. On the group's page an attacking move that hits the sleeper
+//     (not its substitute) wakes it too. Freeze: no action on the two turns after it, 2 AP less on the
 //     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
 //     faces (60%), fog 3 (15%).
 //   - Terrain lasts five turns, each side's turn counting one. Weather
-//     lasts until replaced or cleared. Misty Terrain keeps major conditions
+//     lasts until replaced or cleared. Weather Ball takes the weather's
+//     type (fog keeps it Normal, ominous makes it typeless) and 5 more BP;
+//     rain, sandstorm, snow and fog take 6 off Solar Beam's and Solar
+//     Blade's damage, after the hit is worked out; Moonlight, Synthesis and
+//     Morning Sun heal 2 more in harsh sunlight and 2 less in rain,
+//     sandstorm, snow and fog, Shore Up 2 more in a sandstorm. Rain defuses
+//     the floor: Explosion, Self-Destruct, Misty Explosion and Mind Blown
+//     are refused, and neither blast traps nor powder go off. Misty Terrain keeps major conditions
 //     away; minor ones still land.
 //   - Hazards spring when a character on their side first takes the
 //     offensive in a turn: one d20 a hazard. Pointed Stones and Steel
@@ -159,8 +170,14 @@
 //     either side, the activator among them, picked one by one with a die;
 //     a Mega-Blast Trap's on 5 (everyone, if fewer stand). The Grimy Trap
 //     feeds the activator Grimy Food: a d20 gives paralysis (1-5),
-//     confusion (6-10), burn (11-15) or poison (16-20). The Trip Trap and
-//     the Shiny Tile (items) are announced for the GM to apply.
+//     confusion (6-10), burn (11-15) or poison (16-20). The Apple Trap's Big
+//     Apple goes into the activator's bag. The Trip Trap knocks off the
+//     activator's worn item and the item in its hand: they lie on the floor,
+//     out of play, until the battle ends, when it picks them up. The Shiny
+//     Tile's nice item is one of six the table runs, picked with a d6: Oran
+//     Berry, Sitrus Berry, Lum Berry, Heal Seed, Tiny Reviver Seed, Reviver
+//     Seed. A gift goes into the bag if a slot is free; with a full bag, or
+//     to a foe (foes carry no bags), it lies on the floor for the GM.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point
@@ -173,6 +190,10 @@
 //     its HP and its accuracy table are told to the GM only (the players
 //     read the die and whether it hit). The odds a player sees for a hidden
 //     foe are before its defence, at 4 AP.
+//   - NPCs on the team's side (AddFoe with Ally) are built the same way
+//     and played by the GM on the allies' turn, their stats in the open;
+//     like foes they carry no bags, and they are not members of the team
+//     (no sheet, no awards). The battle goes on while any of them stands.
 //   - A damaging move's secondary effect does not reach a target immune to
 //     its type (Thunder Shock never paralyzes a Ground type).
 //   - Disabled and Encore hold the move the afflicted used last when they
@@ -205,10 +226,21 @@
 //   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
 //     sound moves (field.go's list); that it cannot speak is role-play.
 //     Sappy Seed's hit seeds the target the same way.
-//   - Bound (the GM sets it; Destiny Bond is still the GM's): for a round,
-//     the damage a move deals to one bound fighter is dealt to every other
-//     bound one too, the blow that knocks it out included, and told in the
-//     open (so a hidden foe's loss shows in its partner's).
+//   - Bound (Destiny Bond, or the GM): for a round, the damage a move
+//     deals to one bound fighter is dealt to every other bound one too, the
+//     blow that knocks it out included, and told in the open (so a hidden
+//     foe's loss shows in its partner's). Destiny Bond, by the group's
+//     list, binds its user and an opponent on an accuracy roll of 11 or
+//     more; used again in a row (its user's last move was Destiny Bond) it
+//     lands on half as many faces, rounded down: 16-20, 19-20, then 20.
+//   - Pain Split (the group's list and condition, not the mainline HP
+//     share): used on its user, it stores every HP its user loses, from
+//     anything, for the round it is used in and the next three; in the
+//     last of them (its user's 4th round) Pain Split may be used again, on
+//     an opponent, to deal the stored damage as it is (no stat, type or
+//     defence; a substitute takes it). Not used then, the damage is lost;
+//     before then the move is refused. A hidden foe's stored damage is
+//     the GM's.
 //   - Leg hold (Fairy Lock, on every opponent present): for a round the
 //     afflicted may aim moves only at itself or at what its last move aimed
 //     at (nothing yet: itself only).
@@ -220,10 +252,14 @@
 //     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
 //     GM ends it (Sky Drop's fall is the GM's).
 //   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
-//     damage, no effect) and hazards do not spring on it; grounded (5
-//     rounds): Ground moves meet it without its Flying type. Terrain still
-//     touches a raised fighter: the table has no grounded/airborne split
-//     for terrain yet.
+//     damage, no effect); grounded (5 rounds): Ground moves meet it without
+//     its Flying type. Hazards and terrain touch only fighters on the
+//     ground: neither a raised nor a sky-high one (it is in the air) meets
+//     hazards, heals on Grassy Terrain, is kept from sleep or major
+//     conditions by Electric or Misty Terrain, or has its own moves' STAB
+//     or priority changed by a terrain. Grounded wins over raised and sky
+//     high. A Flying type is on the ground for hazards and terrain (the
+//     text gives it no exemption).
 //   - Exposed (Normal and Ghost moves) and miracle eye (Psychic moves): a
 //     type that would make the afflicted immune to such a move does not
 //     count (an exposed Ghost/Poison meets Tackle as a Poison type); the
@@ -259,6 +295,33 @@
 //     (constricted, trapped), wrapped, bound or seeded, and the hazards on
 //     its own side are gone (the mainline reading of "field hazards are
 //     nullified").
+//   - Conditions from the group's move list (field.go): the trapping
+//     moves (Clamp, Fire Spin, Infestation, Jaw Lock, Sand Tomb, Snap Trap,
+//     Thunder Cage, Magma Storm, Whirlpool) make their target stuck (stuck,
+//     constricted and trapped are one condition in the text); Whirlpool,
+//     which the list says traps its user, traps its target like the others
+//     (a copying slip). Wrap wraps its target, and its user, holding on,
+//     cannot act while it lasts. Salt Cure salts, Pursuit has its user
+//     pursue the target, Psychic Noise blocks healing, Anchor Shot and
+//     Spirit Shackle make immobile, Ceaseless Edge and Stone Axe splinter
+//     (the group's page: burn damage over time for 3 rounds; the table
+//     runs it in both editions). Hyper Beam and the other moves the list
+//     has recharge leave their user recharging once used, hit or miss (the
+//     list names no exception); Uproar gives its user insomnia. Fire Spin,
+//     Scald and Scorching Sands thaw a frozen target they hit; "thaws the
+//     user" is the GM's.
+//   - Unremitted (Future Sight, Doom Desire): the hit's damage is worked
+//     out when it lands (the user's stats, the target's defence, then) and
+//     held back; it strikes when the condition ends, 2 rounds later (the
+//     end of the target's second turn after). A second one on a target
+//     already unremitted is lost. A hidden foe's held damage is the GM's.
+//   - Curse: a Ghost type loses half its max HP (rounded down) and curses
+//     its target; any other type raises its own Attack and Defense by 1
+//     and lowers its Speed by 1, on itself. Cursed ends when the afflicted
+//     knocks out an opponent; an embargo ends when its user faints.
+//   - Lengths the editions give differently: on the group's page Encore
+//     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
+//     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
 //   - Status moves the table runs are those in field.go (statusEffects);
 //     others land and the GM applies their effect.
 //   - Items the table runs (items.go) are those the group's item list

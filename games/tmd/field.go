@@ -90,6 +90,8 @@ type statusEffect struct {
 	weather string
 	terrain string
 	hazard  string // laid on the opponents' side
+	// alsoUser: the user gets cond too (Destiny Bond binds both).
+	alsoUser bool
 }
 
 var statusEffects = map[string]statusEffect{
@@ -104,8 +106,14 @@ var statusEffects = map[string]statusEffect{
 	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
 	"Fairy Lock":  {cond: CondLegHold},
 	"Aurora Veil": {cond: CondAuroraVeil},
-	"Aqua Ring":   {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
-	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	MovePainSplit: {cond: CondPainSplit}, MoveDestinyBond: {cond: CondBound, alsoUser: true},
+	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	"Disable": {cond: CondDisabled}, "Encore": {cond: CondEncore}, "Embargo": {cond: CondEmbargo},
+	"Nightmare": {cond: CondNightmare}, "Perish Song": {cond: CondPerishing}, "Powder": {cond: CondPowdered},
+	"Magnet Rise": {cond: CondRaised}, "Wish": {cond: CondWishing}, "Block": {cond: CondImmobile},
+	"Mean Look": {cond: CondImmobile}, "Spider Web": {cond: CondImmobile},
+	"Octolock": {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
+	"Growl":    {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
@@ -148,11 +156,68 @@ var passesSub = func() map[string]bool {
 // hitConditions are the conditions damaging moves give on every hit, by
 // the group's move list (the mainline data has them as volatile effects
 // the table does not read).
-var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded}
+var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded,
+	"Clamp": CondStuck, "Fire Spin": CondStuck, "Infestation": CondStuck, "Jaw Lock": CondStuck, "Sand Tomb": CondStuck,
+	"Snap Trap": CondStuck, "Thunder Cage": CondStuck, "Magma Storm": CondStuck, "Whirlpool": CondStuck,
+	"Wrap": CondWrapped, "Salt Cure": CondSalted, "Pursuit": CondPursued, "Psychic Noise": CondHealBlock,
+	"Anchor Shot": CondImmobile, "Spirit Shackle": CondImmobile, "Ceaseless Edge": CondSplintered, "Stone Axe": CondSplintered,
+}
+
+// userConditions are the conditions moves give their user once used, by
+// the group's move list (a wrap's user holds on while the target is
+// wrapped: see strike).
+var userConditions = map[string]string{
+	"Blast Burn": CondRecharging, "Frenzy Plant": CondRecharging, "Giga Impact": CondRecharging,
+	"Hydro Cannon": CondRecharging, "Hyper Beam": CondRecharging, "Meteor Assault": CondRecharging,
+	"Prismatic Laser": CondRecharging, "Rock Wrecker": CondRecharging, "Uproar": CondInsomnia,
+}
+
+// thawsTarget are the moves whose hit thaws a frozen target.
+var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
+
+// delayed are the moves whose hit is held back: the damage is worked out
+// when they land and dealt when the target's unremitted condition runs
+// out.
+var delayed = map[string]bool{"Future Sight": true, "Doom Desire": true}
 
 // reachesSky holds the moves that reach a sky-high fighter.
 var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
 	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
+
+// weatherBallType is Weather Ball's type in each weather.
+var weatherBallType = map[string]string{WeatherSun: "Fire", WeatherRain: "Water", WeatherSand: "Rock",
+	WeatherSnow: "Ice", WeatherFog: "Normal", WeatherOminous: "Typeless"}
+
+// solar are the moves whose damage the dimming weathers cut by SolarCut.
+var solar = map[string]bool{"Solar Beam": true, "Solar Blade": true}
+
+// dimmed are the weathers that cut solar moves' damage.
+var dimmed = map[string]bool{WeatherRain: true, WeatherSand: true, WeatherSnow: true, WeatherFog: true}
+
+// SolarCut is the damage rain, sandstorm, snow and fog take off Solar Beam
+// and Solar Blade.
+const SolarCut = 6
+
+// explodes are the moves that cannot go off in rain (the floor is
+// defused); blast traps and powder do not go off either.
+var explodes = map[string]bool{"Explosion": true, "Self-Destruct": true, "Misty Explosion": true, "Mind Blown": true}
+
+// healShift is the change the weather makes to what m heals: Moonlight,
+// Synthesis and Morning Sun 2 more in harsh sunlight and 2 less in rain,
+// sandstorm, snow and fog; Shore Up 2 more in a sandstorm.
+func (b *Battle) healShift(m *Move) int {
+	switch {
+	case m.Name == "Shore Up" && b.Weather == WeatherSand:
+		return 2
+	case m.Name != "Moonlight" && m.Name != "Synthesis" && m.Name != "Morning Sun":
+		return 0
+	case b.Weather == WeatherSun:
+		return 2
+	case dimmed[b.Weather]:
+		return -2
+	}
+	return 0
+}
 
 // quakes are the moves Grassy Terrain halves.
 var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}

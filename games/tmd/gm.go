@@ -134,6 +134,9 @@ func (c *ctx) addFoe(a AddFoe) error {
 	if a.Level < 1 || a.Level > 100 {
 		return engine.Illegal(a, "a level is 1 to 100, not %d", a.Level)
 	}
+	if a.Ally && a.Hidden {
+		return engine.Illegal(a, "an ally's stats are the team's to see: it cannot be hidden")
+	}
 	if len(a.Moves) > 4 {
 		return engine.Illegal(a, "a foe knows at most 4 moves besides the Basic Attack")
 	}
@@ -152,8 +155,12 @@ func (c *ctx) addFoe(a AddFoe) error {
 		moves = append(moves, m.Name)
 	}
 	b := c.b
-	if b != nil && len(b.side(Foes)) >= MaxFoes {
-		return engine.Illegal(a, "a battle has at most %d foes", MaxFoes)
+	side := Foes
+	if a.Ally {
+		side = Allies
+	}
+	if b != nil && len(b.side(side)) >= MaxFoes {
+		return engine.Illegal(a, "a battle has at most %d fighters a side besides the team", MaxFoes)
 	}
 	name := strings.TrimSpace(a.Name)
 	if len(name) > 40 {
@@ -187,18 +194,21 @@ func (c *ctx) addFoe(a AddFoe) error {
 		b = &Battle{First: Allies, Side: Allies}
 		c.s.Battle, c.b = b, b
 	}
-	f := &Fighter{Name: name, Species: sp.Name, Types: slices.Clone(sp.Types), Ability: ability, Foe: true, Seat: c.s.GM.Seat, Hidden: a.Hidden, Body: body}
+	f := &Fighter{Name: name, Species: sp.Name, Types: slices.Clone(sp.Types), Ability: ability, Foe: !a.Ally, NPC: a.Ally, Seat: c.s.GM.Seat, Hidden: a.Hidden, Body: body}
 	b.Fighters = append(b.Fighters, f)
 	if b.Started {
-		f.Turn.Done = b.Side != Foes
-		if b.Side == Foes {
+		f.Turn.Done = b.Side != side
+		if b.Side == side {
 			f.Turn = Turn{AP: b.maxAP(f), Max: b.maxAP(f)}
 		}
 	}
-	if a.Hidden {
+	switch {
+	case a.Ally:
+		c.say("An ally joins the team's side: %s, a level %d %s (%d HP, %d AP), played by the GM.", name, a.Level, sp.Name, body.MaxHP, body.AP)
+	case a.Hidden:
 		c.sayHP(f, fmt.Sprintf("A foe joins: %s, a level %d %s (stats hidden from the players).", name, a.Level, sp.Name),
 			fmt.Sprintf("A foe joins: %s (%s), its stats hidden.", name, sp.Name))
-	} else {
+	default:
 		c.say("A foe joins: %s, a level %d %s (%d HP, %d AP).", name, a.Level, sp.Name, body.MaxHP, body.AP)
 	}
 	if b.Started {

@@ -159,11 +159,9 @@ func (s *State) gmCandidates() []engine.Action {
 		}
 		out = append(out, StartBattle{First: Allies}, StartBattle{First: Foes}, EndBattle{Reason: "they flee"})
 	default:
-		if b.Side == Foes {
-			for _, f := range b.side(Foes) {
-				if b.canAct(f) {
-					out = append(out, s.fighterCandidates(f, f.Name)...)
-				}
+		for _, f := range b.side(b.Side) {
+			if (f.Foe || f.NPC) && b.canAct(f) {
+				out = append(out, s.fighterCandidates(f, f.Name)...)
 			}
 		}
 		out = append(out, EndTurn{}, SetWeather{Weather: WeatherRain, Reason: "a storm"},

@@ -22,7 +22,7 @@ func (f *Fighter) physical(m *Move) bool {
 // than f's max AP this turn).
 func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	cost = m.AP
-	if b.Terrain != TerrainPsychic {
+	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
 	return cost, cost > f.Turn.Max
@@ -35,7 +35,7 @@ func (b *Battle) stabShift(f *Fighter, m *Move) int {
 		return 0
 	}
 	s := StabBonus(m.AP)
-	shift := 0
+	shift, terrain := 0, b.terrainOn(f)
 	switch {
 	case b.Weather == WeatherSun && m.Type == "Fire", b.Weather == WeatherRain && m.Type == "Water":
 		shift += s
@@ -44,10 +44,10 @@ func (b *Battle) stabShift(f *Fighter, m *Move) int {
 		shift -= s
 	}
 	switch {
-	case b.Terrain == TerrainElectric && m.Type == "Electric", b.Terrain == TerrainGrassy && m.Type == "Grass",
-		b.Terrain == TerrainPsychic && m.Type == "Psychic":
+	case terrain == TerrainElectric && m.Type == "Electric", terrain == TerrainGrassy && m.Type == "Grass",
+		terrain == TerrainPsychic && m.Type == "Psychic":
 		shift += s
-	case b.Terrain == TerrainMisty && m.Type == "Dragon":
+	case terrain == TerrainMisty && m.Type == "Dragon":
 		shift -= s
 	}
 	return shift
@@ -74,7 +74,7 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
 		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn),
-		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.Terrain == TerrainPsychic,
+		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.terrainOn(f) == TerrainPsychic,
 	}
 }
 
@@ -173,7 +173,7 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 // an exposed one (Normal and Ghost moves) or a miracle-eyed one (Psychic
 // moves).
 func (t *Fighter) typesAgainst(m *Move) []string {
-	if m.Type == "Ground" && t.has(CondRaised) {
+	if m.Type == "Ground" && t.has(CondRaised) && !t.has(CondGrounded) {
 		return append(slices.Clone(t.Types), "Flying")
 	}
 	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
@@ -250,6 +250,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
 		}
+		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
+		}
 		for _, t := range out {
 			if t.side() != f.side() {
 				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
@@ -318,6 +321,13 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
 		}
 	}
+	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
+		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
+	}
+	if explodes[m.Name] && c.b.Weather == WeatherRain {
+		return engine.Illegal(a, "the rain has defused the floor: no %s can go off", m.Name)
+	}
+	m = c.b.asUsed(f, m)
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -341,6 +351,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
 	c.unhide(f)
+	if f.Last == m.Name {
+		f.Streak++
+	} else {
+		f.Streak = 1
+	}
 	f.Last, f.Aimed = m.Name, nil
 	for _, t := range targets {
 		f.Aimed = append(f.Aimed, t.Name)
@@ -356,8 +371,57 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
+	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
+		c.inflict(f, kind)
+	}
 	c.finish(f)
 	return nil
+}
+
+// Moves the table plays by the group's move list rather than the mainline
+// data.
+const (
+	MovePainSplit   = "Pain Split"   // stores the damage its user takes; in the 4th round, deals it to an opponent
+	MoveDestinyBond = "Destiny Bond" // the user and an opponent are bound; hits on 11+, half the faces each use in a row
+	MoveCurse       = "Curse"        // a Ghost type's curses an opponent for half its max HP; any other raises its own stats
+)
+
+// asUsed is m as f uses it now. Pain Split is used on the user, and once
+// it has stored damage, on an opponent. Destiny Bond aims at an opponent
+// and lands on 11 or more; each use in a row halves the faces it lands on
+// (10, 5, 2, then 1), rounded down. Weather Ball takes the weather's type
+// and 5 more BP.
+func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
+	switch m.Name {
+	case "Weather Ball":
+		if b.Weather != "" {
+			mm := *m
+			mm.Type, mm.BP = weatherBallType[b.Weather], m.BP+5
+			return &mm
+		}
+	case MovePainSplit:
+		mm := *m
+		mm.Target, mm.Hit = TargetAlly, 0
+		if f.has(CondPainSplit) {
+			mm.Target = TargetSingle
+		}
+		return &mm
+	case MoveCurse:
+		if !f.hasType("Ghost") {
+			mm := *m
+			mm.Target = TargetAlly
+			return &mm
+		}
+	case MoveDestinyBond:
+		mm := *m
+		row := 0
+		if f.Last == m.Name {
+			row = min(f.Streak, 8)
+		}
+		mm.Target, mm.Hit = TargetSingle, 21-max(1, 10>>row)
+		return &mm
+	}
+	return m
 }
 
 // resolve plays a move: a field effect, or one accuracy roll and its
@@ -396,8 +460,8 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			c.springTrap(f, face)
 		}
 	}
-	if m.Heal > 0 && !f.Fainted {
-		c.heal(f, m.Heal, m.Name)
+	if n := m.Heal + c.b.healShift(m); m.Heal > 0 && n > 0 && !f.Fainted {
+		c.heal(f, n, m.Name)
 	}
 }
 
@@ -570,7 +634,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
 	}
-	if c.b.Terrain == TerrainGrassy && quakes[m.Name] && dmg > 0 {
+	if solar[m.Name] && dimmed[c.b.Weather] && dmg > 0 {
+		parts = append(parts, fmt.Sprintf("%s -%d", c.b.Weather, min(dmg, SolarCut)))
+		dmg = max(0, dmg-SolarCut)
+	}
+	if c.b.terrainOn(hitOn) == TerrainGrassy && quakes[m.Name] && dmg > 0 {
 		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
 		dmg /= 2
 	}
@@ -599,16 +667,29 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.hitSub(hitOn, dmg)
 		return face
 	}
+	if delayed[m.Name] {
+		c.holdBack(f, m, hitOn, dmg, parts)
+		return face
+	}
 	c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
+		c.say("%s is attacked and wakes up.", hitOn.Name)
+	}
 	if spinners[m.Name] && hitOn == t && !f.Fainted {
 		c.spinFree(f)
 	}
-	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
+	if thawsTarget[m.Name] && hitOn.Major != nil && hitOn.Major.Kind == CondFreeze && cure(hitOn, CondFreeze) {
+		c.say("%s's %s thaws %s.", f.Name, m.Name, hitOn.Name)
+	}
+	if hitOn.Fainted && hitOn.side() != f.side() && cure(f, CondCursed) {
+		c.say("%s knocked out an opponent: its curse lifts.", f.Name)
+	}
+	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
 	}
 	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
@@ -632,7 +713,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
 	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
-		c.inflict(t, kind)
+		if aimed(kind) {
+			c.inflictFrom(t, kind, f)
+		} else if c.inflict(t, kind) && kind == CondWrapped && !f.Fainted {
+			c.inflict(f, CondWrapping)
+		}
 	}
 	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
 		c.secondary(f, m, t, face)
@@ -711,6 +796,16 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
 		return
 	}
+	if m.Name == MovePainSplit && t != f {
+		c.splitPain(f, m, t)
+		return
+	}
+	if m.Name == MoveCurse && !f.hasType("Ghost") {
+		for _, k := range []string{"atk", "def", "spe"} {
+			c.changeStage(f, k, map[string]int{"atk": 1, "def": 1, "spe": -1}[k])
+		}
+		return
+	}
 	if shielded(f, t) {
 		c.say("%s is awakened: %s's %s cannot touch it.", t.Name, f.Name, m.Name)
 		return
@@ -723,10 +818,16 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		if t.side() != f.side() {
 			t.Harmed = true
 		}
-		if aimed(eff.cond) {
+		if m.Name == MoveCurse {
+			c.damage(f, f.Body.MaxHP/2, "half its max HP for the curse")
+		}
+		if aimed(eff.cond) || eff.cond == CondEmbargo {
 			c.inflictFrom(t, eff.cond, f)
 		} else {
 			c.inflict(t, eff.cond)
+		}
+		if eff.alsoUser && t != f {
+			c.inflict(f, eff.cond)
 		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
@@ -759,4 +860,40 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// holdBack keeps the damage of a delayed move's hit on t for later: t is
+// unremitted, and takes it when that runs out.
+func (c *ctx) holdBack(f *Fighter, m *Move, t *Fighter, dmg int, parts []string) {
+	if why := c.b.immune(t, CondUnremitted); why != "" {
+		c.say("%s's %s is lost: %s.", f.Name, m.Name, why)
+		return
+	}
+	t.Minor = append(t.Minor, Cond{Kind: CondUnremitted, Left: c.roundsLeft(t, CondUnremitted), HP: dmg, By: f.Name})
+	full := fmt.Sprintf("%s's %s is held back: %d (%s) strikes %s in %d rounds.", f.Name, m.Name, dmg, strings.Join(parts, ", "), t.Name, minorRounds[CondUnremitted])
+	pub := fmt.Sprintf("%s's %s is held back: it strikes %s in %d rounds.", f.Name, m.Name, t.Name, minorRounds[CondUnremitted])
+	c.sayTwo(full, pub, (t.Foe && t.Hidden) || (f.Foe && f.Hidden))
+}
+
+// splitPain deals the damage f's pain split stored to t, an opponent, as
+// it is (no stat, type or defence counts); a substitute takes it for t.
+func (c *ctx) splitPain(f *Fighter, m *Move, t *Fighter) {
+	n := 0
+	if ps := f.cond(CondPainSplit); ps != nil {
+		n = ps.HP
+	}
+	if n == 0 {
+		c.say("%s's pain split has stored no damage.", f.Name)
+		return
+	}
+	if behindSub(f, m, t) {
+		c.say("%s's substitute takes the pain %s stored.", t.Name, f.Name)
+		c.hitSub(t, n)
+		return
+	}
+	// What f stored tells its lost HP: a hidden foe's is the GM's.
+	c.sayHP(f, fmt.Sprintf("%s splits the pain it stored (%d) onto %s.", f.Name, n, t.Name),
+		fmt.Sprintf("%s splits the pain it stored onto %s.", f.Name, t.Name))
+	cure(f, CondPainSplit)
+	c.damage(t, n, "pain split")
 }

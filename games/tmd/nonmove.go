@@ -204,8 +204,8 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	if err != nil {
 		return err
 	}
-	if f.Foe {
-		return engine.Illegal(a, "foes carry no bags at this table: the GM applies an item's effect with an override")
+	if f.Foe || f.NPC {
+		return engine.Illegal(a, "foes and the GM's allies carry no bags at this table: the GM applies an item's effect with an override")
 	}
 	if f.has(CondEmbargo) {
 		return engine.Illegal(a, "%s is under an embargo: no items", f.Name)

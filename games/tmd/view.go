@@ -70,6 +70,7 @@ type FighterView struct {
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
 	Foe     bool           `json:"foe,omitempty"`
+	NPC     bool           `json:"npc,omitempty"` // an ally the GM plays
 	Hidden  bool           `json:"hidden,omitempty"`
 	Ability string         `json:"ability,omitempty"` // with its numbers: not for a foe whose stats are hidden
 	Body    *Body          `json:"body,omitempty"`
@@ -142,13 +143,14 @@ func (s *State) View(seat engine.Seat) engine.View {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
 			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
 		for _, f := range b.Fighters {
-			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, Hidden: f.Hidden,
+			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
 				fv.Body, fv.Turn, fv.Ability = &body, &turn, f.Ability
-			} else if subHP(f) > 0 {
-				// A substitute's HP is a quarter of the hidden max HP.
+			} else if slices.ContainsFunc(f.Minor, func(m Cond) bool { return m.HP != 0 }) {
+				// A substitute's HP is a quarter of the hidden max HP; a
+				// pain split's is the HP it lost.
 				fv.Minor = slices.Clone(f.Minor)
 				for i := range fv.Minor {
 					fv.Minor[i].HP = 0
@@ -179,6 +181,7 @@ func (s *State) odds(f *Fighter) []Odds {
 		if err != nil || m.Category == "Status" {
 			continue
 		}
+		m = b.asUsed(f, m)
 		for _, t := range b.side(f.side().other()) {
 			if t.Fainted {
 				continue
