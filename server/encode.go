@@ -134,13 +134,23 @@ func appendOptions(b []byte, o engine.Options) []byte {
 	return append(b, '}')
 }
 
-// appendMarshal appends json.Marshal(v).
+// appendMarshal appends json.Marshal(v), encoded straight into b: an
+// Encoder writes from its own pooled buffer, where Marshal would allocate
+// a copy of the result.
 func appendMarshal(b []byte, v any) ([]byte, error) {
-	raw, err := json.Marshal(v)
-	if err != nil {
+	w := appender{b}
+	if err := json.NewEncoder(&w).Encode(v); err != nil {
 		return nil, err
 	}
-	return append(b, raw...), nil
+	return w.b[:len(w.b)-1], nil // Encode ends with a newline; Marshal does not
+}
+
+// appender is an io.Writer that appends to b.
+type appender struct{ b []byte }
+
+func (a *appender) Write(p []byte) (int, error) {
+	a.b = append(a.b, p...)
+	return len(p), nil
 }
 
 // appendRaw appends JSON that json.Marshal produced (so compact and valid)

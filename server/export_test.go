@@ -33,14 +33,7 @@ func (l Live) Table() *engine.Table { return l.l.tab }
 // StreamRender appends to buf what seat's JSON event stream sends for the
 // log entries from from on and the state after them.
 func (l Live) StreamRender(buf []byte, seat engine.Seat, from int) ([]byte, error) {
-	evs, err := jsonEvents(logFor(l.l, seat, from), stateFor(l.l, seat), false)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range evs {
-		buf = appendEvent(buf, e)
-	}
-	return buf, nil
+	return jsonEvents(buf, logFor(l.l, seat, from), stateFor(l.l, seat), false)
 }
 
 // CheckStateJSON compares the hand-written encoding of seat's state with

@@ -53,7 +53,7 @@ func resumeFrom(r *http.Request) (int, error) {
 // is true): a page connecting without Last-Event-ID replaces its log, so a
 // fresh connection never duplicates lines.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool,
-	render func(lines []logLine, st seatState, reset bool) ([]sseEvent, error)) {
+	render func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)) {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -108,7 +108,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			continue
 		}
 		changed := l.changed
-		var events []sseEvent
+		var events *[]byte // rendered, from eventBufs
 		var err error
 		if last > l.tab.Len() {
 			last = l.tab.Len() // a position from the future: start from now
@@ -117,7 +117,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		// what it sees: others' answers change nothing for it.
 		rec := l.answered(seat)
 		if l.tab.Len() > last || (first && initial) || rec != recorded || joined {
-			events, err = render(logFor(l, seat, last), stateFor(l, seat), first && initial)
+			events = eventBufs.Get().(*[]byte)
+			*events, err = render((*events)[:0], logFor(l, seat, last), stateFor(l, seat), first && initial)
 			last = l.tab.Len()
 		}
 		recorded, joined = rec, false
@@ -127,11 +128,18 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			return
 		}
 		first = false
-		if len(events) > 0 && !writeEvents(w, rc, events) {
-			return
+		if events != nil {
+			ok := writeEvents(w, rc, *events)
+			eventBufs.Put(events)
+			if !ok {
+				return
+			}
 		}
 		select {
 		case <-changed:
+			if s.gather > 0 {
+				time.Sleep(s.gather) // more changes may follow at once (Config.StreamGather)
+			}
 		case <-tick.C:
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
@@ -158,25 +166,45 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 // time for the next server to start; API clients reconnect on "reconnect".
 const reconnectEvent = "retry: 2000\nevent: reconnect\ndata: the server is restarting: reconnect\n\n"
 
-// eventBufs holds the buffers streams encode their events into between two
-// writes: a stream keeps none while it waits, which is most of its life.
+// eventBufs holds the buffers streams render their events into between two
+// writes: a stream keeps none while it waits, which is most of its life,
+// and rendering into a buffer used before allocates nothing.
 var eventBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// writeEvents writes events to w and flushes them, and reports whether
-// that worked.
-func writeEvents(w http.ResponseWriter, rc *http.ResponseController, events []sseEvent) bool {
-	bp := eventBufs.Get().(*[]byte)
-	defer eventBufs.Put(bp)
-	buf := (*bp)[:0]
-	for _, e := range events {
-		buf = appendEvent(buf, e)
+// writeEvents writes events, in the text/event-stream format, to w and
+// flushes them, and reports whether that worked.
+func writeEvents(w http.ResponseWriter, rc *http.ResponseController, events []byte) bool {
+	if len(events) == 0 {
+		return true
 	}
-	*bp = buf
 	rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-	if _, err := w.Write(buf); err != nil {
+	if _, err := w.Write(events); err != nil {
 		return false
 	}
 	return rc.Flush() == nil
+}
+
+// appendJSONEvent appends an event of the JSON data that appendData
+// appends. JSON as encoding/json writes it holds no line breaks (it
+// escapes them in strings), so the data is appended in place as one data
+// line; should it hold one, the event is framed again by appendEvent.
+func appendJSONEvent(b []byte, name string, id int, appendData func([]byte) ([]byte, error)) ([]byte, error) {
+	start := len(b)
+	b = append(b, "event: "...)
+	b = append(b, name...)
+	b = append(b, "\nid: "...)
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, "\ndata: "...)
+	dataAt := len(b)
+	b, err := appendData(b)
+	if err != nil {
+		return nil, err
+	}
+	if data := b[dataAt:]; bytes.IndexByte(data, '\n') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
+		data = bytes.Clone(data)
+		return appendEvent(b[:start], sseEvent{name: name, id: id, data: data}), nil
+	}
+	return append(b, "\n\n"...), nil
 }
 
 // appendEvent appends e in the text/event-stream format, one data line per
