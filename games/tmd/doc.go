@@ -284,9 +284,9 @@
 //     move hits it (not, as in the mainline games, when it uses one); the
 //     explosion is a Blast Seed's, 10 true damage to it after the hit, and
 //     the powder is spent. A Fire move it is immune to does not light it.
-//   - Neutralized (6 rounds) and immobile (until cured) are kept and
-//     counted by the table, but what they stop (abilities, fleeing) is run
-//     by the GM, so their effect is the GM's.
+//   - Neutralized (6 rounds) switches off the abilities the table runs
+//     (the GM's own are the GM's to hold back). Immobile (until cured) is
+//     kept and counted by the table, but fleeing is the GM's call.
 //   - Wishing (1 round): when it runs out a wish forms on the wisher's
 //     side; any fighter of that side may use one in its turn (UseWish), for
 //     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
