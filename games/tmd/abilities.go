@@ -216,10 +216,44 @@ var entryStages = map[string]struct {
 	by    int
 }{"Intrepid Sword": {"atk", 1}, "Dauntless Shield": {"def", 1}, "Hadron Engine": {"spa", 1}, "Orichalcum Pulse": {"atk", 1}}
 
-// intimidateProof are the abilities Intimidate does not touch.
-var intimidateProof = map[string]bool{
-	"Inner Focus": true, "Own Tempo": true, "Oblivious": true, "Scrappy": true,
-	"Clear Body": true, "White Smoke": true, "Full Metal Body": true, "Hyper Cutter": true,
+// intimidateProof are the abilities Intimidate does not touch (those that
+// keep stages from dropping act through stageBy).
+var intimidateProof = map[string]bool{"Inner Focus": true, "Own Tempo": true, "Oblivious": true, "Scrappy": true}
+
+// dropProof are the abilities that keep an opponent from lowering stages:
+// every stage, or the one named.
+var dropProof = map[string]string{
+	"Clear Body": "", "White Smoke": "", "Full Metal Body": "", "Hyper Cutter": "atk", "Big Pecks": "def",
+	"Keen Eye": "acc", "Mind's Eye": "acc",
+}
+
+// keenEyed are the abilities whose bearer ignores its targets' evasion
+// increases.
+var keenEyed = map[string]bool{"Keen Eye": true, "Mind's Eye": true}
+
+// spurred are the abilities that raise a stage by 2 each time an opponent
+// lowers one of the bearer's stages.
+var spurred = map[string]string{"Defiant": "atk", "Competitive": "spa"}
+
+// stageBy moves t's stage k by delta as by's doing: an opponent's decrease
+// meets t's ability (dropProof keeps it off; Defiant and Competitive answer
+// it).
+func (c *ctx) stageBy(by, t *Fighter, k string, delta int) {
+	ab := t.ability()
+	if delta >= 0 || by.side() == t.side() || by.ability() == "Mold Breaker" {
+		c.changeStage(t, k, delta)
+		return
+	}
+	if only, ok := dropProof[ab]; ok && (only == "" || only == k) {
+		c.say("%s's %s: its %s does not drop.", t.Name, ab, k)
+		return
+	}
+	before := t.stage(k)
+	c.changeStage(t, k, delta)
+	if up, ok := spurred[ab]; ok && t.stage(k) < before {
+		c.say("%s's %s.", t.Name, ab)
+		c.changeStage(t, up, 2)
+	}
 }
 
 // enter runs f's ability and IQ skills as it enters a battle: stat points
@@ -266,7 +300,7 @@ func (c *ctx) enter(f *Fighter) {
 			case intimidateProof[oa]:
 				c.say("%s's %s: it is not intimidated.", o.Name, oa)
 			default:
-				c.changeStage(o, "atk", -1)
+				c.stageBy(f, o, "atk", -1)
 			}
 		}
 	}

@@ -323,3 +323,41 @@ func TestDeterminize_DrawsAHiddenFoesAbilityAgain(t *testing.T) {
 		}
 	}
 }
+
+func TestDropProofAbilities_KeepOpponentsDropsOff(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	geo := bf(t, s, "Geodude")
+	geo.Ability = "Hyper Cutter"
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	mustApply(t, s, cySeat, UseMove{Move: "Tail Whip", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if geo.stage("atk") != 0 || geo.stage("def") != -1 {
+		t.Errorf("Hyper Cutter: Geodude's stages %v after Growl and Tail Whip; want atk 0, def -1", geo.Stages)
+	}
+	endRound(t, s)
+	geo.Stages, geo.Ability = nil, "Clear Body"
+	mustApply(t, s, cySeat, UseMove{Move: "Tail Whip", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if len(geo.Stages) != 0 {
+		t.Errorf("Clear Body: Geodude's stages %v after Tail Whip", geo.Stages)
+	}
+	geo.Ability = "Defiant"
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if geo.stage("atk") != 1 {
+		t.Errorf("Defiant: Geodude's Attack stage %+d after Growl, want -1 then +2 = +1", geo.stage("atk"))
+	}
+}
+
+func TestKeenEye_IgnoresEvasionIncreases(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	d := mustData(t)
+	ts, _ := d.MoveNamed("Thunder Shock")
+	geo, ann := bf(t, s, "Geodude"), bf(t, s, "Ann")
+	geo.Stages = map[string]int{"eva": 2}
+	ann.Ability = "Keen Eye"
+	if got := s.Battle.defender(geo, ann, ts, false).EvasionStg; got != 0 {
+		t.Errorf("Keen Eye meets evasion %+d, want 0", got)
+	}
+	geo.Stages = map[string]int{"eva": -2}
+	if got := s.Battle.defender(geo, ann, ts, false).EvasionStg; got != -2 {
+		t.Errorf("Keen Eye meets lowered evasion %+d, want -2", got)
+	}
+}

@@ -384,9 +384,13 @@
 //     battle), Intrepid Sword (+1 Attack), Dauntless Shield (+1 Defense),
 //     Hadron Engine (+1 Special Attack), Orichalcum Pulse (+1 Attack),
 //     Sand Stream (a sandstorm), Intimidate (-1 Attack stage to each
-//     standing opponent, but Inner Focus, Own Tempo, Oblivious, Scrappy,
-//     Clear Body, White Smoke, Full Metal Body and Hyper Cutter, and +1 to
-//     Guard Dog); the summoners (Drizzle, Drought, Snow Warning, the four
+//     standing opponent, but Inner Focus, Own Tempo, Oblivious and Scrappy,
+//     and +1 to Guard Dog); against an opponent's stage decreases (moves'
+//     effects, status moves, items, Intimidate): Clear Body, White Smoke
+//     and Full Metal Body keep every stage up, Hyper Cutter Attack, Big
+//     Pecks Defense, Keen Eye and Mind's Eye accuracy, and Defiant and
+//     Competitive answer each drop with +2 Attack or Special Attack; Keen
+//     Eye and Mind's Eye also ignore targets' evasion increases; the summoners (Drizzle, Drought, Snow Warning, the four
 //     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
 //     sunlight, the mainline reading where the page says electric terrain,
 //     a copying slip) once a battle as a bonus action (UseAbility: no AP,
@@ -399,7 +403,7 @@
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
 //     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
-//     Guts, Defiant, Competitive, Clear Body against moves, Shield Dust,
+//     Guts, Mirror Armor, Shield Dust,
 //     Dry Skin, Magic Guard, form changes, copying abilities, and the
 //     like). The GM applies them with Override (hp, maxhp, ap, stat
 //     points, stage-atk and the like), SetCondition, SetWeather and

@@ -165,7 +165,7 @@ func (c *ctx) itemOn(f, t *Fighter, e itemEffect, name string) {
 		effect = true
 	}
 	for _, k := range sortedKeys(e.stages) {
-		c.changeStage(t, k, e.stages[k])
+		c.stageBy(f, t, k, e.stages[k])
 		effect = true
 	}
 	if e.reset {

@@ -114,7 +114,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		ap = 4
 	}
 	eva := t.stage("eva")
-	if t.has(CondExposed) {
+	if t.has(CondExposed) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
 	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
@@ -782,7 +782,7 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 		c.inflict(t, CondConfusion)
 	}
 	for _, k := range sortedKeys(sec.Boosts) {
-		c.changeStage(t, mainlineBoost(k), sec.Boosts[k])
+		c.stageBy(f, t, mainlineBoost(k), sec.Boosts[k])
 	}
 	for _, k := range sortedKeys(sec.SelfBoosts) {
 		c.changeStage(f, mainlineBoost(k), sec.SelfBoosts[k])
@@ -831,7 +831,7 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
-		c.changeStage(t, k, eff.boosts[k])
+		c.stageBy(f, t, k, eff.boosts[k])
 	}
 }
 
