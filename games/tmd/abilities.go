@@ -343,3 +343,48 @@ func (c *ctx) useAbility(seat engine.Seat, a UseAbility) error {
 	c.finish(f)
 	return nil
 }
+
+// SetAbility gives a fighter another ability for the rest of the battle
+// (Skill Swap, Role Play, Trace and the like are the GM's): any ability of
+// the data; the table runs it if it runs that ability.
+type SetAbility struct {
+	Who     string `json:"who"`
+	Ability string `json:"ability"`
+	Reason  string `json:"reason"`
+}
+
+// KindSetAbility is SetAbility's kind.
+const KindSetAbility = "set-ability"
+
+// Kind implements engine.Action.
+func (SetAbility) Kind() string { return KindSetAbility }
+func (a SetAbility) String() string {
+	return withReason("give "+a.Who+" the ability "+a.Ability, a.Reason)
+}
+
+func init() { decoders[KindSetAbility] = decodeAs[SetAbility] }
+
+// setAbility gives a fighter another ability, as the GM says; a hidden
+// foe's new ability is the GM's secret.
+func (c *ctx) setAbility(seat engine.Seat, a SetAbility) error {
+	if c.b == nil || !c.b.Started {
+		return engine.Illegal(a, "abilities are changed in a battle")
+	}
+	f := c.b.fighter(a.Who)
+	if f == nil {
+		return engine.Illegal(a, "there is no %s in this battle", a.Who)
+	}
+	d, _ := LoadData()
+	ab, err := d.AbilityNamed(a.Ability)
+	if err != nil {
+		return engine.Illegal(a, "there is no ability %s", a.Ability)
+	}
+	if ab.Name == f.Ability {
+		return engine.Illegal(a, "%s has %s already", f.Name, ab.Name)
+	}
+	if err := c.adjust(seat, a, f.Name+"'s ability → "+ab.Name, a.Reason, !(f.Foe && f.Hidden)); err != nil {
+		return err
+	}
+	f.Ability, f.Summons = ab.Name, false
+	return nil
+}

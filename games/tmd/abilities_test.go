@@ -361,3 +361,19 @@ func TestKeenEye_IgnoresEvasionIncreases(t *testing.T) {
 		t.Errorf("Keen Eye meets lowered evasion %+d, want -2", got)
 	}
 }
+
+func TestSetAbility_TheGMGivesAnotherAbility(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustRefuse(t, s, gmSeat, SetAbility{Who: "Ann", Ability: "Limber"}, "a reason")
+	mustRefuse(t, s, annSeat, SetAbility{Who: "Ann", Ability: "Limber", Reason: "x"}, "only the game master")
+	mustRefuse(t, s, gmSeat, SetAbility{Who: "Ann", Ability: "Nonsense", Reason: "x"}, "no ability Nonsense")
+	evs := mustApply(t, s, gmSeat, SetAbility{Who: "Ann", Ability: "limber", Reason: "Skill Swap"}, nil)
+	if got := texts(evs, boSeat); !strings.Contains(got, "Ann's ability → Limber (Skill Swap)") {
+		t.Errorf("the change is not told: %q", got)
+	}
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondParalysis, Reason: "x"}, "Limber")
+	mustApply(t, s, gmSeat, Override{Who: "Ann", Field: "spe", Value: 7, Reason: "Chlorophyll"}, nil)
+	if got := bf(t, s, "Ann").Body.Spe; got != 7 {
+		t.Errorf("spe override: %d, want 7", got)
+	}
+}

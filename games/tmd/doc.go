@@ -405,10 +405,12 @@
 //     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
 //     Guts, Mirror Armor, Shield Dust,
 //     Dry Skin, Magic Guard, form changes, copying abilities, and the
-//     like). The GM applies them with Override (hp, maxhp, ap, stat
-//     points, stage-atk and the like), SetCondition, SetWeather and
-//     SetTerrain, each logged with a reason, and switches off one the table
-//     runs by neutralizing its bearer.
+//     like). The GM applies them with Override (hp, maxhp, ap, stat points
+//     spe included, stage-atk and the like), SetCondition, SetWeather and
+//     SetTerrain, each logged with a reason; switches off one the table
+//     runs by neutralizing its bearer; and gives a fighter another ability
+//     with SetAbility (Skill Swap, Trace: a hidden foe's is the GM's
+//     secret), which the table then runs if it runs that one.
 //   - IQ skills the table runs: Aggressor and Defender (±1 stat points on
 //     entering a battle), Cold-Blooded (no burn) and Hot-Headed (no freeze;
 //     their wider ranges are the GM's), Wise Healer (+2 to the user's
