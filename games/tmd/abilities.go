@@ -388,3 +388,26 @@ func (c *ctx) setAbility(seat engine.Seat, a SetAbility) error {
 	f.Ability, f.Summons = ab.Name, false
 	return nil
 }
+
+// weatherProof reports whether f's ability spares it weather's harm: the
+// sand abilities and Overcoat in a sandstorm (its damage), Overcoat in snow
+// (its AP loss).
+func weatherProof(f *Fighter, weather string) bool {
+	switch ab := f.ability(); weather {
+	case WeatherSand:
+		return ab == "Overcoat" || ab == "Sand Force" || ab == "Sand Rush" || ab == "Sand Veil" || ab == "Sand Stream" || ab == "Sand Spit"
+	case WeatherSnow:
+		return ab == "Overcoat"
+	}
+	return false
+}
+
+// sturdy is the damage f's move deals t after t's Sturdy: at full HP, a
+// blow that would knock it out leaves it 1 HP.
+func (c *ctx) sturdy(f, t *Fighter, dmg int) int {
+	if t.ability() != "Sturdy" || f.ability() == "Mold Breaker" || t.Body.HP != t.Body.MaxHP || dmg < t.Body.HP {
+		return dmg
+	}
+	c.say("%s's Sturdy: it hangs on with 1 HP.", t.Name)
+	return t.Body.HP - 1
+}

@@ -377,3 +377,53 @@ func TestSetAbility_TheGMGivesAnotherAbility(t *testing.T) {
 		t.Errorf("spe override: %d, want 7", got)
 	}
 }
+
+func TestSturdy_HangsOnFromFullHP(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	geo := bf(t, s, "Geodude")
+	geo.Ability = "Sturdy"
+	geo.Body.MaxHP, geo.Body.HP = 3, 3
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Fainted || geo.Body.HP != 1 {
+		t.Fatalf("Sturdy at full HP: fainted %v, %d HP; want standing at 1", geo.Fainted, geo.Body.HP)
+	}
+	endRound(t, s)
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if !geo.Fainted {
+		t.Errorf("Sturdy below full HP still hangs on: %d HP", geo.Body.HP)
+	}
+}
+
+func TestRockHead_NoRecoil(t *testing.T) {
+	for _, tc := range []struct {
+		ability string
+		recoil  bool
+	}{{"Blaze", true}, {"Rock Head", false}} {
+		s := mustBattle(t, Allies, func(i int, sh *Sheet) {
+			if i == 1 {
+				sh.Moves = []string{"Flare Blitz"}
+			}
+		}, geodude)
+		bo := bf(t, s, "Bo")
+		bo.Ability, bo.Turn.AP, bo.Turn.Max = tc.ability, 12, 12
+		mustApply(t, s, boSeat, UseMove{Move: "Flare Blitz", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+		if hurt := bo.Body.HP < bo.Body.MaxHP; hurt != tc.recoil {
+			t.Errorf("%s: Bo at %d/%d HP after Flare Blitz; recoil %v, want %v", tc.ability, bo.Body.HP, bo.Body.MaxHP, hurt, tc.recoil)
+		}
+	}
+}
+
+func TestWeatherProofAbilities(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSand, Reason: "wind"}, nil)
+	bf(t, s, "Ann").Ability = "Sand Veil"
+	endRound(t, s)
+	if ann, bo := bf(t, s, "Ann"), bf(t, s, "Bo"); ann.Body.HP != ann.Body.MaxHP || bo.Body.HP != bo.Body.MaxHP-1 {
+		t.Errorf("a sandstorm round: Sand Veil Ann %d/%d, Bo %d/%d; want Ann untouched, Bo -1", ann.Body.HP, ann.Body.MaxHP, bo.Body.HP, bo.Body.MaxHP)
+	}
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSnow, Reason: "cold"}, nil)
+	bf(t, s, "Ann").Ability = "Overcoat"
+	if ann, bo := s.Battle.maxAP(bf(t, s, "Ann")), s.Battle.maxAP(bf(t, s, "Bo")); ann != 5 || bo != 3 {
+		t.Errorf("snow: Overcoat Ann %d AP, Bo %d; want 5, 3", ann, bo)
+	}
+}

@@ -408,7 +408,7 @@ func (c *ctx) endOfRound() {
 		if f.has(CondCursed) {
 			add("curse", 6)
 		}
-		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") {
+		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") && !weatherProof(f, WeatherSand) {
 			add("sandstorm", 1)
 		}
 		if hurt > 0 {

@@ -390,7 +390,10 @@
 //     and Full Metal Body keep every stage up, Hyper Cutter Attack, Big
 //     Pecks Defense, Keen Eye and Mind's Eye accuracy, and Defiant and
 //     Competitive answer each drop with +2 Attack or Special Attack; Keen
-//     Eye and Mind's Eye also ignore targets' evasion increases; the summoners (Drizzle, Drought, Snow Warning, the four
+//     Eye and Mind's Eye also ignore targets' evasion increases; Sturdy (at
+//     full HP a move's blow that would knock it out leaves 1 HP); Rock Head
+//     (no recoil); the sand abilities and Overcoat (no sandstorm damage)
+//     and Overcoat (no AP lost to snow); the summoners (Drizzle, Drought, Snow Warning, the four
 //     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
 //     sunlight, the mainline reading where the page says electric terrain,
 //     a copying slip) once a battle as a bonus action (UseAbility: no AP,
@@ -402,7 +405,7 @@
 //     player's odds against a target whose known ability takes the move
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
-//     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
+//     numbers the table does not track (Wonder Guard, Comatose,
 //     Guts, Mirror Armor, Shield Dust,
 //     Dry Skin, Magic Guard, form changes, copying abilities, and the
 //     like). The GM applies them with Override (hp, maxhp, ap, stat points

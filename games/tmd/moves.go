@@ -676,6 +676,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		hitOn.Harmed = true
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
+	dmg = c.sturdy(f, hitOn, dmg)
 	c.hurt(hitOn, dmg)
 	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
 		c.say("%s is attacked and wakes up.", hitOn.Name)
@@ -706,7 +707,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 			}
 		}
 	}
-	if m.Recoil && dmg > 0 && !f.Fainted {
+	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
