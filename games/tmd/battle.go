@@ -225,7 +225,7 @@ func (b *Battle) maxAP(f *Fighter) int {
 	if f.has(CondParalysis) {
 		ap -= 2
 	}
-	if b.Weather == WeatherSnow && !f.hasType("Ice") {
+	if b.Weather == WeatherSnow && !f.hasType("Ice") && !weatherProof(f, WeatherSnow) {
 		ap -= 2
 	}
 	if f.has(CondSleep) {

@@ -56,7 +56,7 @@ const (
 	CondGrudge      = "grudge"       // the move that knocks it out is disabled
 	CondBlinker     = "blinker"      // its single-target moves land on a fighter picked with a die; 3 rounds
 	CondPowdered    = "powdered"     // explodes (10 true damage) when a Fire move hits it; 6 rounds
-	CondNeutralized = "neutralized"  // its ability is off (the GM runs abilities); 6 rounds
+	CondNeutralized = "neutralized"  // its ability is off; 6 rounds
 	CondImmobile    = "immobile"     // cannot flee (fleeing is the GM's call); until cured
 	CondWishing     = "wishing"      // after a round a wish forms on its side; 1 round
 	CondAuroraVeil  = "aurora veil"  // a screen against physical and special hits; 3 turns; only in snow
@@ -408,7 +408,7 @@ func (c *ctx) endOfRound() {
 		if f.has(CondCursed) {
 			add("curse", 6)
 		}
-		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") {
+		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") && !weatherProof(f, WeatherSand) {
 			add("sandstorm", 1)
 		}
 		if hurt > 0 {

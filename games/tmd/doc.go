@@ -284,9 +284,9 @@
 //     move hits it (not, as in the mainline games, when it uses one); the
 //     explosion is a Blast Seed's, 10 true damage to it after the hit, and
 //     the powder is spent. A Fire move it is immune to does not light it.
-//   - Neutralized (6 rounds) and immobile (until cured) are kept and
-//     counted by the table, but what they stop (abilities, fleeing) is run
-//     by the GM, so their effect is the GM's.
+//   - Neutralized (6 rounds) switches off the abilities the table runs
+//     (the GM's own are the GM's to hold back). Immobile (until cured) is
+//     kept and counted by the table, but fleeing is the GM's call.
 //   - Wishing (1 round): when it runs out a wish forms on the wisher's
 //     side; any fighter of that side may use one in its turn (UseWish), for
 //     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
@@ -384,9 +384,16 @@
 //     battle), Intrepid Sword (+1 Attack), Dauntless Shield (+1 Defense),
 //     Hadron Engine (+1 Special Attack), Orichalcum Pulse (+1 Attack),
 //     Sand Stream (a sandstorm), Intimidate (-1 Attack stage to each
-//     standing opponent, but Inner Focus, Own Tempo, Oblivious, Scrappy,
-//     Clear Body, White Smoke, Full Metal Body and Hyper Cutter, and +1 to
-//     Guard Dog); the summoners (Drizzle, Drought, Snow Warning, the four
+//     standing opponent, but Inner Focus, Own Tempo, Oblivious and Scrappy,
+//     and +1 to Guard Dog); against an opponent's stage decreases (moves'
+//     effects, status moves, items, Intimidate): Clear Body, White Smoke
+//     and Full Metal Body keep every stage up, Hyper Cutter Attack, Big
+//     Pecks Defense, Keen Eye and Mind's Eye accuracy, and Defiant and
+//     Competitive answer each drop with +2 Attack or Special Attack; Keen
+//     Eye and Mind's Eye also ignore targets' evasion increases; Sturdy (at
+//     full HP a move's blow that would knock it out leaves 1 HP); Rock Head
+//     (no recoil); the sand abilities and Overcoat (no sandstorm damage)
+//     and Overcoat (no AP lost to snow); the summoners (Drizzle, Drought, Snow Warning, the four
 //     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
 //     sunlight, the mainline reading where the page says electric terrain,
 //     a copying slip) once a battle as a bonus action (UseAbility: no AP,
@@ -398,13 +405,15 @@
 //     player's odds against a target whose known ability takes the move
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
-//     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
-//     Guts, Defiant, Competitive, Clear Body against moves, Shield Dust,
+//     numbers the table does not track (Wonder Guard, Comatose,
+//     Guts, Mirror Armor, Shield Dust,
 //     Dry Skin, Magic Guard, form changes, copying abilities, and the
-//     like). The GM applies them with Override (hp, maxhp, ap, stat
-//     points, stage-atk and the like), SetCondition, SetWeather and
-//     SetTerrain, each logged with a reason, and switches off one the table
-//     runs by neutralizing its bearer.
+//     like). The GM applies them with Override (hp, maxhp, ap, stat points
+//     spe included, stage-atk and the like), SetCondition, SetWeather and
+//     SetTerrain, each logged with a reason; switches off one the table
+//     runs by neutralizing its bearer; and gives a fighter another ability
+//     with SetAbility (Skill Swap, Trace: a hidden foe's is the GM's
+//     secret), which the table then runs if it runs that one.
 //   - IQ skills the table runs: Aggressor and Defender (±1 stat points on
 //     entering a battle), Cold-Blooded (no burn) and Hot-Headed (no freeze;
 //     their wider ranges are the GM's), Wise Healer (+2 to the user's

@@ -53,6 +53,8 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 		return c.setCondition(seat, a)
 	case Override:
 		return c.override(seat, a)
+	case SetAbility:
+		return c.setAbility(seat, a)
 	case EndBattle:
 		if c.b == nil {
 			return engine.Illegal(a, "there is no battle to end")
@@ -202,14 +204,13 @@ func (c *ctx) addFoe(a AddFoe) error {
 			f.Turn = Turn{AP: b.maxAP(f), Max: b.maxAP(f)}
 		}
 	}
-	if a.Ally {
+	switch {
+	case a.Ally:
 		c.say("An ally joins the team's side: %s, a level %d %s (%d HP, %d AP), played by the GM.", name, a.Level, sp.Name, body.MaxHP, body.AP)
-		return nil
-	}
-	if a.Hidden {
+	case a.Hidden:
 		c.sayHP(f, fmt.Sprintf("A foe joins: %s, a level %d %s (stats hidden from the players).", name, a.Level, sp.Name),
 			fmt.Sprintf("A foe joins: %s (%s), its stats hidden.", name, sp.Name))
-	} else {
+	default:
 		c.say("A foe joins: %s, a level %d %s (%d HP, %d AP).", name, a.Level, sp.Name, body.MaxHP, body.AP)
 	}
 	if b.Started {
@@ -434,7 +435,7 @@ func (c *ctx) setAwakening(seat engine.Seat, a SetCondition) error {
 // overrideFields are the numbers Override sets, with their bounds.
 var overrideFields = map[string][2]int{
 	"hp": {0, 999}, "maxhp": {1, 999}, "ap": {0, 12}, "level": {1, 100},
-	"atk": {0, 99}, "def": {0, 99}, "spa": {0, 99}, "spd": {0, 99}, "bonus": {0, 99},
+	"atk": {0, 99}, "def": {0, 99}, "spa": {0, 99}, "spd": {0, 99}, "spe": {0, 99}, "bonus": {0, 99},
 }
 
 // override sets a number of a fighter (or, outside battle, a member's HP).
@@ -450,7 +451,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	} else {
 		bounds, ok := overrideFields[field]
 		if !ok {
-			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, bonus, or stage-atk and the like)", a.Field)
+			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, or stage-atk and the like)", a.Field)
 		}
 		lo, hi = bounds[0], bounds[1]
 	}
@@ -499,7 +500,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	}
 	body := &f.Body
 	*map[string]*int{"hp": &body.HP, "maxhp": &body.MaxHP, "ap": &body.AP, "level": &body.Level, "atk": &body.Atk,
-		"def": &body.Def, "spa": &body.SpA, "spd": &body.SpD, "bonus": &body.Bonus}[field] = a.Value
+		"def": &body.Def, "spa": &body.SpA, "spd": &body.SpD, "spe": &body.Spe, "bonus": &body.Bonus}[field] = a.Value
 	body.HP = min(body.HP, body.MaxHP)
 	if body.HP == 0 && !f.Fainted {
 		c.hurt(f, 1) // faints at 0

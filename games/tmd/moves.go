@@ -114,7 +114,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		ap = 4
 	}
 	eva := t.stage("eva")
-	if t.has(CondExposed) {
+	if t.has(CondExposed) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
 	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
@@ -676,6 +676,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		hitOn.Harmed = true
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
+	dmg = c.sturdy(f, hitOn, dmg)
 	c.hurt(hitOn, dmg)
 	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
 		c.say("%s is attacked and wakes up.", hitOn.Name)
@@ -706,7 +707,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 			}
 		}
 	}
-	if m.Recoil && dmg > 0 && !f.Fainted {
+	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
@@ -782,7 +783,7 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 		c.inflict(t, CondConfusion)
 	}
 	for _, k := range sortedKeys(sec.Boosts) {
-		c.changeStage(t, mainlineBoost(k), sec.Boosts[k])
+		c.stageBy(f, t, mainlineBoost(k), sec.Boosts[k])
 	}
 	for _, k := range sortedKeys(sec.SelfBoosts) {
 		c.changeStage(f, mainlineBoost(k), sec.SelfBoosts[k])
@@ -831,7 +832,7 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
-		c.changeStage(t, k, eff.boosts[k])
+		c.stageBy(f, t, k, eff.boosts[k])
 	}
 }
 

@@ -266,6 +266,25 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("%d AP: a d20 of %d or more clears the hazards on your side.", ClearAP, ClearAt)
 	case EndTurn:
 		return "Ends your turn; the AP left is lost."
+	case UseAbility:
+		return "No AP and no focus, once a battle: your ability summons its weather or terrain."
+	case UseItem:
+		d, _ := LoadData()
+		if it, err := d.ItemNamed(a.Item); err == nil {
+			return itemText(it)
+		}
+	case LearnMove:
+		d, _ := LoadData()
+		m, err := d.MoveNamed(a.Move)
+		if err != nil {
+			return ""
+		}
+		if a.Replace != "" {
+			return fmt.Sprintf("Forget %s (its training is lost) for %s.", a.Replace, strings.Join(strings.Fields(MoveLine(m)), " "))
+		}
+		return fmt.Sprintf("Into a free move slot: %s.", strings.Join(strings.Fields(MoveLine(m)), " "))
+	case SkipMove:
+		return fmt.Sprintf("Pass on %s: the offer goes.", a.Move)
 	}
 	return ""
 }
@@ -278,6 +297,9 @@ func oddsText(o Odds) string {
 		dmg = append(dmg, fmt.Sprintf("%d: %s", d.Damage, d.P))
 	}
 	s := fmt.Sprintf("Hit %s, crit %s; damage %s; expected %s", o.Hit, o.Crit, strings.Join(dmg, ", "), o.Expected)
+	if o.Note != "" {
+		s += " (" + o.Note + ")"
+	}
 	if o.Partial {
 		s += " (before its hidden defence)"
 	}
@@ -286,7 +308,8 @@ func oddsText(o Odds) string {
 
 // Determinize implements engine.Determinizer: a copy in which everything
 // seat s may not see is drawn again: the GM's notes and private
-// adjustments, and the numbers and moves of foes whose stats are hidden.
+// adjustments, and the numbers, moves and ability of foes whose stats are
+// hidden.
 // The GM sees everything: its copy is the state.
 func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 	c := s.Clone().(*State)
@@ -302,6 +325,7 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 		}
 	}
 	if b := c.Battle; b != nil {
+		d, _ := LoadData()
 		b.Traps = nil
 		for range r.Roll(4) - 1 {
 			b.Traps = append(b.Traps, Trap{Kind: traps[r.Roll(len(traps))-1], At: r.Roll(20)})
@@ -319,6 +343,10 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 			bd.AP, bd.Atk, bd.Def, bd.SpA, bd.SpD, bd.Bonus = 3+r.Roll(5), r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(6)-1
 			bd.Moves = []string{"Basic Attack"}
 			f.Turn.AP, f.Turn.Max = r.Roll(8), r.Roll(8)
+			if sp, err := d.SpeciesNamed(f.Species); err == nil {
+				abs := slices.DeleteFunc(append(slices.Clone(sp.Abilities), sp.Hidden), func(a string) bool { return a == "" })
+				f.Ability = abs[r.Roll(len(abs))-1]
+			}
 		}
 	}
 	return c
