@@ -41,9 +41,10 @@ type Battle struct {
 	Terrain      string       `json:"terrain,omitempty"`
 	TerrainTurns int          `json:"terrainTurns,omitempty"` // turns the terrain has left
 	Hazards      []Hazard     `json:"hazards,omitempty"`
-	Wishes       map[Side]int `json:"wishes,omitempty"` // wishes formed on each side, to use
-	Traps        []Trap       `json:"traps,omitempty"`  // hidden from the players
-	Log          []string     `json:"log"`              // what everyone saw, for the summary
+	Wishes       map[Side]int `json:"wishes,omitempty"`  // wishes formed on each side, to use
+	Gravity      int          `json:"gravity,omitempty"` // rounds of gravity left: moves 5 faces more accurate
+	Traps        []Trap       `json:"traps,omitempty"`   // hidden from the players
+	Log          []string     `json:"log"`               // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.
@@ -75,7 +76,7 @@ type Body struct {
 type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
-	Move string `json:"move,omitempty"` // the move a disable or an encore holds
+	Move string `json:"move,omitempty"` // the move a disable or an encore holds; Telekinesis for its raised
 	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }

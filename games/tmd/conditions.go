@@ -66,6 +66,11 @@ const (
 	CondPainSplit   = "pain split"   // stores the damage it takes; in its 4th round Pain Split deals it to an opponent; 4 rounds
 	CondSplintered  = "splintered"   // burn DoT; 3 rounds
 	CondUnremitted  = "unremitted"   // a hit held back (its damage worked out when it landed) strikes after 2 rounds
+	CondCountering  = "countering"   // the first physical hit it takes is stored, +3, for its next attack that lands
+	CondMirroring   = "mirroring"    // the same for a special hit
+	CondMetalBurst  = "metal burst"  // the same for any hit, +0
+	CondCommanding  = "commanding"   // cannot use attacking moves; the bonuses it gives allies are the GM's
+	CondCommanded   = "commanded"    // kept for the GM, who applies a commander's bonuses
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -82,7 +87,8 @@ var minorRounds = map[string]int{
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
 	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
 	CondPainSplit:  3, // used in the user's own turn, that round counts too: it ends with the 4th
-	CondSplintered: 3, CondUnremitted: 2,
+	CondSplintered: 3, CondUnremitted: 2, CondCountering: 0, CondMirroring: 0, CondMetalBurst: 0,
+	CondCommanding: 0, CondCommanded: 0,
 }
 
 // pageRounds are the minor conditions the group's rules page gives
@@ -144,6 +150,8 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return "an insomnia keeps everyone awake"
 	case (kind == CondDisabled || kind == CondEncore) && f.Last == "":
 		return f.Name + " has used no move yet"
+	case kind == CondSkyHigh && b.Gravity > 0:
+		return "gravity keeps everyone on the ground"
 	case kind == CondFreeze && b.Weather == WeatherSun:
 		return "nobody freezes in harsh sunlight"
 	case kind == CondSubstitute && f.has(kind):
@@ -432,6 +440,11 @@ func (c *ctx) endOfRound() {
 	for _, f := range b.Fighters {
 		if s := f.stage("spe"); s > 0 {
 			c.changeStage(f, "spe", -1) // speed increases tick back one a round
+		}
+	}
+	if b.Gravity > 0 {
+		if b.Gravity--; b.Gravity == 0 {
+			c.say("Gravity lifts.")
 		}
 	}
 }

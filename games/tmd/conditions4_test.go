@@ -274,3 +274,98 @@ func TestNPCAllies_TheGMActsForThemOnTheTeamsSide(t *testing.T) {
 		t.Errorf("Bud's Tackle did not hurt Geodude (%d → %d)", hp, geo.Body.HP)
 	}
 }
+
+func TestMirroring_TheFirstSpecialHitIsStoredAndAddedToTheNextAttack(t *testing.T) {
+	// basic is what Wobbuffet's Basic Attack on a 15 takes from Bo, after
+	// Mirror Coat and Bo's Ember on a 15 if mirror.
+	basic := func(mirror bool) (loss, ember int) {
+		s := mustBattle(t, Foes, nil, AddFoe{Species: "Wobbuffet", Level: 6, Moves: []string{"Mirror Coat"}})
+		w, bo := bf(t, s, "Wobbuffet"), bf(t, s, "Bo")
+		w.Body.HP, w.Body.MaxHP, bo.Body.HP, bo.Body.MaxHP = 99, 99, 99, 99
+		if mirror {
+			mustApply(t, s, gmSeat, UseMove{Actor: "Wobbuffet", Move: "Mirror Coat"}, nil)
+		}
+		untilTurn(t, s, 1, Allies)
+		mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Wobbuffet"}}, streamWith(t, []int{20}, []int{15}))
+		ember = 99 - w.Body.HP
+		untilTurn(t, s, 2, Foes)
+		mustApply(t, s, gmSeat, UseMove{Actor: "Wobbuffet", Move: "Basic Attack", Targets: []string{"Bo"}}, streamWith(t, []int{20}, []int{15}))
+		return 99 - bo.Body.HP, ember
+	}
+	plain, _ := basic(false)
+	mirrored, ember := basic(true)
+	if ember == 0 || mirrored != plain+ember+3 {
+		t.Errorf("Wobbuffet's Basic Attack after mirroring an Ember of %d took %d (%d plain); want %d", ember, mirrored, plain, plain+ember+3)
+	}
+}
+
+func TestCommanding_CannotAttack(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Ann", CondCommanding)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "commanding: it cannot attack")
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	applyCond(t, s, "Bo", CondCommanded)
+}
+
+func TestCountering_StoresOnlyAPhysicalHit(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Wobbuffet", Level: 6, Moves: []string{"Counter"}})
+	w := bf(t, s, "Wobbuffet")
+	w.Body.HP, w.Body.MaxHP = 99, 99
+	mustApply(t, s, gmSeat, UseMove{Actor: "Wobbuffet", Move: "Counter"}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Wobbuffet"}}, streamWith(t, []int{20}, []int{15}))
+	if c := w.cond(CondCountering); c == nil || c.HP != 0 || w.Body.HP == 99 {
+		t.Errorf("Ember (special) hit countering Wobbuffet (%d HP): its countering is %+v, want ready with nothing stored", w.Body.HP, c)
+	}
+}
+
+func TestTelekinesis_RaisesTheTargetAndMovesNeverMissIt(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Abra", Level: 6, Moves: []string{"Telekinesis"}})
+	before := faceTable(t, s, "Bo", "Ann", "Ember")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Abra", Move: "Telekinesis", Targets: []string{"Ann"}}, nil)
+	if !bf(t, s, "Ann").has(CondRaised) {
+		t.Fatalf("Telekinesis did not raise Ann")
+	}
+	after := faceTable(t, s, "Bo", "Ann", "Ember")
+	if before[1] != Miss || after[1] == Miss {
+		t.Errorf("Ember at Ann on a 1: %s before Telekinesis, %s after; want a miss, then a hit", before[1], after[1])
+	}
+}
+
+func TestGravity_GroundsEveryoneAndMovesAreFiveFacesMoreAccurateForFiveRounds(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Abra", Level: 6, Moves: []string{"Gravity"}})
+	applyCond(t, s, "Cy", CondSkyHigh)
+	lowest := func() int {
+		faces := faceTable(t, s, "Bo", "Abra", "Ember")
+		for f := 1; f <= 20; f++ {
+			if faces[f] != Miss {
+				return f
+			}
+		}
+		return 21
+	}
+	mustApply(t, s, gmSeat, Override{Who: "Abra", Field: "stage-eva", Value: 4, Reason: "a test: a wider miss range"}, nil)
+	plain := lowest()
+	if plain <= GravityFaces+1 {
+		t.Fatalf("Ember at Abra hits from %d: too low a line to see gravity's %d faces", plain, GravityFaces)
+	}
+	mustApply(t, s, gmSeat, UseMove{Actor: "Abra", Move: "Gravity"}, nil)
+	for _, name := range []string{"Ann", "Cy", "Abra"} {
+		if f := bf(t, s, name); !f.has(CondGrounded) || f.has(CondSkyHigh) {
+			t.Errorf("under gravity %s is grounded %v, sky high %v", name, f.has(CondGrounded), f.has(CondSkyHigh))
+		}
+	}
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondSkyHigh, Reason: "x"}, "gravity")
+	if got := lowest(); got != plain-GravityFaces {
+		t.Errorf("under gravity Bo's Ember hits Abra from %d, want %d (from %d without)", got, plain-GravityFaces, plain)
+	}
+	untilTurn(t, s, 6, Foes)
+	if s.Battle.Gravity != 0 || lowest() != plain {
+		t.Errorf("gravity still on after five rounds: %d left", s.Battle.Gravity)
+	}
+	mustRefuse(t, s, gmSeat, Override{Field: "gravity", Value: -1, Reason: "x"}, "0 to 99")
+	mustApply(t, s, gmSeat, Override{Field: "gravity", Value: 2, Reason: "the GM's call"}, nil)
+	if lowest() != plain-GravityFaces {
+		t.Errorf("the GM set gravity and moves are not more accurate")
+	}
+}

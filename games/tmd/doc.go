@@ -319,6 +319,25 @@
 //     its target; any other type raises its own Attack and Defense by 1
 //     and lowers its Speed by 1, on itself. Cursed ends when the afflicted
 //     knocks out an opponent; an embargo ends when its user faints.
+//   - Countering, mirroring, metal burst (Counter, Mirror Coat, Metal
+//     Burst; the group's page and list, run in both editions): the move
+//     readies its user (no target, no damage, not a status move); the
+//     first physical (countering), special (mirroring) or any (metal
+//     burst) hit an opponent lands on it stores that damage, +3 (+0 for
+//     metal burst); the user's next attack that lands adds the stored
+//     damage as it is, after its own is worked out. A hit on a substitute
+//     stores nothing.
+//   - Commanding: its text does not say how an attacking commander's move
+//     could set a property when it cannot attack, so the table runs only
+//     that the commanding fighter cannot use attacking moves; commanded
+//     and the commander's bonuses are the GM's (conditions, stage and HP
+//     overrides). Commander is not in the data (it is a mainline ability).
+//   - Telekinesis raises its target, and while that lasts moves never miss
+//     it. Gravity (an offensive action: it grounds the opponents) grounds
+//     every fighter, brings the sky-high down and keeps anyone from going
+//     up, and for 5 rounds (ending with the round's end) turns the 5
+//     highest missing faces of every move into hits (paralysis and
+//     confusion's 1-6 aside); the GM sets its rounds with an override.
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.

@@ -90,6 +90,7 @@ type statusEffect struct {
 	weather string
 	terrain string
 	hazard  string // laid on the opponents' side
+	gravity bool   // gravity on the field: everyone grounded, moves more accurate
 	// alsoUser: the user gets cond too (Destiny Bond binds both).
 	alsoUser bool
 }
@@ -112,8 +113,9 @@ var statusEffects = map[string]statusEffect{
 	"Nightmare": {cond: CondNightmare}, "Perish Song": {cond: CondPerishing}, "Powder": {cond: CondPowdered},
 	"Magnet Rise": {cond: CondRaised}, "Wish": {cond: CondWishing}, "Block": {cond: CondImmobile},
 	"Mean Look": {cond: CondImmobile}, "Spider Web": {cond: CondImmobile},
-	"Octolock": {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
-	"Growl":    {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Octolock":    {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
+	"Telekinesis": {cond: CondRaised}, "Gravity": {gravity: true},
+	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
@@ -172,6 +174,36 @@ var userConditions = map[string]string{
 	"Prismatic Laser": CondRecharging, "Rock Wrecker": CondRecharging, "Uproar": CondInsomnia,
 }
 
+// counters are the moves that ready their user to store a hit, by the
+// group's list, with the condition they give.
+var counters = map[string]string{"Counter": CondCountering, "Mirror Coat": CondMirroring, "Metal Burst": CondMetalBurst}
+
+// storesHit returns f's countering condition ready to store a physical
+// (or else special) hit, and what the stored damage gains; nil if none.
+func (f *Fighter) storesHit(physical bool) (*Cond, int) {
+	kind, bonus := CondMirroring, 3
+	if physical {
+		kind = CondCountering
+	}
+	if c := f.cond(kind); c != nil && c.HP == 0 {
+		return c, bonus
+	}
+	if c := f.cond(CondMetalBurst); c != nil && c.HP == 0 {
+		return c, 0
+	}
+	return nil, 0
+}
+
+// stored returns f's countering condition that holds a stored hit, if any.
+func (f *Fighter) stored() *Cond {
+	for _, k := range []string{CondCountering, CondMirroring, CondMetalBurst} {
+		if c := f.cond(k); c != nil && c.HP > 0 {
+			return c
+		}
+	}
+	return nil
+}
+
 // thawsTarget are the moves whose hit thaws a frozen target.
 var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
 
@@ -219,6 +251,12 @@ func (b *Battle) healShift(m *Move) int {
 	return 0
 }
 
+// Gravity: its rounds, and the faces it adds to every move's hit range.
+const (
+	GravityRounds = 5
+	GravityFaces  = 5
+)
+
 // quakes are the moves Grassy Terrain halves.
 var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
 
@@ -247,8 +285,8 @@ func (f *Fighter) screenFor(physical bool) string {
 // action: it aims at opponents, or lays a hazard on their side. Weather
 // and terrain are defensive (environmental) actions.
 func (e statusEffect) offensive(m *Move) bool {
-	if e.hazard != "" {
-		return true
+	if e.hazard != "" || e.gravity {
+		return true // gravity grounds the opponents too
 	}
 	if e.weather != "" || e.terrain != "" {
 		return false

@@ -135,7 +135,14 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 			shift--
 		}
 	}
-	sure := t.has(CondIngrained) || t.has(CondStuck) ||
+	for f, gain := 20, GravityFaces; b.Gravity > 0 && f >= 1 && gain > 0; f-- {
+		if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
+			out[f] = Hit
+			gain--
+		}
+	}
+	raised := t.cond(CondRaised)
+	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
 	if sure || user.awakenedAs(AwakeOffensive) {
@@ -197,7 +204,7 @@ func (f *Fighter) knows(name string) (*Move, bool) {
 func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
 	b := c.b
 	eff, known := statusEffects[m.Name]
-	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "") {
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity) {
 		if len(a.Targets) > 0 {
 			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
 		}
@@ -315,6 +322,8 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
 		case cond.Kind == CondSilenced && soundMoves[m.Name]:
 			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
+		case cond.Kind == CondCommanding && m.Category != "Status":
+			return engine.Illegal(a, "%s is commanding: it cannot attack", f.Name)
 		}
 	}
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
@@ -408,6 +417,10 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
+	case "Counter", "Mirror Coat", "Metal Burst":
+		mm := *m
+		mm.Target = TargetAlly
+		return &mm
 	case MoveDestinyBond:
 		mm := *m
 		row := 0
@@ -423,6 +436,10 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 // resolve plays a move: a field effect, or one accuracy roll and its
 // damage and effects for each target.
 func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
+	if kind := counters[m.Name]; kind != "" {
+		c.inflict(f, kind)
+		return
+	}
 	eff, known := statusEffects[m.Name]
 	if m.Category == "Status" && known {
 		switch {
@@ -436,6 +453,18 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			return
 		case eff.hazard != "":
 			c.layHazard(f.side().other(), eff.hazard, 1)
+			return
+		case eff.gravity:
+			c.b.Gravity = GravityRounds
+			c.say("Gravity grows heavy for %d rounds: moves are %d faces more accurate.", GravityRounds, GravityFaces)
+			for _, g := range c.b.Fighters {
+				if !g.Fainted && cure(g, CondSkyHigh) {
+					c.say("%s falls out of the sky.", g.Name)
+				}
+				if !g.Fainted && !g.has(CondGrounded) {
+					c.inflict(g, CondGrounded)
+				}
+			}
 			return
 		}
 	}
@@ -626,6 +655,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if st := f.stored(); st != nil && mult != 0 {
+		dmg += st.HP
+		parts = append(parts, fmt.Sprintf("%s +%d", st.Kind, st.HP))
+		cure(f, st.Kind)
+	}
 	if f.has(CondPursued) && !f.aimedAt(CondPursued, hitOn) && hitOn.side() != f.side() && mult != 0 {
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
@@ -673,6 +707,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
+	if st, bonus := hitOn.storesHit(f.physical(m)); st != nil && dmg > 0 && !hitOn.Fainted && hitOn.side() != f.side() {
+		st.HP = dmg + bonus
+		c.sayHP(hitOn, fmt.Sprintf("%s stores the hit for its next attack: %d.", hitOn.Name, st.HP),
+			fmt.Sprintf("%s stores the hit for its next attack.", hitOn.Name))
+	}
 	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
 		c.say("%s is attacked and wakes up.", hitOn.Name)
 	}
@@ -819,8 +858,8 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		}
 		if aimed(eff.cond) || eff.cond == CondEmbargo {
 			c.inflictFrom(t, eff.cond, f)
-		} else {
-			c.inflict(t, eff.cond)
+		} else if c.inflict(t, eff.cond) && m.Name == "Telekinesis" {
+			t.cond(CondRaised).Move = m.Name // moves never miss it
 		}
 		if eff.alsoUser && t != f {
 			c.inflict(f, eff.cond)
