@@ -71,6 +71,7 @@ const (
 	CondMetalBurst  = "metal burst"  // the same for any hit, +0
 	CondCommanding  = "commanding"   // cannot use attacking moves; the bonuses it gives allies are the GM's
 	CondCommanded   = "commanded"    // kept for the GM, who applies a commander's bonuses
+	CondProtected   = "protected"    // a protect move: other fighters' moves fail on it; until its side's next turn
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -88,7 +89,7 @@ var minorRounds = map[string]int{
 	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
 	CondPainSplit:  3, // used in the user's own turn, that round counts too: it ends with the 4th
 	CondSplintered: 3, CondUnremitted: 2, CondCountering: 0, CondMirroring: 0, CondMetalBurst: 0,
-	CondCommanding: 0, CondCommanded: 0,
+	CondCommanding: 0, CondCommanded: 0, CondProtected: 0,
 }
 
 // pageRounds are the minor conditions the group's rules page gives

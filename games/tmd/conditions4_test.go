@@ -369,3 +369,59 @@ func TestGravity_GroundsEveryoneAndMovesAreFiveFacesMoreAccurateForFiveRounds(t 
 		t.Errorf("the GM set gravity and moves are not more accurate")
 	}
 }
+
+func TestProtect_OtherFightersMovesFailOnItUntilItsNextTurn(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Protect", "Tackle"}})
+	geo := bf(t, s, "Geodude")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Protect"}, streamWith(t, []int{20}, []int{11}))
+	if !geo.has(CondProtected) {
+		t.Fatalf("Protect on an 11 did not protect Geodude")
+	}
+	untilTurn(t, s, 1, Allies)
+	hp := geo.Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Body.HP != hp {
+		t.Errorf("Water Gun hurt protected Geodude: %d → %d HP", hp, geo.Body.HP)
+	}
+	untilTurn(t, s, 2, Foes)
+	if geo.has(CondProtected) {
+		t.Errorf("Geodude is still protected in its next turn")
+	}
+}
+
+func TestProtect_FailsUnderElevenAndOnFewerFacesUsedInARow(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Protect", "Tackle"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Protect"}, streamWith(t, []int{20}, []int{10}))
+	if bf(t, s, "Geodude").has(CondProtected) {
+		t.Fatalf("Protect on a 10 protected Geodude")
+	}
+	untilTurn(t, s, 2, Foes)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Protect"}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Geodude").has(CondProtected) {
+		t.Errorf("a second Protect in a row landed on a 15; it needs 16+")
+	}
+}
+
+func TestProtect_FeintBreaksItAndBanefulBunkerPoisonsAPhysicalAttacker(t *testing.T) {
+	edit := func(i int, sh *Sheet) {
+		switch i {
+		case 0:
+			sh.Moves = []string{"Feint", "Growl"}
+		case 1:
+			sh.Moves = []string{"Scratch", "Growl"}
+		}
+	}
+	s := mustBattle(t, Foes, edit, AddFoe{Species: "Toxapex", Level: 6, Moves: []string{"Baneful Bunker"}})
+	tox := bf(t, s, "Toxapex")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Toxapex", Move: "Baneful Bunker"}, streamWith(t, []int{20}, []int{15}))
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, boSeat, UseMove{Move: "Scratch", Targets: []string{"Toxapex"}}, streamWith(t, []int{20}, []int{15}))
+	if !bf(t, s, "Bo").has(CondPoison) {
+		t.Errorf("Bo's Scratch on Toxapex behind its Baneful Bunker did not poison Bo")
+	}
+	hp := tox.Body.HP
+	mustApply(t, s, annSeat, UseMove{Move: "Feint", Targets: []string{"Toxapex"}}, streamWith(t, []int{20}, []int{15}))
+	if tox.has(CondProtected) || tox.Body.HP >= hp {
+		t.Errorf("Ann's Feint left Toxapex protected (%v) or unhurt (%d → %d HP)", tox.has(CondProtected), hp, tox.Body.HP)
+	}
+}

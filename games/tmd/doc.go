@@ -332,6 +332,16 @@
 //     that the commanding fighter cannot use attacking moves; commanded
 //     and the commander's bonuses are the GM's (conditions, stage and HP
 //     overrides). Commander is not in the data (it is a mainline ability).
+//   - Protect moves (Protect, Detect, King's Shield, Obstruct, Spiky
+//     Shield, Baneful Bunker, Burning Bulwark): a d20 of 11 or more, fewer
+//     faces for the same move in a row as Destiny Bond, protects the user
+//     until its side's next turn: every other fighter's move aimed at it
+//     fails, allies' too ("immune to all moves"), but for those the
+//     group's list says ignore protection; Feint, Phantom Force and Shadow
+//     Force also take it down. A physical attack on it poisons (Baneful
+//     Bunker) or burns (Burning Bulwark) the attacker, lowers its Defense
+//     2 stages (Obstruct) or deals it 3 (Spiky Shield's "recoil": the
+//     table's row for a blocked hit, which dealt none).
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going

@@ -204,6 +204,25 @@ func (f *Fighter) stored() *Cond {
 	return nil
 }
 
+// shields are the protect moves of the group's list, with what a physical
+// attack on the protected does to its user: a condition, "def-2" (its
+// Defense 2 stages down) or "recoil" (SpikyRecoil damage).
+var shields = map[string]string{"Protect": "", "Detect": "", "King's Shield": "", "Obstruct": "def-2",
+	"Spiky Shield": "recoil", "Baneful Bunker": CondPoison, "Burning Bulwark": CondBurn}
+
+// SpikyRecoil is what Spiky Shield deals an attacker: the Recoil table's
+// row for the damage the blocked hit dealt, none (its lowest row).
+const SpikyRecoil = 3
+
+// ignoresProtect are the moves the group's list says pass protection;
+// breaksProtect those that also take it down.
+var (
+	ignoresProtect = map[string]bool{"Hyper Drill": true, "Hyperspace Fury": true, "Hyperspace Hole": true,
+		"Mighty Cleave": true, "Phantom Force": true, "Shadow Force": true, "Bestow": true, "Decorate": true,
+		"Play Nice": true, "Sing": true, "Spore": true, "Stun Spore": true, "Supersonic": true, "Feint": true}
+	breaksProtect = map[string]bool{"Feint": true, "Phantom Force": true, "Shadow Force": true}
+)
+
 // thawsTarget are the moves whose hit thaws a frozen target.
 var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
 

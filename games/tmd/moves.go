@@ -394,8 +394,8 @@ const (
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
 // it has stored damage, on an opponent. Destiny Bond aims at an opponent
 // and lands on 11 or more; each use in a row halves the faces it lands on
-// (10, 5, 2, then 1), rounded down. Weather Ball takes the weather's type
-// and 5 more BP.
+// (10, 5, 2, then 1), rounded down; so do the protect moves, on the user.
+// Weather Ball takes the weather's type and 5 more BP.
 func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 	switch m.Name {
 	case "Weather Ball":
@@ -421,13 +421,17 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 		mm := *m
 		mm.Target = TargetAlly
 		return &mm
-	case MoveDestinyBond:
+	}
+	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond {
 		mm := *m
 		row := 0
 		if f.Last == m.Name {
 			row = min(f.Streak, 8)
 		}
-		mm.Target, mm.Hit = TargetSingle, 21-max(1, 10>>row)
+		mm.Hit = 21 - max(1, 10>>row)
+		if !shield {
+			mm.Target = TargetSingle
+		}
 		return &mm
 	}
 	return m
@@ -438,6 +442,10 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 	if kind := counters[m.Name]; kind != "" {
 		c.inflict(f, kind)
+		return
+	}
+	if _, ok := shields[m.Name]; ok {
+		c.raiseShield(f, m)
 		return
 	}
 	eff, known := statusEffects[m.Name]
@@ -564,13 +572,20 @@ func (c *ctx) randomAlly(f *Fighter) *Fighter {
 func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) {
 	b := c.b
 	d, _ := LoadData()
-	if m.Target == TargetAlly && m.Category == "Status" {
-		c.statusEffect(f, m, t)
-		return 0
-	}
 	if g := b.guardOf(t); g != nil && t.side() != f.side() {
 		c.say("%s guards %s and takes the attack.", g.Name, t.Name)
 		t = g
+	}
+	if t != f && t.has(CondProtected) && !ignoresProtect[m.Name] {
+		c.blocked(f, m, t)
+		return 0
+	}
+	if breaksProtect[m.Name] && cure(t, CondProtected) {
+		c.say("%s's %s breaks through %s's protection.", f.Name, m.Name, t.Name)
+	}
+	if m.Target == TargetAlly && m.Category == "Status" {
+		c.statusEffect(f, m, t)
+		return 0
 	}
 	a := b.attacker(c.s.Rules, f, m, opponents, t)
 	def := b.defender(t, f, m, false)
@@ -895,6 +910,52 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// raiseShield rolls for a protect move: on its hit line (11 or more, fewer
+// faces each use in a row; paralysis, confusion, flinch and fog as for any
+// move) f is protected until its next turn.
+func (c *ctx) raiseShield(f *Fighter, m *Move) {
+	line := m.Hit
+	if f.has(CondParalysis) || f.has(CondConfusion) {
+		line = max(line, 7)
+	}
+	if f.has(CondFlinch) {
+		line += FlinchPenalty
+	}
+	if c.b.Weather == WeatherFog {
+		line += FogPenalty
+	}
+	face := c.d.Roll(20)
+	if face < line {
+		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
+	} else {
+		c.say("%s's %s: d20 %d (lands on %d+).", f.Name, m.Name, face, line)
+		if c.inflict(f, CondProtected) {
+			f.cond(CondProtected).Move = m.Name
+		}
+	}
+	if len(c.b.Traps) > 0 {
+		c.springTrap(f, face)
+	}
+}
+
+// blocked is f's move m stopped by t's protection, with what the shield
+// does to the user of a physical attack.
+func (c *ctx) blocked(f *Fighter, m *Move, t *Fighter) {
+	shield := t.cond(CondProtected).Move
+	c.say("%s is protected: %s's %s fails.", t.Name, f.Name, m.Name)
+	if m.Category == "Status" || !f.physical(m) || f.Fainted {
+		return
+	}
+	switch shields[shield] {
+	case CondPoison, CondBurn:
+		c.inflict(f, shields[shield])
+	case "def-2":
+		c.changeStage(f, "def", -2)
+	case "recoil":
+		c.damage(f, SpikyRecoil, shield)
+	}
 }
 
 // holdBack keeps the damage of a delayed move's hit on t for later: t is

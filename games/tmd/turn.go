@@ -199,6 +199,9 @@ func (c *ctx) startSide(side Side) {
 		if f.Fainted {
 			continue
 		}
+		if cure(f, CondProtected) {
+			c.say("%s's protection ends.", f.Name)
+		}
 		ap := c.b.maxAP(f)
 		f.Turn = Turn{AP: ap, Max: ap}
 		if why := c.b.cannotAct(f); why != "" {
