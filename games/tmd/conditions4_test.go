@@ -425,3 +425,49 @@ func TestProtect_FeintBreaksItAndBanefulBunkerPoisonsAPhysicalAttacker(t *testin
 		t.Errorf("Ann's Feint left Toxapex protected (%v) or unhurt (%d → %d HP)", tox.has(CondProtected), hp, tox.Body.HP)
 	}
 }
+
+func TestEndure_AnAttackLeavesItAtOneHP(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondEnduring)
+	geo := bf(t, s, "Geodude")
+	geo.Body.HP = 1
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Fainted || geo.Body.HP != 1 {
+		t.Errorf("enduring Geodude at 1 HP took a Water Gun: fainted %v, %d HP", geo.Fainted, geo.Body.HP)
+	}
+}
+
+func TestGuards_QuickWideAndCraftyShieldCoverTheSideAgainstTheirKindOfMove(t *testing.T) {
+	guard := func(move string) *State {
+		sp := map[string]string{"Quick Guard": "Mienfoo", "Wide Guard": "Hitmontop", "Crafty Shield": "Klefki"}[move]
+		s := mustBattle(t, Foes, nil, AddFoe{Species: sp, Level: 6, Name: "Guardian", Moves: []string{move}}, geodude)
+		mustApply(t, s, gmSeat, UseMove{Actor: "Guardian", Move: move}, nil)
+		if geo := bf(t, s, "Geodude"); !geo.has(map[string]string{"Quick Guard": CondQuickGuard, "Wide Guard": CondWideGuard, "Crafty Shield": CondCraftyShield}[move]) {
+			t.Fatalf("%s does not cover the guardian's ally Geodude: %v", move, geo.Minor)
+		}
+		untilTurn(t, s, 1, Allies)
+		return s
+	}
+	if m := mustMove(t, mustData(t), "Quick Attack"); m.APCut == 0 {
+		t.Fatalf("Quick Attack is no priority move in the data")
+	}
+	s := guard("Crafty Shield")
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Geodude").stage("atk") != 0 {
+		t.Errorf("Growl lowered Geodude's Attack behind a crafty shield")
+	}
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Quick Attack"), bf(t, s, "Geodude")); why != "" {
+		t.Errorf("a crafty shield stops Quick Attack: %s", why)
+	}
+	s = guard("Quick Guard")
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Quick Attack"), bf(t, s, "Geodude")); why == "" {
+		t.Errorf("a quick guard does not stop Quick Attack")
+	}
+	s = guard("Wide Guard")
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Earthquake"), bf(t, s, "Guardian")); why == "" {
+		t.Errorf("a wide guard does not stop Earthquake")
+	}
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Thunder Shock"), bf(t, s, "Guardian")); why != "" {
+		t.Errorf("a wide guard stops Thunder Shock: %s", why)
+	}
+}

@@ -342,6 +342,12 @@
 //     Bunker) or burns (Burning Bulwark) the attacker, lowers its Defense
 //     2 stages (Obstruct) or deals it 3 (Spiky Shield's "recoil": the
 //     table's row for a blocked hit, which dealt none).
+//   - Quick Guard, Wide Guard and Crafty Shield cover the user and all
+//     its standing allies for a round: the opponents' priority moves (not
+//     under Psychic Terrain, which takes priority away), multi-target
+//     moves and room-hitters, or status moves fail on them. Endure: for a
+//     round, an attacking move leaves the user at 1 HP at least (not damage
+//     over time or other effects).
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going

@@ -115,7 +115,9 @@ var statusEffects = map[string]statusEffect{
 	"Mean Look": {cond: CondImmobile}, "Spider Web": {cond: CondImmobile},
 	"Octolock":    {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
 	"Telekinesis": {cond: CondRaised}, "Gravity": {gravity: true},
-	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Endure": {cond: CondEnduring}, "Quick Guard": {cond: CondQuickGuard}, "Wide Guard": {cond: CondWideGuard},
+	"Crafty Shield": {cond: CondCraftyShield},
+	"Growl":         {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
@@ -222,6 +224,25 @@ var (
 		"Play Nice": true, "Sing": true, "Spore": true, "Stun Spore": true, "Supersonic": true, "Feint": true}
 	breaksProtect = map[string]bool{"Feint": true, "Phantom Force": true, "Shadow Force": true}
 )
+
+// guards are the conditions a guard move (Quick Guard, Wide Guard, Crafty
+// Shield) gives the user and all its allies.
+var guards = map[string]bool{CondQuickGuard: true, CondWideGuard: true, CondCraftyShield: true}
+
+// guarded says which of t's guards stops f's move m (an opponent's), or "".
+func (b *Battle) guarded(f *Fighter, m *Move, t *Fighter) string {
+	switch {
+	case t.side() == f.side():
+		return ""
+	case t.has(CondQuickGuard) && m.APCut > 0 && b.terrainOn(f) != TerrainPsychic:
+		return "priority meets a quick guard"
+	case t.has(CondWideGuard) && (m.Target == TargetMulti || m.Target == TargetRoom):
+		return "spread meets a wide guard"
+	case t.has(CondCraftyShield) && m.Category == "Status":
+		return "status move meets a crafty shield"
+	}
+	return ""
+}
 
 // thawsTarget are the moves whose hit thaws a frozen target.
 var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}

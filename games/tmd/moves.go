@@ -247,6 +247,16 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 				return nil, "", engine.Illegal(a, "%s covers the user and at most %d allies", m.Name, most-1)
 			}
 		}
+		if guards[eff.cond] {
+			if len(out) > 0 {
+				return nil, "", engine.Illegal(a, "%s covers the user and all its allies: name no targets", m.Name)
+			}
+			for _, g := range b.side(f.side()) {
+				if !g.Fainted {
+					out = append(out, g)
+				}
+			}
+		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
@@ -580,6 +590,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.blocked(f, m, t)
 		return 0
 	}
+	if why := c.b.guarded(f, m, t); why != "" {
+		c.say("%s's %s: it fails on %s.", f.Name, why, t.Name)
+		return 0
+	}
 	if breaksProtect[m.Name] && cure(t, CondProtected) {
 		c.say("%s's %s breaks through %s's protection.", f.Name, m.Name, t.Name)
 	}
@@ -691,6 +705,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		cut := min(dmg, RecoilOrScreen(dmg))
 		dmg -= cut
 		parts = append(parts, fmt.Sprintf("%s -%d", sc, cut))
+	}
+	if hitOn.has(CondEnduring) && dmg >= hitOn.Body.HP && !behindSub(f, m, hitOn) {
+		dmg = max(0, hitOn.Body.HP-1)
+		parts = append(parts, "endured at 1 HP")
 	}
 	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
 		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
