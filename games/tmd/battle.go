@@ -81,6 +81,15 @@ type Cond struct {
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
+// Charge is a move a fighter has begun (Fly, Solar Beam, ...) that
+// strikes when its side's next turn starts.
+type Charge struct {
+	Move        string   `json:"move"`
+	Targets     []string `json:"targets,omitempty"`
+	Hit         bool     `json:"hit,omitempty"`         // it was hurt by a move meanwhile (Focus Punch fails)
+	HitPhysical bool     `json:"hitPhysical,omitempty"` // by a physical move (Shell Trap goes off)
+}
+
 // Turn is what a fighter has done in its side's current turn, and what it
 // keeps up until its next one (brace, dodge, guard).
 type Turn struct {
@@ -119,7 +128,8 @@ type Fighter struct {
 	// up when the battle ends.
 	DropWorn string   `json:"dropWorn,omitempty"`
 	DropHeld string   `json:"dropHeld,omitempty"`
-	Aimed    []string `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Charge   *Charge  `json:"charge,omitempty"` // a move begun, that strikes at its next turn
+	Aimed    []string `json:"aimed,omitempty"`  // the targets of that move, for a leg hold
 	Turn     Turn     `json:"turn"`
 }
 

@@ -510,7 +510,7 @@ func (c *ctx) hurt(f *Fighter, n int) {
 			}
 		}
 		f.Fainted = true
-		f.Major, f.Minor, f.Stages, f.SleepAP = nil, nil, nil, 0
+		f.Major, f.Minor, f.Stages, f.SleepAP, f.Charge = nil, nil, nil, 0, nil
 		f.Turn.Done = true
 		c.say("%s faints!", f.Name)
 	}

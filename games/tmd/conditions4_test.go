@@ -180,7 +180,10 @@ func TestSolarMoves_SixLessDamageInRain(t *testing.T) {
 		}
 		cy := bf(t, s, "Cy")
 		cy.Body.HP, cy.Body.MaxHP = 99, 99
-		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, streamWith(t, []int{20}, []int{19}))
+		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, nil)
+		untilTurn(t, s, 1, Allies)
+		// Ending the allies' turn starts the foes' next, and the beam strikes with these dice.
+		mustApply(t, s, gmSeat, EndTurn{}, streamWith(t, []int{20}, []int{19}))
 		return 99 - cy.Body.HP
 	}
 	clear, rain := loss(""), loss(WeatherRain)
@@ -469,5 +472,41 @@ func TestGuards_QuickWideAndCraftyShieldCoverTheSideAgainstTheirKindOfMove(t *te
 	}
 	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Thunder Shock"), bf(t, s, "Guardian")); why != "" {
 		t.Errorf("a wide guard stops Thunder Shock: %s", why)
+	}
+}
+
+func TestChargedMoves_FlyTakesTheUserUpAndStrikesAtItsNextTurn(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Pidgey", Level: 6, Moves: []string{"Fly"}})
+	ann, pid := bf(t, s, "Ann"), bf(t, s, "Pidgey")
+	hp := ann.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Pidgey", Move: "Fly", Targets: []string{"Ann"}}, nil)
+	if ann.Body.HP != hp || !pid.has(CondSkyHigh) || pid.Charge == nil {
+		t.Fatalf("Fly hit at once (%d → %d HP) or Pidgey is not up in the sky charging (%v, %+v)", hp, ann.Body.HP, pid.has(CondSkyHigh), pid.Charge)
+	}
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, gmSeat, EndTurn{}, streamWith(t, []int{20}, []int{15}))
+	if ann.Body.HP >= hp || pid.has(CondSkyHigh) || pid.Charge != nil {
+		t.Errorf("at Pidgey's next turn Fly did not strike Ann (%d → %d HP), or Pidgey is still up (%v)", hp, ann.Body.HP, pid.has(CondSkyHigh))
+	}
+}
+
+func TestChargedMoves_SolarBeamStrikesAtOnceInSunAndFocusPunchFailsIfHit(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Solar Beam"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSun, Reason: "a test"}, nil)
+	cy := bf(t, s, "Cy")
+	hp := cy.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, streamWith(t, []int{20}, []int{15}))
+	if cy.Body.HP >= hp {
+		t.Errorf("Solar Beam in harsh sunlight did not strike Cy at once")
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Machop", Level: 6, Moves: []string{"Focus Punch"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Machop", Move: "Focus Punch", Targets: []string{"Ann"}}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Machop"}}, streamWith(t, []int{20}, []int{15}))
+	ann := bf(t, s, "Ann")
+	hp = ann.Body.HP
+	evs := mustApply(t, s, gmSeat, EndTurn{}, streamWith(t, []int{20}, []int{15}))
+	if ann.Body.HP != hp || !strings.Contains(texts(evs, annSeat), "loses its focus") {
+		t.Errorf("Machop was hit and its Focus Punch still struck Ann (%d → %d HP):\n%s", hp, ann.Body.HP, texts(evs, annSeat))
 	}
 }

@@ -348,6 +348,19 @@
 //     moves and room-hitters, or status moves fail on them. Endure: for a
 //     round, an attacking move leaves the user at 1 HP at least (not damage
 //     over time or other effects).
+//   - Moves the group's list has hit "1 round after" (Fly, Bounce, Sky
+//     Drop, Dig, Dive, Phantom Force, Shadow Force, Solar Beam, Solar
+//     Blade, Electro Shot, Focus Punch, Freeze Shock, Ice Burn, Meteor
+//     Beam, Razor Wind, Skull Bash, Sky Attack, Shell Trap) cost their AP
+//     when used and strike their targets, with a fresh accuracy roll, when
+//     the user's side's next turn starts (its AP that turn is its own). Fly
+//     and Bounce keep the user sky high meanwhile, Sky Drop its target too
+//     (dropped by the strike); Dig, Dive, Phantom Force and Shadow Force
+//     keep it out of sight (invisible). A user that cannot act then loses
+//     the move; Focus Punch fails if a move hurt the user meanwhile, Shell
+//     Trap goes off only if a physical one did. The solar moves strike at
+//     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
+//     move are the GM's.
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going

@@ -244,6 +244,20 @@ func (b *Battle) guarded(f *Fighter, m *Move, t *Fighter) string {
 	return ""
 }
 
+// charged are the moves the group's list has hit a round after they are
+// used, with what becomes of the user meanwhile: up in the sky ("sky"),
+// out of sight ("hidden": invisible) or nothing ("").
+var charged = map[string]string{"Bounce": "sky", "Fly": "sky", "Sky Drop": "sky", "Dig": "hidden", "Dive": "hidden",
+	"Phantom Force": "hidden", "Shadow Force": "hidden", "Electro Shot": "", "Focus Punch": "", "Freeze Shock": "",
+	"Ice Burn": "", "Meteor Beam": "", "Razor Wind": "", "Skull Bash": "", "Sky Attack": "", "Solar Beam": "",
+	"Solar Blade": "", "Shell Trap": ""}
+
+// strikesAtOnce reports whether a charged move m needs no charging in
+// this weather: the solar moves in harsh sunlight, Electro Shot in rain.
+func (b *Battle) strikesAtOnce(m *Move) bool {
+	return (solar[m.Name] && b.Weather == WeatherSun) || (m.Name == "Electro Shot" && b.Weather == WeatherRain)
+}
+
 // thawsTarget are the moves whose hit thaws a frozen target.
 var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
 

@@ -380,6 +380,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
 	}
 	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if kind, ok := charged[m.Name]; ok && !c.b.strikesAtOnce(m) {
+		c.charge(f, m, targets, kind)
+		c.finish(f)
+		return nil
+	}
 	if f.has(CondBlinker) && m.Target == TargetSingle && !f.Fainted {
 		targets = []*Fighter{c.blink(f)}
 	}
@@ -738,6 +743,9 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
+	if ch := hitOn.Charge; ch != nil && dmg > 0 {
+		ch.Hit, ch.HitPhysical = true, ch.HitPhysical || f.physical(m)
+	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	c.hurt(hitOn, dmg)
 	if st, bonus := hitOn.storesHit(f.physical(m)); st != nil && dmg > 0 && !hitOn.Fainted && hitOn.side() != f.side() {
@@ -973,6 +981,73 @@ func (c *ctx) blocked(f *Fighter, m *Move, t *Fighter) {
 		c.changeStage(f, "def", -2)
 	case "recoil":
 		c.damage(f, SpikyRecoil, shield)
+	}
+}
+
+// charge begins a charged move: it strikes targets when f's side's next
+// turn starts; meanwhile f is up in the sky (Sky Drop takes its target
+// along) or out of sight.
+func (c *ctx) charge(f *Fighter, m *Move, targets []*Fighter, kind string) {
+	ch := &Charge{Move: m.Name}
+	for _, t := range targets {
+		ch.Targets = append(ch.Targets, t.Name)
+	}
+	f.Charge = ch
+	c.say("%s gathers itself: %s strikes at the start of its next turn.", f.Name, m.Name)
+	switch kind {
+	case "sky":
+		c.inflict(f, CondSkyHigh)
+		if m.Name == "Sky Drop" {
+			for _, t := range targets {
+				c.inflict(t, CondSkyHigh)
+			}
+		}
+	case "hidden":
+		c.inflict(f, CondInvisible)
+	}
+}
+
+// release strikes with f's charged move, as its side's turn starts; f
+// comes back down or into sight (and a Sky Drop's target with it). A
+// fighter that cannot act loses it; Focus Punch fails if f was hurt
+// meanwhile, and Shell Trap goes off only if a physical move hit it.
+func (c *ctx) release(f *Fighter) {
+	ch := f.Charge
+	f.Charge = nil
+	for _, k := range []string{CondSkyHigh, CondInvisible} {
+		if charged[ch.Move] != "" && cure(f, k) {
+			c.say("%s is no longer %s.", f.Name, k)
+		}
+	}
+	d, _ := LoadData()
+	m, err := d.MoveNamed(ch.Move)
+	switch {
+	case err != nil:
+		return
+	case c.b.cannotAct(f) != "":
+		c.say("%s cannot strike: its %s is lost.", f.Name, m.Name)
+		return
+	case m.Name == "Focus Punch" && ch.Hit:
+		c.say("%s was hit and loses its focus: Focus Punch fails.", f.Name)
+		return
+	case m.Name == "Shell Trap" && !ch.HitPhysical:
+		c.say("No physical move hit %s: its Shell Trap does not go off.", f.Name)
+		return
+	}
+	var targets []*Fighter
+	for _, name := range ch.Targets {
+		if t := c.b.fighter(name); t != nil && !t.Fainted {
+			targets = append(targets, t)
+		}
+	}
+	c.say("%s's %s strikes.", f.Name, m.Name)
+	c.resolve(f, m, targets)
+	if m.Name == "Sky Drop" {
+		for _, t := range targets {
+			if cure(t, CondSkyHigh) {
+				c.say("%s is dropped.", t.Name)
+			}
+		}
 	}
 }
 
