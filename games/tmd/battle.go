@@ -41,9 +41,10 @@ type Battle struct {
 	Terrain      string       `json:"terrain,omitempty"`
 	TerrainTurns int          `json:"terrainTurns,omitempty"` // turns the terrain has left
 	Hazards      []Hazard     `json:"hazards,omitempty"`
-	Wishes       map[Side]int `json:"wishes,omitempty"` // wishes formed on each side, to use
-	Traps        []Trap       `json:"traps,omitempty"`  // hidden from the players
-	Log          []string     `json:"log"`              // what everyone saw, for the summary
+	Wishes       map[Side]int `json:"wishes,omitempty"`  // wishes formed on each side, to use
+	Gravity      int          `json:"gravity,omitempty"` // rounds of gravity left: moves 5 faces more accurate
+	Traps        []Trap       `json:"traps,omitempty"`   // hidden from the players
+	Log          []string     `json:"log"`               // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.
@@ -75,9 +76,18 @@ type Body struct {
 type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
-	Move string `json:"move,omitempty"` // the move a disable or an encore holds
+	Move string `json:"move,omitempty"` // the move a disable or an encore holds; Telekinesis for its raised
 	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
+}
+
+// Charge is a move a fighter has begun (Fly, Solar Beam, ...) that
+// strikes when its side's next turn starts.
+type Charge struct {
+	Move        string   `json:"move"`
+	Targets     []string `json:"targets,omitempty"`
+	Hit         bool     `json:"hit,omitempty"`         // it was hurt by a move meanwhile (Focus Punch fails)
+	HitPhysical bool     `json:"hitPhysical,omitempty"` // by a physical move (Shell Trap goes off)
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it
@@ -121,7 +131,8 @@ type Fighter struct {
 	// up when the battle ends.
 	DropWorn string   `json:"dropWorn,omitempty"`
 	DropHeld string   `json:"dropHeld,omitempty"`
-	Aimed    []string `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Charge   *Charge  `json:"charge,omitempty"` // a move begun, that strikes at its next turn
+	Aimed    []string `json:"aimed,omitempty"`  // the targets of that move, for a leg hold
 	Turn     Turn     `json:"turn"`
 }
 

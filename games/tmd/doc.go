@@ -319,6 +319,54 @@
 //     its target; any other type raises its own Attack and Defense by 1
 //     and lowers its Speed by 1, on itself. Cursed ends when the afflicted
 //     knocks out an opponent; an embargo ends when its user faints.
+//   - Countering, mirroring, metal burst (Counter, Mirror Coat, Metal
+//     Burst; the group's page and list, run in both editions): the move
+//     readies its user (no target, no damage, not a status move); the
+//     first physical (countering), special (mirroring) or any (metal
+//     burst) hit an opponent lands on it stores that damage, +3 (+0 for
+//     metal burst); the user's next attack that lands adds the stored
+//     damage as it is, after its own is worked out. A hit on a substitute
+//     stores nothing.
+//   - Commanding: its text does not say how an attacking commander's move
+//     could set a property when it cannot attack, so the table runs only
+//     that the commanding fighter cannot use attacking moves; commanded
+//     and the commander's bonuses are the GM's (conditions, stage and HP
+//     overrides). Commander is not in the data (it is a mainline ability).
+//   - Protect moves (Protect, Detect, King's Shield, Obstruct, Spiky
+//     Shield, Baneful Bunker, Burning Bulwark): a d20 of 11 or more, fewer
+//     faces for the same move in a row as Destiny Bond, protects the user
+//     until its side's next turn: every other fighter's move aimed at it
+//     fails, allies' too ("immune to all moves"), but for those the
+//     group's list says ignore protection; Feint, Phantom Force and Shadow
+//     Force also take it down. A physical attack on it poisons (Baneful
+//     Bunker) or burns (Burning Bulwark) the attacker, lowers its Defense
+//     2 stages (Obstruct) or deals it 3 (Spiky Shield's "recoil": the
+//     table's row for a blocked hit, which dealt none).
+//   - Quick Guard, Wide Guard and Crafty Shield cover the user and all
+//     its standing allies for a round: the opponents' priority moves (not
+//     under Psychic Terrain, which takes priority away), multi-target
+//     moves and room-hitters, or status moves fail on them. Endure: for a
+//     round, an attacking move leaves the user at 1 HP at least (not damage
+//     over time or other effects).
+//   - Moves the group's list has hit "1 round after" (Fly, Bounce, Sky
+//     Drop, Dig, Dive, Phantom Force, Shadow Force, Solar Beam, Solar
+//     Blade, Electro Shot, Focus Punch, Freeze Shock, Ice Burn, Meteor
+//     Beam, Razor Wind, Skull Bash, Sky Attack, Shell Trap) cost their AP
+//     when used and strike their targets, with a fresh accuracy roll, when
+//     the user's side's next turn starts (its AP that turn is its own). Fly
+//     and Bounce keep the user sky high meanwhile, Sky Drop its target too
+//     (dropped by the strike); Dig, Dive, Phantom Force and Shadow Force
+//     keep it out of sight (invisible). A user that cannot act then loses
+//     the move; Focus Punch fails if a move hurt the user meanwhile, Shell
+//     Trap goes off only if a physical one did. The solar moves strike at
+//     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
+//     move are the GM's.
+//   - Telekinesis raises its target, and while that lasts moves never miss
+//     it. Gravity (an offensive action: it grounds the opponents) grounds
+//     every fighter, brings the sky-high down and keeps anyone from going
+//     up, and for 5 rounds (ending with the round's end) turns the 5
+//     highest missing faces of every move into hits (paralysis and
+//     confusion's 1-6 aside); the GM sets its rounds with an override.
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.

@@ -432,6 +432,21 @@ func (c *ctx) setAwakening(seat engine.Seat, a SetCondition) error {
 	return nil
 }
 
+// setGravity sets the rounds of gravity the battle has left (0 lifts it).
+func (c *ctx) setGravity(seat engine.Seat, a Override) error {
+	switch {
+	case c.b == nil:
+		return engine.Illegal(a, "gravity is set in a battle")
+	case a.Value < 0 || a.Value > 99:
+		return engine.Illegal(a, "gravity is 0 to 99 rounds")
+	}
+	if err := c.adjust(seat, a, fmt.Sprintf("gravity for %d round(s)", a.Value), a.Reason, true); err != nil {
+		return err
+	}
+	c.b.Gravity = a.Value
+	return nil
+}
+
 // overrideFields are the numbers Override sets, with their bounds.
 var overrideFields = map[string][2]int{
 	"hp": {0, 999}, "maxhp": {1, 999}, "ap": {0, 12}, "level": {1, 100},
@@ -442,6 +457,9 @@ var overrideFields = map[string][2]int{
 // A change to a hidden foe's numbers is the GM's secret.
 func (c *ctx) override(seat engine.Seat, a Override) error {
 	field := strings.ToLower(strings.TrimSpace(a.Field))
+	if field == "gravity" {
+		return c.setGravity(seat, a)
+	}
 	lo, hi := -6, 6
 	stage, isStage := strings.CutPrefix(field, "stage-")
 	if isStage {
@@ -451,7 +469,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	} else {
 		bounds, ok := overrideFields[field]
 		if !ok {
-			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, or stage-atk and the like)", a.Field)
+			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", a.Field)
 		}
 		lo, hi = bounds[0], bounds[1]
 	}

@@ -139,7 +139,14 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 			shift--
 		}
 	}
-	sure := t.has(CondIngrained) || t.has(CondStuck) ||
+	for f, gain := 20, GravityFaces; b.Gravity > 0 && f >= 1 && gain > 0; f-- {
+		if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
+			out[f] = Hit
+			gain--
+		}
+	}
+	raised := t.cond(CondRaised)
+	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
 	if sure || user.awakenedAs(AwakeOffensive) {
@@ -201,7 +208,7 @@ func (f *Fighter) knows(name string) (*Move, bool) {
 func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
 	b := c.b
 	eff, known := statusEffects[m.Name]
-	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "") {
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity) {
 		if len(a.Targets) > 0 {
 			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
 		}
@@ -242,6 +249,16 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 			}
 			if len(out) > most {
 				return nil, "", engine.Illegal(a, "%s covers the user and at most %d allies", m.Name, most-1)
+			}
+		}
+		if guards[eff.cond] {
+			if len(out) > 0 {
+				return nil, "", engine.Illegal(a, "%s covers the user and all its allies: name no targets", m.Name)
+			}
+			for _, g := range b.side(f.side()) {
+				if !g.Fainted {
+					out = append(out, g)
+				}
 			}
 		}
 		if len(out) == 0 {
@@ -319,6 +336,8 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
 		case cond.Kind == CondSilenced && soundMoves[m.Name]:
 			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
+		case cond.Kind == CondCommanding && m.Category != "Status":
+			return engine.Illegal(a, "%s is commanding: it cannot attack", f.Name)
 		}
 	}
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
@@ -365,6 +384,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
 	}
 	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if kind, ok := charged[m.Name]; ok && !c.b.strikesAtOnce(m) {
+		c.charge(f, m, targets, kind)
+		c.finish(f)
+		return nil
+	}
 	if f.has(CondBlinker) && m.Target == TargetSingle && !f.Fainted {
 		targets = []*Fighter{c.blink(f)}
 	}
@@ -389,8 +413,8 @@ const (
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
 // it has stored damage, on an opponent. Destiny Bond aims at an opponent
 // and lands on 11 or more; each use in a row halves the faces it lands on
-// (10, 5, 2, then 1), rounded down. Weather Ball takes the weather's type
-// and 5 more BP.
+// (10, 5, 2, then 1), rounded down; so do the protect moves, on the user.
+// Weather Ball takes the weather's type and 5 more BP.
 func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 	switch m.Name {
 	case "Weather Ball":
@@ -412,13 +436,21 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
-	case MoveDestinyBond:
+	case "Counter", "Mirror Coat", "Metal Burst":
+		mm := *m
+		mm.Target = TargetAlly
+		return &mm
+	}
+	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond {
 		mm := *m
 		row := 0
 		if f.Last == m.Name {
 			row = min(f.Streak, 8)
 		}
-		mm.Target, mm.Hit = TargetSingle, 21-max(1, 10>>row)
+		mm.Hit = 21 - max(1, 10>>row)
+		if !shield {
+			mm.Target = TargetSingle
+		}
 		return &mm
 	}
 	return m
@@ -427,6 +459,14 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 // resolve plays a move: a field effect, or one accuracy roll and its
 // damage and effects for each target.
 func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
+	if kind := counters[m.Name]; kind != "" {
+		c.inflict(f, kind)
+		return
+	}
+	if _, ok := shields[m.Name]; ok {
+		c.raiseShield(f, m)
+		return
+	}
 	eff, known := statusEffects[m.Name]
 	if m.Category == "Status" && known {
 		switch {
@@ -440,6 +480,18 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			return
 		case eff.hazard != "":
 			c.layHazard(f.side().other(), eff.hazard, 1)
+			return
+		case eff.gravity:
+			c.b.Gravity = GravityRounds
+			c.say("Gravity grows heavy for %d rounds: moves are %d faces more accurate.", GravityRounds, GravityFaces)
+			for _, g := range c.b.Fighters {
+				if !g.Fainted && cure(g, CondSkyHigh) {
+					c.say("%s falls out of the sky.", g.Name)
+				}
+				if !g.Fainted && !g.has(CondGrounded) {
+					c.inflict(g, CondGrounded)
+				}
+			}
 			return
 		}
 	}
@@ -539,13 +591,24 @@ func (c *ctx) randomAlly(f *Fighter) *Fighter {
 func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) {
 	b := c.b
 	d, _ := LoadData()
-	if m.Target == TargetAlly && m.Category == "Status" {
-		c.statusEffect(f, m, t)
-		return 0
-	}
 	if g := b.guardOf(t); g != nil && t.side() != f.side() {
 		c.say("%s guards %s and takes the attack.", g.Name, t.Name)
 		t = g
+	}
+	if t != f && t.has(CondProtected) && !ignoresProtect[m.Name] {
+		c.blocked(f, m, t)
+		return 0
+	}
+	if why := c.b.guarded(f, m, t); why != "" {
+		c.say("%s's %s: it fails on %s.", f.Name, why, t.Name)
+		return 0
+	}
+	if breaksProtect[m.Name] && cure(t, CondProtected) {
+		c.say("%s's %s breaks through %s's protection.", f.Name, m.Name, t.Name)
+	}
+	if m.Target == TargetAlly && m.Category == "Status" {
+		c.statusEffect(f, m, t)
+		return 0
 	}
 	a := b.attacker(c.s.Rules, f, m, opponents, t)
 	def := b.defender(t, f, m, false)
@@ -630,6 +693,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if st := f.stored(); st != nil && mult != 0 {
+		dmg += st.HP
+		parts = append(parts, fmt.Sprintf("%s +%d", st.Kind, st.HP))
+		cure(f, st.Kind)
+	}
 	if f.has(CondPursued) && !f.aimedAt(CondPursued, hitOn) && hitOn.side() != f.side() && mult != 0 {
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
@@ -646,6 +714,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		cut := min(dmg, RecoilOrScreen(dmg))
 		dmg -= cut
 		parts = append(parts, fmt.Sprintf("%s -%d", sc, cut))
+	}
+	if hitOn.has(CondEnduring) && dmg >= hitOn.Body.HP && !behindSub(f, m, hitOn) {
+		dmg = max(0, hitOn.Body.HP-1)
+		parts = append(parts, "endured at 1 HP")
 	}
 	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
 		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
@@ -675,9 +747,17 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
+	if ch := hitOn.Charge; ch != nil && dmg > 0 {
+		ch.Hit, ch.HitPhysical = true, ch.HitPhysical || f.physical(m)
+	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
 	dmg = c.sturdy(f, hitOn, dmg)
 	c.hurt(hitOn, dmg)
+	if st, bonus := hitOn.storesHit(f.physical(m)); st != nil && dmg > 0 && !hitOn.Fainted && hitOn.side() != f.side() {
+		st.HP = dmg + bonus
+		c.sayHP(hitOn, fmt.Sprintf("%s stores the hit for its next attack: %d.", hitOn.Name, st.HP),
+			fmt.Sprintf("%s stores the hit for its next attack.", hitOn.Name))
+	}
 	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
 		c.say("%s is attacked and wakes up.", hitOn.Name)
 	}
@@ -824,8 +904,8 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		}
 		if aimed(eff.cond) || eff.cond == CondEmbargo {
 			c.inflictFrom(t, eff.cond, f)
-		} else {
-			c.inflict(t, eff.cond)
+		} else if c.inflict(t, eff.cond) && m.Name == "Telekinesis" {
+			t.cond(CondRaised).Move = m.Name // moves never miss it
 		}
 		if eff.alsoUser && t != f {
 			c.inflict(f, eff.cond)
@@ -861,6 +941,119 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// raiseShield rolls for a protect move: on its hit line (11 or more, fewer
+// faces each use in a row; paralysis, confusion, flinch and fog as for any
+// move) f is protected until its next turn.
+func (c *ctx) raiseShield(f *Fighter, m *Move) {
+	line := m.Hit
+	if f.has(CondParalysis) || f.has(CondConfusion) {
+		line = max(line, 7)
+	}
+	if f.has(CondFlinch) {
+		line += FlinchPenalty
+	}
+	if c.b.Weather == WeatherFog {
+		line += FogPenalty
+	}
+	face := c.d.Roll(20)
+	if face < line {
+		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
+	} else {
+		c.say("%s's %s: d20 %d (lands on %d+).", f.Name, m.Name, face, line)
+		if c.inflict(f, CondProtected) {
+			f.cond(CondProtected).Move = m.Name
+		}
+	}
+	if len(c.b.Traps) > 0 {
+		c.springTrap(f, face)
+	}
+}
+
+// blocked is f's move m stopped by t's protection, with what the shield
+// does to the user of a physical attack.
+func (c *ctx) blocked(f *Fighter, m *Move, t *Fighter) {
+	shield := t.cond(CondProtected).Move
+	c.say("%s is protected: %s's %s fails.", t.Name, f.Name, m.Name)
+	if m.Category == "Status" || !f.physical(m) || f.Fainted {
+		return
+	}
+	switch shields[shield] {
+	case CondPoison, CondBurn:
+		c.inflict(f, shields[shield])
+	case "def-2":
+		c.changeStage(f, "def", -2)
+	case "recoil":
+		c.damage(f, SpikyRecoil, shield)
+	}
+}
+
+// charge begins a charged move: it strikes targets when f's side's next
+// turn starts; meanwhile f is up in the sky (Sky Drop takes its target
+// along) or out of sight.
+func (c *ctx) charge(f *Fighter, m *Move, targets []*Fighter, kind string) {
+	ch := &Charge{Move: m.Name}
+	for _, t := range targets {
+		ch.Targets = append(ch.Targets, t.Name)
+	}
+	f.Charge = ch
+	c.say("%s gathers itself: %s strikes at the start of its next turn.", f.Name, m.Name)
+	switch kind {
+	case "sky":
+		c.inflict(f, CondSkyHigh)
+		if m.Name == "Sky Drop" {
+			for _, t := range targets {
+				c.inflict(t, CondSkyHigh)
+			}
+		}
+	case "hidden":
+		c.inflict(f, CondInvisible)
+	}
+}
+
+// release strikes with f's charged move, as its side's turn starts; f
+// comes back down or into sight (and a Sky Drop's target with it). A
+// fighter that cannot act loses it; Focus Punch fails if f was hurt
+// meanwhile, and Shell Trap goes off only if a physical move hit it.
+func (c *ctx) release(f *Fighter) {
+	ch := f.Charge
+	f.Charge = nil
+	for _, k := range []string{CondSkyHigh, CondInvisible} {
+		if charged[ch.Move] != "" && cure(f, k) {
+			c.say("%s is no longer %s.", f.Name, k)
+		}
+	}
+	d, _ := LoadData()
+	m, err := d.MoveNamed(ch.Move)
+	switch {
+	case err != nil:
+		return
+	case c.b.cannotAct(f) != "":
+		c.say("%s cannot strike: its %s is lost.", f.Name, m.Name)
+		return
+	case m.Name == "Focus Punch" && ch.Hit:
+		c.say("%s was hit and loses its focus: Focus Punch fails.", f.Name)
+		return
+	case m.Name == "Shell Trap" && !ch.HitPhysical:
+		c.say("No physical move hit %s: its Shell Trap does not go off.", f.Name)
+		return
+	}
+	var targets []*Fighter
+	for _, name := range ch.Targets {
+		if t := c.b.fighter(name); t != nil && !t.Fainted {
+			targets = append(targets, t)
+		}
+	}
+	c.say("%s's %s strikes.", f.Name, m.Name)
+	c.resolve(f, m, targets)
+	if m.Name == "Sky Drop" {
+		for _, t := range targets {
+			if cure(t, CondSkyHigh) {
+				c.say("%s is dropped.", t.Name)
+			}
+		}
+	}
 }
 
 // holdBack keeps the damage of a delayed move's hit on t for later: t is

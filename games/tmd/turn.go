@@ -199,9 +199,15 @@ func (c *ctx) startSide(side Side) {
 		if f.Fainted {
 			continue
 		}
+		if cure(f, CondProtected) {
+			c.say("%s's protection ends.", f.Name)
+		}
 		ap := c.b.maxAP(f)
 		f.Turn = Turn{AP: ap, Max: ap}
-		if why := c.b.cannotAct(f); why != "" {
+		if f.Charge != nil {
+			c.release(f)
+		}
+		if why := c.b.cannotAct(f); why != "" && !f.Fainted {
 			f.Turn.Done = true
 			c.say("%s cannot act: it %s.", f.Name, why)
 		}

@@ -58,6 +58,7 @@ type BattleView struct {
 	Turns    int           `json:"terrainTurns,omitempty"`
 	Hazards  []Hazard      `json:"hazards,omitempty"`
 	Wishes   map[Side]int  `json:"wishes,omitempty"`
+	Gravity  int           `json:"gravity,omitempty"` // rounds of gravity left
 	Fighters []FighterView `json:"fighters"`
 	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
 	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
@@ -141,7 +142,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 	}
 	if b := s.Battle; b != nil {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
-			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
+			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes, Gravity: b.Gravity}
 		for _, f := range b.Fighters {
 			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
