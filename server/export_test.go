@@ -90,3 +90,16 @@ func (l Live) OfferedIsFresh(seat engine.Seat) error {
 	}
 	return nil
 }
+
+// Offerer makes offers of legal actions as a table does (live.offer), for
+// BenchmarkOffer, which plays a game this package may not import.
+type Offerer struct{ l *live }
+
+// NewOfferer returns an Offerer for a table of g.
+func NewOfferer(g engine.Game) Offerer { return Offerer{&live{game: g}} }
+
+// Offer offers legal to seat.
+func (o Offerer) Offer(seat engine.Seat, legal []engine.Action) { o.l.offer(seat, legal) }
+
+// Forget drops the seats' kept offers (the cache of encoded actions stays).
+func (o Offerer) Forget() { o.l.offered = nil }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -141,4 +142,71 @@ func (c *connStream) end(closing bool) {
 		c.conn.Write(append(c.head, reconnectEvent...))
 	}
 	c.conn.Close()
+}
+
+// watchers are the streams on connections taken over that follow one
+// table (Server.watched). They outlive the table's stay in memory: without
+// other instances a table they follow may be dropped while they wait, and
+// any change loads it again, whose notify wakes them. A stream then keeps
+// the table's id and its reader's position, not the table.
+type watchers struct {
+	mu    sync.Mutex
+	conns map[*connStream]struct{}
+}
+
+// wake wakes every stream.
+func (w *watchers) wake() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for c := range w.conns {
+		c.wake()
+	}
+}
+
+// empty reports whether no stream follows the table.
+func (w *watchers) empty() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.conns) == 0
+}
+
+// watchersLocked returns the watchers of table id, made if it has none.
+// Call with s.mu held.
+func (s *Server) watchersLocked(id string) *watchers {
+	w := s.watched[id]
+	if w == nil {
+		w = &watchers{conns: make(map[*connStream]struct{})}
+		s.watched[id] = w
+	}
+	return w
+}
+
+// addWatcher counts c among the streams of table id.
+func (s *Server) addWatcher(id string, c *connStream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.watchersLocked(id)
+	w.mu.Lock()
+	w.conns[c] = struct{}{}
+	w.mu.Unlock()
+}
+
+// removeWatcher undoes addWatcher.
+func (s *Server) removeWatcher(id string, c *connStream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if w := s.watched[id]; w != nil {
+		w.mu.Lock()
+		delete(w.conns, c)
+		w.mu.Unlock()
+		s.dropWatchersLocked(id)
+	}
+}
+
+// dropWatchersLocked forgets the watchers of table id once neither a
+// stream nor the table in memory needs them. Call with s.mu held.
+func (s *Server) dropWatchersLocked(id string) {
+	if w := s.watched[id]; w != nil && s.live[id] == nil && w.empty() {
+		delete(s.watched, id)
+	}
 }

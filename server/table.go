@@ -30,8 +30,9 @@ type live struct {
 	game    engine.Game
 	listed  bool
 	created time.Time
-	hashes  [][]byte // per seat: sha256(token), nil for bots and open seats
-	open    []int    // the seats anyone may join (join.go), as loaded
+	hashes  [][]byte  // per seat: sha256(token), nil for bots and open seats
+	open    []int     // the seats anyone may join (join.go), as loaded
+	watch   *watchers // the streams notify wakes (set before l is shared), or nil
 
 	// touched is when a request last asked for the table (UnixNano, set
 	// without l.mu, under s.mu or before the table is shared): tables
@@ -43,8 +44,7 @@ type live struct {
 	changed    chan struct{}
 	stale      bool // the store and memory disagree: reload before use
 	botRunning bool
-	watchers   int
-	conns      map[*connStream]struct{} // streams on connections taken over, woken by notify
+	watchers   int // streams that keep the table in memory (seatStream.pin); see watched
 	lastUsed   time.Time
 	bytes      int64                         // the size estimate counted in Server.liveBytes
 	finished   bool                          // the store knows the game is over
@@ -60,9 +60,16 @@ type live struct {
 func (l *live) notify() {
 	close(l.changed)
 	l.changed = make(chan struct{})
-	for c := range l.conns {
-		c.wake()
+	if l.watch != nil {
+		l.watch.wake()
 	}
+}
+
+// watched reports whether any stream follows l: one that keeps it in
+// memory, or one on a connection taken over, which does not. Call with
+// l.mu held.
+func (l *live) watched() bool {
+	return l.watchers > 0 || l.watch != nil && !l.watch.empty()
 }
 
 // seatFor returns the seat whose invite token is token.
@@ -162,6 +169,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 		return other, nil // someone else loaded it meanwhile
 	}
 	s.evictLocked(1, l.bytes)
+	l.watch = s.watchersLocked(id)
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
@@ -260,6 +268,7 @@ func (s *Server) evictLocked(adding int, extra int64) {
 			return
 		}
 		delete(s.live, oldest.id)
+		s.dropWatchersLocked(oldest.id)
 		s.liveBytes -= size
 		s.metrics.evicted.WithLabelValues("size").Inc()
 	}
@@ -281,6 +290,7 @@ func (s *Server) evictIdle() {
 		if l.watchers == 0 && !l.botRunning && l.win == nil {
 			l.stale = true
 			delete(s.live, id)
+			s.dropWatchersLocked(id)
 			s.liveBytes -= l.bytes
 			s.metrics.evicted.WithLabelValues("idle").Inc()
 		}
@@ -329,6 +339,7 @@ func (s *Server) forget(l *live) {
 	s.mu.Lock()
 	if s.live[l.id] == l {
 		delete(s.live, l.id)
+		s.dropWatchersLocked(l.id)
 		s.liveBytes -= l.bytes
 	}
 	s.mu.Unlock()
@@ -665,7 +676,7 @@ func (s *Server) runBots(l *live) {
 			return
 		}
 		pace := s.paceOf(l)
-		paced := pace > 0 && l.watchers > 0 && onlyBots(l)
+		paced := pace > 0 && l.watched() && onlyBots(l)
 		at := l.tab.Len()
 		l.mu.Unlock()
 		if leased = s.leaseBots(l, at); !leased { // another instance plays them (instances.go)

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,7 @@ import (
 	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/games/pmr"
+	"tabletop/server"
 )
 
 // BenchmarkOffer is making the offers of a two-seat PMR game's first 300
@@ -38,15 +39,15 @@ func BenchmarkOffer(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	l := &live{game: pmr.Game}
+	l := server.NewOfferer(pmr.Game)
 	for _, o := range offers { // a table's cache of encoded actions is warm
-		l.offer(o.seat, o.legal)
+		l.Offer(o.seat, o.legal)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		l.offered = nil
+		l.Forget()
 		for _, o := range offers {
-			l.offer(o.seat, o.legal)
+			l.Offer(o.seat, o.legal)
 		}
 	}
 	b.ReportMetric(float64(len(offers)), "offers")
