@@ -251,6 +251,8 @@ func (p *session) runBots() error {
 			b, isBot := p.bots[s]
 			switch {
 			case only && s == p.me:
+				// What the choice answers (a discard to pass on) first.
+				p.showEvents()
 				fmt.Fprintf(p.env.Stdout, "  (your only choice: %s)\n", a)
 			case only:
 			case isBot:
