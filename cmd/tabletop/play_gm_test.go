@@ -43,7 +43,7 @@ func TestPlay_GMSessionGolden(t *testing.T) {
 		t.Fatalf("transcript has %d lines, want %d", len(gl), len(wl))
 	}
 	for _, want := range []string{
-		"engine: roll: that is a player's action", // typed at the GM's prompt
+		"\nroll: that is a player's action", // typed at the GM's prompt, without "engine: "
 		"Wolf takes 5 damage and falls",
 		"The battle is over: no enemy stands",
 		"Game over: The session ends (the heroes rest at the inn): Ann lives (level 1), Bo lives (level 0)",

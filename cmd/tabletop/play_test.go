@@ -187,3 +187,16 @@ func TestPlay_OnlyChoiceComesAfterWhatItAnswers(t *testing.T) {
 		t.Fatalf("no only choice of pass in 60 moves:\n%s", out)
 	}
 }
+
+func TestPlay_RefusalSaysWhyWithoutThePackageName(t *testing.T) {
+	// A refused action reads as the game's reason, as on the table page:
+	// "add 9: nothing: there is no scene 9", not "engine: add 9: ...".
+	input := "world fantasy\nreceive\nadd 9: nothing\nquit\n"
+	code, out, errOut := run(t, input, "play", "prophecy", "--seed", "04")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "> add 9: nothing: there is no scene 9\n") || strings.Contains(out, "engine:") {
+		t.Fatalf("the refusal of add 9 does not read as the game's reason alone:\n%s", out)
+	}
+}
