@@ -91,3 +91,19 @@ func TestPlay_GMBookImportsAndExports(t *testing.T) {
 		t.Errorf("play msp with bots = %d, %q", code, errOut)
 	}
 }
+
+// TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly: at one keyboard, The
+// Mystery Dungeons 2e asks each player for a sheet, and on the allies' turn
+// each ally in turn, instead of leaving the GM to end a turn nobody played.
+func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
+	input := "1\n1\nadd foe Geodude level 5 with Tackle\nstart the battle, allies first\nquit\n"
+	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	for _, want := range []string{"Ann> 1\n  Ann brings", "Bo> 1\n  Bo brings", "Round 1: the allies' turn.\n\n== Ann ==", "Ann> quit"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the session lacks %q:\n%s", want, out)
+		}
+	}
+}
