@@ -361,6 +361,16 @@
 //     Trap goes off only if a physical one did. The solar moves strike at
 //     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
 //     move are the GM's.
+//   - The stage moves of the group's list whose effect is only stage
+//     changes run (Shell Smash, Cotton Guard, Tickle, Quiver Dance and the
+//     like: field.go); Work Up raises Attack and Special Attack, as in the
+//     mainline games (the list's "Special Defense" reads as a slip).
+//     Moves with "the next round" or another clause (Agility, Scary Face,
+//     Growth in sun, Acupressure, ...) keep their earlier reading or are
+//     the GM's. Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal
+//     Block and Howl may name more targets, 2 AP each after the first (a
+//     move taking the whole turn cannot); Venom Drench fails on a target
+//     that is not poisoned.
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going

@@ -299,6 +299,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 	if m.Target == TargetMulti {
 		most = 3
 	}
+	if extraTargets[m.Name] {
+		most = len(b.Fighters)
+	}
 	switch {
 	case len(out) == 0:
 		return nil, "", engine.Illegal(a, "%s needs a target", m.Name)
@@ -360,6 +363,12 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	status := m.Category == "Status"
 	cost, whole := c.b.moveCost(f, m)
+	if n := len(targets); extraTargets[m.Name] && n > 1 {
+		if whole {
+			return engine.Illegal(a, "%s takes %s's whole turn: it cannot reach more targets", m.Name, f.Name)
+		}
+		cost += ExtraTargetAP * (n - 1)
+	}
 	free := f.awakenedAs(AwakeSpeed) && !f.Turn.FreeMove
 	if free {
 		cost, whole = 0, false
@@ -879,6 +888,10 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	}
 	if m.Name == MovePainSplit && t != f {
 		c.splitPain(f, m, t)
+		return
+	}
+	if m.Name == "Venom Drench" && !t.has(CondPoison) && !t.has(CondToxic) {
+		c.say("%s's %s fails on %s: it is not poisoned.", f.Name, m.Name, t.Name)
 		return
 	}
 	if m.Name == MoveCurse && !f.hasType("Ghost") {
