@@ -450,6 +450,14 @@ func (c *ctx) endOfRound() {
 			c.changeStage(f, "spe", -1) // speed increases tick back one a round
 		}
 	}
+	for _, f := range b.Fighters {
+		for _, l := range f.Next {
+			if by := b.fighter(l.By); by != nil && !f.Fainted {
+				c.stageBy(by, f, l.Stage, l.Delta)
+			}
+		}
+		f.Next = nil
+	}
 	if b.Gravity > 0 {
 		if b.Gravity--; b.Gravity == 0 {
 			c.say("Gravity lifts.")

@@ -562,3 +562,38 @@ func TestVenomDrench_LowersOnlyAPoisonedTargetsStats(t *testing.T) {
 		t.Errorf("Venom Drench: Ann (not poisoned) %v, Bo (poisoned) %v; want Ann untouched, Bo's Attack, Special Attack and Speed -1", ann.Stages, bo.Stages)
 	}
 }
+
+func TestNextRoundStages_ScaryFaceSlowsTheTargetWhenTheNextRoundStarts(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Scary Face"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Scary Face", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	ann := bf(t, s, "Ann")
+	untilTurn(t, s, 1, Allies)
+	if ann.stage("spe") != 0 {
+		t.Errorf("Scary Face slowed Ann in the round it was used: Speed %+d", ann.stage("spe"))
+	}
+	untilTurn(t, s, 2, Foes)
+	if ann.stage("spe") != -2 {
+		t.Errorf("when the next round starts Ann's Speed is %+d, want -2", ann.stage("spe"))
+	}
+}
+
+func TestSelfCostStageMoves_GrowthInSunMementoAndClangorousSoul(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Growth"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSun, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Growth"}, nil)
+	if b := bf(t, s, "Bulbasaur"); b.stage("atk") != 2 || b.stage("spa") != 2 {
+		t.Errorf("Growth in harsh sunlight: %v, want Attack and Special Attack +2", b.Stages)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Misdreavus", Level: 6, Name: "Gastly", Moves: []string{"Memento"}}, geodude)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Memento", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if ann := bf(t, s, "Ann"); !bf(t, s, "Gastly").Fainted || ann.stage("atk") != -3 || ann.stage("spa") != -3 {
+		t.Errorf("Memento: Gastly fainted %v, Ann %v; want fainted and Attack and Special Attack -3", bf(t, s, "Gastly").Fainted, ann.Stages)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Kommo-o", Level: 6, Moves: []string{"Clangorous Soul"}})
+	j := bf(t, s, "Kommo-o")
+	j.Body.HP, j.Body.MaxHP = 30, 30
+	mustApply(t, s, gmSeat, UseMove{Actor: "Kommo-o", Move: "Clangorous Soul"}, nil)
+	if j.Body.HP != 20 || j.stage("spe") != 1 {
+		t.Errorf("Clangorous Soul: %d/30 HP, stages %v; want 20 HP and every stat +1", j.Body.HP, j.Stages)
+	}
+}

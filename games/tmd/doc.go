@@ -365,9 +365,15 @@
 //     changes run (Shell Smash, Cotton Guard, Tickle, Quiver Dance and the
 //     like: field.go); Work Up raises Attack and Special Attack, as in the
 //     mainline games (the list's "Special Defense" reads as a slip).
-//     Moves with "the next round" or another clause (Agility, Scary Face,
-//     Growth in sun, Acupressure, ...) keep their earlier reading or are
-//     the GM's. Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal
+//     A stage change the list puts off to "the next round" (Agility, Rock
+//     Polish, Autotomize, Shift Gear, String Shot, Cotton Spore, Scary
+//     Face, Toxic Thread's slow) comes when the next round starts, after
+//     speed increases have stepped back, and meets the target's abilities
+//     then. Growth raises by 2 in harsh sunlight; Memento knocks its user
+//     out; Clangorous Soul costs a third of max HP (rounded down); No
+//     Retreat's "cannot back down" is the GM's. Acupressure, Stockpile,
+//     Tar Shot, Flower Shield, Gear Up, Rototiller, Dragon Cheer and other
+//     moves with a condition the table does not track are the GM's. Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal
 //     Block and Howl may name more targets, 2 AP each after the first (a
 //     move taking the whole turn cannot); Venom Drench fails on a target
 //     that is not poisoned.

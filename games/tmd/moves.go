@@ -924,8 +924,22 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 			c.inflict(f, eff.cond)
 		}
 	}
+	n := 1
+	if m.Name == "Growth" && c.b.Weather == WeatherSun {
+		n = 2 // in harsh sunlight Growth raises by 2
+	}
 	for _, k := range sortedKeys(eff.boosts) {
-		c.stageBy(f, t, k, eff.boosts[k])
+		c.stageBy(f, t, k, n*eff.boosts[k])
+	}
+	for _, k := range sortedKeys(eff.next) {
+		t.Next = append(t.Next, StageLater{By: f.Name, Stage: k, Delta: eff.next[k]})
+		c.say("%s's %s stage changes by %+d when the next round starts.", t.Name, k, eff.next[k])
+	}
+	switch m.Name {
+	case "Clangorous Soul":
+		c.damage(f, f.Body.MaxHP/3, "a third of its max HP for "+m.Name)
+	case "Memento":
+		c.damage(f, f.Body.HP, m.Name)
 	}
 }
 
