@@ -274,6 +274,8 @@ func (b *Battle) cannotAct(f *Fighter) string {
 		return "is petrified"
 	case f.has(CondWrapping):
 		return "is holding a foe wrapped"
+	case f.has(CondResting):
+		return "is resting"
 	case b.maxAP(f) == 0:
 		if f.has(CondSleep) {
 			return "is asleep"

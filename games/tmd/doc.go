@@ -377,6 +377,24 @@
 //     Block and Howl may name more targets, 2 AP each after the first (a
 //     move taking the whole turn cannot); Venom Drench fails on a target
 //     that is not poisoned.
+//   - More status moves of the group's list run (statusmoves.go): Haze
+//     resets every fighter's stages; Topsy Turvy turns the target's
+//     around; Psych Up copies them to the user; Heart Swap, Power Swap
+//     (Attack, Special Attack) and Guard Swap (Defense, Special Defense)
+//     exchange them; Belly Drum sets Attack to +6 for half max HP (refused
+//     with that much or less); Soak makes the target a pure Water type;
+//     Rest heals to full and the user cannot act for 2 rounds; Heal Bell
+//     and Aromatherapy cure the user's major condition (allies for 2 AP
+//     each), Refresh its poison, burn or paralysis; Laser Focus makes the
+//     user's next move's hits critical (not a dice move's, which never
+//     crit); Lock-On makes its next move sure to hit the target, Mind
+//     Reader every move through its next turn; Taunt adds 2 AP to the
+//     target's status moves for 2 rounds; Swagger and Flatter confuse and
+//     raise Attack or Special Attack by 2; Miracle Eye and Odor Sleuth
+//     give miracle eye and exposed, which both ignore evasion increases.
+//     Exposed lets Normal, Fighting and Ghost moves reach a type immune to
+//     them (the text names Normal and Ghost; Odor Sleuth names Fighting).
+//     Speed Swap ("Speed Stat") is the GM's.
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going

@@ -120,7 +120,11 @@ var statusEffects = map[string]statusEffect{
 	"Telekinesis": {cond: CondRaised}, "Gravity": {gravity: true},
 	"Endure": {cond: CondEnduring}, "Quick Guard": {cond: CondQuickGuard}, "Wide Guard": {cond: CondWideGuard},
 	"Crafty Shield": {cond: CondCraftyShield},
-	"Growl":         {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Miracle Eye":   {cond: CondMiracleEye}, "Odor Sleuth": {cond: CondExposed}, "Taunt": {cond: CondTaunted},
+	"Swagger":   {cond: CondConfusion, boosts: map[string]int{"atk": 2}},
+	"Flatter":   {cond: CondConfusion, boosts: map[string]int{"spa": 2}},
+	"Play Nice": {boosts: map[string]int{"atk": -1}}, "Flash": {boosts: map[string]int{"acc": -1}},
+	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {next: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
@@ -304,7 +308,7 @@ func (b *Battle) strikesAtOnce(m *Move) bool {
 // extraTargets are the status moves whose user may name more targets (of
 // the side the move aims at) for ExtraTargetAP each, by the group's list.
 var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
-	"Venom Drench": true, "Heal Block": true, "Howl": true}
+	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true}
 
 // ExtraTargetAP is the AP each target after the first costs.
 const ExtraTargetAP = 2

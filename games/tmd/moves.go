@@ -22,6 +22,9 @@ func (f *Fighter) physical(m *Move) bool {
 // than f's max AP this turn).
 func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	cost = m.AP
+	if m.Category == "Status" && f.has(CondTaunted) {
+		cost += TauntAP
+	}
 	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
@@ -114,7 +117,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		ap = 4
 	}
 	eva := t.stage("eva")
-	if t.has(CondExposed) || keenEyed[user.ability()] {
+	if t.has(CondExposed) || t.has(CondMiracleEye) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
 	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
@@ -146,13 +149,20 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 		}
 	}
 	raised := t.cond(CondRaised)
-	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") ||
+	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") || user.aimedAt(CondLockedOn, t) ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
 	if sure || user.awakenedAs(AwakeOffensive) {
 		for f := 1; f <= 20; f++ {
 			if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
 				out[f] = Hit
+			}
+		}
+	}
+	if user.has(CondLaserFocus) && m.DiceMove() == NotDice {
+		for f := 1; f <= 20; f++ {
+			if out[f] == Hit {
+				out[f] = Crit
 			}
 		}
 	}
@@ -183,7 +193,7 @@ func (t *Fighter) typesAgainst(m *Move) []string {
 	if m.Type == "Ground" && t.has(CondRaised) && !t.has(CondGrounded) {
 		return append(slices.Clone(t.Types), "Flying")
 	}
-	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
+	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Fighting" || m.Type == "Ghost") && t.has(CondExposed)) &&
 		!(m.Type == "Psychic" && t.has(CondMiracleEye)) {
 		return t.Types
 	}
@@ -407,6 +417,12 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
 	}
+	if m.Name != "Laser Focus" && cure(f, CondLaserFocus) {
+		c.say("%s's laser focus is spent.", f.Name)
+	}
+	if lock := f.cond(CondLockedOn); lock != nil && lock.Move == "Lock-On" && m.Name != "Lock-On" {
+		cure(f, CondLockedOn)
+	}
 	c.finish(f)
 	return nil
 }
@@ -445,7 +461,7 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
-	case "Counter", "Mirror Coat", "Metal Burst":
+	case "Counter", "Mirror Coat", "Metal Burst", "Haze", "Belly Drum", "Heal Bell", "Aromatherapy", "Refresh", "Rest", "Laser Focus":
 		mm := *m
 		mm.Target = TargetAlly
 		return &mm
@@ -882,7 +898,7 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 // statusEffect applies a status move that landed on t.
 func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	eff, ok := statusEffects[m.Name]
-	if !ok {
+	if !ok && specialStatus[m.Name] == nil {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
 		return
 	}
@@ -906,6 +922,13 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	}
 	if behindSub(f, m, t) {
 		c.say("%s's substitute takes %s's %s: it has no effect.", t.Name, f.Name, m.Name)
+		return
+	}
+	if fn := specialStatus[m.Name]; fn != nil {
+		if t.side() != f.side() {
+			t.Harmed = true
+		}
+		fn(c, f, t)
 		return
 	}
 	if eff.cond != "" {
