@@ -394,7 +394,15 @@
 //     give miracle eye and exposed, which both ignore evasion increases.
 //     Exposed lets Normal, Fighting and Ghost moves reach a type immune to
 //     them (the text names Normal and Ghost; Odor Sleuth names Fighting).
-//     Speed Swap ("Speed Stat") is the GM's.
+//     Speed Swap ("Speed Stat") is the GM's. The healing moves the list
+//     aims at an ally heal that ally, not the user: Heal Pulse (4),
+//     Floral Healing (4, 6 on Grassy Terrain), Life Dew (2) and Jungle
+//     Healing (2 and a cure; both reach more allies for 2 AP each), Purify
+//     (cures an ally; the user heals 4 if it did), Lunar Dance and Healing
+//     Wish (the user faints to heal an ally, which it must name, to full;
+//     Lunar Dance adds +1 Speed when the next round starts, Healing Wish a
+//     cure). A move on the user or its allies reaches one fighter, but for
+//     screens, guards and the moves above that may reach more.
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going

@@ -308,7 +308,8 @@ func (b *Battle) strikesAtOnce(m *Move) bool {
 // extraTargets are the status moves whose user may name more targets (of
 // the side the move aims at) for ExtraTargetAP each, by the group's list.
 var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
-	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true}
+	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true,
+	"Life Dew": true, "Jungle Healing": true}
 
 // ExtraTargetAP is the AP each target after the first costs.
 const ExtraTargetAP = 2

@@ -280,6 +280,12 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
 		}
+		if (m.Name == "Lunar Dance" || m.Name == "Healing Wish") && out[0] == f {
+			return nil, "", engine.Illegal(a, "%s gives the user's life for an ally: name the ally", m.Name)
+		}
+		if screen := eff.cond == CondReflect || eff.cond == CondLightScreen || eff.cond == CondAuroraVeil; len(out) > 1 && !screen && !guards[eff.cond] && !extraTargets[m.Name] {
+			return nil, "", engine.Illegal(a, "%s reaches one fighter", m.Name)
+		}
 		for _, t := range out {
 			if t.side() != f.side() {
 				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
@@ -461,6 +467,10 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
+	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish":
+		mm := *m
+		mm.Target, mm.Heal = TargetAlly, 0 // they heal their target, not the user
+		return &mm
 	case "Counter", "Mirror Coat", "Metal Burst", "Haze", "Belly Drum", "Heal Bell", "Aromatherapy", "Refresh", "Rest", "Laser Focus":
 		mm := *m
 		mm.Target = TargetAlly

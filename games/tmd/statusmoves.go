@@ -24,6 +24,31 @@ var specialStatus = map[string]func(c *ctx, f, t *Fighter){
 	"Rest":         rest,
 	"Laser Focus":  func(c *ctx, f, t *Fighter) { c.inflict(f, CondLaserFocus) },
 	"Lock-On":      func(c *ctx, f, t *Fighter) { c.lockOn(f, t, "Lock-On") },
+	"Heal Pulse":   func(c *ctx, f, t *Fighter) { c.heal(t, 4, "Heal Pulse") },
+	"Life Dew":     func(c *ctx, f, t *Fighter) { c.heal(t, 2, "Life Dew") },
+	"Jungle Healing": func(c *ctx, f, t *Fighter) {
+		c.heal(t, 2, "Jungle Healing")
+		if t.Major != nil {
+			c.cureMajor(t, nil)
+		}
+	},
+	"Floral Healing": func(c *ctx, f, t *Fighter) {
+		n := 4
+		if c.b.terrainOn(t) == TerrainGrassy {
+			n = 6
+		}
+		c.heal(t, n, "Floral Healing")
+	},
+	"Purify": func(c *ctx, f, t *Fighter) {
+		if t.Major != nil {
+			c.cureMajor(t, nil)
+			c.heal(f, 4, "Purify")
+		} else {
+			c.say("%s has nothing to purify.", t.Name)
+		}
+	},
+	"Lunar Dance":  func(c *ctx, f, t *Fighter) { c.sacrifice(f, t, false) },
+	"Healing Wish": func(c *ctx, f, t *Fighter) { c.sacrifice(f, t, true) },
 	"Mind Reader":  func(c *ctx, f, t *Fighter) { c.lockOn(f, t, "Mind Reader") },
 }
 
@@ -31,6 +56,19 @@ var specialStatus = map[string]func(c *ctx, f, t *Fighter){
 // Heal Bell and Aromatherapy, on allies it names).
 var onUser = map[string]bool{"Haze": true, "Belly Drum": true, "Heal Bell": true, "Aromatherapy": true,
 	"Refresh": true, "Rest": true, "Laser Focus": true}
+
+// sacrifice: f faints to heal t to full (Lunar Dance: and +1 Speed when
+// the next round starts; Healing Wish: and cure its major condition).
+func (c *ctx) sacrifice(f, t *Fighter, wish bool) {
+	c.heal(t, t.Body.MaxHP, "the sacrifice of "+f.Name)
+	if wish && t.Major != nil {
+		c.cureMajor(t, nil)
+	}
+	if !wish {
+		t.Next = append(t.Next, StageLater{By: f.Name, Stage: "spe", Delta: 1})
+	}
+	c.damage(f, f.Body.HP, "its sacrifice")
+}
 
 // haze resets every fighter's stages.
 func (c *ctx) haze() {

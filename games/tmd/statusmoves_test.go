@@ -134,3 +134,44 @@ func TestMiracleEyeAndOdorSleuth_IgnoreEvasionAndImmunities(t *testing.T) {
 		t.Errorf("Odor Sleuth and Miracle Eye do not give exposed and miracle eye")
 	}
 }
+
+func TestHealingMoves_HealTheirTargetNotTheUser(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	c := testCtx(s)
+	ann, bo := bf(t, s, "Ann"), bf(t, s, "Bo")
+	for _, f := range []*Fighter{ann, bo} {
+		f.Body.HP, f.Body.MaxHP = 10, 30
+	}
+	d := mustData(t)
+	pulse, _ := d.MoveNamed("Heal Pulse")
+	if used := s.Battle.asUsed(ann, pulse); used.Heal != 0 || used.Target != TargetAlly {
+		t.Errorf("Heal Pulse as used heals its user %d and aims at %q; want 0 and allies", used.Heal, used.Target)
+	}
+	specialStatus["Heal Pulse"](c, ann, bo)
+	if bo.Body.HP != 14 || ann.Body.HP != 10 {
+		t.Errorf("Ann's Heal Pulse on Bo: Ann %d, Bo %d HP; want 10 and 14", ann.Body.HP, bo.Body.HP)
+	}
+	mustApply(t, s, gmSeat, SetTerrain{Terrain: TerrainGrassy, Reason: "a meadow"}, nil)
+	specialStatus["Floral Healing"](c, ann, bo)
+	if bo.Body.HP != 20 {
+		t.Errorf("Floral Healing on Grassy Terrain took Bo to %d HP, want 20 (6 more)", bo.Body.HP)
+	}
+	applyCond(t, s, "Bo", CondBurn)
+	specialStatus["Purify"](c, ann, bo)
+	if bo.has(CondBurn) || ann.Body.HP != 14 {
+		t.Errorf("Purify on burned Bo: burned %v, Ann at %d HP; want cured and 14", bo.has(CondBurn), ann.Body.HP)
+	}
+	specialStatus["Healing Wish"](c, ann, bo)
+	if bo.Body.HP != 30 || !ann.Fainted {
+		t.Errorf("Healing Wish: Bo at %d/30, Ann fainted %v; want full and fainted", bo.Body.HP, ann.Fainted)
+	}
+}
+
+func TestAllyMoves_ReachOneFighterUnlessTheListSaysMore(t *testing.T) {
+	s := mustBattle(t, Allies, func(i int, sh *Sheet) {
+		if i == 1 {
+			sh.Moves = []string{"Swords Dance", "Growl"}
+		}
+	}, geodude)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Swords Dance", Targets: []string{"Bo", "Ann"}}, "reaches one fighter")
+}
