@@ -143,9 +143,9 @@ func TestHealingMoves_HealTheirTargetNotTheUser(t *testing.T) {
 		f.Body.HP, f.Body.MaxHP = 10, 30
 	}
 	d := mustData(t)
-	pulse, _ := d.MoveNamed("Heal Pulse")
-	if used := s.Battle.asUsed(ann, pulse); used.Heal != 0 || used.Target != TargetAlly {
-		t.Errorf("Heal Pulse as used heals its user %d and aims at %q; want 0 and allies", used.Heal, used.Target)
+	floral, _ := d.MoveNamed("Floral Healing")
+	if used := s.Battle.asUsed(ann, floral); floral.Heal == 0 || used.Heal != 0 || used.Target != TargetAlly {
+		t.Errorf("Floral Healing (data heal %d) as used heals its user %d and aims at %q; want 0 and allies", floral.Heal, used.Heal, used.Target)
 	}
 	specialStatus["Heal Pulse"](c, ann, bo)
 	if bo.Body.HP != 14 || ann.Body.HP != 10 {
