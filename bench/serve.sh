@@ -18,11 +18,26 @@
 #
 # Installs the peer from npm into a temporary folder and removes it after.
 #
+# TABLES may be a list (TABLES=50,200,1000): boardgame.io and the
+# in-process run are measured at the first count, tabletop serve and the
+# floor at every count, and the report adds the server CPU per action at
+# each count and the last count's against the first's. The targets (issue
+# 19) are checked at the first count: server CPU per action at most 2x the
+# floor's, p99 below boardgame.io InMemory's, actions/s at least 3x its.
+#
 #   bash bench/serve.sh
 #   TABLES=50 BENCH_SECONDS=10 bash bench/serve.sh
+#   TABLES=50,200,1000 bash bench/serve.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TABLES="${TABLES:-50}"
+IFS=, read -r -a COUNTS <<<"${TABLES:-50}"
+for n in "${COUNTS[@]}"; do
+	if ! [[ $n =~ ^[0-9]+$ ]] || ((n < 1 || n > 1000)); then
+		echo "TABLES must be a comma-separated list of counts from 1 to 1000, got ${TABLES}" >&2
+		exit 2
+	fi
+done
+TABLES=${COUNTS[0]}
 SECS="${BENCH_SECONDS:-10}"
 PEER=boardgame.io@0.50.2
 PERSIST=node-persist@3.1.3
@@ -74,27 +89,29 @@ peer() {
 	wait "$pid" 2>/dev/null || true
 }
 
-# loaded NAME CMD...: starts CMD (a server that prints "serving on
-# http://ADDR"), runs tabletop loadgen against it with its pid, and leaves
-# the result in $work/NAME.json.
+# loaded NAME N CMD...: starts CMD (a server that prints "serving on
+# http://ADDR"), runs tabletop loadgen against it with its pid at N tables,
+# and leaves the result in $work/NAME.json.
 loaded() {
-	local name=$1
-	shift
+	local name=$1 n=$2
+	shift 2
 	"$@" >"$work/$name.out" 2>"$work/$name.err" &
 	local pid=$!
 	pids+=("$pid")
 	wait_line "$work/$name.out" 'serving on'
 	local addr
 	addr=$(sed -n 's|.*serving on http://\([0-9.:]*\).*|\1|p' "$work/$name.out")
-	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$TABLES" --duration "${SECS}s" --json >"$work/$name.json"
+	timeout $((SECS + 120)) "$work/tabletop" loadgen --addr "$addr" --pid "$pid" --tables "$n" --duration "${SECS}s" --json >"$work/$name.json"
 	kill -TERM "$pid"
 	wait "$pid" 2>/dev/null || true
 }
 
-# tabletop: one run against "tabletop serve", result in $work/tabletop.json.
+# tabletop N: one run against "tabletop serve" at N tables, on a fresh
+# database, result in $work/tabletop-N.json.
 tabletop() {
-	echo "measuring tabletop serve (SQLite, --sync normal, --rate 0 --client-rate 0: no rate limits, like the peer), $TABLES tables, ${SECS}s" >&2
-	loaded tabletop "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 --client-rate 0 --tables-per-client 0
+	echo "measuring tabletop serve (SQLite, --sync normal, --rate 0 --client-rate 0: no rate limits, like the peer), $1 tables, ${SECS}s" >&2
+	rm -f "$work"/tabletop.db*
+	loaded "tabletop-$1" "$1" "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 --client-rate 0 --tables-per-client 0 --tables-per-hour 0
 }
 
 # selfcap: loadgen --self with the per-seat rate limit off, to show what the
@@ -104,35 +121,40 @@ selfcap() {
 	timeout $((SECS + 120)) "$work/tabletop" loadgen --self --rate -1 --tables "$TABLES" --duration "${SECS}s" --json >"$work/self.json"
 }
 
-# floor: bench/floor, a server with the API's shape and nothing behind it
-# (no engine, no store; boardgame.io's counter), driven by the same loadgen:
-# what any server speaking this protocol can do on this machine.
+# floor N: bench/floor, a server with the API's shape and nothing behind
+# it (no engine, no store; boardgame.io's counter), driven by the same
+# loadgen at N tables: what any server speaking this protocol can do on this
+# machine. Result in $work/floor-N.json.
 floor() {
-	echo "measuring the protocol's floor (bench/floor: no engine, no store), $TABLES tables, ${SECS}s" >&2
-	loaded floor "$work/floor" --addr 127.0.0.1:0
+	echo "measuring the protocol's floor (bench/floor: no engine, no store), $1 tables, ${SECS}s" >&2
+	loaded "floor-$1" "$1" "$work/floor" --addr 127.0.0.1:0
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 peer memory
 peer flatfile
-tabletop
 selfcap
-floor
+for n in "${COUNTS[@]}"; do
+	tabletop "$n"
+	floor "$n"
+done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 WORK="$work" NPROC=$(nproc) GOV=$(go version) NODEV=$(node --version) \
 	CPU="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" \
-	LOAD_BEFORE="$load_before" LOAD_AFTER="$load_after" PEER="$PEER" \
+	LOAD_BEFORE="$load_before" LOAD_AFTER="$load_after" PEER="$PEER" COUNTS="${COUNTS[*]}" \
 	node - <<'EOF'
 const fs = require('fs');
 const w = process.env.WORK;
 const read = (f) => JSON.parse(fs.readFileSync(`${w}/${f}`, 'utf8'));
+const counts = process.env.COUNTS.split(' ');
+const n0 = counts[0];
 const rows = [
   ['boardgame.io', 'InMemory (default; nothing durable)', read('peer-memory.json')],
   ['boardgame.io', 'FlatFile (node-persist, no fsync)', read('peer-flatfile.json')],
-  ['tabletop serve', 'SQLite WAL, sync=normal, every action', read('tabletop.json')],
+  ['tabletop serve', 'SQLite WAL, sync=normal, every action', read(`tabletop-${n0}.json`)],
   ['tabletop --self', 'same, rate limit off, in-process', read('self.json')],
-  ['floor', 'bench/floor: same API, no engine, no store', read('floor.json')],
+  ['floor', 'bench/floor: same API, no engine, no store', read(`floor-${n0}.json`)],
 ];
 const f = (x, d = 1) => (x === undefined || x === null ? '-' : Number(x).toFixed(d));
 console.log(`machine: ${process.env.NPROC} CPUs (${process.env.CPU}), shared; load average ${process.env.LOAD_BEFORE} before, ${process.env.LOAD_AFTER} after`);
@@ -164,8 +186,29 @@ for (const [label, t] of [['tabletop serve', rows[2][2]], ['tabletop --self (no 
     console.log(line);
   }
 }
-const target = tt.acked_per_sec >= 10 * rows[0][2].acked_per_sec && tt.latency_ms.p99 < rows[0][2].latency_ms.p99;
 const fl = rows[4][2];
-console.log(`floor (this protocol with nothing behind it) vs boardgame.io InMemory: actions/s x${f(fl.acked_per_sec / rows[0][2].acked_per_sec, 2)}; tabletop serve reaches ${f(100 * tt.acked_per_sec / fl.acked_per_sec, 0)}% of the floor`);
-console.log(`target (>= 10x boardgame.io's actions/s at ${tt.tables} tables, lower p99, every action durable): ${target ? 'met' : 'NOT met'}`);
+const mem = rows[0][2];
+console.log(`floor (this protocol with nothing behind it) vs boardgame.io InMemory: actions/s x${f(fl.acked_per_sec / mem.acked_per_sec, 2)}; tabletop serve reaches ${f(100 * tt.acked_per_sec / fl.acked_per_sec, 0)}% of the floor`);
+console.log('');
+// CPU per action of tabletop serve and of the floor at each count.
+const cpuAt = [];
+for (const n of counts) {
+  const t = read(`tabletop-${n}.json`), fn = read(`floor-${n}.json`);
+  const tc = t.server_cpu ? t.server_cpu.ms_per_action : NaN, fc = fn.server_cpu ? fn.server_cpu.ms_per_action : NaN;
+  cpuAt.push(tc);
+  console.log(`${String(n).padStart(4)} tables: tabletop serve ${f(tc, 3)} ms CPU/action (${f(t.acked_per_sec, 0)} actions/s, p99 ${f(t.latency_ms.p99, 2)} ms), floor ${f(fc, 3)} ms (${f(fn.acked_per_sec, 0)} actions/s): x${f(tc / fc, 2)} the floor's`);
+}
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+console.log('');
+console.log(`targets (issue 19), at ${n0} tables, every action durable:`);
+const cpuRatio = tt.server_cpu.ms_per_action / fl.server_cpu.ms_per_action;
+console.log(`  server CPU per action <= 2x the floor's: x${f(cpuRatio, 2)} (${f(tt.server_cpu.ms_per_action, 3)} vs ${f(fl.server_cpu.ms_per_action, 3)} ms): ${verdict(cpuRatio <= 2)}`);
+console.log(`  p99 below boardgame.io InMemory's: ${f(tt.latency_ms.p99, 2)} vs ${f(mem.latency_ms.p99, 2)} ms: ${verdict(tt.latency_ms.p99 < mem.latency_ms.p99)}`);
+const speed = tt.acked_per_sec / mem.acked_per_sec;
+console.log(`  actions/s >= 3x boardgame.io InMemory's: x${f(speed, 2)} (${f(tt.acked_per_sec, 0)} vs ${f(mem.acked_per_sec, 0)}): ${verdict(speed >= 3)}`);
+if (counts.length > 1) {
+  const last = counts[counts.length - 1];
+  const grow = cpuAt[cpuAt.length - 1] / cpuAt[0];
+  console.log(`  CPU per action at ${last} tables within 1.5x of ${n0} tables': x${f(grow, 2)} (${f(cpuAt[cpuAt.length - 1], 3)} vs ${f(cpuAt[0], 3)} ms): ${verdict(grow <= 1.5)}`);
+}
 EOF

@@ -355,21 +355,15 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 	s.stream(w, r, l, seat, from, true, jsonEvents)
 }
 
-// jsonEvents renders new log lines and the state as JSON events.
-func jsonEvents(lines []logLine, st seatState, _ bool) ([]sseEvent, error) {
-	var out []sseEvent
+// jsonEvents appends new log lines and the state to b as JSON events.
+func jsonEvents(b []byte, lines []logLine, st seatState, _ bool) ([]byte, error) {
+	var err error
 	for _, ln := range lines {
-		b, err := json.Marshal(ln)
-		if err != nil {
+		if b, err = appendJSONEvent(b, "entry", ln.Seq, func(b []byte) ([]byte, error) { return appendMarshal(b, ln) }); err != nil {
 			return nil, err
 		}
-		out = append(out, sseEvent{name: "entry", id: ln.Seq, data: b})
 	}
-	b, err := st.appendJSON(nil)
-	if err != nil {
-		return nil, err
-	}
-	return append(out, sseEvent{name: "state", id: st.Seq, data: b}), nil
+	return appendJSONEvent(b, "state", st.Seq, st.appendJSON)
 }
 
 // apiReader loads the table of the request's {id} and the seat its bearer

@@ -286,3 +286,43 @@ func TestAPI_EventStreamResumesAfterLastEventID(t *testing.T) {
 		t.Fatalf("live stream: %+v", evs)
 	}
 }
+
+// TestStream_ChangesWithinTheGatherWindowShareOneState: a stream that wakes
+// up for a change waits Config.StreamGather for more before it renders, so
+// that the moves of a round, made at once, cost one state event, not one
+// each.
+func TestStream_ChangesWithinTheGatherWindowShareOneState(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.StreamGather = time.Second })
+	c := h.mustCreate("3")
+	done, connected := make(chan []sseEvent, 1), make(chan struct{})
+	go func() {
+		evs, _ := h.readSSE("/api/tables/"+c.ID+"/events", "", func(evs []sseEvent) bool {
+			if len(evs) == 1 {
+				close(connected)
+			}
+			last := evs[len(evs)-1]
+			return last.name == "state" && last.id == "2"
+		})
+		done <- evs
+	}()
+	select {
+	case <-connected:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the stream sent nothing in 10 s")
+	}
+	h.mustAct(c.ID, c.Seats[0].Token, duel.Guard)
+	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
+	var evs []sseEvent
+	select {
+	case evs = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the stream did not get both actions in 10 s")
+	}
+	var names []string
+	for _, e := range evs {
+		names = append(names, e.name+" "+e.id)
+	}
+	if got, want := strings.Join(names, ", "), "state 0, entry 1, entry 2, state 2"; got != want {
+		t.Errorf("stream sent %s, want %s", got, want)
+	}
+}

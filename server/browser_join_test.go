@@ -71,7 +71,10 @@ func TestBrowser_ASecondBrowserJoinsAnOpenSeatFromTheLobbyAndPlays(t *testing.T)
 			if len(st.Buttons) == 0 {
 				continue
 			}
-			evalJS[bool](p, fmt.Sprintf(`(document.querySelectorAll('#state .actions button')[%d].click(), true)`, (step+i)%len(st.Buttons)))
+			if !p.clickAction(step + i) {
+				over = false
+				continue
+			}
 			p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status')?.dataset.seq) > %d`, st.Seq), "the page to update after acting")
 			played[p]++
 			acted = true

@@ -48,7 +48,9 @@ func TestBrowser_PlayNowFromTheLobbyToTheEnd(t *testing.T) {
 			time.Sleep(40 * time.Millisecond) // the bots' turn
 			continue
 		}
-		evalJS[bool](p, fmt.Sprintf(`(document.querySelectorAll('#state .actions button')[%d].click(), true)`, step%len(st.Buttons)))
+		if !p.clickAction(step) {
+			continue
+		}
 		p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d`, st.Seq), "the page to update after acting")
 	}
 	if seed := evalJS[string](p, `document.querySelector('#state .seed').textContent`); len(seed) != 64 {

@@ -28,17 +28,19 @@ type mgtPage struct {
 
 const readMGT = `(() => {
 	const s = document.querySelector('#state .status');
+	const pile = document.querySelector('#mgt-pile-h small');
+	if (document.readyState !== 'complete' || !s || !pile) return {seq: -1}; // loading (a form posted before htmx was ready)
 	const names = sel => [...document.querySelectorAll(sel)].map(e => e.dataset.card);
 	const ph = document.querySelector('#state .mgt-phase');
 	return {
-		seq: s ? Number(s.dataset.seq) : -1,
+		seq: Number(s.dataset.seq),
 		buttons: document.querySelectorAll('#state .actions button').length,
 		hand: names('#state .mgt-hand > .mgt-sets [data-card]'),
 		shown: [...document.querySelectorAll('#state [data-card]')]
 			.filter(e => !e.closest('.mgt-result, .mgt-honest, .mgt-hand')).map(e => e.dataset.card),
 		phase: ph ? ph.textContent : '',
 		ended: !!document.querySelector('#state .mgt-result'),
-		piles: parseInt(document.querySelector('#mgt-pile-h small').textContent, 10),
+		piles: parseInt(pile.textContent, 10),
 		best: !!document.querySelector('#state .mgt-hand .counts'),
 	};
 })()`
@@ -95,6 +97,12 @@ func TestBrowser_TwoPeopleAndTwoBotsPlayAnMGTRound(t *testing.T) {
 	read := func(p *tab) mgtPage {
 		t.Helper()
 		st := evalJS[mgtPage](p, readMGT)
+		for deadline := time.Now().Add(20 * time.Second); st.Seq < 0; st = evalJS[mgtPage](p, readMGT) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s's page did not finish loading", p.name)
+			}
+			time.Sleep(40 * time.Millisecond)
+		}
 		if p != creator {
 			if len(st.Hand) == 0 {
 				t.Fatalf("%s's page shows no hand", p.name)
@@ -146,9 +154,12 @@ func TestBrowser_TwoPeopleAndTwoBotsPlayAnMGTRound(t *testing.T) {
 			// Any button will do: a random one, so that people also claim,
 			// meld and attack, and rock-paper-scissors is not tied over and
 			// over. A stale button (the table moved on) shows an error and
-			// changes nothing.
+			// changes nothing; clickAction picks among the buttons shown at
+			// the click.
 			choice := chooser.IntN(st.Buttons)
-			evalJS[bool](p, fmt.Sprintf(`(document.querySelector('#flash').innerHTML = '', document.querySelectorAll('#state .actions button')[%d].click(), true)`, choice))
+			if !p.clickAction(choice) {
+				continue // the buttons went away: the table moved on
+			}
 			clicks++
 			p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d || !!document.querySelector('#flash .error')`, st.Seq), "the page to update after acting")
 			read(p)

@@ -54,6 +54,34 @@ func evalJS[T any](b *tab, js string) T {
 	return v
 }
 
+// clickAction clears the page's flash and clicks its i-th action button,
+// counted among the buttons shown at the click (i modulo their number: the
+// page may have been redrawn by a stream event since it was read). It is
+// false if no button is shown.
+func (b *tab) clickAction(i int) bool {
+	b.t.Helper()
+	return evalJS[bool](b, fmt.Sprintf(`(() => {
+		const bs = document.querySelectorAll('#state .actions button');
+		if (bs.length === 0) return false;
+		const f = document.querySelector('#flash');
+		if (f) f.innerHTML = '';
+		bs[%d %% bs.length].click();
+		return true;
+	})()`, i))
+}
+
+// clickLabel clicks the action button whose text starts with label, as
+// the page shows at the click; false if there is none.
+func (b *tab) clickLabel(label string) bool {
+	b.t.Helper()
+	return evalJS[bool](b, fmt.Sprintf(`(() => {
+		const b = [...document.querySelectorAll('#state .actions button')].find(b => b.textContent.trim().startsWith(%q));
+		if (!b) return false;
+		b.click();
+		return true;
+	})()`, label))
+}
+
 // waitJS polls js until it is true, for at most 20 seconds.
 func (b *tab) waitJS(js, what string) {
 	b.t.Helper()
@@ -184,7 +212,9 @@ func TestBrowser_TwoPeopleAndABotPlayPMRToTheEnd(t *testing.T) {
 			// A button from every kind in turn, so the game sees captures,
 			// training, breeding, entries and contests.
 			choice := (step + i) % len(st.Buttons)
-			evalJS[bool](p, fmt.Sprintf(`(document.querySelectorAll('#state .actions button')[%d].click(), true)`, choice))
+			if !p.clickAction(choice) {
+				continue
+			}
 			p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d`, st.Seq), "the page to update after acting")
 			after := check(p)
 			if strings.Contains(after.Status, "Waiting for") {

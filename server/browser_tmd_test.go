@@ -53,9 +53,8 @@ func TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd(t *testing.T) {
 	click := func(p *tab, label string) bool {
 		t.Helper()
 		st := check(p)
-		for i, b := range st.Buttons {
-			if strings.HasPrefix(strings.TrimSpace(b), label) {
-				evalJS[bool](p, fmt.Sprintf(`(document.querySelectorAll('#state .actions button')[%d].click(), true)`, i))
+		for _, b := range st.Buttons {
+			if strings.HasPrefix(strings.TrimSpace(b), label) && p.clickLabel(label) {
 				p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d`, st.Seq), "the page after "+label)
 				return true
 			}

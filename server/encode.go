@@ -53,6 +53,18 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	if st.Recorded != "" {
+		b = append(b, `,"recorded":`...)
+		b = appendString(b, st.Recorded)
+	}
+	if st.WindowMS != 0 {
+		b = append(b, `,"window_ms":`...)
+		b = strconv.AppendInt(b, int64(st.WindowMS), 10)
+	}
+	if st.OpenSeats != 0 {
+		b = append(b, `,"open_seats":`...)
+		b = strconv.AppendInt(b, int64(st.OpenSeats), 10)
+	}
 	b = append(b, `,"seats":`...)
 	if st.Seats == nil {
 		b = append(b, "null"...)
@@ -75,6 +87,9 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 			}
 			if si.Pending {
 				b = append(b, `,"pending":true`...)
+			}
+			if si.Open {
+				b = append(b, `,"open":true`...)
 			}
 			if si.StandIn {
 				b = append(b, `,"stand_in":true`...)
@@ -134,13 +149,23 @@ func appendOptions(b []byte, o engine.Options) []byte {
 	return append(b, '}')
 }
 
-// appendMarshal appends json.Marshal(v).
+// appendMarshal appends json.Marshal(v), encoded straight into b: an
+// Encoder writes from its own pooled buffer, where Marshal would allocate
+// a copy of the result.
 func appendMarshal(b []byte, v any) ([]byte, error) {
-	raw, err := json.Marshal(v)
-	if err != nil {
+	w := appender{b}
+	if err := json.NewEncoder(&w).Encode(v); err != nil {
 		return nil, err
 	}
-	return append(b, raw...), nil
+	return w.b[:len(w.b)-1], nil // Encode ends with a newline; Marshal does not
+}
+
+// appender is an io.Writer that appends to b.
+type appender struct{ b []byte }
+
+func (a *appender) Write(p []byte) (int, error) {
+	a.b = append(a.b, p...)
+	return len(p), nil
 }
 
 // appendRaw appends JSON that json.Marshal produced (so compact and valid)

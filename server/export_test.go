@@ -33,14 +33,7 @@ func (l Live) Table() *engine.Table { return l.l.tab }
 // StreamRender appends to buf what seat's JSON event stream sends for the
 // log entries from from on and the state after them.
 func (l Live) StreamRender(buf []byte, seat engine.Seat, from int) ([]byte, error) {
-	evs, err := jsonEvents(logFor(l.l, seat, from), stateFor(l.l, seat), false)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range evs {
-		buf = appendEvent(buf, e)
-	}
-	return buf, nil
+	return jsonEvents(buf, logFor(l.l, seat, from), stateFor(l.l, seat), false)
 }
 
 // CheckStateJSON compares the hand-written encoding of seat's state with
@@ -49,6 +42,26 @@ func (l Live) CheckStateJSON(seat engine.Seat) error { return checkStateJSON(sta
 
 // CheckEmptyStateJSON compares them for a state of nil slices and maps.
 func CheckEmptyStateJSON() error { return checkStateJSON(seatState{}) }
+
+// CheckFullStateJSON compares them for a state with every optional field
+// of the envelope set: a recorded answer, an open window, open seats, and
+// seats open, standing in and resigned.
+// Every field of the envelope and of a seat must be set here (it checks),
+// so that a field added to either without its hand-written encoding fails.
+func CheckFullStateJSON() error {
+	st := seatState{ID: "t", Game: "g", GameName: "G", Seat: 1, Seq: 9, MyTurn: true, Over: true, Waiting: 2, WaitingKnown: true,
+		Legal: []legalAction{{Kind: "k", Text: "x", Action: json.RawMessage(`{}`)}}, Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
+		Seats:   []seatInfo{{Seat: 1, Name: "Ann", Bot: "greedy", You: true, Pending: true, Open: true, StandIn: true, Resigned: true}},
+		Outcome: &engine.Outcome{Text: "over"}, Commitment: "c", Seed: "5eed", Options: engine.Options{"a": "1"}, View: 1}
+	for _, v := range []reflect.Value{reflect.ValueOf(st), reflect.ValueOf(st.Seats[0])} {
+		for i := range v.NumField() {
+			if f := v.Type().Field(i); f.IsExported() && !f.Anonymous && v.Field(i).IsZero() {
+				return fmt.Errorf("CheckFullStateJSON leaves %s.%s unset: set it, and encode it in appendJSON", v.Type().Name(), f.Name)
+			}
+		}
+	}
+	return checkStateJSON(st)
+}
 
 func checkStateJSON(st seatState) error {
 	want, err := json.Marshal(st)
@@ -64,3 +77,29 @@ func checkStateJSON(st seatState) error {
 	}
 	return nil
 }
+
+// OfferedIsFresh compares the legal actions stateFor offers seat (from the
+// table's cache of offers when the list is unchanged) with those made
+// afresh from the state, and says how they differ.
+func (l Live) OfferedIsFresh(seat engine.Seat) error {
+	got := stateFor(l.l, seat).Legal
+	fresh := &live{id: l.l.id, game: l.l.game, tab: l.l.tab, changed: make(chan struct{})}
+	want := stateFor(fresh, seat).Legal
+	if !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("offered %v, want %v", got, want)
+	}
+	return nil
+}
+
+// Offerer makes offers of legal actions as a table does (live.offer), for
+// BenchmarkOffer, which plays a game this package may not import.
+type Offerer struct{ l *live }
+
+// NewOfferer returns an Offerer for a table of g.
+func NewOfferer(g engine.Game) Offerer { return Offerer{&live{game: g}} }
+
+// Offer offers legal to seat.
+func (o Offerer) Offer(seat engine.Seat, legal []engine.Action) { o.l.offer(seat, legal) }
+
+// Forget drops the seats' kept offers (the cache of encoded actions stays).
+func (o Offerer) Forget() { o.l.offered = nil }

@@ -44,6 +44,11 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		say(0, "give "+gift+" to Ann: from the armoury")
 		say(0, "check speed of Ann")
 		say(0, "target at least 7") // rolling is Ann's only choice: the server rolls it
+		// The roll is the server's, in the background: wait for it, or the
+		// GM's next lines would race it into the log in either order.
+		h.waitFor(c.ID, c.Seats[0].Token, "the server to roll Ann's check", func(st tableState) bool {
+			return strings.Contains(string(st.View), `"last_check"`) && !strings.Contains(string(st.View), `"check":`)
+		})
 		say(0, "book creature Wolf: hp "+wolfHP+"; bite 3")
 		say(0, "battle Wolf")
 		w := world{c: c}

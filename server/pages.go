@@ -502,21 +502,20 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	g := l.game // the closure keeps no table: a stream may outlive its stay in memory
 	t := s.pages.forGame(g.Info().ID)
-	s.stream(w, r, l, seat, from, reset, func(lines []logLine, st seatState, reset bool) ([]sseEvent, error) {
-		var out []sseEvent
+	s.stream(w, r, l, seat, from, reset, func(out []byte, lines []logLine, st seatState, reset bool) ([]byte, error) {
 		var buf bytes.Buffer
 		if reset {
 			if err := t.ExecuteTemplate(&buf, "log", lines); err != nil {
 				return nil, err
 			}
-			out = append(out, sseEvent{name: "logall", id: st.Seq, data: bytes.Clone(buf.Bytes())})
+			out = appendEvent(out, sseEvent{name: "logall", id: st.Seq, data: buf.Bytes()})
 		} else {
 			for _, ln := range lines {
 				buf.Reset()
 				if err := t.ExecuteTemplate(&buf, "logline", ln); err != nil {
 					return nil, err
 				}
-				out = append(out, sseEvent{name: "log", id: ln.Seq, data: bytes.Clone(buf.Bytes())})
+				out = appendEvent(out, sseEvent{name: "log", id: ln.Seq, data: buf.Bytes()})
 			}
 		}
 		buf.Reset()
@@ -524,7 +523,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
 			return nil, err
 		}
-		return append(out, sseEvent{name: "state", id: st.Seq, data: bytes.Clone(buf.Bytes())}), nil
+		return appendEvent(out, sseEvent{name: "state", id: st.Seq, data: buf.Bytes()}), nil
 	})
 }
 

@@ -22,14 +22,20 @@ func midGame(tb testing.TB, n int) server.Live {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		st := tab.State()
-		p := st.Pending()[0]
-		legal := st.Legal(p)
-		if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-			tb.Fatal(err)
-		}
+		mustRandomStep(tb, tab, rng)
 	}
 	return server.NewLive("bench", pmr.Game, tab)
+}
+
+// mustRandomStep plays a random legal action of the first pending seat.
+func mustRandomStep(tb testing.TB, tab *engine.Table, rng *rand.Rand) {
+	tb.Helper()
+	st := tab.State()
+	p := st.Pending()[0]
+	legal := st.Legal(p)
+	if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+		tb.Fatal(err)
+	}
 }
 
 // BenchmarkStreamRender is what a seat's event stream does for one action:
@@ -77,12 +83,7 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 				if over || steps > 50_000 {
 					break
 				}
-				st := tab.State()
-				p := st.Pending()[0]
-				legal := st.Legal(p)
-				if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
+				mustRandomStep(t, tab, rng)
 			}
 			if _, over := tab.Over(); !over {
 				t.Fatalf("%s: the game did not end", g.Info().ID)
@@ -91,6 +92,35 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 	}
 	if err := server.CheckEmptyStateJSON(); err != nil {
 		t.Fatalf("nil slices and maps: %v", err)
+	}
+	if err := server.CheckFullStateJSON(); err != nil {
+		t.Fatalf("every optional field set: %v", err)
+	}
+}
+
+// TestOffer_ALegalListThatChangesIsOfferedAnew: a seat's list of legal
+// actions is kept from one state to the next while it stays the same; over
+// whole games of PMR and MGT, seen from every seat at every step, what is
+// offered is always what the state allows now.
+func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
+	for g, opts := range map[engine.Game]engine.Options{pmr.Game: {"turns": "6"}, mgt.Game: {"rounds": "3"}} {
+		tab, err := engine.NewTable(g, opts, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}, dice.Seed{8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := server.NewLive("t", g, tab)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for steps := 0; steps < 50_000; steps++ {
+			for s := range engine.Seat(3) {
+				if err := l.OfferedIsFresh(s); err != nil {
+					t.Fatalf("%s, step %d, seat %d: %v", g.Info().ID, steps, s, err)
+				}
+			}
+			if _, over := tab.Over(); over {
+				break
+			}
+			mustRandomStep(t, tab, rng)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"tabletop/dice"
 	"tabletop/engine"
 )
 
@@ -16,15 +17,32 @@ func logLen(l *live) int {
 }
 
 func TestBotsPauseAndStep_AWatchedTableOfBotsMovesOnlyWhenStepped(t *testing.T) {
-	s := mustInternal(t, func(c *Config) { c.BotPace = 20 * time.Millisecond })
-	l, _ := mustDuel(t, s, 40, "random", "random")
+	// The seed is one whose duel of random bots lasts 88 moves: most end
+	// far sooner (someone's health reaches 0), and a duel over before the
+	// step has no move left to make.
+	s := mustInternal(t, func(c *Config) {
+		c.BotPace = 20 * time.Millisecond
+		c.NewSeed = func() dice.Seed { return dice.Seed{54, 54} }
+	})
+	l, _ := mustDuel(t, s, 50, "random", "random")
 	l.mu.Lock()
 	l.watchers++ // paced only while watched
 	l.mu.Unlock()
 	if err := s.controlBots(l, "pause"); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // a move being made as it paused lands
+	// A move being thought of as it paused is dropped, and the runner stops.
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		l.mu.Lock()
+		running := l.botRunning
+		l.mu.Unlock()
+		if !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("paused, the bots' runner did not stop")
+		}
+	}
 	at := logLen(l)
 	time.Sleep(200 * time.Millisecond)
 	if n := logLen(l); n != at {
@@ -38,6 +56,12 @@ func TestBotsPauseAndStep_AWatchedTableOfBotsMovesOnlyWhenStepped(t *testing.T) 
 		time.Sleep(5 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
+	l.mu.Lock()
+	_, over := l.tab.Over()
+	l.mu.Unlock()
+	if over {
+		t.Fatalf("the duel ended at %d moves before the step: the seed no longer makes a long duel", at)
+	}
 	if n := logLen(l); n != at+1 {
 		l.mu.Lock()
 		running, ctl, stale, due := l.botRunning, l.botCtl, l.stale, botDue(l)

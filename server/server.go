@@ -100,6 +100,12 @@ type Config struct {
 	// duration) at info level; event streams are logged at debug level,
 	// one line when they end. Default off.
 	AccessLog bool
+	// StreamGather is how long an event stream waits, once its table has
+	// changed, for more changes before it renders and sends them: the
+	// moves of a round, made within milliseconds of each other, then cost
+	// one rendering of the state and one write instead of one each.
+	// Default 2ms; negative: none.
+	StreamGather time.Duration
 }
 
 // Server is the HTTP service. Create it with New, serve Handler, and Close it
@@ -129,6 +135,7 @@ type Server struct {
 	metrics            *Metrics
 	idleAfter          time.Duration // Config.IdleEvict
 	accessLog          bool
+	gather             time.Duration // Config.StreamGather
 
 	mu        sync.Mutex
 	live      map[string]*live
@@ -186,6 +193,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IdleEvict == 0 {
 		cfg.IdleEvict = 10 * time.Minute
 	}
+	if cfg.StreamGather == 0 {
+		cfg.StreamGather = 2 * time.Millisecond
+	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
@@ -210,7 +220,7 @@ func New(cfg Config) (*Server, error) {
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
 		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), watched: make(map[string]*watchers), ctx: ctx, cancel: cancel,
-		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict,
+		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict, gather: cfg.StreamGather,
 	}
 	s.metrics.registerTables(s)
 	if s.idleAfter > 0 && s.background() {

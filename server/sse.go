@@ -89,7 +89,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		}
 		go func() {
 			defer end()
-			for c.wait() && s.ctx.Err() == nil && c.send(ss, s.ctx) {
+			for c.wait() && s.ctx.Err() == nil && s.gatherChanges() && c.send(ss, s.ctx) {
 			}
 		}()
 		return
@@ -119,11 +119,16 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		if !ok {
 			return
 		}
-		if len(events) > 0 && !writeEvents(w, rc, events) {
-			return
+		if events != nil {
+			ok := writeEvents(w, rc, *events)
+			eventBufs.Put(events)
+			if !ok {
+				return
+			}
 		}
 		select {
 		case <-changed:
+			s.gatherChanges()
 		case <-tick.C:
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if _, err := w.Write([]byte(ping)); err != nil {
@@ -143,9 +148,20 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	}
 }
 
-// renderFunc renders log lines and a state as the events a reader gets;
-// reset says the lines are the whole log, to replace the reader's.
-type renderFunc func(lines []logLine, st seatState, reset bool) ([]sseEvent, error)
+// renderFunc appends to b, in the text/event-stream format, the events
+// that log lines and a state are for a reader; reset says the lines are the
+// whole log, to replace the reader's.
+type renderFunc func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)
+
+// gatherChanges waits Config.StreamGather after a stream wakes for a
+// change, since more changes may follow at once (the moves of a round), and
+// reports false if the server closes meanwhile.
+func (s *Server) gatherChanges() bool {
+	if s.gather <= 0 {
+		return true
+	}
+	return s.sleep(s.gather)
+}
 
 const (
 	// streamStart opens every stream. A browser whose connection drops
@@ -222,10 +238,11 @@ func (ss *seatStream) table(ctx context.Context) (*live, error) {
 	}
 }
 
-// next returns what the reader has not seen yet (nothing if it has seen
-// everything) and the channel closed at the table's next change, or ok
-// false if the stream must end.
-func (ss *seatStream) next(ctx context.Context) (events []sseEvent, changed <-chan struct{}, ok bool) {
+// next returns what the reader has not seen yet, rendered into a buffer
+// from eventBufs that the caller puts back (nil if it has seen everything),
+// and the channel closed at the table's next change, or ok false if the
+// stream must end.
+func (ss *seatStream) next(ctx context.Context) (events *[]byte, changed <-chan struct{}, ok bool) {
 	l, err := ss.table(ctx)
 	if err != nil {
 		return nil, nil, false
@@ -238,12 +255,14 @@ func (ss *seatStream) next(ctx context.Context) (events []sseEvent, changed <-ch
 	// log, change what it sees: others' answers change nothing for it.
 	rec := l.answered(ss.seat)
 	if l.tab.Len() > ss.last || (ss.first && ss.initial) || rec != ss.recorded || len(l.open) != ss.open {
-		events, err = ss.render(logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
+		events = eventBufs.Get().(*[]byte)
+		*events, err = ss.render((*events)[:0], logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
 		ss.last = l.tab.Len()
 	}
 	ss.recorded, ss.open = rec, len(l.open)
 	l.mu.Unlock()
 	if err != nil {
+		eventBufs.Put(events)
 		ss.s.log.Error("rendering a stream", "table", l.id, "err", err)
 		return nil, nil, false
 	}
@@ -258,33 +277,45 @@ func (ss *seatStream) next(ctx context.Context) (events []sseEvent, changed <-ch
 // time for the next server to start; API clients reconnect on "reconnect".
 const reconnectEvent = "retry: 2000\nevent: reconnect\ndata: the server is restarting: reconnect\n\n"
 
-// eventBufs holds the buffers streams encode their events into between two
-// writes: a stream keeps none while it waits, which is most of its life.
+// eventBufs holds the buffers streams render their events into between two
+// writes: a stream keeps none while it waits, which is most of its life,
+// and rendering into a buffer used before allocates nothing.
 var eventBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// writeEvents writes events to w and flushes them, and reports whether
-// that worked.
-func writeEvents(w http.ResponseWriter, rc *http.ResponseController, events []sseEvent) bool {
-	bp := encodeEvents(events)
-	defer eventBufs.Put(bp)
-	buf := *bp
+// writeEvents writes events, in the text/event-stream format, to w and
+// flushes them, and reports whether that worked.
+func writeEvents(w http.ResponseWriter, rc *http.ResponseController, events []byte) bool {
+	if len(events) == 0 {
+		return true
+	}
 	rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-	if _, err := w.Write(buf); err != nil {
+	if _, err := w.Write(events); err != nil {
 		return false
 	}
 	return rc.Flush() == nil
 }
 
-// encodeEvents appends events to a buffer from eventBufs, which the caller
-// puts back.
-func encodeEvents(events []sseEvent) *[]byte {
-	bp := eventBufs.Get().(*[]byte)
-	buf := (*bp)[:0]
-	for _, e := range events {
-		buf = appendEvent(buf, e)
+// appendJSONEvent appends an event of the JSON data that appendData
+// appends. JSON as encoding/json writes it holds no line breaks (it
+// escapes them in strings), so the data is appended in place as one data
+// line; should it hold one, the event is framed again by appendEvent.
+func appendJSONEvent(b []byte, name string, id int, appendData func([]byte) ([]byte, error)) ([]byte, error) {
+	start := len(b)
+	b = append(b, "event: "...)
+	b = append(b, name...)
+	b = append(b, "\nid: "...)
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, "\ndata: "...)
+	dataAt := len(b)
+	b, err := appendData(b)
+	if err != nil {
+		return nil, err
 	}
-	*bp = buf
-	return bp
+	if data := b[dataAt:]; bytes.IndexByte(data, '\n') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
+		data = bytes.Clone(data)
+		return appendEvent(b[:start], sseEvent{name: name, id: id, data: data}), nil
+	}
+	return append(b, "\n\n"...), nil
 }
 
 // appendEvent appends e in the text/event-stream format, one data line per

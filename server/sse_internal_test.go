@@ -26,3 +26,21 @@ func TestNoFieldInjection_SSEDataSplitsOnCRLFAndCR(t *testing.T) {
 		})
 	}
 }
+
+// TestNoFieldInjection_JSONEventsAreFramedAsAnyEvent: appendJSONEvent, which
+// writes JSON in place as one data line, frames every data exactly as
+// appendEvent does, line breaks included (JSON never holds one, but a
+// value's own MarshalJSON could), after whatever the buffer held before.
+func TestNoFieldInjection_JSONEventsAreFramedAsAnyEvent(t *testing.T) {
+	for _, data := range []string{`{"a":1}`, "", "a\nb", "a\r\nevent: evil", "x\r"} {
+		before := "event: state\nid: 1\ndata: {}\n\n"
+		got, err := appendJSONEvent([]byte(before), "entry", 7, func(b []byte) ([]byte, error) { return append(b, data...), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := string(appendEvent([]byte(before), sseEvent{name: "entry", id: 7, data: []byte(data)}))
+		if string(got) != want {
+			t.Errorf("appendJSONEvent(%q) = %q, want %q", data, got, want)
+		}
+	}
+}

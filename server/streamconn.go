@@ -81,12 +81,15 @@ func (c *connStream) send(ss *seatStream, ctx context.Context) bool {
 	if !ok {
 		return false
 	}
-	if len(events) == 0 && c.head == nil {
-		return true
+	if events == nil {
+		if c.head == nil {
+			return true
+		}
+		events = eventBufs.Get().(*[]byte)
+		*events = (*events)[:0]
 	}
-	bp := encodeEvents(events)
-	defer eventBufs.Put(bp)
-	buf := *bp
+	defer eventBufs.Put(events)
+	buf := *events
 	if c.head != nil {
 		buf = append(c.head, buf...)
 		c.head = nil

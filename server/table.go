@@ -50,6 +50,7 @@ type live struct {
 	finished   bool                          // the store knows the game is over
 	snapSeq    int                           // the log length at the latest snapshot taken
 	legal      map[engine.Action]legalAction // see legalFor
+	offered    map[engine.Seat]*offered      // see offer
 	win        *window                       // the answer window being collected (window.go), or nil
 	clock      turnClock                     // the turn clock's state (seats.go)
 	botCtl     botControl                    // pause and step of a table of bots (seats.go)
@@ -703,6 +704,10 @@ func (s *Server) runBots(l *live) {
 		if l.stale || l.tab.Len() != seq {
 			l.mu.Unlock()
 			continue // the table moved on while the bot thought
+		}
+		if !l.botCtl.mayMove() {
+			stop() // paused while the bot thought: its move is not made
+			return
 		}
 		_, recorded, err := s.submitLocked(s.ctx, l, seat, a)
 		if err != nil {

@@ -141,7 +141,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	p := &session{env: env, in: bufio.NewScanner(env.Stdin), tab: tab, bots: botSeats, me: 0, hotSeat: hotSeat}
+	p := &session{env: env, in: bufio.NewScanner(env.Stdin), tab: tab, bots: botSeats, me: 0, hotSeat: hotSeat, resignBot: defaultBot}
 	if hotSeat {
 		fmt.Fprintf(env.Stdout, "%s: %s share this keyboard; \"as N\" acts for seat N. Seed commitment: %s\n", info.Name, seatNames(seats), tab.Commitment())
 	} else {
@@ -198,12 +198,15 @@ func botName(i int) string { return botNames[(i-1)%len(botNames)] }
 
 // session is one person playing at a table in the terminal.
 type session struct {
-	env   Env
-	in    *bufio.Scanner
-	tab   *engine.Table
-	bots  map[engine.Seat]engine.Bot
-	me    engine.Seat
-	shown int // log entries already shown
+	env  Env
+	in   *bufio.Scanner
+	tab  *engine.Table
+	bots map[engine.Seat]engine.Bot
+	// resignBot plays the person's seat after a resignation: the bot the
+	// other seats get by default.
+	resignBot string
+	me        engine.Seat
+	shown     int // log entries already shown
 	// hotSeat: people sit at every seat and share the keyboard; "as N"
 	// switches me.
 	hotSeat bool
@@ -334,6 +337,9 @@ func (p *session) ask() error {
   seed   show the seed commitment (the seed itself is revealed at the end)
   quit   leave the table
 `, legal[0].String(), p.tab.Game().Info().Name)
+			if !p.hotSeat {
+				fmt.Fprintf(p.env.Stdout, "  resign give up: %s plays your seat to the end, and the game is scored\n", p.resignBot)
+			}
 			if p.hotSeat {
 				fmt.Fprintln(p.env.Stdout, "  as N   act for seat N (everyone shares this keyboard)")
 			}
@@ -361,6 +367,12 @@ func (p *session) ask() error {
 		case "quit", "q", "exit":
 			fmt.Fprintln(p.env.Stdout, "leaving the table.")
 			return errQuit
+		case "resign":
+			if err := p.resign(); err != nil {
+				fmt.Fprintln(p.env.Stdout, err)
+				continue
+			}
+			return nil
 		}
 		a, err := p.parse(legal, raw, line)
 		if err != nil {
@@ -373,6 +385,26 @@ func (p *session) ask() error {
 		}
 		return nil
 	}
+}
+
+// resign gives up the person's seat: the table records the resignation, and
+// the table's usual bot plays the seat to the end (engine.Resign), so the
+// game is still played out and scored, and its export verifies. A game only
+// people play has no bot to take the seat.
+func (p *session) resign() error {
+	if p.hotSeat {
+		return fmt.Errorf("%s is played by people only: there is no bot to take a resigned seat; type quit to leave", p.tab.Game().Info().Name)
+	}
+	b, err := bots.New(p.tab.Game(), p.resignBot)
+	if err != nil {
+		return err
+	}
+	if _, err := p.tab.Act(p.me, engine.Resign{}); err != nil {
+		return err
+	}
+	p.bots[p.me] = b
+	fmt.Fprintf(p.env.Stdout, "You resign; %s plays your seat to the end.\n", p.resignBot)
+	return nil
 }
 
 // parse reads what a person typed: a choice's number, or, for a game that

@@ -125,3 +125,32 @@ func TestPlay_RulesAndHelpAtThePrompt(t *testing.T) {
 		t.Errorf("rules in a game without a summary = %d:\n%s", code, out)
 	}
 }
+
+// TestPlay_ResignHandsTheSeatToABotThatPlaysTheGameOut checks that "resign"
+// at the prompt ends the person's part, not the game: the table's bot plays
+// the seat to the end, the game is scored with the resignation in it, and
+// the export verifies.
+func TestPlay_ResignHandsTheSeatToABotThatPlaysTheGameOut(t *testing.T) {
+	export := filepath.Join(t.TempDir(), "resigned.json")
+	code, out, errOut := run(t, "resign\n", "play", "duel", "--seed", "05", "-o", "rounds=8", "--export", export)
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q\n%s", code, errOut, out)
+	}
+	for _, want := range []string{"You resign; random plays your seat to the end.", "resigns; a bot plays the seat to the end", "Game over:", "wrote " + export} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play output lacks %q:\n%s", want, out)
+		}
+	}
+	if code, out, _ := run(t, "", "verify", export); code != 0 || !strings.HasPrefix(out, "ok:") {
+		t.Fatalf("verify of the resigned game's export = %d: %s", code, out)
+	}
+}
+
+// TestPlay_ResignIsRefusedWhereOnlyPeoplePlay checks that a game of people
+// only (Prophecy) says why it cannot be resigned and keeps the table.
+func TestPlay_ResignIsRefusedWhereOnlyPeoplePlay(t *testing.T) {
+	code, out, _ := run(t, "resign\nquit\n", "play", "prophecy", "--seed", "05")
+	if code != 0 || !strings.Contains(out, "played by people only: there is no bot to take a resigned seat") || !strings.Contains(out, "leaving the table") {
+		t.Fatalf("play prophecy with resign = %d:\n%s", code, out)
+	}
+}

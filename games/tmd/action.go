@@ -31,6 +31,19 @@ type LendBag struct {
 	Lend bool `json:"lend"`
 }
 
+// LearnMove learns a move a level-up offered (Sheet.Learnable), outside
+// battle: in a free move slot, or with all four taken, in place of the
+// move named in Replace.
+type LearnMove struct {
+	Move    string `json:"move"`
+	Replace string `json:"replace,omitempty"`
+}
+
+// SkipMove passes on a move a level-up offered.
+type SkipMove struct {
+	Move string `json:"move"`
+}
+
 // UseMove uses one of the actor's moves (or its typeless move) on targets:
 // none for a move on the user itself.
 type UseMove struct {
@@ -70,6 +83,12 @@ type UseWish struct {
 	Actor string `json:"actor,omitempty"`
 }
 
+// UseAbility uses the actor's summoning ability (Drizzle, Electric Surge
+// and the like), once a battle, as a bonus action: no AP, no focus.
+type UseAbility struct {
+	Actor string `json:"actor,omitempty"`
+}
+
 // UseItem uses an item from a bag (the actor's own, or with Bag an ally's
 // who lends it) on a character: the actor, an ally or a foe.
 type UseItem struct {
@@ -100,13 +119,16 @@ type Note struct {
 
 // AddFoe brings a foe from the data into the battle (opening one if none
 // is open) at a level, with moves it can learn; Hidden keeps its stats
-// from the players.
+// from the players. With Ally it is an NPC on the team's side instead,
+// played by the GM, its stats in the open.
 type AddFoe struct {
 	Species string   `json:"species"`
 	Level   int      `json:"level"`
 	Name    string   `json:"name,omitempty"`
 	Moves   []string `json:"moves,omitempty"`
+	Ability string   `json:"ability,omitempty"` // one the species may have; its first if empty
 	Hidden  bool     `json:"hidden,omitempty"`
+	Ally    bool     `json:"ally,omitempty"`
 }
 
 // Reveal shows a foe's stats to the players (Hide: hides them again).
@@ -152,7 +174,8 @@ type SetCondition struct {
 }
 
 // Override sets any number of a character or foe: hp, maxhp, ap, level,
-// atk, def, spa, spd (stat points), or a stage: stage-atk, stage-spe, ...
+// atk, def, spa, spd (stat points), or a stage: stage-atk, stage-spe, ...;
+// or, with Field "gravity" (Who unused), the rounds of gravity left.
 type Override struct {
 	Who    string `json:"who"`
 	Field  string `json:"field"`
@@ -189,6 +212,8 @@ const (
 	KindSheet     = "sheet"
 	KindPoint     = "point"
 	KindLend      = "lend"
+	KindLearn     = "learn"
+	KindSkipMove  = "skip-move"
 	KindMove      = "move"
 	KindGuard     = "guard"
 	KindBrace     = "brace"
@@ -196,6 +221,7 @@ const (
 	KindDodge     = "dodge"
 	KindWish      = "wish"
 	KindItem      = "item"
+	KindAbility   = "ability"
 	KindClear     = "clear-hazards"
 	KindEndTurn   = "end-turn"
 	KindNote      = "note"
@@ -216,6 +242,8 @@ const (
 func (BringSheet) Kind() string   { return KindSheet }
 func (PlacePoint) Kind() string   { return KindPoint }
 func (LendBag) Kind() string      { return KindLend }
+func (LearnMove) Kind() string    { return KindLearn }
+func (SkipMove) Kind() string     { return KindSkipMove }
 func (UseMove) Kind() string      { return KindMove }
 func (Guard) Kind() string        { return KindGuard }
 func (Brace) Kind() string        { return KindBrace }
@@ -223,6 +251,7 @@ func (Break) Kind() string        { return KindBreak }
 func (Dodge) Kind() string        { return KindDodge }
 func (UseWish) Kind() string      { return KindWish }
 func (UseItem) Kind() string      { return KindItem }
+func (UseAbility) Kind() string   { return KindAbility }
 func (ClearHazards) Kind() string { return KindClear }
 func (EndTurn) Kind() string      { return KindEndTurn }
 func (Note) Kind() string         { return KindNote }
@@ -262,6 +291,13 @@ func (a LendBag) String() string {
 	}
 	return "keep my bag to myself"
 }
+func (a LearnMove) String() string {
+	if a.Replace != "" {
+		return "learn " + a.Move + " in place of " + a.Replace
+	}
+	return "learn " + a.Move
+}
+func (a SkipMove) String() string { return "do not learn " + a.Move }
 func (a UseMove) String() string {
 	s := "use " + a.Move
 	if len(a.Targets) > 0 {
@@ -269,11 +305,12 @@ func (a UseMove) String() string {
 	}
 	return actor(a.Actor, s)
 }
-func (a Guard) String() string   { return actor(a.Actor, "guard "+a.Ally) }
-func (a Brace) String() string   { return actor(a.Actor, "brace "+a.Stat.String()) }
-func (a Break) String() string   { return actor(a.Actor, "take a break") }
-func (a Dodge) String() string   { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
-func (a UseWish) String() string { return actor(a.Actor, "use a wish") }
+func (a Guard) String() string      { return actor(a.Actor, "guard "+a.Ally) }
+func (a Brace) String() string      { return actor(a.Actor, "brace "+a.Stat.String()) }
+func (a Break) String() string      { return actor(a.Actor, "take a break") }
+func (a Dodge) String() string      { return actor(a.Actor, "dodge with "+strconv.Itoa(a.AP)+" AP") }
+func (a UseWish) String() string    { return actor(a.Actor, "use a wish") }
+func (a UseAbility) String() string { return actor(a.Actor, "use its ability") }
 func (a UseItem) String() string {
 	s := "use " + a.Item
 	if a.Bag != "" {
@@ -295,8 +332,14 @@ func (a AddFoe) String() string {
 	if len(a.Moves) > 0 {
 		s += " with " + strings.Join(a.Moves, ", ")
 	}
+	if a.Ability != "" {
+		s += " and " + a.Ability
+	}
 	if a.Hidden {
 		s += " (stats hidden)"
+	}
+	if a.Ally {
+		s += " on the team's side"
 	}
 	return s
 }
@@ -346,8 +389,9 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 
 var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
 	KindSheet: decodeAs[BringSheet], KindPoint: decodeAs[PlacePoint], KindLend: decodeAs[LendBag],
+	KindLearn: decodeAs[LearnMove], KindSkipMove: decodeAs[SkipMove],
 	KindMove: decodeAs[UseMove], KindGuard: decodeAs[Guard], KindBrace: decodeAs[Brace],
-	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem],
+	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem], KindAbility: decodeAs[UseAbility],
 	KindClear: decodeAs[ClearHazards], KindEndTurn: decodeAs[EndTurn], KindNote: decodeAs[Note],
 	KindFoe: decodeAs[AddFoe], KindReveal: decodeAs[Reveal], KindStart: decodeAs[StartBattle],
 	KindWeather: decodeAs[SetWeather], KindTerrain: decodeAs[SetTerrain], KindHazard: decodeAs[SetHazard],

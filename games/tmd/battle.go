@@ -41,9 +41,10 @@ type Battle struct {
 	Terrain      string       `json:"terrain,omitempty"`
 	TerrainTurns int          `json:"terrainTurns,omitempty"` // turns the terrain has left
 	Hazards      []Hazard     `json:"hazards,omitempty"`
-	Wishes       map[Side]int `json:"wishes,omitempty"` // wishes formed on each side, to use
-	Traps        []Trap       `json:"traps,omitempty"`  // hidden from the players
-	Log          []string     `json:"log"`              // what everyone saw, for the summary
+	Wishes       map[Side]int `json:"wishes,omitempty"`  // wishes formed on each side, to use
+	Gravity      int          `json:"gravity,omitempty"` // rounds of gravity left: moves 5 faces more accurate
+	Traps        []Trap       `json:"traps,omitempty"`   // hidden from the players
+	Log          []string     `json:"log"`               // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.
@@ -75,9 +76,18 @@ type Body struct {
 type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
-	Move string `json:"move,omitempty"` // the move a disable or an encore holds
-	HP   int    `json:"hp,omitempty"`   // what is left of a substitute
+	Move string `json:"move,omitempty"` // the move a disable or an encore holds; Telekinesis for its raised
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
+}
+
+// Charge is a move a fighter has begun (Fly, Solar Beam, ...) that
+// strikes when its side's next turn starts.
+type Charge struct {
+	Move        string   `json:"move"`
+	Targets     []string `json:"targets,omitempty"`
+	Hit         bool     `json:"hit,omitempty"`         // it was hurt by a move meanwhile (Focus Punch fails)
+	HitPhysical bool     `json:"hitPhysical,omitempty"` // by a physical move (Shell Trap goes off)
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it
@@ -100,8 +110,12 @@ type Fighter struct {
 	Name    string         `json:"name"`
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
+	Ability string         `json:"ability,omitempty"` // the table runs some (abilities.go)
+	IQ      []string       `json:"iq,omitempty"`      // equipped IQ skills (a player's character)
+	Summons bool           `json:"summons,omitempty"` // its once-a-battle summoning ability is spent
 	Foe     bool           `json:"foe,omitempty"`
-	Seat    engine.Seat    `json:"seat"` // the player's; the GM's for a foe
+	NPC     bool           `json:"npc,omitempty"` // on the team's side, played by the GM
+	Seat    engine.Seat    `json:"seat"`          // the player's; the GM's for a foe
 	Hidden  bool           `json:"hidden,omitempty"`
 	Body    Body           `json:"body"`
 	Fainted bool           `json:"fainted,omitempty"`
@@ -111,9 +125,15 @@ type Fighter struct {
 	SleepAP int            `json:"sleepAP,omitempty"` // AP back from sleep so far
 	Harmed  bool           `json:"harmed,omitempty"`  // hurt or afflicted already (no priority bonus against it)
 	Awake   *Awakening     `json:"awake,omitempty"`
-	Last    string         `json:"last,omitempty"`  // the last move it used
-	Aimed   []string       `json:"aimed,omitempty"` // the targets of that move, for a leg hold
-	Turn    Turn           `json:"turn"`
+	Last    string         `json:"last,omitempty"`   // the last move it used
+	Streak  int            `json:"streak,omitempty"` // how many times in a row it has used Last
+	// DropWorn and DropHeld are the items a trip trap knocked off, picked
+	// up when the battle ends.
+	DropWorn string   `json:"dropWorn,omitempty"`
+	DropHeld string   `json:"dropHeld,omitempty"`
+	Charge   *Charge  `json:"charge,omitempty"` // a move begun, that strikes at its next turn
+	Aimed    []string `json:"aimed,omitempty"`  // the targets of that move, for a leg hold
+	Turn     Turn     `json:"turn"`
 }
 
 func (f *Fighter) side() Side {
@@ -139,6 +159,30 @@ func (f *Fighter) has(kind string) bool {
 		}
 	}
 	return false
+}
+
+// grounded reports whether f stands on the ground, where hazards and
+// terrain reach it: it is not raised or sky high, or it is grounded.
+func (f *Fighter) grounded() bool {
+	return f.has(CondGrounded) || !(f.has(CondRaised) || f.has(CondSkyHigh))
+}
+
+// terrainOn is the terrain as it touches f: none if f is off the ground.
+func (b *Battle) terrainOn(f *Fighter) string {
+	if !f.grounded() {
+		return ""
+	}
+	return b.Terrain
+}
+
+// cond returns f's minor condition of kind, or nil.
+func (f *Fighter) cond(kind string) *Cond {
+	for i := range f.Minor {
+		if f.Minor[i].Kind == kind {
+			return &f.Minor[i]
+		}
+	}
+	return nil
 }
 
 func (f *Fighter) hasType(t string) bool { return slices.Contains(f.Types, t) }
@@ -192,7 +236,7 @@ func (b *Battle) maxAP(f *Fighter) int {
 	if f.has(CondParalysis) {
 		ap -= 2
 	}
-	if b.Weather == WeatherSnow && !f.hasType("Ice") {
+	if b.Weather == WeatherSnow && !f.hasType("Ice") && !weatherProof(f, WeatherSnow) {
 		ap -= 2
 	}
 	if f.has(CondSleep) {

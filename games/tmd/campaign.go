@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tabletop/engine"
@@ -62,7 +63,9 @@ func (c *ctx) award(seat engine.Seat, a Award) error {
 // LevelUp adds xp to a sheet and applies every level it reaches: the
 // level table's experience to the next level is spent on each. It returns
 // what changed, a line a level: the new base HP, the stat points gained
-// (to place), the level damage bonus, and the chance to evolve.
+// (to place), the level damage bonus, the chance to evolve, and the moves
+// the species learns at that level, which join the sheet's Learnable
+// (LearnMove and SkipMove take them off).
 func LevelUp(d *Data, sh *Sheet, xp int) []string {
 	var out []string
 	sh.Exp += xp
@@ -85,9 +88,19 @@ func LevelUp(d *Data, sh *Sheet, xp int) []string {
 			line += fmt.Sprintf(", damage bonus +%d", next.Bonus)
 		}
 		if sp, err := d.SpeciesNamed(sh.Species); err == nil && sp.EvoLevel > 0 && sh.Level == sp.EvoLevel {
-			line += fmt.Sprintf(", and may evolve (%s)", strings.Join(sp.Evos, " or "))
+			line += fmt.Sprintf(", may evolve (%s)", strings.Join(sp.Evos, " or "))
 		}
-		out = append(out, line+"; new moves it may learn are the GM's call.")
+		var learn []string
+		for _, l := range d.LevelMoves(sh.Species, sh.Level, sh.Level) {
+			if !slices.Contains(sh.Moves, l.Move) && !slices.Contains(sh.Learnable, l.Move) {
+				learn = append(learn, l.Move)
+			}
+		}
+		if len(learn) > 0 {
+			sh.Learnable = append(sh.Learnable, learn...)
+			line += ", may learn " + strings.Join(learn, ", ")
+		}
+		out = append(out, line+".")
 	}
 	return out
 }
@@ -144,4 +157,73 @@ func nextRank(d *Data, name string) (Rank, bool) {
 		}
 	}
 	return Rank{}, false
+}
+
+// MaxMoves is how many moves a sheet holds besides its typeless move.
+const MaxMoves = 4
+
+// offered finds the move a level-up offers m's character, outside battle,
+// or says why a (a LearnMove or SkipMove) cannot touch it.
+func (c *ctx) offered(seat engine.Seat, a engine.Action, move string) (*Member, string, error) {
+	m := c.s.member(seat)
+	switch {
+	case m == nil || m.Sheet == nil:
+		return nil, "", engine.NotYourTurn(a, "only a player with a sheet learns moves")
+	case c.s.Battle != nil && c.s.Battle.Started:
+		return nil, "", engine.Illegal(a, "moves are learned outside battle")
+	}
+	i := slices.IndexFunc(m.Sheet.Learnable, func(n string) bool { return strings.EqualFold(n, strings.TrimSpace(move)) })
+	if i < 0 {
+		if len(m.Sheet.Learnable) == 0 {
+			return nil, "", engine.Illegal(a, "%s has no new move to learn: a level-up offers the moves its species learns at the new level", m.Sheet.Name)
+		}
+		return nil, "", engine.Illegal(a, "%s may learn %s now, not %s", m.Sheet.Name, strings.Join(m.Sheet.Learnable, " or "), move)
+	}
+	return m, m.Sheet.Learnable[i], nil
+}
+
+// learnMove puts a move a level-up offered into a free move slot, or in
+// place of a known move when all four are taken (the training of the
+// forgotten move goes with it).
+func (c *ctx) learnMove(seat engine.Seat, a LearnMove) error {
+	m, move, err := c.offered(seat, a, a.Move)
+	if err != nil {
+		return err
+	}
+	sh := cloneSheet(m.Sheet)
+	old := strings.TrimSpace(a.Replace)
+	switch {
+	case old == "" && len(sh.Moves) >= MaxMoves:
+		return engine.Illegal(a, "%s knows %d moves already (%s): name the one %s replaces", sh.Name, len(sh.Moves), strings.Join(sh.Moves, ", "), move)
+	case old != "" && len(sh.Moves) < MaxMoves:
+		return engine.Illegal(a, "%s has a free move slot: %s goes there, and %s stays", sh.Name, move, old)
+	case old == "":
+		sh.Moves = append(sh.Moves, move)
+		c.say("%s learns %s.", sh.Name, move)
+	default:
+		i := slices.IndexFunc(sh.Moves, func(n string) bool { return strings.EqualFold(n, old) })
+		if i < 0 {
+			return engine.Illegal(a, "%s does not know %s (it knows %s)", sh.Name, old, strings.Join(sh.Moves, ", "))
+		}
+		old = sh.Moves[i]
+		sh.Moves[i] = move
+		delete(sh.MoveTiers, old)
+		c.say("%s forgets %s and learns %s.", sh.Name, old, move)
+	}
+	sh.Learnable = slices.DeleteFunc(sh.Learnable, func(n string) bool { return n == move })
+	m.Sheet = sh
+	return nil
+}
+
+// skipMove passes on a move a level-up offered.
+func (c *ctx) skipMove(seat engine.Seat, a SkipMove) error {
+	m, move, err := c.offered(seat, a, a.Move)
+	if err != nil {
+		return err
+	}
+	sh := cloneSheet(m.Sheet)
+	sh.Learnable = slices.DeleteFunc(sh.Learnable, func(n string) bool { return n == move })
+	m.Sheet = sh
+	c.say("%s does not learn %s.", sh.Name, move)
+	return nil
 }

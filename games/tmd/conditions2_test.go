@@ -124,12 +124,16 @@ func TestScreens_TakeTheScreenTableOffAHitForThreeTurns(t *testing.T) {
 	if bf(t, s, "Ann").has(CondReflect) || bf(t, s, "Bo").has(CondReflect) {
 		t.Errorf("Brick Break left the allies' reflect up")
 	}
-	applyCond(t, s, "Cy", CondLightScreen)
+	applyCond(t, s, "Cy", CondLightScreen) // in the allies' own turn: it covers the foes' next three
 	for range 3 {
 		endRound(t, s)
 	}
+	if !bf(t, s, "Cy").has(CondLightScreen) {
+		t.Errorf("Cy's light screen, raised in the allies' turn, is down before the foes' third turn after it")
+	}
+	endRound(t, s)
 	if bf(t, s, "Cy").has(CondLightScreen) {
-		t.Errorf("Cy's light screen lasts more than three turns")
+		t.Errorf("Cy's light screen lasts more than three turns after the one it was raised in")
 	}
 }
 
@@ -161,8 +165,12 @@ func TestBound_TakesTheMoveDamageOfTheOtherBound(t *testing.T) {
 		t.Errorf("Geodude lost %d to Water Gun and bound Ann %d; want the same, more than 0", lost, annHP-ann.Body.HP)
 	}
 	endRound(t, s)
-	if ann.has(CondBound) || geo.has(CondBound) {
-		t.Errorf("bound lasts more than a round")
+	if geo.has(CondBound) {
+		t.Errorf("Geodude, bound in the allies' turn, is still bound after its own next turn")
+	}
+	endSide(t, s)
+	if ann.has(CondBound) {
+		t.Errorf("Ann, bound in her own turn, is still bound after her next turn")
 	}
 }
 
@@ -451,6 +459,10 @@ func TestWishing_AWishFormsAfterARoundAndHealsFourForNoAP(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	applyCond(t, s, "Ann", CondWishing)
 	mustRefuse(t, s, annSeat, UseWish{}, "no wish")
+	endRound(t, s)
+	if got := s.Battle.Wishes[Allies]; got != 0 {
+		t.Fatalf("a wish formed at the end of the turn Ann started wishing in, before a round had passed")
+	}
 	endRound(t, s)
 	if got := s.Battle.Wishes[Allies]; got != 1 {
 		t.Fatalf("after Ann's round of wishing the allies have %d wishes, want 1", got)

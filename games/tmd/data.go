@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -214,8 +215,9 @@ type Data struct {
 	Types     []string
 	chart     map[string]map[string]float64
 
-	learnsets map[string][]int // species (mainline name) -> indexes into Moves, sorted
-	moveIndex map[string]int   // lower-case move name -> index into Moves
+	learnsets map[string][]int         // species (mainline name) -> indexes into Moves, sorted
+	levelups  map[string]map[int][]int // species (mainline name) -> level (0: on evolution) -> indexes into Moves
+	moveIndex map[string]int           // lower-case move name -> index into Moves
 
 	species   map[string]*Species
 	byRoll    map[int]*Species
@@ -232,7 +234,7 @@ func LoadData() (*Data, error) { return loadData() }
 
 func key(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
-func parseData(fsys embed.FS) (*Data, error) {
+func parseData(fsys fs.FS) (*Data, error) {
 	d := &Data{}
 	var types struct {
 		Types []string                      `json:"types"`
@@ -245,8 +247,9 @@ func parseData(fsys embed.FS) (*Data, error) {
 		{"species.json", &d.Species}, {"moves.json", &d.Moves}, {"items.json", &d.Items},
 		{"abilities.json", &d.Abilities}, {"iq.json", &d.IQSkills}, {"levels.json", &d.Levels},
 		{"ranks.json", &d.Ranks}, {"types.json", &types}, {"learnsets.json", &d.learnsets},
+		{"levelups.json", &d.levelups},
 	} {
-		b, err := fsys.ReadFile("data/" + f.name)
+		b, err := fs.ReadFile(fsys, "data/"+f.name)
 		if err != nil {
 			return nil, fmt.Errorf("tmd: data: %w", err)
 		}
@@ -276,6 +279,18 @@ func parseData(fsys embed.FS) (*Data, error) {
 		for _, i := range list {
 			if i < 0 || i >= len(d.Moves) {
 				return nil, fmt.Errorf("tmd: data/learnsets.json: %s learns move %d of %d", sp, i, len(d.Moves))
+			}
+		}
+	}
+	for sp, byLevel := range d.levelups {
+		for lv, list := range byLevel {
+			if lv < 0 || lv > 100 {
+				return nil, fmt.Errorf("tmd: data/levelups.json: %s learns moves at level %d (0 to 100)", sp, lv)
+			}
+			for _, i := range list {
+				if i < 0 || i >= len(d.Moves) {
+					return nil, fmt.Errorf("tmd: data/levelups.json: %s learns move %d of %d", sp, i, len(d.Moves))
+				}
 			}
 		}
 	}
@@ -371,6 +386,41 @@ func (d *Data) Learns(species, move string) bool {
 	list := d.learnsets[species]
 	j := sort.SearchInts(list, i)
 	return j < len(list) && list[j] == i
+}
+
+// LevelMove is a move a species learns on reaching a level; level 0 is
+// "on evolution".
+type LevelMove struct {
+	Level int    `json:"level"`
+	Move  string `json:"move"`
+}
+
+// LevelMoves returns the moves a species (by the group's or the mainline
+// name) learns by levelling up at levels from to to, both included, in
+// level order and by name within a level. The list is the species' newest
+// generation's (data/levelups.json; doc.go). An unknown species learns
+// nothing.
+func (d *Data) LevelMoves(species string, from, to int) []LevelMove {
+	sp, err := d.SpeciesNamed(species)
+	if err != nil {
+		return nil
+	}
+	var out []LevelMove
+	for lv, list := range d.levelups[sp.Dex] {
+		if lv < from || lv > to {
+			continue
+		}
+		for _, i := range list {
+			out = append(out, LevelMove{Level: lv, Move: d.Moves[i].Name})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Level != out[j].Level {
+			return out[i].Level < out[j].Level
+		}
+		return out[i].Move < out[j].Move
+	})
+	return out
 }
 
 // Effectiveness returns the type multiplier of an attack of type atk on a

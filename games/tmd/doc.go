@@ -132,17 +132,28 @@
 //     d20 of 11 or more. A GM overrides any of it with an adjustment.
 //   - Conditions said to last turns count the afflicted's side's turns;
 //     those said to last rounds also count its own turns (a flinch from the
-//     foes' turn covers the afflicted's next turn). Damage over time, and
+//     foes' turn covers the afflicted's next turn); one that comes in its
+//     own side's turn (a move on the user or an ally, or the GM) starts
+//     counting with the next one, so that a round of it still covers the
+//     opponents' turn (a Destiny Bond's bound, a screen's three turns). Damage over time, and
 //     the healing of Ingrain, Aqua Ring and Grassy Terrain, come at the end
 //     of the round; the sandstorm too (the text: "every turn"). Speed
 //     increases fall back one at the end of each round.
 //   - Sleep: no AP on the first turn asleep; a quarter of max AP (rounded
 //     up) comes back at the end of each turn, and the sleeper wakes with all
-//     of it. Freeze: no action on the two turns after it, 2 AP less on the
+//     of it. On the group's page an attacking move that hits the sleeper
+//     (not its substitute) wakes it too. Freeze: no action on the two turns after it, 2 AP less on the
 //     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
 //     faces (60%), fog 3 (15%).
 //   - Terrain lasts five turns, each side's turn counting one. Weather
-//     lasts until replaced or cleared. Misty Terrain keeps major conditions
+//     lasts until replaced or cleared. Weather Ball takes the weather's
+//     type (fog keeps it Normal, ominous makes it typeless) and 5 more BP;
+//     rain, sandstorm, snow and fog take 6 off Solar Beam's and Solar
+//     Blade's damage, after the hit is worked out; Moonlight, Synthesis and
+//     Morning Sun heal 2 more in harsh sunlight and 2 less in rain,
+//     sandstorm, snow and fog, Shore Up 2 more in a sandstorm. Rain defuses
+//     the floor: Explosion, Self-Destruct, Misty Explosion and Mind Blown
+//     are refused, and neither blast traps nor powder go off. Misty Terrain keeps major conditions
 //     away; minor ones still land.
 //   - Hazards spring when a character on their side first takes the
 //     offensive in a turn: one d20 a hazard. Pointed Stones and Steel
@@ -159,8 +170,14 @@
 //     either side, the activator among them, picked one by one with a die;
 //     a Mega-Blast Trap's on 5 (everyone, if fewer stand). The Grimy Trap
 //     feeds the activator Grimy Food: a d20 gives paralysis (1-5),
-//     confusion (6-10), burn (11-15) or poison (16-20). The Trip Trap and
-//     the Shiny Tile (items) are announced for the GM to apply.
+//     confusion (6-10), burn (11-15) or poison (16-20). The Apple Trap's Big
+//     Apple goes into the activator's bag. The Trip Trap knocks off the
+//     activator's worn item and the item in its hand: they lie on the floor,
+//     out of play, until the battle ends, when it picks them up. The Shiny
+//     Tile's nice item is one of six the table runs, picked with a d6: Oran
+//     Berry, Sitrus Berry, Lum Berry, Heal Seed, Tiny Reviver Seed, Reviver
+//     Seed. A gift goes into the bag if a slot is free; with a full bag, or
+//     to a foe (foes carry no bags), it lies on the floor for the GM.
 //   - A confused attack going astray lands on the next standing ally after
 //     the user in the battle's order ("the closest ally").
 //   - Foes from the data: the level table's HP and points (its free point
@@ -173,6 +190,10 @@
 //     its HP and its accuracy table are told to the GM only (the players
 //     read the die and whether it hit). The odds a player sees for a hidden
 //     foe are before its defence, at 4 AP.
+//   - NPCs on the team's side (AddFoe with Ally) are built the same way
+//     and played by the GM on the allies' turn, their stats in the open;
+//     like foes they carry no bags, and they are not members of the team
+//     (no sheet, no awards). The battle goes on while any of them stands.
 //   - A damaging move's secondary effect does not reach a target immune to
 //     its type (Thunder Shock never paralyzes a Ground type).
 //   - Disabled and Encore hold the move the afflicted used last when they
@@ -205,10 +226,21 @@
 //   - Silenced (Throat Chop, on every hit that lands): 3 rounds without
 //     sound moves (field.go's list); that it cannot speak is role-play.
 //     Sappy Seed's hit seeds the target the same way.
-//   - Bound (the GM sets it; Destiny Bond is still the GM's): for a round,
-//     the damage a move deals to one bound fighter is dealt to every other
-//     bound one too, the blow that knocks it out included, and told in the
-//     open (so a hidden foe's loss shows in its partner's).
+//   - Bound (Destiny Bond, or the GM): for a round, the damage a move
+//     deals to one bound fighter is dealt to every other bound one too, the
+//     blow that knocks it out included, and told in the open (so a hidden
+//     foe's loss shows in its partner's). Destiny Bond, by the group's
+//     list, binds its user and an opponent on an accuracy roll of 11 or
+//     more; used again in a row (its user's last move was Destiny Bond) it
+//     lands on half as many faces, rounded down: 16-20, 19-20, then 20.
+//   - Pain Split (the group's list and condition, not the mainline HP
+//     share): used on its user, it stores every HP its user loses, from
+//     anything, for the round it is used in and the next three; in the
+//     last of them (its user's 4th round) Pain Split may be used again, on
+//     an opponent, to deal the stored damage as it is (no stat, type or
+//     defence; a substitute takes it). Not used then, the damage is lost;
+//     before then the move is refused. A hidden foe's stored damage is
+//     the GM's.
 //   - Leg hold (Fairy Lock, on every opponent present): for a round the
 //     afflicted may aim moves only at itself or at what its last move aimed
 //     at (nothing yet: itself only).
@@ -220,10 +252,14 @@
 //     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
 //     GM ends it (Sky Drop's fall is the GM's).
 //   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
-//     damage, no effect) and hazards do not spring on it; grounded (5
-//     rounds): Ground moves meet it without its Flying type. Terrain still
-//     touches a raised fighter: the table has no grounded/airborne split
-//     for terrain yet.
+//     damage, no effect); grounded (5 rounds): Ground moves meet it without
+//     its Flying type. Hazards and terrain touch only fighters on the
+//     ground: neither a raised nor a sky-high one (it is in the air) meets
+//     hazards, heals on Grassy Terrain, is kept from sleep or major
+//     conditions by Electric or Misty Terrain, or has its own moves' STAB
+//     or priority changed by a terrain. Grounded wins over raised and sky
+//     high. A Flying type is on the ground for hazards and terrain (the
+//     text gives it no exemption).
 //   - Exposed (Normal and Ghost moves) and miracle eye (Psychic moves): a
 //     type that would make the afflicted immune to such a move does not
 //     count (an exposed Ghost/Poison meets Tackle as a Poison type); the
@@ -248,9 +284,9 @@
 //     move hits it (not, as in the mainline games, when it uses one); the
 //     explosion is a Blast Seed's, 10 true damage to it after the hit, and
 //     the powder is spent. A Fire move it is immune to does not light it.
-//   - Neutralized (6 rounds) and immobile (until cured) are kept and
-//     counted by the table, but what they stop (abilities, fleeing) is run
-//     by the GM, so their effect is the GM's.
+//   - Neutralized (6 rounds) switches off the abilities the table runs
+//     (the GM's own are the GM's to hold back). Immobile (until cured) is
+//     kept and counted by the table, but fleeing is the GM's call.
 //   - Wishing (1 round): when it runs out a wish forms on the wisher's
 //     side; any fighter of that side may use one in its turn (UseWish), for
 //     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
@@ -259,11 +295,180 @@
 //     (constricted, trapped), wrapped, bound or seeded, and the hazards on
 //     its own side are gone (the mainline reading of "field hazards are
 //     nullified").
+//   - Conditions from the group's move list (field.go): the trapping
+//     moves (Clamp, Fire Spin, Infestation, Jaw Lock, Sand Tomb, Snap Trap,
+//     Thunder Cage, Magma Storm, Whirlpool) make their target stuck (stuck,
+//     constricted and trapped are one condition in the text); Whirlpool,
+//     which the list says traps its user, traps its target like the others
+//     (a copying slip). Wrap wraps its target, and its user, holding on,
+//     cannot act while it lasts. Salt Cure salts, Pursuit has its user
+//     pursue the target, Psychic Noise blocks healing, Anchor Shot and
+//     Spirit Shackle make immobile, Ceaseless Edge and Stone Axe splinter
+//     (the group's page: burn damage over time for 3 rounds; the table
+//     runs it in both editions). Hyper Beam and the other moves the list
+//     has recharge leave their user recharging once used, hit or miss (the
+//     list names no exception); Uproar gives its user insomnia. Fire Spin,
+//     Scald and Scorching Sands thaw a frozen target they hit; "thaws the
+//     user" is the GM's.
+//   - Unremitted (Future Sight, Doom Desire): the hit's damage is worked
+//     out when it lands (the user's stats, the target's defence, then) and
+//     held back; it strikes when the condition ends, 2 rounds later (the
+//     end of the target's second turn after). A second one on a target
+//     already unremitted is lost. A hidden foe's held damage is the GM's.
+//   - Curse: a Ghost type loses half its max HP (rounded down) and curses
+//     its target; any other type raises its own Attack and Defense by 1
+//     and lowers its Speed by 1, on itself. Cursed ends when the afflicted
+//     knocks out an opponent; an embargo ends when its user faints.
+//   - Countering, mirroring, metal burst (Counter, Mirror Coat, Metal
+//     Burst; the group's page and list, run in both editions): the move
+//     readies its user (no target, no damage, not a status move); the
+//     first physical (countering), special (mirroring) or any (metal
+//     burst) hit an opponent lands on it stores that damage, +3 (+0 for
+//     metal burst); the user's next attack that lands adds the stored
+//     damage as it is, after its own is worked out. A hit on a substitute
+//     stores nothing.
+//   - Commanding: its text does not say how an attacking commander's move
+//     could set a property when it cannot attack, so the table runs only
+//     that the commanding fighter cannot use attacking moves; commanded
+//     and the commander's bonuses are the GM's (conditions, stage and HP
+//     overrides). Commander is not in the data (it is a mainline ability).
+//   - Protect moves (Protect, Detect, King's Shield, Obstruct, Spiky
+//     Shield, Baneful Bunker, Burning Bulwark): a d20 of 11 or more, fewer
+//     faces for the same move in a row as Destiny Bond, protects the user
+//     until its side's next turn: every other fighter's move aimed at it
+//     fails, allies' too ("immune to all moves"), but for those the
+//     group's list says ignore protection; Feint, Phantom Force and Shadow
+//     Force also take it down. A physical attack on it poisons (Baneful
+//     Bunker) or burns (Burning Bulwark) the attacker, lowers its Defense
+//     2 stages (Obstruct) or deals it 3 (Spiky Shield's "recoil": the
+//     table's row for a blocked hit, which dealt none).
+//   - Quick Guard, Wide Guard and Crafty Shield cover the user and all
+//     its standing allies for a round: the opponents' priority moves (not
+//     under Psychic Terrain, which takes priority away), multi-target
+//     moves and room-hitters, or status moves fail on them. Endure: for a
+//     round, an attacking move leaves the user at 1 HP at least (not damage
+//     over time or other effects).
+//   - Moves the group's list has hit "1 round after" (Fly, Bounce, Sky
+//     Drop, Dig, Dive, Phantom Force, Shadow Force, Solar Beam, Solar
+//     Blade, Electro Shot, Focus Punch, Freeze Shock, Ice Burn, Meteor
+//     Beam, Razor Wind, Skull Bash, Sky Attack, Shell Trap) cost their AP
+//     when used and strike their targets, with a fresh accuracy roll, when
+//     the user's side's next turn starts (its AP that turn is its own). Fly
+//     and Bounce keep the user sky high meanwhile, Sky Drop its target too
+//     (dropped by the strike); Dig, Dive, Phantom Force and Shadow Force
+//     keep it out of sight (invisible). A user that cannot act then loses
+//     the move; Focus Punch fails if a move hurt the user meanwhile, Shell
+//     Trap goes off only if a physical one did. The solar moves strike at
+//     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
+//     move are the GM's.
+//   - Telekinesis raises its target, and while that lasts moves never miss
+//     it. Gravity (an offensive action: it grounds the opponents) grounds
+//     every fighter, brings the sky-high down and keeps anyone from going
+//     up, and for 5 rounds (ending with the round's end) turns the 5
+//     highest missing faces of every move into hits (paralysis and
+//     confusion's 1-6 aside); the GM sets its rounds with an override.
+//   - Lengths the editions give differently: on the group's page Encore
+//     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
+//     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
 //   - Status moves the table runs are those in field.go (statusEffects);
-//     others land and the GM applies their effect. Items the table runs:
-//     Reviver Seed (full HP), Tiny Reviver Seed (half), Oran Berry (10 HP),
-//     Sitrus Berry (a quarter), the status-curing berries and Heal Seed;
-//     others are used up and the GM applies their effect.
+//     others land and the GM applies their effect.
+//   - Items the table runs (items.go) are those the group's item list
+//     gives a precise effect: Reviver Seed (full HP) and Tiny Reviver Seed
+//     (half); the healing ones by their HP (Oran Berry 10, Sitrus Berry 20
+//     as the list says, Razz Berry 50, Vitality Seed 100, Oran Leaf 3,
+//     Sitrus Leaf 5); the curing berries, Lum Berry and Heal Seed (the
+//     major conditions and confusion), Chesto Berry also leaving the eater
+//     sleepless for the battle ("prevents further sleep attempts"); the
+//     seeds, wands and orbs that give one condition to their target (Sleep,
+//     Stun, Totter, Frigid, Spicy, Acidic, Dusty, Malady, Abstain, Blinker
+//     and Ban Seeds; Confuse, Petrify and Slumber Wands; Embargo, Nullify,
+//     Invisify and Cheering Orbs); Foe-hold and Foe-Silence Orbs on every
+//     standing opponent; Health Orb (healthy, and lowered stages back to
+//     0, on the user's side); All-Strike Orb (+2 crit stages on the user's
+//     side); the true damage of Blast Seed and Blast Wand (10), Dense Rock
+//     (2), Wooden Stick (3), Marble Stone (4) and Iron Thorn (6), which
+//     roll no die (the list gives thrown items no accuracy; Dodge Scarf and
+//     Lock-on Specs are worn items, the GM's); Power, Bulwark, Defect and
+//     Vile Seeds (2 stages) and Renewal Herb (stages reset); the weather
+//     orbs (Clear, Sunny, Rainy, Sandy, Snowy, Fog, Ominous), the terrain
+//     orbs (Galvanic, Grassy, Misty, Sparkling: five turns; Bulldoze clears
+//     it), Trapbust Orb (every hazard of both sides and every hidden trap)
+//     and Grimy Food (the Grimy Trap's d20). Used on an opponent, an item
+//     is offensive; opponents cannot aim one at the invisible. A berry
+//     costs 2 AP wherever the list files it (Lum Berry).
+//   - Items used up with their effect left to the GM: those with a
+//     duration or a number the table does not track (Quick, Encourage and
+//     Eye-drop Seeds; All-Mach, All-Dodge, Evasion and All-Protect Orbs;
+//     Slow Wand), those that change a sheet or the dungeon (Joy, Doom and
+//     Heart Seeds, gummis, Rainbow Gummi, training items, apples, Warp
+//     Seed, Escape, Bridge, Mug, Trawl and Weather-Lock Orbs), All-Revive
+//     Orb (the list gives no HP), Decoy Seed (infatuated with whom?),
+//     Vibrant Herb, Star Fuel, Enigma Berry, gems, Z-crystals, held and
+//     worn items, and items not on the group's list (Leppa Berry has no
+//     effect there; the list has no PP or AP restoring item). The GM
+//     applies them with SetCondition, Override (hp, ap, a stage) or the
+//     field actions, each logged with a reason.
+//   - Abilities the table runs (abilities.go), by the group's ability
+//     page: the wards (Immunity: poison and bad poison; Insomnia and Vital
+//     Spirit: sleep and yawning; Limber, Magma Armor, Own Tempo, Oblivious:
+//     infatuation; Inner Focus: flinch; Thermal Exchange and Water Bubble:
+//     burn; Leaf Guard: major conditions in harsh sunlight), the veils
+//     (Water Veil: burn, Sweet Veil: sleep) on the bearer and the first
+//     three other standing allies in the battle's order; the absorbers,
+//     which take an opponent's move of their type before its roll (no die,
+//     no damage, no effect): Volt and Water Absorb and Earth Eater heal 2,
+//     Motor Drive +1 Speed, Sap Sipper +1 Attack, Well-Baked Body +2
+//     Defense stages, Flash Fire +5 to the bearer's Fire moves for the
+//     battle; Soundproof (field.go's sound moves) and Bulletproof (the
+//     page's list) likewise; Blaze, Overgrow, Torrent and Swarm (+5 below
+//     a third of max HP, a third exactly not below), Technician (+3 to a
+//     move of 6 BP or less), Sand Force (+3 to Rock, Ground and Steel in a
+//     sandstorm), Water Bubble (+3 to Water), Dark and Fairy Aura (+3 to
+//     everyone's Dark or Fairy moves while the bearer stands); Thick Fat
+//     (Fire, Ice) and Water Bubble (Fire) take 3 off as mitigation, so a
+//     crit passes them; on entering a battle (its start, or when the GM
+//     adds a foe to one under way): Huge Power and Pure Power (+3 Attack,
+//     -3 Special Attack points, not under 0), Levitate (raised for the
+//     battle), Intrepid Sword (+1 Attack), Dauntless Shield (+1 Defense),
+//     Hadron Engine (+1 Special Attack), Orichalcum Pulse (+1 Attack),
+//     Sand Stream (a sandstorm), Intimidate (-1 Attack stage to each
+//     standing opponent, but Inner Focus, Own Tempo, Oblivious and Scrappy,
+//     and +1 to Guard Dog); against an opponent's stage decreases (moves'
+//     effects, status moves, items, Intimidate): Clear Body, White Smoke
+//     and Full Metal Body keep every stage up, Hyper Cutter Attack, Big
+//     Pecks Defense, Keen Eye and Mind's Eye accuracy, and Defiant and
+//     Competitive answer each drop with +2 Attack or Special Attack; Keen
+//     Eye and Mind's Eye also ignore targets' evasion increases; Sturdy (at
+//     full HP a move's blow that would knock it out leaves 1 HP); Rock Head
+//     (no recoil); the sand abilities and Overcoat (no sandstorm damage)
+//     and Overcoat (no AP lost to snow); the summoners (Drizzle, Drought, Snow Warning, the four
+//     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
+//     sunlight, the mainline reading where the page says electric terrain,
+//     a copying slip) once a battle as a bonus action (UseAbility: no AP,
+//     no focus). "Increased by N" with no "Stat Points" is read as N
+//     stages. A neutralized fighter's ability does nothing; Mold Breaker's
+//     moves pass the target's absorbing and mitigating abilities. A foe has
+//     its species' first ability unless the GM names another it may have;
+//     a hidden foe's ability is not shown, but what it does is told. A
+//     player's odds against a target whose known ability takes the move
+//     show it landing never (a hidden foe's ability is not counted).
+//   - Every other ability is the GM's: those keyed to moments, choices or
+//     numbers the table does not track (Wonder Guard, Comatose,
+//     Guts, Mirror Armor, Shield Dust,
+//     Dry Skin, Magic Guard, form changes, copying abilities, and the
+//     like). The GM applies them with Override (hp, maxhp, ap, stat points
+//     spe included, stage-atk and the like), SetCondition, SetWeather and
+//     SetTerrain, each logged with a reason; switches off one the table
+//     runs by neutralizing its bearer; and gives a fighter another ability
+//     with SetAbility (Skill Swap, Trace: a hidden foe's is the GM's
+//     secret), which the table then runs if it runs that one.
+//   - IQ skills the table runs: Aggressor and Defender (±1 stat points on
+//     entering a battle), Cold-Blooded (no burn) and Hot-Headed (no freeze;
+//     their wider ranges are the GM's), Wise Healer (+2 to the user's
+//     healing items), Power Pitcher (+3 to Dense Rock, Wooden Stick, Marble
+//     Stone and Iron Thorn), Second Wind (a Break heals 3) and Field Medic
+//     (a Guard heals the guarded 2). The others are the GM's, applied the
+//     same way.
 //   - Allies may use items from a member's bag once that member lends it
 //     (a standing permission, given or withdrawn at any time, fainted or
 //     not).
@@ -284,8 +489,19 @@
 //     with a die. A Break starts the count again.
 //   - Levels: the level table's "exp" is the experience from a level to the
 //     next; levelling up spends it. New stat points are placed by the
-//     player (PlacePoint) outside battle; HP follows the base HP. Which new
-//     moves a level allows is the GM's call (the data has no level
-//     learnsets). Rank rewards go to the team's stash for the GM to hand
-//     out; every sheet moves to the new rank.
+//     player (PlacePoint) outside battle; HP follows the base HP. Rank
+//     rewards go to the team's stash for the GM to hand out; every sheet
+//     moves to the new rank.
+//   - Level-up moves: a species' moves by level are those of the newest
+//     generation whose data gives it level-up moves (@pkmn/dex's "9L15":
+//     generation 9, level 15; data/levelups.json), so one consistent list
+//     (Pikachu learns Double Team at 8, as in generations 8 and 9, not at
+//     15 to 23 as before). A form with no learnset of its own uses its base
+//     species'. Each level gained offers the moves the species learns at
+//     exactly that level, unless known or offered already (the sheet's
+//     Learnable); the species' own list only, not its line's. Outside
+//     battle the player learns each (LearnMove) into a free slot of the
+//     four, or with four known in place of one, whose training is lost;
+//     or passes on it (SkipMove). An offer stays on the sheet until then.
+//     Level 0 ("on evolution") and evolving itself are the GM's call.
 package tmd

@@ -90,6 +90,9 @@ type statusEffect struct {
 	weather string
 	terrain string
 	hazard  string // laid on the opponents' side
+	gravity bool   // gravity on the field: everyone grounded, moves more accurate
+	// alsoUser: the user gets cond too (Destiny Bond binds both).
+	alsoUser bool
 }
 
 var statusEffects = map[string]statusEffect{
@@ -104,8 +107,17 @@ var statusEffects = map[string]statusEffect{
 	"Attract": {cond: CondInfatuated}, "Reflect": {cond: CondReflect}, "Light Screen": {cond: CondLightScreen},
 	"Fairy Lock":  {cond: CondLegHold},
 	"Aurora Veil": {cond: CondAuroraVeil},
-	"Aqua Ring":   {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
-	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	MovePainSplit: {cond: CondPainSplit}, MoveDestinyBond: {cond: CondBound, alsoUser: true},
+	"Aqua Ring": {cond: CondAquaRing}, "Heal Block": {cond: CondHealBlock}, "Curse": {cond: CondCursed},
+	"Disable": {cond: CondDisabled}, "Encore": {cond: CondEncore}, "Embargo": {cond: CondEmbargo},
+	"Nightmare": {cond: CondNightmare}, "Perish Song": {cond: CondPerishing}, "Powder": {cond: CondPowdered},
+	"Magnet Rise": {cond: CondRaised}, "Wish": {cond: CondWishing}, "Block": {cond: CondImmobile},
+	"Mean Look": {cond: CondImmobile}, "Spider Web": {cond: CondImmobile},
+	"Octolock":    {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
+	"Telekinesis": {cond: CondRaised}, "Gravity": {gravity: true},
+	"Endure": {cond: CondEnduring}, "Quick Guard": {cond: CondQuickGuard}, "Wide Guard": {cond: CondWideGuard},
+	"Crafty Shield": {cond: CondCraftyShield},
+	"Growl":         {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
@@ -148,11 +160,156 @@ var passesSub = func() map[string]bool {
 // hitConditions are the conditions damaging moves give on every hit, by
 // the group's move list (the mainline data has them as volatile effects
 // the table does not read).
-var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded}
+var hitConditions = map[string]string{"Throat Chop": CondSilenced, "Sappy Seed": CondSeeded,
+	"Clamp": CondStuck, "Fire Spin": CondStuck, "Infestation": CondStuck, "Jaw Lock": CondStuck, "Sand Tomb": CondStuck,
+	"Snap Trap": CondStuck, "Thunder Cage": CondStuck, "Magma Storm": CondStuck, "Whirlpool": CondStuck,
+	"Wrap": CondWrapped, "Salt Cure": CondSalted, "Pursuit": CondPursued, "Psychic Noise": CondHealBlock,
+	"Anchor Shot": CondImmobile, "Spirit Shackle": CondImmobile, "Ceaseless Edge": CondSplintered, "Stone Axe": CondSplintered,
+}
+
+// userConditions are the conditions moves give their user once used, by
+// the group's move list (a wrap's user holds on while the target is
+// wrapped: see strike).
+var userConditions = map[string]string{
+	"Blast Burn": CondRecharging, "Frenzy Plant": CondRecharging, "Giga Impact": CondRecharging,
+	"Hydro Cannon": CondRecharging, "Hyper Beam": CondRecharging, "Meteor Assault": CondRecharging,
+	"Prismatic Laser": CondRecharging, "Rock Wrecker": CondRecharging, "Uproar": CondInsomnia,
+}
+
+// counters are the moves that ready their user to store a hit, by the
+// group's list, with the condition they give.
+var counters = map[string]string{"Counter": CondCountering, "Mirror Coat": CondMirroring, "Metal Burst": CondMetalBurst}
+
+// storesHit returns f's countering condition ready to store a physical
+// (or else special) hit, and what the stored damage gains; nil if none.
+func (f *Fighter) storesHit(physical bool) (*Cond, int) {
+	kind, bonus := CondMirroring, 3
+	if physical {
+		kind = CondCountering
+	}
+	if c := f.cond(kind); c != nil && c.HP == 0 {
+		return c, bonus
+	}
+	if c := f.cond(CondMetalBurst); c != nil && c.HP == 0 {
+		return c, 0
+	}
+	return nil, 0
+}
+
+// stored returns f's countering condition that holds a stored hit, if any.
+func (f *Fighter) stored() *Cond {
+	for _, k := range []string{CondCountering, CondMirroring, CondMetalBurst} {
+		if c := f.cond(k); c != nil && c.HP > 0 {
+			return c
+		}
+	}
+	return nil
+}
+
+// shields are the protect moves of the group's list, with what a physical
+// attack on the protected does to its user: a condition, "def-2" (its
+// Defense 2 stages down) or "recoil" (SpikyRecoil damage).
+var shields = map[string]string{"Protect": "", "Detect": "", "King's Shield": "", "Obstruct": "def-2",
+	"Spiky Shield": "recoil", "Baneful Bunker": CondPoison, "Burning Bulwark": CondBurn}
+
+// SpikyRecoil is what Spiky Shield deals an attacker: the Recoil table's
+// row for the damage the blocked hit dealt, none (its lowest row).
+const SpikyRecoil = 3
+
+// ignoresProtect are the moves the group's list says pass protection;
+// breaksProtect those that also take it down.
+var (
+	ignoresProtect = map[string]bool{"Hyper Drill": true, "Hyperspace Fury": true, "Hyperspace Hole": true,
+		"Mighty Cleave": true, "Phantom Force": true, "Shadow Force": true, "Bestow": true, "Decorate": true,
+		"Play Nice": true, "Sing": true, "Spore": true, "Stun Spore": true, "Supersonic": true, "Feint": true}
+	breaksProtect = map[string]bool{"Feint": true, "Phantom Force": true, "Shadow Force": true}
+)
+
+// guards are the conditions a guard move (Quick Guard, Wide Guard, Crafty
+// Shield) gives the user and all its allies.
+var guards = map[string]bool{CondQuickGuard: true, CondWideGuard: true, CondCraftyShield: true}
+
+// guarded says which of t's guards stops f's move m (an opponent's), or "".
+func (b *Battle) guarded(f *Fighter, m *Move, t *Fighter) string {
+	switch {
+	case t.side() == f.side():
+		return ""
+	case t.has(CondQuickGuard) && m.APCut > 0 && b.terrainOn(f) != TerrainPsychic:
+		return "priority meets a quick guard"
+	case t.has(CondWideGuard) && (m.Target == TargetMulti || m.Target == TargetRoom):
+		return "spread meets a wide guard"
+	case t.has(CondCraftyShield) && m.Category == "Status":
+		return "status move meets a crafty shield"
+	}
+	return ""
+}
+
+// charged are the moves the group's list has hit a round after they are
+// used, with what becomes of the user meanwhile: up in the sky ("sky"),
+// out of sight ("hidden": invisible) or nothing ("").
+var charged = map[string]string{"Bounce": "sky", "Fly": "sky", "Sky Drop": "sky", "Dig": "hidden", "Dive": "hidden",
+	"Phantom Force": "hidden", "Shadow Force": "hidden", "Electro Shot": "", "Focus Punch": "", "Freeze Shock": "",
+	"Ice Burn": "", "Meteor Beam": "", "Razor Wind": "", "Skull Bash": "", "Sky Attack": "", "Solar Beam": "",
+	"Solar Blade": "", "Shell Trap": ""}
+
+// strikesAtOnce reports whether a charged move m needs no charging in
+// this weather: the solar moves in harsh sunlight, Electro Shot in rain.
+func (b *Battle) strikesAtOnce(m *Move) bool {
+	return (solar[m.Name] && b.Weather == WeatherSun) || (m.Name == "Electro Shot" && b.Weather == WeatherRain)
+}
+
+// thawsTarget are the moves whose hit thaws a frozen target.
+var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
+
+// delayed are the moves whose hit is held back: the damage is worked out
+// when they land and dealt when the target's unremitted condition runs
+// out.
+var delayed = map[string]bool{"Future Sight": true, "Doom Desire": true}
 
 // reachesSky holds the moves that reach a sky-high fighter.
 var reachesSky = map[string]bool{"Gust": true, "Thunder": true, "Twister": true, "Sky Uppercut": true,
 	"Hurricane": true, "Smack Down": true, "Thousand Arrows": true}
+
+// weatherBallType is Weather Ball's type in each weather.
+var weatherBallType = map[string]string{WeatherSun: "Fire", WeatherRain: "Water", WeatherSand: "Rock",
+	WeatherSnow: "Ice", WeatherFog: "Normal", WeatherOminous: "Typeless"}
+
+// solar are the moves whose damage the dimming weathers cut by SolarCut.
+var solar = map[string]bool{"Solar Beam": true, "Solar Blade": true}
+
+// dimmed are the weathers that cut solar moves' damage.
+var dimmed = map[string]bool{WeatherRain: true, WeatherSand: true, WeatherSnow: true, WeatherFog: true}
+
+// SolarCut is the damage rain, sandstorm, snow and fog take off Solar Beam
+// and Solar Blade.
+const SolarCut = 6
+
+// explodes are the moves that cannot go off in rain (the floor is
+// defused); blast traps and powder do not go off either.
+var explodes = map[string]bool{"Explosion": true, "Self-Destruct": true, "Misty Explosion": true, "Mind Blown": true}
+
+// healShift is the change the weather makes to what m heals: Moonlight,
+// Synthesis and Morning Sun 2 more in harsh sunlight and 2 less in rain,
+// sandstorm, snow and fog; Shore Up 2 more in a sandstorm.
+func (b *Battle) healShift(m *Move) int {
+	switch {
+	case m.Name == "Shore Up" && b.Weather == WeatherSand:
+		return 2
+	case m.Name != "Moonlight" && m.Name != "Synthesis" && m.Name != "Morning Sun":
+		return 0
+	case b.Weather == WeatherSun:
+		return 2
+	case dimmed[b.Weather]:
+		return -2
+	}
+	return 0
+}
+
+// Gravity: its rounds, and the faces it adds to every move's hit range.
+const (
+	GravityRounds = 5
+	GravityFaces  = 5
+)
 
 // quakes are the moves Grassy Terrain halves.
 var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
@@ -182,8 +339,8 @@ func (f *Fighter) screenFor(physical bool) string {
 // action: it aims at opponents, or lays a hazard on their side. Weather
 // and terrain are defensive (environmental) actions.
 func (e statusEffect) offensive(m *Move) bool {
-	if e.hazard != "" {
-		return true
+	if e.hazard != "" || e.gravity {
+		return true // gravity grounds the opponents too
 	}
 	if e.weather != "" || e.terrain != "" {
 		return false

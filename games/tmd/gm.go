@@ -53,6 +53,8 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 		return c.setCondition(seat, a)
 	case Override:
 		return c.override(seat, a)
+	case SetAbility:
+		return c.setAbility(seat, a)
 	case EndBattle:
 		if c.b == nil {
 			return engine.Illegal(a, "there is no battle to end")
@@ -134,6 +136,9 @@ func (c *ctx) addFoe(a AddFoe) error {
 	if a.Level < 1 || a.Level > 100 {
 		return engine.Illegal(a, "a level is 1 to 100, not %d", a.Level)
 	}
+	if a.Ally && a.Hidden {
+		return engine.Illegal(a, "an ally's stats are the team's to see: it cannot be hidden")
+	}
 	if len(a.Moves) > 4 {
 		return engine.Illegal(a, "a foe knows at most 4 moves besides the Basic Attack")
 	}
@@ -152,8 +157,12 @@ func (c *ctx) addFoe(a AddFoe) error {
 		moves = append(moves, m.Name)
 	}
 	b := c.b
-	if b != nil && len(b.side(Foes)) >= MaxFoes {
-		return engine.Illegal(a, "a battle has at most %d foes", MaxFoes)
+	side := Foes
+	if a.Ally {
+		side = Allies
+	}
+	if b != nil && len(b.side(side)) >= MaxFoes {
+		return engine.Illegal(a, "a battle has at most %d fighters a side besides the team", MaxFoes)
 	}
 	name := strings.TrimSpace(a.Name)
 	if len(name) > 40 {
@@ -170,6 +179,15 @@ func (c *ctx) addFoe(a AddFoe) error {
 	} else if taken(name) {
 		return engine.Illegal(a, "%s is already in the battle or on the team", name)
 	}
+	ability := sp.Abilities[0]
+	if a.Ability != "" {
+		abs := append(slices.Clone(sp.Abilities), sp.Hidden)
+		i := slices.IndexFunc(abs, func(n string) bool { return n != "" && strings.EqualFold(n, strings.TrimSpace(a.Ability)) })
+		if i < 0 {
+			return engine.Illegal(a, "%s cannot have the ability %s (it may have %s)", sp.Name, a.Ability, abilityList(sp))
+		}
+		ability = abs[i]
+	}
 	body, err := foeBody(d, sp, a.Level, moves)
 	if err != nil {
 		return engine.Illegal(a, "%v", err)
@@ -178,19 +196,25 @@ func (c *ctx) addFoe(a AddFoe) error {
 		b = &Battle{First: Allies, Side: Allies}
 		c.s.Battle, c.b = b, b
 	}
-	f := &Fighter{Name: name, Species: sp.Name, Types: slices.Clone(sp.Types), Foe: true, Seat: c.s.GM.Seat, Hidden: a.Hidden, Body: body}
+	f := &Fighter{Name: name, Species: sp.Name, Types: slices.Clone(sp.Types), Ability: ability, Foe: !a.Ally, NPC: a.Ally, Seat: c.s.GM.Seat, Hidden: a.Hidden, Body: body}
 	b.Fighters = append(b.Fighters, f)
 	if b.Started {
-		f.Turn.Done = b.Side != Foes
-		if b.Side == Foes {
+		f.Turn.Done = b.Side != side
+		if b.Side == side {
 			f.Turn = Turn{AP: b.maxAP(f), Max: b.maxAP(f)}
 		}
 	}
-	if a.Hidden {
+	switch {
+	case a.Ally:
+		c.say("An ally joins the team's side: %s, a level %d %s (%d HP, %d AP), played by the GM.", name, a.Level, sp.Name, body.MaxHP, body.AP)
+	case a.Hidden:
 		c.sayHP(f, fmt.Sprintf("A foe joins: %s, a level %d %s (stats hidden from the players).", name, a.Level, sp.Name),
 			fmt.Sprintf("A foe joins: %s (%s), its stats hidden.", name, sp.Name))
-	} else {
+	default:
 		c.say("A foe joins: %s, a level %d %s (%d HP, %d AP).", name, a.Level, sp.Name, body.MaxHP, body.AP)
+	}
+	if b.Started {
+		c.enter(f)
 	}
 	return nil
 }
@@ -242,6 +266,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 		}
 		allies = append(allies, &Fighter{
 			Name: m.Sheet.Name, Species: sp.Name, Types: slices.Clone(sp.Types), Seat: m.Seat,
+			Ability: m.Sheet.Ability, IQ: slices.Clone(m.Sheet.IQ),
 			Body: Body{Level: m.Sheet.Level, MaxHP: der.MaxHP, HP: min(max(1, m.HP), der.MaxHP), AP: der.AP,
 				Atk: der.PhysPoints, Def: der.PhysMit, SpA: der.SpecPoints, SpD: der.SpecMit, Bonus: der.LevelBonus,
 				Spe:   m.Sheet.Points[Speed] + m.Sheet.Trained[Speed],
@@ -251,6 +276,9 @@ func (c *ctx) startBattle(a StartBattle) error {
 	b.Fighters = append(allies, b.Fighters...)
 	b.Started, b.Round, b.First, b.Side, b.Turns = true, 1, a.First, a.First, 0
 	c.say("The battle begins: %d against %d, the %s first.", len(allies), len(b.side(Foes)), a.First)
+	for _, f := range b.Fighters {
+		c.enter(f)
+	}
 	c.startSide(b.Side)
 	c.advance()
 	return nil
@@ -404,16 +432,34 @@ func (c *ctx) setAwakening(seat engine.Seat, a SetCondition) error {
 	return nil
 }
 
+// setGravity sets the rounds of gravity the battle has left (0 lifts it).
+func (c *ctx) setGravity(seat engine.Seat, a Override) error {
+	switch {
+	case c.b == nil:
+		return engine.Illegal(a, "gravity is set in a battle")
+	case a.Value < 0 || a.Value > 99:
+		return engine.Illegal(a, "gravity is 0 to 99 rounds")
+	}
+	if err := c.adjust(seat, a, fmt.Sprintf("gravity for %d round(s)", a.Value), a.Reason, true); err != nil {
+		return err
+	}
+	c.b.Gravity = a.Value
+	return nil
+}
+
 // overrideFields are the numbers Override sets, with their bounds.
 var overrideFields = map[string][2]int{
 	"hp": {0, 999}, "maxhp": {1, 999}, "ap": {0, 12}, "level": {1, 100},
-	"atk": {0, 99}, "def": {0, 99}, "spa": {0, 99}, "spd": {0, 99}, "bonus": {0, 99},
+	"atk": {0, 99}, "def": {0, 99}, "spa": {0, 99}, "spd": {0, 99}, "spe": {0, 99}, "bonus": {0, 99},
 }
 
 // override sets a number of a fighter (or, outside battle, a member's HP).
 // A change to a hidden foe's numbers is the GM's secret.
 func (c *ctx) override(seat engine.Seat, a Override) error {
 	field := strings.ToLower(strings.TrimSpace(a.Field))
+	if field == "gravity" {
+		return c.setGravity(seat, a)
+	}
 	lo, hi := -6, 6
 	stage, isStage := strings.CutPrefix(field, "stage-")
 	if isStage {
@@ -423,7 +469,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	} else {
 		bounds, ok := overrideFields[field]
 		if !ok {
-			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, bonus, or stage-atk and the like)", a.Field)
+			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", a.Field)
 		}
 		lo, hi = bounds[0], bounds[1]
 	}
@@ -472,7 +518,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	}
 	body := &f.Body
 	*map[string]*int{"hp": &body.HP, "maxhp": &body.MaxHP, "ap": &body.AP, "level": &body.Level, "atk": &body.Atk,
-		"def": &body.Def, "spa": &body.SpA, "spd": &body.SpD, "bonus": &body.Bonus}[field] = a.Value
+		"def": &body.Def, "spa": &body.SpA, "spd": &body.SpD, "spe": &body.Spe, "bonus": &body.Bonus}[field] = a.Value
 	body.HP = min(body.HP, body.MaxHP)
 	if body.HP == 0 && !f.Fainted {
 		c.hurt(f, 1) // faints at 0

@@ -83,7 +83,13 @@ var geodude = AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Tackle", "Ro
 // edit changes each sheet before it is brought.
 func mustTeam(tb testing.TB, edit func(i int, sh *Sheet)) *State {
 	tb.Helper()
-	s, err := New(Options{}, testSeats)
+	return mustTeamUnder(tb, TextRules, edit)
+}
+
+// mustTeamUnder is mustTeam at a table playing by edition ed.
+func mustTeamUnder(tb testing.TB, ed Edition, edit func(i int, sh *Sheet)) *State {
+	tb.Helper()
+	s, err := New(Options{Rules: ed}, testSeats)
 	if err != nil {
 		tb.Fatal(err)
 	}

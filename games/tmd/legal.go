@@ -74,6 +74,15 @@ func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
 		for _, st := range Stats {
 			out = append(out, PlacePoint{Stat: st})
 		}
+		for _, mv := range m.Sheet.Learnable {
+			if len(m.Sheet.Moves) < MaxMoves {
+				out = append(out, LearnMove{Move: mv})
+			}
+			for _, old := range m.Sheet.Moves {
+				out = append(out, LearnMove{Move: mv, Replace: old})
+			}
+			out = append(out, SkipMove{Move: mv})
+		}
 		return out
 	}
 	f := b.fighter(m.Sheet.Name)
@@ -86,6 +95,13 @@ func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
 		for _, g := range b.side(Allies) {
 			if g.Fainted && g != f {
 				out = append(out, UseItem{Item: item, On: g.Name})
+			}
+		}
+		if e, ok := itemEffects[item]; ok && e.area == onTarget {
+			for _, g := range b.side(Foes) {
+				if !g.Fainted {
+					out = append(out, UseItem{Item: item, On: g.Name})
+				}
 			}
 		}
 	}
@@ -119,6 +135,9 @@ func (s *State) fighterCandidates(f *Fighter, actor string) []engine.Action {
 	if b.Wishes[f.side()] > 0 {
 		out = append(out, UseWish{Actor: actor})
 	}
+	if _, ok := summoners[f.ability()]; ok && !f.Summons {
+		out = append(out, UseAbility{Actor: actor})
+	}
 	for _, g := range b.side(f.side()) {
 		if g != f {
 			out = append(out, Guard{Actor: actor, Ally: g.Name})
@@ -140,11 +159,9 @@ func (s *State) gmCandidates() []engine.Action {
 		}
 		out = append(out, StartBattle{First: Allies}, StartBattle{First: Foes}, EndBattle{Reason: "they flee"})
 	default:
-		if b.Side == Foes {
-			for _, f := range b.side(Foes) {
-				if b.canAct(f) {
-					out = append(out, s.fighterCandidates(f, f.Name)...)
-				}
+		for _, f := range b.side(b.Side) {
+			if (f.Foe || f.NPC) && b.canAct(f) {
+				out = append(out, s.fighterCandidates(f, f.Name)...)
 			}
 		}
 		out = append(out, EndTurn{}, SetWeather{Weather: WeatherRain, Reason: "a storm"},

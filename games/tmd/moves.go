@@ -22,7 +22,7 @@ func (f *Fighter) physical(m *Move) bool {
 // than f's max AP this turn).
 func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	cost = m.AP
-	if b.Terrain != TerrainPsychic {
+	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
 	return cost, cost > f.Turn.Max
@@ -35,7 +35,7 @@ func (b *Battle) stabShift(f *Fighter, m *Move) int {
 		return 0
 	}
 	s := StabBonus(m.AP)
-	shift := 0
+	shift, terrain := 0, b.terrainOn(f)
 	switch {
 	case b.Weather == WeatherSun && m.Type == "Fire", b.Weather == WeatherRain && m.Type == "Water":
 		shift += s
@@ -44,10 +44,10 @@ func (b *Battle) stabShift(f *Fighter, m *Move) int {
 		shift -= s
 	}
 	switch {
-	case b.Terrain == TerrainElectric && m.Type == "Electric", b.Terrain == TerrainGrassy && m.Type == "Grass",
-		b.Terrain == TerrainPsychic && m.Type == "Psychic":
+	case terrain == TerrainElectric && m.Type == "Electric", terrain == TerrainGrassy && m.Type == "Grass",
+		terrain == TerrainPsychic && m.Type == "Psychic":
 		shift += s
-	case b.Terrain == TerrainMisty && m.Type == "Dragon":
+	case terrain == TerrainMisty && m.Type == "Dragon":
 		shift -= s
 	}
 	return shift
@@ -69,11 +69,12 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	if f.has(CondHungry) {
 		eff -= m.AP
 	}
+	eff += b.abilityDamage(f, m)
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
 		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn),
-		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.Terrain == TerrainPsychic,
+		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.terrainOn(f) == TerrainPsychic,
 	}
 }
 
@@ -105,12 +106,15 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if user.awakenedAs(AwakeOffensive) {
 		mit = 0 // defence bypassed
 	}
+	if !hidden {
+		mit += abilityMitigation(t, user, m)
+	}
 	ap := t.Body.AP
 	if hidden {
 		ap = 4
 	}
 	eva := t.stage("eva")
-	if t.has(CondExposed) {
+	if t.has(CondExposed) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
 	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
@@ -135,7 +139,14 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 			shift--
 		}
 	}
-	sure := t.has(CondIngrained) || t.has(CondStuck) ||
+	for f, gain := 20, GravityFaces; b.Gravity > 0 && f >= 1 && gain > 0; f-- {
+		if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
+			out[f] = Hit
+			gain--
+		}
+	}
+	raised := t.cond(CondRaised)
+	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
 	if sure || user.awakenedAs(AwakeOffensive) {
@@ -169,7 +180,7 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 // an exposed one (Normal and Ghost moves) or a miracle-eyed one (Psychic
 // moves).
 func (t *Fighter) typesAgainst(m *Move) []string {
-	if m.Type == "Ground" && t.has(CondRaised) {
+	if m.Type == "Ground" && t.has(CondRaised) && !t.has(CondGrounded) {
 		return append(slices.Clone(t.Types), "Flying")
 	}
 	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
@@ -197,7 +208,7 @@ func (f *Fighter) knows(name string) (*Move, bool) {
 func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
 	b := c.b
 	eff, known := statusEffects[m.Name]
-	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "") {
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity) {
 		if len(a.Targets) > 0 {
 			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
 		}
@@ -240,11 +251,24 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 				return nil, "", engine.Illegal(a, "%s covers the user and at most %d allies", m.Name, most-1)
 			}
 		}
+		if guards[eff.cond] {
+			if len(out) > 0 {
+				return nil, "", engine.Illegal(a, "%s covers the user and all its allies: name no targets", m.Name)
+			}
+			for _, g := range b.side(f.side()) {
+				if !g.Fainted {
+					out = append(out, g)
+				}
+			}
+		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
 		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
+		}
+		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
 		}
 		for _, t := range out {
 			if t.side() != f.side() {
@@ -312,8 +336,17 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
 		case cond.Kind == CondSilenced && soundMoves[m.Name]:
 			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
+		case cond.Kind == CondCommanding && m.Category != "Status":
+			return engine.Illegal(a, "%s is commanding: it cannot attack", f.Name)
 		}
 	}
+	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
+		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
+	}
+	if explodes[m.Name] && c.b.Weather == WeatherRain {
+		return engine.Illegal(a, "the rain has defused the floor: no %s can go off", m.Name)
+	}
+	m = c.b.asUsed(f, m)
 	targets, focus, err := c.moveTargets(a, f, m)
 	if err != nil {
 		return err
@@ -337,6 +370,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	c.spend(f, cost, focus, status, whole)
 	f.Turn.FreeMove = f.Turn.FreeMove || free
 	c.unhide(f)
+	if f.Last == m.Name {
+		f.Streak++
+	} else {
+		f.Streak = 1
+	}
 	f.Last, f.Aimed = m.Name, nil
 	for _, t := range targets {
 		f.Aimed = append(f.Aimed, t.Name)
@@ -346,19 +384,89 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
 	}
 	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if kind, ok := charged[m.Name]; ok && !c.b.strikesAtOnce(m) {
+		c.charge(f, m, targets, kind)
+		c.finish(f)
+		return nil
+	}
 	if f.has(CondBlinker) && m.Target == TargetSingle && !f.Fainted {
 		targets = []*Fighter{c.blink(f)}
 	}
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
+	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
+		c.inflict(f, kind)
+	}
 	c.finish(f)
 	return nil
+}
+
+// Moves the table plays by the group's move list rather than the mainline
+// data.
+const (
+	MovePainSplit   = "Pain Split"   // stores the damage its user takes; in the 4th round, deals it to an opponent
+	MoveDestinyBond = "Destiny Bond" // the user and an opponent are bound; hits on 11+, half the faces each use in a row
+	MoveCurse       = "Curse"        // a Ghost type's curses an opponent for half its max HP; any other raises its own stats
+)
+
+// asUsed is m as f uses it now. Pain Split is used on the user, and once
+// it has stored damage, on an opponent. Destiny Bond aims at an opponent
+// and lands on 11 or more; each use in a row halves the faces it lands on
+// (10, 5, 2, then 1), rounded down; so do the protect moves, on the user.
+// Weather Ball takes the weather's type and 5 more BP.
+func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
+	switch m.Name {
+	case "Weather Ball":
+		if b.Weather != "" {
+			mm := *m
+			mm.Type, mm.BP = weatherBallType[b.Weather], m.BP+5
+			return &mm
+		}
+	case MovePainSplit:
+		mm := *m
+		mm.Target, mm.Hit = TargetAlly, 0
+		if f.has(CondPainSplit) {
+			mm.Target = TargetSingle
+		}
+		return &mm
+	case MoveCurse:
+		if !f.hasType("Ghost") {
+			mm := *m
+			mm.Target = TargetAlly
+			return &mm
+		}
+	case "Counter", "Mirror Coat", "Metal Burst":
+		mm := *m
+		mm.Target = TargetAlly
+		return &mm
+	}
+	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond {
+		mm := *m
+		row := 0
+		if f.Last == m.Name {
+			row = min(f.Streak, 8)
+		}
+		mm.Hit = 21 - max(1, 10>>row)
+		if !shield {
+			mm.Target = TargetSingle
+		}
+		return &mm
+	}
+	return m
 }
 
 // resolve plays a move: a field effect, or one accuracy roll and its
 // damage and effects for each target.
 func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
+	if kind := counters[m.Name]; kind != "" {
+		c.inflict(f, kind)
+		return
+	}
+	if _, ok := shields[m.Name]; ok {
+		c.raiseShield(f, m)
+		return
+	}
 	eff, known := statusEffects[m.Name]
 	if m.Category == "Status" && known {
 		switch {
@@ -373,6 +481,18 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 		case eff.hazard != "":
 			c.layHazard(f.side().other(), eff.hazard, 1)
 			return
+		case eff.gravity:
+			c.b.Gravity = GravityRounds
+			c.say("Gravity grows heavy for %d rounds: moves are %d faces more accurate.", GravityRounds, GravityFaces)
+			for _, g := range c.b.Fighters {
+				if !g.Fainted && cure(g, CondSkyHigh) {
+					c.say("%s falls out of the sky.", g.Name)
+				}
+				if !g.Fainted && !g.has(CondGrounded) {
+					c.inflict(g, CondGrounded)
+				}
+			}
+			return
 		}
 	}
 	opponents := 0
@@ -385,15 +505,15 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 		if f.Fainted {
 			return
 		}
-		if t.Fainted {
+		if t.Fainted || c.absorbs(f, m, t) {
 			continue
 		}
 		if face := c.strike(f, m, t, opponents); face > 0 && len(c.b.Traps) > 0 {
 			c.springTrap(f, face)
 		}
 	}
-	if m.Heal > 0 && !f.Fainted {
-		c.heal(f, m.Heal, m.Name)
+	if n := m.Heal + c.b.healShift(m); m.Heal > 0 && n > 0 && !f.Fainted {
+		c.heal(f, n, m.Name)
 	}
 }
 
@@ -471,13 +591,24 @@ func (c *ctx) randomAlly(f *Fighter) *Fighter {
 func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) {
 	b := c.b
 	d, _ := LoadData()
-	if m.Target == TargetAlly && m.Category == "Status" {
-		c.statusEffect(f, m, t)
-		return 0
-	}
 	if g := b.guardOf(t); g != nil && t.side() != f.side() {
 		c.say("%s guards %s and takes the attack.", g.Name, t.Name)
 		t = g
+	}
+	if t != f && t.has(CondProtected) && !ignoresProtect[m.Name] {
+		c.blocked(f, m, t)
+		return 0
+	}
+	if why := c.b.guarded(f, m, t); why != "" {
+		c.say("%s's %s: it fails on %s.", f.Name, why, t.Name)
+		return 0
+	}
+	if breaksProtect[m.Name] && cure(t, CondProtected) {
+		c.say("%s's %s breaks through %s's protection.", f.Name, m.Name, t.Name)
+	}
+	if m.Target == TargetAlly && m.Category == "Status" {
+		c.statusEffect(f, m, t)
+		return 0
 	}
 	a := b.attacker(c.s.Rules, f, m, opponents, t)
 	def := b.defender(t, f, m, false)
@@ -562,11 +693,20 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if st := f.stored(); st != nil && mult != 0 {
+		dmg += st.HP
+		parts = append(parts, fmt.Sprintf("%s +%d", st.Kind, st.HP))
+		cure(f, st.Kind)
+	}
 	if f.has(CondPursued) && !f.aimedAt(CondPursued, hitOn) && hitOn.side() != f.side() && mult != 0 {
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
 	}
-	if c.b.Terrain == TerrainGrassy && quakes[m.Name] && dmg > 0 {
+	if solar[m.Name] && dimmed[c.b.Weather] && dmg > 0 {
+		parts = append(parts, fmt.Sprintf("%s -%d", c.b.Weather, min(dmg, SolarCut)))
+		dmg = max(0, dmg-SolarCut)
+	}
+	if c.b.terrainOn(hitOn) == TerrainGrassy && quakes[m.Name] && dmg > 0 {
 		parts = append(parts, fmt.Sprintf("grassy terrain -%d", dmg-dmg/2))
 		dmg /= 2
 	}
@@ -574,6 +714,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		cut := min(dmg, RecoilOrScreen(dmg))
 		dmg -= cut
 		parts = append(parts, fmt.Sprintf("%s -%d", sc, cut))
+	}
+	if hitOn.has(CondEnduring) && dmg >= hitOn.Body.HP && !behindSub(f, m, hitOn) {
+		dmg = max(0, hitOn.Body.HP-1)
+		parts = append(parts, "endured at 1 HP")
 	}
 	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
 		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
@@ -595,16 +739,38 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		c.hitSub(hitOn, dmg)
 		return face
 	}
+	if delayed[m.Name] {
+		c.holdBack(f, m, hitOn, dmg, parts)
+		return face
+	}
 	c.sayTwo(full, pub, (hitOn.Foe && hitOn.Hidden) || (f.Foe && f.Hidden))
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
+	if ch := hitOn.Charge; ch != nil && dmg > 0 {
+		ch.Hit, ch.HitPhysical = true, ch.HitPhysical || f.physical(m)
+	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
+	dmg = c.sturdy(f, hitOn, dmg)
 	c.hurt(hitOn, dmg)
+	if st, bonus := hitOn.storesHit(f.physical(m)); st != nil && dmg > 0 && !hitOn.Fainted && hitOn.side() != f.side() {
+		st.HP = dmg + bonus
+		c.sayHP(hitOn, fmt.Sprintf("%s stores the hit for its next attack: %d.", hitOn.Name, st.HP),
+			fmt.Sprintf("%s stores the hit for its next attack.", hitOn.Name))
+	}
+	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
+		c.say("%s is attacked and wakes up.", hitOn.Name)
+	}
 	if spinners[m.Name] && hitOn == t && !f.Fainted {
 		c.spinFree(f)
 	}
-	if m.Type == "Fire" && mult != 0 && cure(hitOn, CondPowdered) {
+	if thawsTarget[m.Name] && hitOn.Major != nil && hitOn.Major.Kind == CondFreeze && cure(hitOn, CondFreeze) {
+		c.say("%s's %s thaws %s.", f.Name, m.Name, hitOn.Name)
+	}
+	if hitOn.Fainted && hitOn.side() != f.side() && cure(f, CondCursed) {
+		c.say("%s knocked out an opponent: its curse lifts.", f.Name)
+	}
+	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
 	}
 	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
@@ -621,14 +787,18 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 			}
 		}
 	}
-	if m.Recoil && dmg > 0 && !f.Fainted {
+	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
 	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
-		c.inflict(t, kind)
+		if aimed(kind) {
+			c.inflictFrom(t, kind, f)
+		} else if c.inflict(t, kind) && kind == CondWrapped && !f.Fainted {
+			c.inflict(f, CondWrapping)
+		}
 	}
 	if hitOn == t && (r == Hit || r == Crit) && m.Secondary != nil && !t.Fainted && (m.Effect == 0 || face >= m.Effect) && !shielded(f, t) && mult != 0 {
 		c.secondary(f, m, t, face)
@@ -693,7 +863,7 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 		c.inflict(t, CondConfusion)
 	}
 	for _, k := range sortedKeys(sec.Boosts) {
-		c.changeStage(t, mainlineBoost(k), sec.Boosts[k])
+		c.stageBy(f, t, mainlineBoost(k), sec.Boosts[k])
 	}
 	for _, k := range sortedKeys(sec.SelfBoosts) {
 		c.changeStage(f, mainlineBoost(k), sec.SelfBoosts[k])
@@ -705,6 +875,16 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	eff, ok := statusEffects[m.Name]
 	if !ok {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
+		return
+	}
+	if m.Name == MovePainSplit && t != f {
+		c.splitPain(f, m, t)
+		return
+	}
+	if m.Name == MoveCurse && !f.hasType("Ghost") {
+		for _, k := range []string{"atk", "def", "spe"} {
+			c.changeStage(f, k, map[string]int{"atk": 1, "def": 1, "spe": -1}[k])
+		}
 		return
 	}
 	if shielded(f, t) {
@@ -719,14 +899,20 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		if t.side() != f.side() {
 			t.Harmed = true
 		}
-		if aimed(eff.cond) {
+		if m.Name == MoveCurse {
+			c.damage(f, f.Body.MaxHP/2, "half its max HP for the curse")
+		}
+		if aimed(eff.cond) || eff.cond == CondEmbargo {
 			c.inflictFrom(t, eff.cond, f)
-		} else {
-			c.inflict(t, eff.cond)
+		} else if c.inflict(t, eff.cond) && m.Name == "Telekinesis" {
+			t.cond(CondRaised).Move = m.Name // moves never miss it
+		}
+		if eff.alsoUser && t != f {
+			c.inflict(f, eff.cond)
 		}
 	}
 	for _, k := range sortedKeys(eff.boosts) {
-		c.changeStage(t, k, eff.boosts[k])
+		c.stageBy(f, t, k, eff.boosts[k])
 	}
 }
 
@@ -755,4 +941,153 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// raiseShield rolls for a protect move: on its hit line (11 or more, fewer
+// faces each use in a row; paralysis, confusion, flinch and fog as for any
+// move) f is protected until its next turn.
+func (c *ctx) raiseShield(f *Fighter, m *Move) {
+	line := m.Hit
+	if f.has(CondParalysis) || f.has(CondConfusion) {
+		line = max(line, 7)
+	}
+	if f.has(CondFlinch) {
+		line += FlinchPenalty
+	}
+	if c.b.Weather == WeatherFog {
+		line += FogPenalty
+	}
+	face := c.d.Roll(20)
+	if face < line {
+		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
+	} else {
+		c.say("%s's %s: d20 %d (lands on %d+).", f.Name, m.Name, face, line)
+		if c.inflict(f, CondProtected) {
+			f.cond(CondProtected).Move = m.Name
+		}
+	}
+	if len(c.b.Traps) > 0 {
+		c.springTrap(f, face)
+	}
+}
+
+// blocked is f's move m stopped by t's protection, with what the shield
+// does to the user of a physical attack.
+func (c *ctx) blocked(f *Fighter, m *Move, t *Fighter) {
+	shield := t.cond(CondProtected).Move
+	c.say("%s is protected: %s's %s fails.", t.Name, f.Name, m.Name)
+	if m.Category == "Status" || !f.physical(m) || f.Fainted {
+		return
+	}
+	switch shields[shield] {
+	case CondPoison, CondBurn:
+		c.inflict(f, shields[shield])
+	case "def-2":
+		c.changeStage(f, "def", -2)
+	case "recoil":
+		c.damage(f, SpikyRecoil, shield)
+	}
+}
+
+// charge begins a charged move: it strikes targets when f's side's next
+// turn starts; meanwhile f is up in the sky (Sky Drop takes its target
+// along) or out of sight.
+func (c *ctx) charge(f *Fighter, m *Move, targets []*Fighter, kind string) {
+	ch := &Charge{Move: m.Name}
+	for _, t := range targets {
+		ch.Targets = append(ch.Targets, t.Name)
+	}
+	f.Charge = ch
+	c.say("%s gathers itself: %s strikes at the start of its next turn.", f.Name, m.Name)
+	switch kind {
+	case "sky":
+		c.inflict(f, CondSkyHigh)
+		if m.Name == "Sky Drop" {
+			for _, t := range targets {
+				c.inflict(t, CondSkyHigh)
+			}
+		}
+	case "hidden":
+		c.inflict(f, CondInvisible)
+	}
+}
+
+// release strikes with f's charged move, as its side's turn starts; f
+// comes back down or into sight (and a Sky Drop's target with it). A
+// fighter that cannot act loses it; Focus Punch fails if f was hurt
+// meanwhile, and Shell Trap goes off only if a physical move hit it.
+func (c *ctx) release(f *Fighter) {
+	ch := f.Charge
+	f.Charge = nil
+	for _, k := range []string{CondSkyHigh, CondInvisible} {
+		if charged[ch.Move] != "" && cure(f, k) {
+			c.say("%s is no longer %s.", f.Name, k)
+		}
+	}
+	d, _ := LoadData()
+	m, err := d.MoveNamed(ch.Move)
+	switch {
+	case err != nil:
+		return
+	case c.b.cannotAct(f) != "":
+		c.say("%s cannot strike: its %s is lost.", f.Name, m.Name)
+		return
+	case m.Name == "Focus Punch" && ch.Hit:
+		c.say("%s was hit and loses its focus: Focus Punch fails.", f.Name)
+		return
+	case m.Name == "Shell Trap" && !ch.HitPhysical:
+		c.say("No physical move hit %s: its Shell Trap does not go off.", f.Name)
+		return
+	}
+	var targets []*Fighter
+	for _, name := range ch.Targets {
+		if t := c.b.fighter(name); t != nil && !t.Fainted {
+			targets = append(targets, t)
+		}
+	}
+	c.say("%s's %s strikes.", f.Name, m.Name)
+	c.resolve(f, m, targets)
+	if m.Name == "Sky Drop" {
+		for _, t := range targets {
+			if cure(t, CondSkyHigh) {
+				c.say("%s is dropped.", t.Name)
+			}
+		}
+	}
+}
+
+// holdBack keeps the damage of a delayed move's hit on t for later: t is
+// unremitted, and takes it when that runs out.
+func (c *ctx) holdBack(f *Fighter, m *Move, t *Fighter, dmg int, parts []string) {
+	if why := c.b.immune(t, CondUnremitted); why != "" {
+		c.say("%s's %s is lost: %s.", f.Name, m.Name, why)
+		return
+	}
+	t.Minor = append(t.Minor, Cond{Kind: CondUnremitted, Left: c.roundsLeft(t, CondUnremitted), HP: dmg, By: f.Name})
+	full := fmt.Sprintf("%s's %s is held back: %d (%s) strikes %s in %d rounds.", f.Name, m.Name, dmg, strings.Join(parts, ", "), t.Name, minorRounds[CondUnremitted])
+	pub := fmt.Sprintf("%s's %s is held back: it strikes %s in %d rounds.", f.Name, m.Name, t.Name, minorRounds[CondUnremitted])
+	c.sayTwo(full, pub, (t.Foe && t.Hidden) || (f.Foe && f.Hidden))
+}
+
+// splitPain deals the damage f's pain split stored to t, an opponent, as
+// it is (no stat, type or defence counts); a substitute takes it for t.
+func (c *ctx) splitPain(f *Fighter, m *Move, t *Fighter) {
+	n := 0
+	if ps := f.cond(CondPainSplit); ps != nil {
+		n = ps.HP
+	}
+	if n == 0 {
+		c.say("%s's pain split has stored no damage.", f.Name)
+		return
+	}
+	if behindSub(f, m, t) {
+		c.say("%s's substitute takes the pain %s stored.", t.Name, f.Name)
+		c.hitSub(t, n)
+		return
+	}
+	// What f stored tells its lost HP: a hidden foe's is the GM's.
+	c.sayHP(f, fmt.Sprintf("%s splits the pain it stored (%d) onto %s.", f.Name, n, t.Name),
+		fmt.Sprintf("%s splits the pain it stored onto %s.", f.Name, t.Name))
+	cure(f, CondPainSplit)
+	c.damage(t, n, "pain split")
 }

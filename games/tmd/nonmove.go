@@ -33,9 +33,18 @@ func (c *ctx) guard(seat engine.Seat, a Guard) error {
 	c.unhide(f)
 	f.Turn.Guarding = t.Name
 	c.say("%s guards %s until its next turn (the whole turn).", f.Name, t.Name)
+	if f.hasIQ("Field Medic") {
+		c.heal(t, FieldMedicHeal, "Field Medic")
+	}
 	c.finish(f)
 	return nil
 }
+
+// IQ skills of the non-move actions.
+const (
+	FieldMedicHeal = 2 // Field Medic: guarding heals the guarded ally
+	SecondWindHeal = 3 // Second Wind: a break heals the one who takes it
+)
 
 // brace: +4 to Defense or Special Defense until the actor's next turn.
 func (c *ctx) brace(seat engine.Seat, a Brace) error {
@@ -71,6 +80,9 @@ func (c *ctx) takeBreak(seat engine.Seat, a Break) error {
 	}
 	c.spend(f, 0, FocusAllies, false, true)
 	c.say("%s takes a break.", f.Name)
+	if f.hasIQ("Second Wind") {
+		c.heal(f, SecondWindHeal, "Second Wind")
+	}
 	for _, k := range stageKeys {
 		switch s := f.stage(k); {
 		case s > 0:
@@ -182,19 +194,9 @@ func (c *ctx) endTurn(seat engine.Seat, a EndTurn) error {
 // EmpowermentSeed is the item that awakens.
 const EmpowermentSeed = "Empowerment Seed"
 
-// Items the table runs itself; others are used up and the GM applies
-// their effect.
-var (
-	itemHeals = map[string]int{"Oran Berry": 10}
-	itemCures = map[string][]string{
-		"Cheri Berry": {CondParalysis}, "Pecha Berry": {CondPoison, CondToxic}, "Rawst Berry": {CondBurn},
-		"Aspear Berry": {CondFreeze}, "Chesto Berry": {CondSleep}, "Persim Berry": {CondConfusion},
-		"Lum Berry": {CondParalysis, CondPoison, CondToxic, CondBurn, CondSleep, CondFreeze, CondConfusion},
-		"Heal Seed": {CondParalysis, CondPoison, CondToxic, CondBurn, CondSleep, CondFreeze, CondConfusion},
-	}
-	// itemRevives: the share of max HP a revival item gives back.
-	itemRevives = map[string][2]int{"Reviver Seed": {1, 1}, "Tiny Reviver Seed": {1, 2}}
-)
+// itemRevives: the share of max HP a revival item gives back. Other items
+// the table runs are in items.go.
+var itemRevives = map[string][2]int{"Reviver Seed": {1, 1}, "Tiny Reviver Seed": {1, 2}}
 
 // useItem uses an item from a bag in battle, at its category's AP cost.
 func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
@@ -202,8 +204,8 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	if err != nil {
 		return err
 	}
-	if f.Foe {
-		return engine.Illegal(a, "foes carry no bags at this table: the GM applies an item's effect with an override")
+	if f.Foe || f.NPC {
+		return engine.Illegal(a, "foes and the GM's allies carry no bags at this table: the GM applies an item's effect with an override")
 	}
 	if f.has(CondEmbargo) {
 		return engine.Illegal(a, "%s is under an embargo: no items", f.Name)
@@ -239,25 +241,15 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 			return engine.Illegal(a, "there is no %s in this battle", a.On)
 		}
 	}
-	_, revives := itemRevives[it.Name]
-	switch {
-	case revives && !t.Fainted:
-		return engine.Illegal(a, "%s revives a fainted ally; %s has not fainted", it.Name, t.Name)
-	case revives && t.side() != f.side():
-		return engine.Illegal(a, "%s revives allies only", it.Name)
-	case !revives && t.Fainted:
-		return engine.Illegal(a, "%s has fainted: only a reviver seed helps now", t.Name)
-	case it.Name == EmpowermentSeed && t.Awake != nil:
-		return engine.Illegal(a, "%s is already awakened", t.Name)
+	if why := itemTarget(f, t, it); why != "" {
+		return engine.Illegal(a, "%s", why)
 	}
+	_, revives := itemRevives[it.Name]
 	focus := FocusAllies
-	if t.side() != f.side() {
+	if itemEffects[it.Name].offensive(f, t) {
 		focus = FocusOpponents
 	}
-	cost := it.AP
-	if cost == 0 {
-		cost = 4 // orbs and others
-	}
+	cost := itemCost(it)
 	if err := checkSpend(a, f, cost, focus, false, false); err != nil {
 		return err
 	}
@@ -268,8 +260,12 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	if owner.Sheet.Name != f.Name {
 		from = " from " + owner.Sheet.Name + "'s bag"
 	}
-	c.say("%s uses %s%s on %s (%d AP).", f.Name, it.Name, from, t.Name, cost)
-	if food := it.Section == "berry" || strings.Contains(it.Name, "Apple"); food && cure(t, CondHungry) {
+	if e, ok := itemEffects[it.Name]; ok && e.area != onTarget {
+		c.say("%s uses %s%s (%d AP).", f.Name, it.Name, from, cost)
+	} else {
+		c.say("%s uses %s%s on %s (%d AP).", f.Name, it.Name, from, t.Name, cost)
+	}
+	if food := berry(it) || strings.Contains(it.Name, "Apple"); food && cure(t, CondHungry) {
 		c.say("%s eats and is no longer hungry.", t.Name)
 	}
 	switch {
@@ -284,21 +280,7 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 		}
 	case it.Name == EmpowermentSeed:
 		c.awaken(t)
-	case itemHeals[it.Name] > 0:
-		c.heal(t, itemHeals[it.Name], it.Name)
-	case it.Name == "Sitrus Berry":
-		c.heal(t, t.Body.MaxHP/4, it.Name)
-	case itemCures[it.Name] != nil:
-		cured := false
-		for _, k := range itemCures[it.Name] {
-			if cure(t, k) {
-				c.say("%s is no longer %s.", t.Name, condText(k))
-				cured = true
-			}
-		}
-		if !cured {
-			c.say("It has no effect on %s.", t.Name)
-		}
+	case c.useEffect(f, t, it):
 	default:
 		c.say("The GM applies the effect of %s%s.", it.Name, describeItem(it))
 	}
@@ -315,3 +297,18 @@ func describeItem(it *Item) string {
 	}
 	return fmt.Sprintf(" (%s)", it.Desc)
 }
+
+// itemCost is the AP it takes to use an item in battle: its category's.
+func itemCost(it *Item) int {
+	switch {
+	case it.AP > 0:
+		return it.AP
+	case berry(it):
+		return 2 // a berry the list files elsewhere (Lum Berry)
+	}
+	return 4 // orbs and others
+}
+
+// berry reports whether it is a berry, whichever section the list files it
+// in: berries cost 2 AP and feed the hungry.
+func berry(it *Item) bool { return it.Section == "berry" || strings.HasSuffix(it.Name, " Berry") }

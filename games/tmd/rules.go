@@ -57,6 +57,10 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 		err = c.placePoint(seat, a)
 	case LendBag:
 		err = c.lendBag(seat, a)
+	case LearnMove:
+		err = c.learnMove(seat, a)
+	case SkipMove:
+		err = c.skipMove(seat, a)
 	case UseMove:
 		err = c.useMove(seat, a)
 	case Guard:
@@ -71,6 +75,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 		err = c.useWish(seat, a)
 	case UseItem:
 		err = c.useItem(seat, a)
+	case UseAbility:
+		err = c.useAbility(seat, a)
 	case ClearHazards:
 		err = c.clearHazards(seat, a)
 	case EndTurn:
@@ -126,6 +132,7 @@ func cloneSheet(s *Sheet) *Sheet {
 	c.Trained = cloneMap(s.Trained)
 	c.MoveTiers = cloneMap(s.MoveTiers)
 	c.Moves = slices.Clone(s.Moves)
+	c.Learnable = slices.Clone(s.Learnable)
 	c.IQ = slices.Clone(s.IQ)
 	c.Inventory = slices.Clone(s.Inventory)
 	c.Storage = slices.Clone(s.Storage)

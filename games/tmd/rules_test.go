@@ -296,8 +296,8 @@ func TestOneMajorConditionAtATime(t *testing.T) {
 }
 
 func TestYawning_FallsAsleepAfterTwoTurns(t *testing.T) {
-	s := mustBattle(t, Allies, nil, geodude)
-	applyCond(t, s, "Ann", CondYawning)
+	s := mustBattle(t, Foes, nil, geodude)
+	applyCond(t, s, "Ann", CondYawning) // in the foes' turn, as a foe's Yawn would
 	endRound(t, s)
 	if bf(t, s, "Ann").has(CondSleep) {
 		t.Fatalf("asleep after one turn")

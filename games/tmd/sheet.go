@@ -46,6 +46,7 @@ type Sheet struct {
 	GMPoints  int            `json:"gmPoints,omitempty"`  // points a GM granted beyond the level table
 	Trained   map[Stat]int   `json:"trained,omitempty"`   // stat training tiers reached (1 to 3; HP cannot be trained)
 	Moves     []string       `json:"moves"`               // up to four
+	Learnable []string       `json:"learnable,omitempty"` // moves a level-up offers, not yet learned or passed on
 	Typeless  string         `json:"typeless"`            // the typeless move: Basic Attack or an Attack Art
 	MoveTiers map[string]int `json:"moveTiers,omitempty"` // training tier reached with a move (for the missing-AP penalty)
 	IQ        []string       `json:"iq,omitempty"`        // equipped IQ skills
@@ -212,6 +213,19 @@ func (s *Sheet) Validate(d *Data) error {
 		}
 		if err == nil {
 			seen[m.Name] = true
+		}
+	}
+	for i, name := range s.Learnable {
+		m, err := d.MoveNamed(name)
+		switch {
+		case err != nil:
+			bad("no move called %q among the moves to learn", name)
+		case slices.Contains(s.Moves, m.Name):
+			bad("%s is offered to learn but already known", m.Name)
+		case slices.Contains(s.Learnable[:i], m.Name):
+			bad("%s is offered to learn twice", m.Name)
+		case !slices.ContainsFunc(d.LevelMoves(sp.Name, 1, s.Level), func(l LevelMove) bool { return l.Move == m.Name }):
+			bad("%s does not learn %s by levelling up to level %d", sp.Name, m.Name, s.Level)
 		}
 	}
 	if m, err := d.MoveNamed(s.Typeless); err != nil || m.Type != "Typeless" {
@@ -464,6 +478,12 @@ func (s *Sheet) Text(d *Data) (string, error) {
 			fmt.Fprintf(&b, "  %s (unknown move)\n", name)
 		}
 	}
+	if len(s.Learnable) > 0 {
+		fmt.Fprintf(&b, "May learn now (a level-up's offer): %s\n", strings.Join(s.Learnable, ", "))
+	}
+	if next := nextLevelMoves(d, sp.Name, s.Level, 3); next != "" {
+		fmt.Fprintf(&b, "Next by level: %s\n", next)
+	}
 	fmt.Fprintf(&b, "\nIQ skills: %d/%d IP", der.IP, der.MaxIP)
 	for _, name := range s.IQ {
 		if sk, err := d.IQSkillNamed(name); err == nil {
@@ -480,6 +500,24 @@ func (s *Sheet) Text(d *Data) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// nextLevelMoves describes the moves species learns at the next n levels
+// above level that teach any ("level 8: Double Team; level 12: Electro
+// Ball").
+func nextLevelMoves(d *Data, species string, level, n int) string {
+	var parts []string
+	for _, l := range d.LevelMoves(species, level+1, 100) {
+		if len(parts) > 0 && strings.HasPrefix(parts[len(parts)-1], fmt.Sprintf("level %d:", l.Level)) {
+			parts[len(parts)-1] += ", " + l.Move
+			continue
+		}
+		if len(parts) == n {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("level %d: %s", l.Level, l.Move))
+	}
+	return strings.Join(parts, "; ")
 }
 
 func orNone(s string) string {

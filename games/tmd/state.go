@@ -81,9 +81,9 @@ func unspent(m *Member) int {
 }
 
 // Pending implements engine.State: the GM always, while the session goes
-// on; a player without a sheet, or with stat points to place outside a
-// battle; in a battle, on the allies' turn, each player whose character
-// can still act and has not ended its turn.
+// on; a player without a sheet, or outside a battle with stat points to
+// place or moves a level-up offers; in a battle, on the allies' turn, each
+// player whose character can still act and has not ended its turn.
 func (s *State) Pending() []engine.Seat {
 	if s.Ended {
 		return nil
@@ -102,7 +102,7 @@ func (s *State) playerPending(seat engine.Seat) bool {
 		f := s.Battle.fighter(m.Sheet.Name)
 		return s.Battle.Side == Allies && f != nil && s.Battle.canAct(f)
 	}
-	return unspent(m) > 0
+	return unspent(m) > 0 || len(m.Sheet.Learnable) > 0
 }
 
 // Outcome implements engine.State: once the GM ends the session, the team

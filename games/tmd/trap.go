@@ -26,16 +26,19 @@ const (
 	TrapBlast     = "blast trap"      // 10 true damage on 2 combatants at random
 	TrapMegaBlast = "mega-blast trap" // 10 true damage on 5 combatants at random
 	TrapGrimy     = "grimy trap"      // Grimy Food: paralysis, confusion, burn or poison by a d20
+	TrapTrip      = "trip trap"       // the worn and held items drop until the battle ends
+	TrapShiny     = "shiny tile"      // a nice item picked with a d6, into the bag
 )
 
 // BlastDamage is a blast trap's explosion, a Blast Seed's: 10 true damage.
 const BlastDamage = 10
 
-// trapsByGM are the traps whose effect the GM applies.
-var trapsByGM = []string{"trip trap", "shiny tile"}
+var traps = []string{TrapSpiked, TrapApple, TrapPoison, TrapSlumber, TrapSpin, TrapShock, TrapSandblast,
+	TrapLethargy, TrapWonder, TrapCleanse, TrapShutter, TrapHunger, TrapBlast, TrapMegaBlast, TrapGrimy, TrapTrip, TrapShiny}
 
-var traps = append([]string{TrapSpiked, TrapApple, TrapPoison, TrapSlumber, TrapSpin, TrapShock, TrapSandblast,
-	TrapLethargy, TrapWonder, TrapCleanse, TrapShutter, TrapHunger, TrapBlast, TrapMegaBlast, TrapGrimy}, trapsByGM...)
+// ShinyItems are the nice items a Shiny Tile gives, one picked with a d6:
+// items the table runs, so the finder can use it at once.
+var ShinyItems = [6]string{"Oran Berry", "Sitrus Berry", "Lum Berry", "Heal Seed", "Tiny Reviver Seed", "Reviver Seed"}
 
 // DefaultTrapAt is the accuracy roll at or under which a trap springs,
 // unless the GM says otherwise.
@@ -104,8 +107,11 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 	c.b.Traps = slices.Delete(c.b.Traps, i, i+1)
 	c.say("%s's roll of %d springs a %s!", f.Name, face, t.Kind)
 	switch t.Kind {
-	case TrapSpiked, TrapApple:
+	case TrapSpiked:
 		c.damage(f, 6, t.Kind)
+	case TrapApple:
+		c.damage(f, 6, t.Kind)
+		c.give(f, "Big Apple")
 	case TrapPoison:
 		c.inflict(f, CondPoison)
 	case TrapSlumber:
@@ -128,18 +134,82 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 	case TrapCleanse:
 		f.Major, f.Minor, f.SleepAP = nil, nil, 0
 		c.say("%s's status conditions are gone.", f.Name)
-	case TrapBlast:
-		c.blast(2)
-	case TrapMegaBlast:
-		c.blast(5)
+	case TrapBlast, TrapMegaBlast:
+		if c.b.Weather == WeatherRain {
+			c.say("The rain has defused it: nothing goes off.")
+			return
+		}
+		c.blast(map[string]int{TrapBlast: 2, TrapMegaBlast: 5}[t.Kind])
 	case TrapGrimy:
-		face := c.d.Roll(20)
-		cond := [4]string{CondParalysis, CondConfusion, CondBurn, CondPoison}[(face-1)/5]
-		c.say("%s gets a face-full of nasty food: d20 %d (1-5 paralysis, 6-10 confusion, 11-15 burn, 16-20 poison).", f.Name, face)
-		c.inflict(f, cond)
-	default:
-		c.say("The GM applies the %s.", t.Kind)
+		c.grimyFood(f, "gets a face-full of nasty food")
+	case TrapTrip:
+		c.trip(f)
+	case TrapShiny:
+		face := c.d.Roll(len(ShinyItems))
+		c.say("%s finds something nice: d%d %d, a %s.", f.Name, len(ShinyItems), face, ShinyItems[face-1])
+		c.give(f, ShinyItems[face-1])
 	}
+}
+
+// give puts an item in f's bag if it has a free slot; otherwise (a full
+// bag, or a foe, who carries none) it lies on the floor for the GM.
+func (c *ctx) give(f *Fighter, item string) {
+	m := c.s.memberNamed(f.Name)
+	if f.Foe || m == nil {
+		c.say("%s carries no bag: the %s lies on the floor for the GM.", f.Name, item)
+		return
+	}
+	d, _ := LoadData()
+	der, err := m.Sheet.Derive(d)
+	if err != nil || len(m.Sheet.Inventory) >= der.Inventory {
+		c.say("%s's bag is full: the %s lies on the floor for the GM.", f.Name, item)
+		return
+	}
+	sh := cloneSheet(m.Sheet)
+	sh.Inventory = append(sh.Inventory, item)
+	m.Sheet = sh
+	c.say("%s puts the %s in its bag.", f.Name, item)
+}
+
+// trip knocks f's worn and held items off: they lie on the floor, out of
+// play, until the battle ends and f picks them up.
+func (c *ctx) trip(f *Fighter) {
+	m := c.s.memberNamed(f.Name)
+	if f.Foe || m == nil || (m.Sheet.Worn == "" && m.Sheet.Equipped == "") {
+		c.say("%s has nothing worn or held to drop.", f.Name)
+		return
+	}
+	sh := cloneSheet(m.Sheet)
+	f.DropWorn, f.DropHeld = sh.Worn, sh.Equipped
+	sh.Worn, sh.Equipped = "", ""
+	m.Sheet = sh
+	c.say("%s drops %s: it stays on the floor until the battle ends.", f.Name, strings.Join(nonEmpty(f.DropWorn, f.DropHeld), " and "))
+}
+
+// pickUp gives m's character back what a trip trap made it drop.
+func pickUp(f *Fighter, m *Member) {
+	if f.DropWorn == "" && f.DropHeld == "" {
+		return
+	}
+	sh := cloneSheet(m.Sheet)
+	if f.DropWorn != "" {
+		sh.Worn = f.DropWorn
+	}
+	if f.DropHeld != "" {
+		sh.Equipped = f.DropHeld
+	}
+	m.Sheet = sh
+	f.DropWorn, f.DropHeld = "", ""
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // blast deals BlastDamage to n standing combatants (all, if fewer), any

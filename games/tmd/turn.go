@@ -36,7 +36,7 @@ func (c *ctx) turnOf(seat engine.Seat, name string, a engine.Action) (*Fighter, 
 		if f == nil {
 			return nil, engine.Illegal(a, "there is no %s in this battle", name)
 		}
-		if !f.Foe {
+		if !f.Foe && !f.NPC {
 			return nil, engine.NotYourTurn(a, "%s is a player's character: its player acts for it", f.Name)
 		}
 	} else {
@@ -114,8 +114,8 @@ func (c *ctx) finish(f *Fighter) {
 // suffers its effect.
 func (c *ctx) springHazards(f *Fighter) {
 	d, _ := LoadData()
-	if f.has(CondRaised) && slices.ContainsFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() }) {
-		c.say("%s is raised above the hazards.", f.Name)
+	if !f.grounded() && slices.ContainsFunc(c.b.Hazards, func(h Hazard) bool { return h.Side == f.side() }) {
+		c.say("%s is above the hazards.", f.Name)
 		return
 	}
 	for _, h := range c.b.Hazards {
@@ -199,9 +199,15 @@ func (c *ctx) startSide(side Side) {
 		if f.Fainted {
 			continue
 		}
+		if cure(f, CondProtected) {
+			c.say("%s's protection ends.", f.Name)
+		}
 		ap := c.b.maxAP(f)
 		f.Turn = Turn{AP: ap, Max: ap}
-		if why := c.b.cannotAct(f); why != "" {
+		if f.Charge != nil {
+			c.release(f)
+		}
+		if why := c.b.cannotAct(f); why != "" && !f.Fainted {
 			f.Turn.Done = true
 			c.say("%s cannot act: it %s.", f.Name, why)
 		}
@@ -251,6 +257,7 @@ func (c *ctx) endBattle(reason string) {
 		if m == nil {
 			continue
 		}
+		pickUp(f, m)
 		if f.Fainted {
 			f.Body.HP = max(1, f.Body.MaxHP/3)
 			c.say("%s comes to at %d/%d HP.", f.Name, f.Body.HP, f.Body.MaxHP)

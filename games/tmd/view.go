@@ -43,6 +43,7 @@ type MemberView struct {
 	MaxHP   int         `json:"maxHP"`
 	AP      int         `json:"ap"`
 	Unspent int         `json:"unspent,omitempty"`
+	Next    string      `json:"next,omitempty"` // the moves its species learns at the next levels
 	LendBag bool        `json:"lendBag,omitempty"`
 }
 
@@ -57,6 +58,7 @@ type BattleView struct {
 	Turns    int           `json:"terrainTurns,omitempty"`
 	Hazards  []Hazard      `json:"hazards,omitempty"`
 	Wishes   map[Side]int  `json:"wishes,omitempty"`
+	Gravity  int           `json:"gravity,omitempty"` // rounds of gravity left
 	Fighters []FighterView `json:"fighters"`
 	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
 	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
@@ -69,7 +71,9 @@ type FighterView struct {
 	Species string         `json:"species"`
 	Types   []string       `json:"types"`
 	Foe     bool           `json:"foe,omitempty"`
+	NPC     bool           `json:"npc,omitempty"` // an ally the GM plays
 	Hidden  bool           `json:"hidden,omitempty"`
+	Ability string         `json:"ability,omitempty"` // with its numbers: not for a foe whose stats are hidden
 	Body    *Body          `json:"body,omitempty"`
 	Fainted bool           `json:"fainted,omitempty"`
 	Major   *Cond          `json:"major,omitempty"`
@@ -91,6 +95,7 @@ type Odds struct {
 	Expected string    `json:"expected"`
 	Damage   []DamageP `json:"damage"`
 	Partial  bool      `json:"partial,omitempty"`
+	Note     string    `json:"note,omitempty"` // why the move does nothing to the target (an ability that takes it)
 }
 
 // DamageP is one damage and its probability when the move lands.
@@ -122,6 +127,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 			if der, err := m.Sheet.Derive(d); err == nil {
 				mv.MaxHP, mv.AP = der.MaxHP, der.AP
 			}
+			mv.Next = nextLevelMoves(d, m.Sheet.Species, m.Sheet.Level, 2)
 			if m.Seat == seat {
 				v.You = m.Sheet.Name
 			}
@@ -136,15 +142,16 @@ func (s *State) View(seat engine.Seat) engine.View {
 	}
 	if b := s.Battle; b != nil {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
-			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
+			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes, Gravity: b.Gravity}
 		for _, f := range b.Fighters {
-			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, Hidden: f.Hidden,
+			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
-				fv.Body, fv.Turn = &body, &turn
-			} else if subHP(f) > 0 {
-				// A substitute's HP is a quarter of the hidden max HP.
+				fv.Body, fv.Turn, fv.Ability = &body, &turn, f.Ability
+			} else if slices.ContainsFunc(f.Minor, func(m Cond) bool { return m.HP != 0 }) {
+				// A substitute's HP is a quarter of the hidden max HP; a
+				// pain split's is the HP it lost.
 				fv.Minor = slices.Clone(f.Minor)
 				for i := range fv.Minor {
 					fv.Minor[i].HP = 0
@@ -175,6 +182,7 @@ func (s *State) odds(f *Fighter) []Odds {
 		if err != nil || m.Category == "Status" {
 			continue
 		}
+		m = b.asUsed(f, m)
 		for _, t := range b.side(f.side().other()) {
 			if t.Fainted {
 				continue
@@ -192,12 +200,17 @@ func (s *State) odds(f *Fighter) []Odds {
 			if f.Turn.Max == 0 {
 				a.AP = b.maxAP(f)
 			}
+			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
+			if ab := takenBy(f, m, t); ab != "" && !o.Partial {
+				o.Hit, o.Crit, o.Expected, o.Note = ratText(new(big.Rat)), ratText(new(big.Rat)), "0.00", "its "+ab+" takes the move"
+				out = append(out, o)
+				continue
+			}
 			def := b.defender(t, f, m, true)
 			dist, err := d.damageDistFaces(m, a, def, b.faces(m, a, def, f, t))
 			if err != nil {
 				continue
 			}
-			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
 			hit, crit := new(big.Rat), new(big.Rat)
 			landed := map[int]*big.Rat{}
 			var order []int
@@ -254,6 +267,25 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("%d AP: a d20 of %d or more clears the hazards on your side.", ClearAP, ClearAt)
 	case EndTurn:
 		return "Ends your turn; the AP left is lost."
+	case UseAbility:
+		return "No AP and no focus, once a battle: your ability summons its weather or terrain."
+	case UseItem:
+		d, _ := LoadData()
+		if it, err := d.ItemNamed(a.Item); err == nil {
+			return itemText(it)
+		}
+	case LearnMove:
+		d, _ := LoadData()
+		m, err := d.MoveNamed(a.Move)
+		if err != nil {
+			return ""
+		}
+		if a.Replace != "" {
+			return fmt.Sprintf("Forget %s (its training is lost) for %s.", a.Replace, strings.Join(strings.Fields(MoveLine(m)), " "))
+		}
+		return fmt.Sprintf("Into a free move slot: %s.", strings.Join(strings.Fields(MoveLine(m)), " "))
+	case SkipMove:
+		return fmt.Sprintf("Pass on %s: the offer goes.", a.Move)
 	}
 	return ""
 }
@@ -266,6 +298,9 @@ func oddsText(o Odds) string {
 		dmg = append(dmg, fmt.Sprintf("%d: %s", d.Damage, d.P))
 	}
 	s := fmt.Sprintf("Hit %s, crit %s; damage %s; expected %s", o.Hit, o.Crit, strings.Join(dmg, ", "), o.Expected)
+	if o.Note != "" {
+		s += " (" + o.Note + ")"
+	}
 	if o.Partial {
 		s += " (before its hidden defence)"
 	}
@@ -274,7 +309,8 @@ func oddsText(o Odds) string {
 
 // Determinize implements engine.Determinizer: a copy in which everything
 // seat s may not see is drawn again: the GM's notes and private
-// adjustments, and the numbers and moves of foes whose stats are hidden.
+// adjustments, and the numbers, moves and ability of foes whose stats are
+// hidden.
 // The GM sees everything: its copy is the state.
 func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 	c := s.Clone().(*State)
@@ -290,6 +326,7 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 		}
 	}
 	if b := c.Battle; b != nil {
+		d, _ := LoadData()
 		b.Traps = nil
 		for range r.Roll(4) - 1 {
 			b.Traps = append(b.Traps, Trap{Kind: traps[r.Roll(len(traps))-1], At: r.Roll(20)})
@@ -307,6 +344,10 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 			bd.AP, bd.Atk, bd.Def, bd.SpA, bd.SpD, bd.Bonus = 3+r.Roll(5), r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(6)-1
 			bd.Moves = []string{"Basic Attack"}
 			f.Turn.AP, f.Turn.Max = r.Roll(8), r.Roll(8)
+			if sp, err := d.SpeciesNamed(f.Species); err == nil {
+				abs := slices.DeleteFunc(append(slices.Clone(sp.Abilities), sp.Hidden), func(a string) bool { return a == "" })
+				f.Ability = abs[r.Roll(len(abs))-1]
+			}
 		}
 	}
 	return c

@@ -116,9 +116,41 @@ write('ranks.json', require('./ranks'));
 // means in any generation, as indexes into moves.json (sorted by name), to
 // keep the file small. A form without a learnset of its own uses its base
 // species'.
+//
+// Level-ups: for each species, the moves it learns by level in the newest
+// generation whose data gives it level-up moves (source "9L15": generation
+// 9, level 15), as {level: [indexes into moves.json]}; level 0 is "on
+// evolution". Older generations' level-ups are left out: a species keeps
+// one consistent list, the one the newest games teach.
+function levelMoves(ls, index) {
+  const byGen = new Map(); // generation -> [[level, index]]
+  for (const [id, sources] of Object.entries((ls && ls.learnset) || {})) {
+    const name = moveNameByID.get(id);
+    if (name === undefined) continue;
+    for (const src of sources) {
+      const m = /^(\d+)L(\d+)$/.exec(src);
+      if (!m) continue;
+      const gen = Number(m[1]);
+      if (!byGen.has(gen)) byGen.set(gen, []);
+      byGen.get(gen).push([Number(m[2]), index.get(name)]);
+    }
+  }
+  if (byGen.size === 0) return null;
+  const newest = Math.max(...byGen.keys());
+  const out = {};
+  for (const [level, i] of byGen.get(newest)) {
+    const k = String(level);
+    if (!out[k]) out[k] = [];
+    if (!out[k].includes(i)) out[k].push(i);
+  }
+  for (const k of Object.keys(out)) out[k].sort((a, b) => a - b);
+  return out;
+}
+
 (async () => {
   const index = new Map(moves.map((m, i) => [m.name, i]));
   const learnsets = {};
+  const levelups = {};
   for (const s of species) {
     const sp = Dex.species.get(s.dex);
     let ls = await Dex.learnsets.get(sp.id);
@@ -129,6 +161,9 @@ write('ranks.json', require('./ranks'));
       if (name !== undefined) idx.add(index.get(name));
     }
     learnsets[s.dex] = [...idx].sort((a, b) => a - b);
+    const lv = levelMoves(ls, index);
+    if (lv) levelups[s.dex] = lv;
   }
   write('learnsets.json', learnsets);
+  write('levelups.json', levelups);
 })().catch((e) => { console.error(e); process.exit(1); });
