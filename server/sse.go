@@ -69,7 +69,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		if s.peers.notifier != nil {
 			ss.pin(l)
 		}
-		stop := context.AfterFunc(s.ctx, c.wake)
+		stop := context.AfterFunc(s.ctx, c.closeSoon)
 		end := func() {
 			stop()
 			c.end(s.ctx.Err() != nil)

@@ -26,6 +26,9 @@ type connStream struct {
 	head  []byte // the response's head, sent with the first events
 	woken atomic.Bool
 	one   [1]byte // what the waiting read reads into
+
+	mu      sync.Mutex // guards closing and the setting of write deadlines
+	closing bool       // the server closes: writes get a second, not writeTimeout
 }
 
 // longAgo is a deadline in the past: it ends a read at once.
@@ -97,11 +100,29 @@ func (c *connStream) send(ss *seatStream, ctx context.Context) bool {
 	return c.write(buf)
 }
 
-// write writes b within writeTimeout and reports whether it did.
+// write writes b within writeTimeout (a second once the server closes)
+// and reports whether it did.
 func (c *connStream) write(b []byte) bool {
-	c.conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	c.mu.Lock()
+	d := writeTimeout
+	if c.closing {
+		d = time.Second
+	}
+	c.conn.SetWriteDeadline(time.Now().Add(d))
+	c.mu.Unlock()
 	_, err := c.conn.Write(b)
 	return err == nil
+}
+
+// closeSoon is called as the server closes: it wakes the stream and cuts
+// a write under way to a second, so that Server.Close, which waits for the
+// stream, does not wait a minute on a client that reads nothing.
+func (c *connStream) closeSoon() {
+	c.mu.Lock()
+	c.closing = true
+	c.conn.SetWriteDeadline(time.Now().Add(time.Second))
+	c.mu.Unlock()
+	c.wake()
 }
 
 // wait waits until the table changes or the server closes (wake), sending
@@ -138,8 +159,8 @@ func (c *connStream) wake() {
 // client) after a last event that tells the client to reconnect.
 func (c *connStream) end(closing bool) {
 	if closing {
-		c.conn.SetWriteDeadline(time.Now().Add(time.Second))
-		c.conn.Write(append(c.head, reconnectEvent...))
+		c.closeSoon() // its AfterFunc may not have run yet
+		c.write(append(c.head, reconnectEvent...))
 	}
 	c.conn.Close()
 }

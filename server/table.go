@@ -244,24 +244,30 @@ func liveBytes(tab *engine.Table) int64 {
 }
 
 // evictLocked makes room for adding tables of extra bytes: it drops least
-// recently used idle tables (nobody watching, no bot playing) while the
-// cache would hold more than MaxLive tables or MaxLiveBytes. Tables in use
-// are never dropped, so the bounds may be exceeded while they all are.
-// Call with s.mu held (and, if with some l.mu, that table is not dropped).
+// recently used idle tables (no stream pinning it, no bot playing) while
+// the cache would hold more than MaxLive tables or MaxLiveBytes, those no
+// stream follows first: a followed table is likelier to be played again
+// soon, and loading it again costs a replay. Tables in use are never
+// dropped, so the bounds may be exceeded while they all are. Call with s.mu
+// held (and, if with some l.mu, that table is not dropped).
 func (s *Server) evictLocked(adding int, extra int64) {
 	for len(s.live)+adding > s.maxLive || s.liveBytes+extra > s.maxBytes {
 		var oldest *live
 		var oldestUsed time.Time
+		var oldestWatched bool
 		var size int64
 		for _, l := range s.live {
 			if !l.mu.TryLock() {
 				continue
 			}
 			idle := l.watchers == 0 && !l.botRunning && l.win == nil && l.clock.stop == nil // a running turn clock acts on this live table
-			used, n := l.lastUsed, l.bytes
+			used, n, watched := l.lastUsed, l.bytes, l.watched()
 			l.mu.Unlock()
-			if idle && (oldest == nil || used.Before(oldestUsed)) {
-				oldest, oldestUsed, size = l, used, n
+			if !idle {
+				continue
+			}
+			if oldest == nil || oldestWatched && !watched || watched == oldestWatched && used.Before(oldestUsed) {
+				oldest, oldestUsed, oldestWatched, size = l, used, watched, n
 			}
 		}
 		if oldest == nil {
