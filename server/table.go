@@ -379,7 +379,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
-				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
+				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s", i+1, trimPrefix(err.Error())))
 			}
 		}
 	}
@@ -799,8 +799,10 @@ func checkName(name string) error {
 	return nil
 }
 
+// trimPrefix drops the package name that starts an error of the engine,
+// the server or bots, for a message shown to people.
 func trimPrefix(msg string) string {
-	for _, p := range []string{"engine: ", "server: "} {
+	for _, p := range []string{"engine: ", "server: ", "bots: "} {
 		if len(msg) > len(p) && msg[:len(p)] == p {
 			return msg[len(p):]
 		}
