@@ -383,6 +383,11 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 			}
 		}
 	}
+	if info.GMSeat {
+		if err := personGM(seats, req.Seats); err != nil {
+			return "", nil, err
+		}
+	}
 	if req.Options, err = withClock(g, req.Options, req.Listed); err != nil {
 		return "", nil, err
 	}
@@ -795,6 +800,19 @@ func checkName(name string) error {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return fmt.Errorf("names may not hold control characters such as line breaks, tabs or escapes (found %U)", r)
 		}
+	}
+	return nil
+}
+
+// personGM refuses a game master's seat (engine.GMSeat) that a bot plays
+// or that is open to anyone: a person runs the game, from an invite link.
+func personGM(seats []engine.SeatInfo, req []seatRequest) error {
+	gm, err := engine.GMSeat(seats)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
+	}
+	if st := req[gm]; st.Bot != "" || st.Open {
+		return errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d is the game master's: a person runs the game, from an invite link, not a bot nor whoever joins from the lobby", gm+1))
 	}
 	return nil
 }
