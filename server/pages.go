@@ -228,6 +228,7 @@ type newForm struct {
 type seatRow struct {
 	Index, N int
 	Name     string
+	GM       bool // the game master's seat: a person's, by invite link
 	Choices  []choice
 }
 
@@ -258,8 +259,12 @@ func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 		if i >= info.MinSeats {
 			row.Choices = append(row.Choices, choice{"none", "nobody (no seat)", who == "none"})
 		}
-		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"},
-			choice{"open", "anyone who joins from the lobby", who == "open"})
+		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"})
+		if row.GM = info.GMSeat && i == 0; row.GM {
+			f.Seats = append(f.Seats, row)
+			continue
+		}
+		row.Choices = append(row.Choices, choice{"open", "anyone who joins from the lobby", who == "open"})
 		for _, b := range bots.Names(g) {
 			row.Choices = append(row.Choices, choice{"bot:" + b, "bot: " + b, who == "bot:"+b})
 		}

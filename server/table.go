@@ -397,8 +397,13 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
-				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s has no bot %q (bots: %v)", i+1, info.Name, st.Bot, bots.Names(g)))
+				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s", i+1, trimPrefix(err.Error())))
 			}
+		}
+	}
+	if info.GMSeat {
+		if err := personGM(seats, req.Seats); err != nil {
+			return "", nil, err
 		}
 	}
 	if req.Options, err = withClock(g, req.Options, req.Listed); err != nil {
@@ -817,8 +822,23 @@ func checkName(name string) error {
 	return nil
 }
 
+// personGM refuses a game master's seat (engine.GMSeat) that a bot plays
+// or that is open to anyone: a person runs the game, from an invite link.
+func personGM(seats []engine.SeatInfo, req []seatRequest) error {
+	gm, err := engine.GMSeat(seats)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
+	}
+	if st := req[gm]; st.Bot != "" || st.Open {
+		return errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d is the game master's: a person runs the game, from an invite link, not a bot nor whoever joins from the lobby", gm+1))
+	}
+	return nil
+}
+
+// trimPrefix drops the package name that starts an error of the engine,
+// the server or bots, for a message shown to people.
 func trimPrefix(msg string) string {
-	for _, p := range []string{"engine: ", "server: "} {
+	for _, p := range []string{"engine: ", "server: ", "bots: "} {
 		if len(msg) > len(p) && msg[:len(p)] == p {
 			return msg[len(p):]
 		}
