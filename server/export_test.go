@@ -91,15 +91,9 @@ func (l Live) OfferedIsFresh(seat engine.Seat) error {
 	return nil
 }
 
-// Offerer makes offers of legal actions as a table does (live.offer), for
-// BenchmarkOffer, which plays a game this package may not import.
-type Offerer struct{ l *live }
+// Offer is offer: the legal actions seat is offered, made from legal.
+func (l Live) Offer(seat engine.Seat, legal []engine.Action) int { return len(l.l.offer(seat, legal)) }
 
-// NewOfferer returns an Offerer for a table of g.
-func NewOfferer(g engine.Game) Offerer { return Offerer{&live{game: g}} }
-
-// Offer offers legal to seat.
-func (o Offerer) Offer(seat engine.Seat, legal []engine.Action) { o.l.offer(seat, legal) }
-
-// Forget drops the seats' kept offers (the cache of encoded actions stays).
-func (o Offerer) Forget() { o.l.offered = nil }
+// ForgetOffers drops the offers kept per seat (not the table's cache of
+// encoded actions).
+func (l Live) ForgetOffers() { l.l.offered = nil }
