@@ -36,11 +36,15 @@ type ActionError struct {
 	Why    string // for the player
 }
 
-func (e *ActionError) Error() string {
+func (e *ActionError) Error() string { return "engine: " + e.Refusal() }
+
+// Refusal is the error as a player reads it: the action and why it was
+// refused, without the package's name.
+func (e *ActionError) Refusal() string {
 	if e.Action == "" {
-		return "engine: " + e.Why
+		return e.Why
 	}
-	return fmt.Sprintf("engine: %s: %s", e.Action, e.Why)
+	return e.Action + ": " + e.Why
 }
 
 func (e *ActionError) Unwrap() error { return e.Err }

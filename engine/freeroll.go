@@ -63,7 +63,7 @@ func decodeFreeRoll(raw json.RawMessage) (Action, error) {
 func parseFreeRoll(a FreeRoll) (*dice.Expr, error) {
 	switch {
 	case a.Expr == "":
-		return nil, Illegal(a, "say what to roll, e.g. 3d6")
+		return nil, Illegal(nil, "say what to roll, e.g. 3d6") // "roll " alone would read "roll : say..."
 	case len(a.Expr) > maxFreeRoll:
 		return nil, Illegal(a, "a free roll is at most %d characters", maxFreeRoll)
 	}

@@ -109,7 +109,7 @@ func TestFreeRoll_BadExpressionIsRefusedAndChangesNothing(t *testing.T) {
 	}
 	for _, c := range []struct{ body, want string }{
 		{`{"expr":"3d6+)"}`, "col 5: unexpected ')'"},
-		{`{"expr":""}`, "say what to roll"},
+		{`{"expr":""}`, "engine: say what to roll, e.g. 3d6"}, // not "roll : say..."
 		{`{"expr":"` + strings.Repeat("1+", 60) + `1"}`, "at most 100 characters"},
 		{`{"expr":"3d6","x":1}`, "unknown field"},
 	} {

@@ -53,6 +53,18 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	if st.Recorded != "" {
+		b = append(b, `,"recorded":`...)
+		b = appendString(b, st.Recorded)
+	}
+	if st.WindowMS != 0 {
+		b = append(b, `,"window_ms":`...)
+		b = strconv.AppendInt(b, int64(st.WindowMS), 10)
+	}
+	if st.OpenSeats != 0 {
+		b = append(b, `,"open_seats":`...)
+		b = strconv.AppendInt(b, int64(st.OpenSeats), 10)
+	}
 	b = append(b, `,"seats":`...)
 	if st.Seats == nil {
 		b = append(b, "null"...)
@@ -75,6 +87,9 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 			}
 			if si.Pending {
 				b = append(b, `,"pending":true`...)
+			}
+			if si.Open {
+				b = append(b, `,"open":true`...)
 			}
 			if si.StandIn {
 				b = append(b, `,"stand_in":true`...)

@@ -49,10 +49,7 @@ func (s *Server) classify(r *http.Request, err error) *Error {
 	case errors.Is(err, store.ErrVersionConflict):
 		return errorf(http.StatusConflict, "version_conflict", "the table has moved on since you looked: reload and try again")
 	case errors.As(err, &ae):
-		msg := ae.Why
-		if ae.Action != "" {
-			msg = ae.Action + ": " + ae.Why
-		}
+		msg := ae.Refusal()
 		switch {
 		case errors.Is(err, engine.ErrGameOver):
 			return errorf(http.StatusConflict, "game_over", msg)

@@ -43,6 +43,26 @@ func (l Live) CheckStateJSON(seat engine.Seat) error { return checkStateJSON(sta
 // CheckEmptyStateJSON compares them for a state of nil slices and maps.
 func CheckEmptyStateJSON() error { return checkStateJSON(seatState{}) }
 
+// CheckFullStateJSON compares them for a state with every optional field
+// of the envelope set: a recorded answer, an open window, open seats, and
+// seats open, standing in and resigned.
+// Every field of the envelope and of a seat must be set here (it checks),
+// so that a field added to either without its hand-written encoding fails.
+func CheckFullStateJSON() error {
+	st := seatState{ID: "t", Game: "g", GameName: "G", Seat: 1, Seq: 9, MyTurn: true, Over: true, Waiting: 2, WaitingKnown: true,
+		Legal: []legalAction{{Kind: "k", Text: "x", Action: json.RawMessage(`{}`)}}, Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
+		Seats:   []seatInfo{{Seat: 1, Name: "Ann", Bot: "greedy", You: true, Pending: true, Open: true, StandIn: true, Resigned: true}},
+		Outcome: &engine.Outcome{Text: "over"}, Commitment: "c", Seed: "5eed", Options: engine.Options{"a": "1"}, View: 1}
+	for _, v := range []reflect.Value{reflect.ValueOf(st), reflect.ValueOf(st.Seats[0])} {
+		for i := range v.NumField() {
+			if f := v.Type().Field(i); f.IsExported() && !f.Anonymous && v.Field(i).IsZero() {
+				return fmt.Errorf("CheckFullStateJSON leaves %s.%s unset: set it, and encode it in appendJSON", v.Type().Name(), f.Name)
+			}
+		}
+	}
+	return checkStateJSON(st)
+}
+
 func checkStateJSON(st seatState) error {
 	want, err := json.Marshal(st)
 	if err != nil {

@@ -228,6 +228,7 @@ type newForm struct {
 type seatRow struct {
 	Index, N int
 	Name     string
+	GM       bool // the game master's seat: a person's, by invite link
 	Choices  []choice
 }
 
@@ -258,8 +259,12 @@ func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 		if i >= info.MinSeats {
 			row.Choices = append(row.Choices, choice{"none", "nobody (no seat)", who == "none"})
 		}
-		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"},
-			choice{"open", "anyone who joins from the lobby", who == "open"})
+		row.Choices = append(row.Choices, choice{"person", "a person (invite link)", who == "person"})
+		if row.GM = info.GMSeat && i == 0; row.GM {
+			f.Seats = append(f.Seats, row)
+			continue
+		}
+		row.Choices = append(row.Choices, choice{"open", "anyone who joins from the lobby", who == "open"})
 		for _, b := range bots.Names(g) {
 			row.Choices = append(row.Choices, choice{"bot:" + b, "bot: " + b, who == "bot:"+b})
 		}
@@ -500,7 +505,8 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		from, reset = n, false
 	}
-	t := s.pages.forGame(l.game.Info().ID)
+	g := l.game // the closure keeps no table: a stream may outlive its stay in memory
+	t := s.pages.forGame(g.Info().ID)
 	s.stream(w, r, l, seat, from, reset, func(out []byte, lines []logLine, st seatState, reset bool) ([]byte, error) {
 		var buf bytes.Buffer
 		if reset {
@@ -518,7 +524,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		buf.Reset()
-		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(l.game, st)}
+		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(g, st)}
 		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
 			return nil, err
 		}

@@ -93,6 +93,9 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 	if err := server.CheckEmptyStateJSON(); err != nil {
 		t.Fatalf("nil slices and maps: %v", err)
 	}
+	if err := server.CheckFullStateJSON(); err != nil {
+		t.Fatalf("every optional field set: %v", err)
+	}
 }
 
 // TestOffer_ALegalListThatChangesIsOfferedAnew: a seat's list of legal

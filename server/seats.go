@@ -30,11 +30,8 @@ func seatGate(l *live, seat engine.Seat, a engine.Action) error {
 	switch {
 	case a.Kind() == engine.KindHandOver:
 		return errHandOver
-	case a.Kind() == engine.KindResign && !engine.BotsCanPlay(l.game):
-		if _, ok := l.tab.State().(engine.Resigner); !ok {
-			return engine.Illegal(a, "%s has no bot to play a resigned seat to the end: agree with the others to end the game", l.game.Info().Name)
-		}
-		return nil
+	case a.Kind() == engine.KindResign && noResign(l):
+		return engine.Illegal(a, "%s has no bot to play a resigned seat to the end: agree with the others to end the game", l.game.Info().Name)
 	case engine.IsTableAction(a.Kind()):
 		return nil
 	case l.tab.Resigned(seat):
@@ -43,6 +40,13 @@ func seatGate(l *live, seat engine.Seat, a engine.Action) error {
 		return engine.NotYourTurn(a, "a bot plays your seat since your turn clock ran out: take it over first")
 	}
 	return nil
+}
+
+// noResign reports whether no seat of l may resign: no bot can take a seat
+// over and the game does not say what resigning means (engine.Resigner).
+func noResign(l *live) bool {
+	_, ok := l.tab.State().(engine.Resigner)
+	return !ok && !engine.BotsCanPlay(l.game)
 }
 
 // botName is the bot that plays seat: its own, or for a person's seat the
@@ -231,6 +235,10 @@ type seatsState struct {
 	// table and step through it (Paused).
 	AllBots bool `json:"all_bots,omitempty"`
 	Paused  bool `json:"paused,omitempty"`
+	// NoResign says no seat may resign: no bot can take a seat over and
+	// the game does not say what resigning means (seatGate refuses it), so
+	// the page does not offer it.
+	NoResign bool `json:"no_resign,omitempty"`
 	// Reveal is, once the game is over, everything it hid (engine.Revealer).
 	Reveal []engine.Event `json:"reveal,omitempty"`
 }
@@ -244,6 +252,7 @@ func seatsFor(l *live, seat engine.Seat) seatsState {
 		AllBots:   onlyBots(l),
 		Paused:    l.botCtl.paused,
 	}
+	out.NoResign = noResign(l)
 	if _, over := l.tab.Over(); over {
 		if r, ok := l.tab.State().(engine.Revealer); ok {
 			out.Reveal = r.Reveal()
@@ -262,7 +271,7 @@ func (c *seatsState) appendJSON(b []byte) ([]byte, error) {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"stand_in", c.StandIn}, {"resigned", c.Resigned}, {"all_bots", c.AllBots}, {"paused", c.Paused}} {
+	}{{"stand_in", c.StandIn}, {"resigned", c.Resigned}, {"all_bots", c.AllBots}, {"paused", c.Paused}, {"no_resign", c.NoResign}} {
 		if f.on {
 			b = append(b, `,"`+f.name+`":true`...)
 		}

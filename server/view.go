@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"sync"
+	"time"
 
 	"tabletop/engine"
 )
@@ -29,6 +31,11 @@ type seatState struct {
 	// (engine.Window), recorded and applied when the window closes; while
 	// it is set the seat has nothing more to do.
 	Recorded string `json:"recorded,omitempty"`
+	// WindowMS is how long, in milliseconds, the answer window open now
+	// stays open (as the state was made): the page counts it down, so that
+	// a player sees how long is left to claim. When a window opens and how
+	// long it holds are public; nothing here depends on anyone's answer.
+	WindowMS int `json:"window_ms,omitempty"`
 	// OpenSeats is how many seats are still open to anyone (join.go): the
 	// game starts once every seat is taken, and nobody acts before.
 	OpenSeats  int             `json:"open_seats,omitempty"`
@@ -73,6 +80,11 @@ type logLine struct {
 	Events []engine.Event `json:"events"`
 }
 
+// WindowSeconds is WindowMS in seconds, to a tenth, for the page.
+func (s seatState) WindowSeconds() string {
+	return strconv.FormatFloat(float64(s.WindowMS)/1000, 'f', 1, 64)
+}
+
 // waitingIn returns the seats a view says the game is waiting for (the
 // view implements engine.Waiter); ok is false if the view does not say. The
 // server never shows State.Pending, which may know more than the seat.
@@ -108,6 +120,9 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	// offering it would only make the person race the server.
 	out.seatsState = seatsFor(l, seat)
 	out.OpenSeats = len(l.open)
+	if l.win != nil && l.win.seq == tab.Len() {
+		out.WindowMS = max(1, int(l.win.left()/time.Millisecond))
+	}
 	if out.OpenSeats > 0 {
 		// Nobody acts before the table is full.
 	} else if l.answered(seat) {

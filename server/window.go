@@ -25,6 +25,12 @@ import (
 type window struct {
 	seq     int // the log length when the window opened
 	answers map[engine.Seat]engine.Action
+	closes  time.Time // when the hold has passed (public: the window's opening is)
+}
+
+// left is how long the window stays open from now, at least 0.
+func (w *window) left() time.Duration {
+	return max(0, time.Until(w.closes))
 }
 
 // windowOf returns the table's state as an engine.Window if a window is
@@ -60,7 +66,7 @@ func (s *Server) openWindowLocked(l *live) {
 		return
 	}
 	seq := l.tab.Len()
-	l.win = &window{seq: seq, answers: make(map[engine.Seat]engine.Action)}
+	l.win = &window{seq: seq, answers: make(map[engine.Seat]engine.Action), closes: time.Now().Add(w.WindowHold())}
 	// Choices of one are answered here, as the window opens, for people
 	// and bots alike: left to the bot runner, how soon each is recorded
 	// would depend on how many such seats it handles first, which depends

@@ -237,3 +237,40 @@ func TestWindow_FreeRollWaitsForAnOpenWindow(t *testing.T) {
 		t.Fatalf("a free roll after the window: %d %s", r.status, r.body)
 	}
 }
+
+// TestWindow_EveryReaderIsToldHowLongTheWindowStaysOpen checks that while
+// a claim window is open every reader's state (each seat's and the
+// spectator's, in the API and on the page) says how many milliseconds are
+// left, within the table's hold, and that nothing says so once it closed.
+func TestWindow_EveryReaderIsToldHowLongTheWindowStaysOpen(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(mgt.Game) })
+	const hold = 1500
+	c := h.mustCreateMGT(strconv.Itoa(hold), "", "", "", "")
+	spec, _ := h.playToWindow(c)
+	type left struct {
+		Seq      int `json:"seq"`
+		WindowMS int `json:"window_ms"`
+	}
+	read := func(token string) left {
+		var l left
+		decode(t, h.do("GET", "/api/tables/"+c.ID, token, nil), &l)
+		return l
+	}
+	tokens := []string{""}
+	for _, s := range c.Seats {
+		tokens = append(tokens, s.Token)
+	}
+	for _, token := range tokens {
+		if l := read(token); l.Seq == spec.Seq && (l.WindowMS <= 0 || l.WindowMS > hold) {
+			t.Errorf("a reader's state at seq %d says the window has %d ms left, want 1 to %d", spec.Seq, l.WindowMS, hold)
+		}
+	}
+	page := h.do("GET", "/t/"+c.ID+"/s/"+c.Seats[1].Token, "", nil)
+	if read("").Seq == spec.Seq && !strings.Contains(page.body, `<p class="window-clock" data-ms="`) {
+		t.Errorf("the table page does not count the open window down")
+	}
+	closed := h.waitFor(c.ID, "", "the window to close", func(st tableState) bool { return st.Seq > spec.Seq })
+	if l := read(""); l.Seq == closed.Seq && l.WindowMS != 0 && mustMGTView(t, closed).Phase != "claim" {
+		t.Errorf("after the window closed the state still says %d ms are left", l.WindowMS)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -251,6 +252,8 @@ func (p *session) runBots() error {
 			b, isBot := p.bots[s]
 			switch {
 			case only && s == p.me:
+				// What the choice answers (a discard to pass on) first.
+				p.showEvents()
 				fmt.Fprintf(p.env.Stdout, "  (your only choice: %s)\n", a)
 			case only:
 			case isBot:
@@ -369,22 +372,31 @@ func (p *session) ask() error {
 			return errQuit
 		case "resign":
 			if err := p.resign(); err != nil {
-				fmt.Fprintln(p.env.Stdout, err)
+				fmt.Fprintln(p.env.Stdout, refusal(err))
 				continue
 			}
 			return nil
 		}
 		a, err := p.parse(legal, raw, line)
 		if err != nil {
-			fmt.Fprintln(p.env.Stdout, err)
+			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
 		if _, err := p.tab.Act(p.me, a); err != nil {
-			fmt.Fprintln(p.env.Stdout, err)
+			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
 		return nil
 	}
+}
+
+// refusal is what a person at the prompt reads when an action is refused:
+// the game's reason, without the engine's package name.
+func refusal(err error) string {
+	if ae, ok := errors.AsType[*engine.ActionError](err); ok {
+		return ae.Refusal()
+	}
+	return err.Error()
 }
 
 // resign gives up the person's seat: the table records the resignation, and

@@ -242,7 +242,7 @@ func (p *gmSession) ask(s engine.Seat) error {
 			continue
 		}
 		if err := p.typed(s, line); err != nil {
-			fmt.Fprintln(p.env.Stdout, err)
+			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
 		p.as = engine.Spectator

@@ -43,7 +43,7 @@ func TestPlay_GMSessionGolden(t *testing.T) {
 		t.Fatalf("transcript has %d lines, want %d", len(gl), len(wl))
 	}
 	for _, want := range []string{
-		"engine: roll: that is a player's action", // typed at the GM's prompt
+		"\nroll: that is a player's action", // typed at the GM's prompt, without "engine: "
 		"Wolf takes 5 damage and falls",
 		"The battle is over: no enemy stands",
 		"Game over: The session ends (the heroes rest at the inn): Ann lives (level 1), Bo lives (level 0)",
@@ -89,5 +89,21 @@ func TestPlay_GMBookImportsAndExports(t *testing.T) {
 	}
 	if code, _, errOut = run(t, "", "play", "msp", "--bots", "random"); code == 0 || !strings.Contains(errOut, "people only") {
 		t.Errorf("play msp with bots = %d, %q", code, errOut)
+	}
+}
+
+// TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly: at one keyboard, The
+// Mystery Dungeons 2e asks each player for a sheet, and on the allies' turn
+// each ally in turn, instead of leaving the GM to end a turn nobody played.
+func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
+	input := "1\n1\nadd foe Geodude level 5 with Tackle\nstart the battle, allies first\nquit\n"
+	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	for _, want := range []string{"Ann> 1\n  Ann brings", "Bo> 1\n  Bo brings", "Round 1: the allies' turn.\n\n== Ann ==", "Ann> quit"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the session lacks %q:\n%s", want, out)
+		}
 	}
 }

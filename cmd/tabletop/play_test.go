@@ -154,3 +154,49 @@ func TestPlay_ResignIsRefusedWhereOnlyPeoplePlay(t *testing.T) {
 		t.Fatalf("play prophecy with resign = %d:\n%s", code, out)
 	}
 }
+
+func TestPlay_OnlyChoiceComesAfterWhatItAnswers(t *testing.T) {
+	// In Monster Girl Taxonomy most claim windows leave a person only
+	// "pass": play passes for them, and says so only after showing the
+	// discard being passed on, not before it.
+	input := strings.Repeat("1\n", 60)
+	code, out, errOut := run(t, input, "play", "mgt", "--bots", "greedy,greedy,greedy", "--seed", "03")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	passes := 0
+	for i, line := range lines {
+		if !strings.HasSuffix(line, "(your only choice: pass)") {
+			continue
+		}
+		passes++
+		// Since the last prompt, a discard was shown.
+		shown := false
+		for j := i - 1; j >= 0 && !shown; j-- {
+			if strings.Contains(lines[j], "> ") && !strings.Contains(lines[j], " discards ") {
+				break
+			}
+			shown = strings.Contains(lines[j], " discards ")
+		}
+		if !shown {
+			t.Fatalf("a pass shown before the discard it answers (line %d):\n%s", i+1, strings.Join(lines[max(i-8, 0):i+1], "\n"))
+		}
+	}
+	if passes == 0 {
+		t.Fatalf("no only choice of pass in 60 moves:\n%s", out)
+	}
+}
+
+func TestPlay_RefusalSaysWhyWithoutThePackageName(t *testing.T) {
+	// A refused action reads as the game's reason, as on the table page:
+	// "add 9: nothing: there is no scene 9", not "engine: add 9: ...".
+	input := "world fantasy\nreceive\nadd 9: nothing\nquit\n"
+	code, out, errOut := run(t, input, "play", "prophecy", "--seed", "04")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "> add 9: nothing: there is no scene 9\n") || strings.Contains(out, "engine:") {
+		t.Fatalf("the refusal of add 9 does not read as the game's reason alone:\n%s", out)
+	}
+}

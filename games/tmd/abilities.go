@@ -216,10 +216,44 @@ var entryStages = map[string]struct {
 	by    int
 }{"Intrepid Sword": {"atk", 1}, "Dauntless Shield": {"def", 1}, "Hadron Engine": {"spa", 1}, "Orichalcum Pulse": {"atk", 1}}
 
-// intimidateProof are the abilities Intimidate does not touch.
-var intimidateProof = map[string]bool{
-	"Inner Focus": true, "Own Tempo": true, "Oblivious": true, "Scrappy": true,
-	"Clear Body": true, "White Smoke": true, "Full Metal Body": true, "Hyper Cutter": true,
+// intimidateProof are the abilities Intimidate does not touch (those that
+// keep stages from dropping act through stageBy).
+var intimidateProof = map[string]bool{"Inner Focus": true, "Own Tempo": true, "Oblivious": true, "Scrappy": true}
+
+// dropProof are the abilities that keep an opponent from lowering stages:
+// every stage, or the one named.
+var dropProof = map[string]string{
+	"Clear Body": "", "White Smoke": "", "Full Metal Body": "", "Hyper Cutter": "atk", "Big Pecks": "def",
+	"Keen Eye": "acc", "Mind's Eye": "acc",
+}
+
+// keenEyed are the abilities whose bearer ignores its targets' evasion
+// increases.
+var keenEyed = map[string]bool{"Keen Eye": true, "Mind's Eye": true}
+
+// spurred are the abilities that raise a stage by 2 each time an opponent
+// lowers one of the bearer's stages.
+var spurred = map[string]string{"Defiant": "atk", "Competitive": "spa"}
+
+// stageBy moves t's stage k by delta as by's doing: an opponent's decrease
+// meets t's ability (dropProof keeps it off; Defiant and Competitive answer
+// it).
+func (c *ctx) stageBy(by, t *Fighter, k string, delta int) {
+	ab := t.ability()
+	if delta >= 0 || by.side() == t.side() || by.ability() == "Mold Breaker" {
+		c.changeStage(t, k, delta)
+		return
+	}
+	if only, ok := dropProof[ab]; ok && (only == "" || only == k) {
+		c.say("%s's %s: its %s does not drop.", t.Name, ab, k)
+		return
+	}
+	before := t.stage(k)
+	c.changeStage(t, k, delta)
+	if up, ok := spurred[ab]; ok && t.stage(k) < before {
+		c.say("%s's %s.", t.Name, ab)
+		c.changeStage(t, up, 2)
+	}
 }
 
 // enter runs f's ability and IQ skills as it enters a battle: stat points
@@ -266,7 +300,7 @@ func (c *ctx) enter(f *Fighter) {
 			case intimidateProof[oa]:
 				c.say("%s's %s: it is not intimidated.", o.Name, oa)
 			default:
-				c.changeStage(o, "atk", -1)
+				c.stageBy(f, o, "atk", -1)
 			}
 		}
 	}
@@ -308,4 +342,72 @@ func (c *ctx) useAbility(seat engine.Seat, a UseAbility) error {
 	}
 	c.finish(f)
 	return nil
+}
+
+// SetAbility gives a fighter another ability for the rest of the battle
+// (Skill Swap, Role Play, Trace and the like are the GM's): any ability of
+// the data; the table runs it if it runs that ability.
+type SetAbility struct {
+	Who     string `json:"who"`
+	Ability string `json:"ability"`
+	Reason  string `json:"reason"`
+}
+
+// KindSetAbility is SetAbility's kind.
+const KindSetAbility = "set-ability"
+
+// Kind implements engine.Action.
+func (SetAbility) Kind() string { return KindSetAbility }
+func (a SetAbility) String() string {
+	return withReason("give "+a.Who+" the ability "+a.Ability, a.Reason)
+}
+
+func init() { decoders[KindSetAbility] = decodeAs[SetAbility] }
+
+// setAbility gives a fighter another ability, as the GM says; a hidden
+// foe's new ability is the GM's secret.
+func (c *ctx) setAbility(seat engine.Seat, a SetAbility) error {
+	if c.b == nil || !c.b.Started {
+		return engine.Illegal(a, "abilities are changed in a battle")
+	}
+	f := c.b.fighter(a.Who)
+	if f == nil {
+		return engine.Illegal(a, "there is no %s in this battle", a.Who)
+	}
+	d, _ := LoadData()
+	ab, err := d.AbilityNamed(a.Ability)
+	if err != nil {
+		return engine.Illegal(a, "there is no ability %s", a.Ability)
+	}
+	if ab.Name == f.Ability {
+		return engine.Illegal(a, "%s has %s already", f.Name, ab.Name)
+	}
+	if err := c.adjust(seat, a, f.Name+"'s ability → "+ab.Name, a.Reason, !(f.Foe && f.Hidden)); err != nil {
+		return err
+	}
+	f.Ability, f.Summons = ab.Name, false
+	return nil
+}
+
+// weatherProof reports whether f's ability spares it weather's harm: the
+// sand abilities and Overcoat in a sandstorm (its damage), Overcoat in snow
+// (its AP loss).
+func weatherProof(f *Fighter, weather string) bool {
+	switch ab := f.ability(); weather {
+	case WeatherSand:
+		return ab == "Overcoat" || ab == "Sand Force" || ab == "Sand Rush" || ab == "Sand Veil" || ab == "Sand Stream" || ab == "Sand Spit"
+	case WeatherSnow:
+		return ab == "Overcoat"
+	}
+	return false
+}
+
+// sturdy is the damage f's move deals t after t's Sturdy: at full HP, a
+// blow that would knock it out leaves it 1 HP.
+func (c *ctx) sturdy(f, t *Fighter, dmg int) int {
+	if t.ability() != "Sturdy" || f.ability() == "Mold Breaker" || t.Body.HP != t.Body.MaxHP || dmg < t.Body.HP {
+		return dmg
+	}
+	c.say("%s's Sturdy: it hangs on with 1 HP.", t.Name)
+	return t.Body.HP - 1
 }

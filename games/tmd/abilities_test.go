@@ -305,3 +305,125 @@ func TestOdds_ShowAnAbilityThatTakesTheMove(t *testing.T) {
 	}
 	t.Errorf("no odds for Thunder Shock on Geodude")
 }
+
+func TestDeterminize_DrawsAHiddenFoesAbilityAgain(t *testing.T) {
+	states := map[string]*State{}
+	for _, ab := range []string{"Thick Fat", "Huge Power"} {
+		s := mustTeam(t, nil)
+		mustApply(t, s, gmSeat, AddFoe{Species: "Azurill", Level: 10, Ability: ab, Hidden: true}, nil)
+		mustApply(t, s, gmSeat, StartBattle{First: Allies}, nil)
+		states[ab] = s
+	}
+	for seed := range byte(8) {
+		a := states["Thick Fat"].Determinize(annSeat, dice.NewStream(dice.Seed{seed})).(*State)
+		b := states["Huge Power"].Determinize(annSeat, dice.NewStream(dice.Seed{seed})).(*State)
+		fa, fb := a.Battle.fighter("Azurill"), b.Battle.fighter("Azurill")
+		if fa.Ability != fb.Ability {
+			t.Errorf("seed %d: Ann's determinized Azurill has %s or %s, by its true ability", seed, fa.Ability, fb.Ability)
+		}
+	}
+}
+
+func TestDropProofAbilities_KeepOpponentsDropsOff(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	geo := bf(t, s, "Geodude")
+	geo.Ability = "Hyper Cutter"
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	mustApply(t, s, cySeat, UseMove{Move: "Tail Whip", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if geo.stage("atk") != 0 || geo.stage("def") != -1 {
+		t.Errorf("Hyper Cutter: Geodude's stages %v after Growl and Tail Whip; want atk 0, def -1", geo.Stages)
+	}
+	endRound(t, s)
+	geo.Stages, geo.Ability = nil, "Clear Body"
+	mustApply(t, s, cySeat, UseMove{Move: "Tail Whip", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if len(geo.Stages) != 0 {
+		t.Errorf("Clear Body: Geodude's stages %v after Tail Whip", geo.Stages)
+	}
+	geo.Ability = "Defiant"
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if geo.stage("atk") != 1 {
+		t.Errorf("Defiant: Geodude's Attack stage %+d after Growl, want -1 then +2 = +1", geo.stage("atk"))
+	}
+}
+
+func TestKeenEye_IgnoresEvasionIncreases(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	d := mustData(t)
+	ts, _ := d.MoveNamed("Thunder Shock")
+	geo, ann := bf(t, s, "Geodude"), bf(t, s, "Ann")
+	geo.Stages = map[string]int{"eva": 2}
+	ann.Ability = "Keen Eye"
+	if got := s.Battle.defender(geo, ann, ts, false).EvasionStg; got != 0 {
+		t.Errorf("Keen Eye meets evasion %+d, want 0", got)
+	}
+	geo.Stages = map[string]int{"eva": -2}
+	if got := s.Battle.defender(geo, ann, ts, false).EvasionStg; got != -2 {
+		t.Errorf("Keen Eye meets lowered evasion %+d, want -2", got)
+	}
+}
+
+func TestSetAbility_TheGMGivesAnotherAbility(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustRefuse(t, s, gmSeat, SetAbility{Who: "Ann", Ability: "Limber"}, "a reason")
+	mustRefuse(t, s, annSeat, SetAbility{Who: "Ann", Ability: "Limber", Reason: "x"}, "only the game master")
+	mustRefuse(t, s, gmSeat, SetAbility{Who: "Ann", Ability: "Nonsense", Reason: "x"}, "no ability Nonsense")
+	evs := mustApply(t, s, gmSeat, SetAbility{Who: "Ann", Ability: "limber", Reason: "Skill Swap"}, nil)
+	if got := texts(evs, boSeat); !strings.Contains(got, "Ann's ability → Limber (Skill Swap)") {
+		t.Errorf("the change is not told: %q", got)
+	}
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondParalysis, Reason: "x"}, "Limber")
+	mustApply(t, s, gmSeat, Override{Who: "Ann", Field: "spe", Value: 7, Reason: "Chlorophyll"}, nil)
+	if got := bf(t, s, "Ann").Body.Spe; got != 7 {
+		t.Errorf("spe override: %d, want 7", got)
+	}
+}
+
+func TestSturdy_HangsOnFromFullHP(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	geo := bf(t, s, "Geodude")
+	geo.Ability = "Sturdy"
+	geo.Body.MaxHP, geo.Body.HP = 3, 3
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Fainted || geo.Body.HP != 1 {
+		t.Fatalf("Sturdy at full HP: fainted %v, %d HP; want standing at 1", geo.Fainted, geo.Body.HP)
+	}
+	endRound(t, s)
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if !geo.Fainted {
+		t.Errorf("Sturdy below full HP still hangs on: %d HP", geo.Body.HP)
+	}
+}
+
+func TestRockHead_NoRecoil(t *testing.T) {
+	for _, tc := range []struct {
+		ability string
+		recoil  bool
+	}{{"Blaze", true}, {"Rock Head", false}} {
+		s := mustBattle(t, Allies, func(i int, sh *Sheet) {
+			if i == 1 {
+				sh.Moves = []string{"Flare Blitz"}
+			}
+		}, geodude)
+		bo := bf(t, s, "Bo")
+		bo.Ability, bo.Turn.AP, bo.Turn.Max = tc.ability, 12, 12
+		mustApply(t, s, boSeat, UseMove{Move: "Flare Blitz", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+		if hurt := bo.Body.HP < bo.Body.MaxHP; hurt != tc.recoil {
+			t.Errorf("%s: Bo at %d/%d HP after Flare Blitz; recoil %v, want %v", tc.ability, bo.Body.HP, bo.Body.MaxHP, hurt, tc.recoil)
+		}
+	}
+}
+
+func TestWeatherProofAbilities(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSand, Reason: "wind"}, nil)
+	bf(t, s, "Ann").Ability = "Sand Veil"
+	endRound(t, s)
+	if ann, bo := bf(t, s, "Ann"), bf(t, s, "Bo"); ann.Body.HP != ann.Body.MaxHP || bo.Body.HP != bo.Body.MaxHP-1 {
+		t.Errorf("a sandstorm round: Sand Veil Ann %d/%d, Bo %d/%d; want Ann untouched, Bo -1", ann.Body.HP, ann.Body.MaxHP, bo.Body.HP, bo.Body.MaxHP)
+	}
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSnow, Reason: "cold"}, nil)
+	bf(t, s, "Ann").Ability = "Overcoat"
+	if ann, bo := s.Battle.maxAP(bf(t, s, "Ann")), s.Battle.maxAP(bf(t, s, "Bo")); ann != 5 || bo != 3 {
+		t.Errorf("snow: Overcoat Ann %d AP, Bo %d; want 5, 3", ann, bo)
+	}
+}

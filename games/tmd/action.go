@@ -174,7 +174,8 @@ type SetCondition struct {
 }
 
 // Override sets any number of a character or foe: hp, maxhp, ap, level,
-// atk, def, spa, spd (stat points), or a stage: stage-atk, stage-spe, ...
+// atk, def, spa, spd (stat points), or a stage: stage-atk, stage-spe, ...;
+// or, with Field "gravity" (Who unused), the rounds of gravity left.
 type Override struct {
 	Who    string `json:"who"`
 	Field  string `json:"field"`

@@ -41,9 +41,10 @@ type Battle struct {
 	Terrain      string       `json:"terrain,omitempty"`
 	TerrainTurns int          `json:"terrainTurns,omitempty"` // turns the terrain has left
 	Hazards      []Hazard     `json:"hazards,omitempty"`
-	Wishes       map[Side]int `json:"wishes,omitempty"` // wishes formed on each side, to use
-	Traps        []Trap       `json:"traps,omitempty"`  // hidden from the players
-	Log          []string     `json:"log"`              // what everyone saw, for the summary
+	Wishes       map[Side]int `json:"wishes,omitempty"`  // wishes formed on each side, to use
+	Gravity      int          `json:"gravity,omitempty"` // rounds of gravity left: moves 5 faces more accurate
+	Traps        []Trap       `json:"traps,omitempty"`   // hidden from the players
+	Log          []string     `json:"log"`               // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.
@@ -75,9 +76,26 @@ type Body struct {
 type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
-	Move string `json:"move,omitempty"` // the move a disable or an encore holds
+	Move string `json:"move,omitempty"` // the move a disable or an encore holds; Telekinesis for its raised
 	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
+}
+
+// StageLater is a stage change a move makes when the next round starts
+// (the group's list's "the next round"), and who made it.
+type StageLater struct {
+	By    string `json:"by"`
+	Stage string `json:"stage"`
+	Delta int    `json:"delta"`
+}
+
+// Charge is a move a fighter has begun (Fly, Solar Beam, ...) that
+// strikes when its side's next turn starts.
+type Charge struct {
+	Move        string   `json:"move"`
+	Targets     []string `json:"targets,omitempty"`
+	Hit         bool     `json:"hit,omitempty"`         // it was hurt by a move meanwhile (Focus Punch fails)
+	HitPhysical bool     `json:"hitPhysical,omitempty"` // by a physical move (Shell Trap goes off)
 }
 
 // Turn is what a fighter has done in its side's current turn, and what it
@@ -119,10 +137,13 @@ type Fighter struct {
 	Streak  int            `json:"streak,omitempty"` // how many times in a row it has used Last
 	// DropWorn and DropHeld are the items a trip trap knocked off, picked
 	// up when the battle ends.
-	DropWorn string   `json:"dropWorn,omitempty"`
-	DropHeld string   `json:"dropHeld,omitempty"`
-	Aimed    []string `json:"aimed,omitempty"` // the targets of that move, for a leg hold
-	Turn     Turn     `json:"turn"`
+	DropWorn string  `json:"dropWorn,omitempty"`
+	DropHeld string  `json:"dropHeld,omitempty"`
+	Charge   *Charge `json:"charge,omitempty"` // a move begun, that strikes at its next turn
+	// Next holds stage changes that come when the next round starts.
+	Next  []StageLater `json:"next,omitempty"`
+	Aimed []string     `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Turn  Turn         `json:"turn"`
 }
 
 func (f *Fighter) side() Side {
@@ -225,7 +246,7 @@ func (b *Battle) maxAP(f *Fighter) int {
 	if f.has(CondParalysis) {
 		ap -= 2
 	}
-	if b.Weather == WeatherSnow && !f.hasType("Ice") {
+	if b.Weather == WeatherSnow && !f.hasType("Ice") && !weatherProof(f, WeatherSnow) {
 		ap -= 2
 	}
 	if f.has(CondSleep) {
@@ -253,6 +274,8 @@ func (b *Battle) cannotAct(f *Fighter) string {
 		return "is petrified"
 	case f.has(CondWrapping):
 		return "is holding a foe wrapped"
+	case f.has(CondResting):
+		return "is resting"
 	case b.maxAP(f) == 0:
 		if f.has(CondSleep) {
 			return "is asleep"

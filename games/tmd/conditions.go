@@ -20,52 +20,66 @@ const (
 // Minor status conditions the table runs (others the GM runs by hand, as
 // notes and overrides).
 const (
-	CondFlinch      = "flinch"       // 12 faces of accuracy lost; 1 round
-	CondRecharging  = "recharging"   // cannot act; 1 round
-	CondIngrained   = "ingrained"    // heals 2 a round, moves never miss it; 4 rounds
-	CondWrapped     = "wrapped"      // burn DoT; 3 rounds
-	CondWrapping    = "wrapping"     // the user of a wrap: cannot act; 3 rounds
-	CondStuck       = "stuck"        // burn DoT, moves never miss it; 3 rounds
-	CondSalted      = "salted"       // poison DoT (badly poisoned for Water and Steel); until a Break
-	CondCursed      = "cursed"       // 6 damage a round
-	CondHealthy     = "healthy"      // immune to major conditions and lowered stages; 3 rounds
-	CondSleepless   = "sleepless"    // immune to sleep
-	CondNightmare   = "nightmare"    // burn DoT while asleep
-	CondYawning     = "yawning"      // falls asleep after 2 rounds
-	CondPetrified   = "petrified"    // cannot act until damaged
-	CondAquaRing    = "aqua ring"    // heals 1 a round; 6 rounds
-	CondHealBlock   = "heal block"   // cannot heal; 5 rounds
-	CondHungry      = "hungry"       // its moves deal their AP cost less damage; until it eats
-	CondExposed     = "exposed"      // its evasion increases are ignored; Normal and Ghost moves reach it
-	CondEmbargo     = "embargo"      // cannot use items; 3 rounds
-	CondPerishing   = "perishing"    // burn, poison, bad poison and curse deal three turns' damage at once, and end
-	CondDisabled    = "disabled"     // cannot use the move it used last; 3 rounds
-	CondEncore      = "encore"       // can use only the move it used last; 3 rounds
-	CondInsomnia    = "insomnia"     // nobody in the battle falls asleep; 3 rounds
-	CondSeeded      = "seeded"       // loses 2 HP a round until it moves (a Dodge) or spins free
-	CondSubstitute  = "substitute"   // a decoy with HP takes opponents' hits, status moves and effects
-	CondInfatuated  = "infatuated"   // cannot focus on the one it loves; 4 rounds
-	CondBound       = "bound"        // takes the move damage dealt to every other bound fighter; 1 round
-	CondLegHold     = "leg hold"     // may focus only on itself or its last move's targets; 1 round
-	CondInvisible   = "invisible"    // opponents cannot aim at it until it uses a move or an item, or guards
-	CondSkyHigh     = "sky high"     // moves miss it but from other sky-high fighters and the moves that reach the sky
-	CondRaised      = "raised"       // untouched by Ground moves and hazards; 5 rounds
-	CondGrounded    = "grounded"     // Flying no longer keeps Ground moves off; 5 rounds
-	CondMiracleEye  = "miracle eye"  // Dark no longer keeps Psychic moves off
-	CondPursued     = "pursued"      // its moves on anyone but its pursuer deal 4 more damage
-	CondGrudge      = "grudge"       // the move that knocks it out is disabled
-	CondBlinker     = "blinker"      // its single-target moves land on a fighter picked with a die; 3 rounds
-	CondPowdered    = "powdered"     // explodes (10 true damage) when a Fire move hits it; 6 rounds
-	CondNeutralized = "neutralized"  // its ability is off (the GM runs abilities); 6 rounds
-	CondImmobile    = "immobile"     // cannot flee (fleeing is the GM's call); until cured
-	CondWishing     = "wishing"      // after a round a wish forms on its side; 1 round
-	CondAuroraVeil  = "aurora veil"  // a screen against physical and special hits; 3 turns; only in snow
-	CondSilenced    = "silenced"     // cannot use sound moves; 3 rounds
-	CondReflect     = "reflect"      // a screen: physical hits lose the screen table's amount; 3 turns
-	CondLightScreen = "light screen" // a screen: special hits lose the screen table's amount; 3 turns
-	CondPainSplit   = "pain split"   // stores the damage it takes; in its 4th round Pain Split deals it to an opponent; 4 rounds
-	CondSplintered  = "splintered"   // burn DoT; 3 rounds
-	CondUnremitted  = "unremitted"   // a hit held back (its damage worked out when it landed) strikes after 2 rounds
+	CondFlinch       = "flinch"        // 12 faces of accuracy lost; 1 round
+	CondRecharging   = "recharging"    // cannot act; 1 round
+	CondIngrained    = "ingrained"     // heals 2 a round, moves never miss it; 4 rounds
+	CondWrapped      = "wrapped"       // burn DoT; 3 rounds
+	CondWrapping     = "wrapping"      // the user of a wrap: cannot act; 3 rounds
+	CondStuck        = "stuck"         // burn DoT, moves never miss it; 3 rounds
+	CondSalted       = "salted"        // poison DoT (badly poisoned for Water and Steel); until a Break
+	CondCursed       = "cursed"        // 6 damage a round
+	CondHealthy      = "healthy"       // immune to major conditions and lowered stages; 3 rounds
+	CondSleepless    = "sleepless"     // immune to sleep
+	CondNightmare    = "nightmare"     // burn DoT while asleep
+	CondYawning      = "yawning"       // falls asleep after 2 rounds
+	CondPetrified    = "petrified"     // cannot act until damaged
+	CondAquaRing     = "aqua ring"     // heals 1 a round; 6 rounds
+	CondHealBlock    = "heal block"    // cannot heal; 5 rounds
+	CondHungry       = "hungry"        // its moves deal their AP cost less damage; until it eats
+	CondExposed      = "exposed"       // its evasion increases are ignored; Normal and Ghost moves reach it
+	CondEmbargo      = "embargo"       // cannot use items; 3 rounds
+	CondPerishing    = "perishing"     // burn, poison, bad poison and curse deal three turns' damage at once, and end
+	CondDisabled     = "disabled"      // cannot use the move it used last; 3 rounds
+	CondEncore       = "encore"        // can use only the move it used last; 3 rounds
+	CondInsomnia     = "insomnia"      // nobody in the battle falls asleep; 3 rounds
+	CondSeeded       = "seeded"        // loses 2 HP a round until it moves (a Dodge) or spins free
+	CondSubstitute   = "substitute"    // a decoy with HP takes opponents' hits, status moves and effects
+	CondInfatuated   = "infatuated"    // cannot focus on the one it loves; 4 rounds
+	CondBound        = "bound"         // takes the move damage dealt to every other bound fighter; 1 round
+	CondLegHold      = "leg hold"      // may focus only on itself or its last move's targets; 1 round
+	CondInvisible    = "invisible"     // opponents cannot aim at it until it uses a move or an item, or guards
+	CondSkyHigh      = "sky high"      // moves miss it but from other sky-high fighters and the moves that reach the sky
+	CondRaised       = "raised"        // untouched by Ground moves and hazards; 5 rounds
+	CondGrounded     = "grounded"      // Flying no longer keeps Ground moves off; 5 rounds
+	CondMiracleEye   = "miracle eye"   // Dark no longer keeps Psychic moves off
+	CondPursued      = "pursued"       // its moves on anyone but its pursuer deal 4 more damage
+	CondGrudge       = "grudge"        // the move that knocks it out is disabled
+	CondBlinker      = "blinker"       // its single-target moves land on a fighter picked with a die; 3 rounds
+	CondPowdered     = "powdered"      // explodes (10 true damage) when a Fire move hits it; 6 rounds
+	CondNeutralized  = "neutralized"   // its ability is off (the GM runs abilities); 6 rounds
+	CondImmobile     = "immobile"      // cannot flee (fleeing is the GM's call); until cured
+	CondWishing      = "wishing"       // after a round a wish forms on its side; 1 round
+	CondAuroraVeil   = "aurora veil"   // a screen against physical and special hits; 3 turns; only in snow
+	CondSilenced     = "silenced"      // cannot use sound moves; 3 rounds
+	CondReflect      = "reflect"       // a screen: physical hits lose the screen table's amount; 3 turns
+	CondLightScreen  = "light screen"  // a screen: special hits lose the screen table's amount; 3 turns
+	CondPainSplit    = "pain split"    // stores the damage it takes; in its 4th round Pain Split deals it to an opponent; 4 rounds
+	CondSplintered   = "splintered"    // burn DoT; 3 rounds
+	CondUnremitted   = "unremitted"    // a hit held back (its damage worked out when it landed) strikes after 2 rounds
+	CondCountering   = "countering"    // the first physical hit it takes is stored, +3, for its next attack that lands
+	CondMirroring    = "mirroring"     // the same for a special hit
+	CondMetalBurst   = "metal burst"   // the same for any hit, +0
+	CondCommanding   = "commanding"    // cannot use attacking moves; the bonuses it gives allies are the GM's
+	CondCommanded    = "commanded"     // kept for the GM, who applies a commander's bonuses
+	CondProtected    = "protected"     // a protect move: other fighters' moves fail on it; until its side's next turn
+	CondEnduring     = "enduring"      // an attacking move leaves it at 1 HP at least; 1 round
+	CondQuickGuard   = "quick guard"   // opponents' priority moves fail on it; 1 round
+	CondWideGuard    = "wide guard"    // opponents' multi-target moves and room-hitters fail on it; 1 round
+	CondCraftyShield = "crafty shield" // opponents' status moves fail on it; 1 round
+	CondResting      = "resting"       // Rest: cannot act; 2 rounds
+	CondLaserFocus   = "laser focus"   // its next move's hits are critical
+	CondLockedOn     = "locked on"     // its moves never miss the one it locked on to: the next move (Lock-On), or through its next turn (Mind Reader)
+	CondTaunted      = "taunted"       // its status moves cost 2 AP more; 2 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -82,7 +96,10 @@ var minorRounds = map[string]int{
 	CondPetrified: 0, CondAquaRing: 6, CondHealBlock: 5, CondHungry: 0, CondExposed: 0, CondEmbargo: 3, CondPerishing: 0,
 	CondDisabled: 3, CondEncore: 3, CondInsomnia: 3, CondSeeded: 0, CondSubstitute: 0, CondInfatuated: 4, CondReflect: 3, CondLightScreen: 3, CondSilenced: 3, CondBound: 1, CondLegHold: 1, CondInvisible: 0, CondSkyHigh: 0, CondRaised: 5, CondGrounded: 5, CondMiracleEye: 0, CondPursued: 0, CondGrudge: 0, CondBlinker: 3, CondPowdered: 6, CondNeutralized: 6, CondImmobile: 0, CondWishing: 1, CondAuroraVeil: 3,
 	CondPainSplit:  3, // used in the user's own turn, that round counts too: it ends with the 4th
-	CondSplintered: 3, CondUnremitted: 2,
+	CondSplintered: 3, CondUnremitted: 2, CondCountering: 0, CondMirroring: 0, CondMetalBurst: 0,
+	CondCommanding: 0, CondCommanded: 0, CondProtected: 0,
+	CondEnduring: 1, CondQuickGuard: 1, CondWideGuard: 1, CondCraftyShield: 1,
+	CondResting: 2, CondLaserFocus: 0, CondLockedOn: 0, CondTaunted: 2,
 }
 
 // pageRounds are the minor conditions the group's rules page gives
@@ -144,6 +161,8 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return "an insomnia keeps everyone awake"
 	case (kind == CondDisabled || kind == CondEncore) && f.Last == "":
 		return f.Name + " has used no move yet"
+	case kind == CondSkyHigh && b.Gravity > 0:
+		return "gravity keeps everyone on the ground"
 	case kind == CondFreeze && b.Weather == WeatherSun:
 		return "nobody freezes in harsh sunlight"
 	case b.abilityImmune(f, kind) != "":
@@ -212,7 +231,9 @@ func (c *ctx) roundsLeft(f *Fighter, kind string) int {
 
 // aimed reports whether condition kind is aimed at someone (the one an
 // infatuation loves, a pursuer), who must be named when it is given.
-func aimed(kind string) bool { return kind == CondInfatuated || kind == CondPursued }
+func aimed(kind string) bool {
+	return kind == CondInfatuated || kind == CondPursued || kind == CondLockedOn
+}
 
 // inflictFrom gives f condition kind aimed at by, and says so; it returns
 // false (saying why) if f is immune.
@@ -222,7 +243,7 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		return false
 	}
 	f.Minor = append(f.Minor, Cond{Kind: kind, Left: c.roundsLeft(f, kind), By: by.Name})
-	word := map[string]string{CondPursued: "by", CondEmbargo: "from"}[kind]
+	word := map[string]string{CondPursued: "by", CondEmbargo: "from", CondLockedOn: "to"}[kind]
 	if word == "" {
 		word = "with"
 	}
@@ -408,7 +429,7 @@ func (c *ctx) endOfRound() {
 		if f.has(CondCursed) {
 			add("curse", 6)
 		}
-		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") {
+		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") && !weatherProof(f, WeatherSand) {
 			add("sandstorm", 1)
 		}
 		if hurt > 0 {
@@ -434,6 +455,19 @@ func (c *ctx) endOfRound() {
 	for _, f := range b.Fighters {
 		if s := f.stage("spe"); s > 0 {
 			c.changeStage(f, "spe", -1) // speed increases tick back one a round
+		}
+	}
+	for _, f := range b.Fighters {
+		for _, l := range f.Next {
+			if by := b.fighter(l.By); by != nil && !f.Fainted {
+				c.stageBy(by, f, l.Stage, l.Delta)
+			}
+		}
+		f.Next = nil
+	}
+	if b.Gravity > 0 {
+		if b.Gravity--; b.Gravity == 0 {
+			c.say("Gravity lifts.")
 		}
 	}
 }
@@ -493,7 +527,7 @@ func (c *ctx) hurt(f *Fighter, n int) {
 			}
 		}
 		f.Fainted = true
-		f.Major, f.Minor, f.Stages, f.SleepAP = nil, nil, nil, 0
+		f.Major, f.Minor, f.Stages, f.SleepAP, f.Charge = nil, nil, nil, 0, nil
 		f.Turn.Done = true
 		c.say("%s faints!", f.Name)
 	}

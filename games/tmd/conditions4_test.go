@@ -180,7 +180,10 @@ func TestSolarMoves_SixLessDamageInRain(t *testing.T) {
 		}
 		cy := bf(t, s, "Cy")
 		cy.Body.HP, cy.Body.MaxHP = 99, 99
-		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, streamWith(t, []int{20}, []int{19}))
+		mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, nil)
+		untilTurn(t, s, 1, Allies)
+		// Ending the allies' turn starts the foes' next, and the beam strikes with these dice.
+		mustApply(t, s, gmSeat, EndTurn{}, streamWith(t, []int{20}, []int{19}))
 		return 99 - cy.Body.HP
 	}
 	clear, rain := loss(""), loss(WeatherRain)
@@ -272,5 +275,325 @@ func TestNPCAllies_TheGMActsForThemOnTheTeamsSide(t *testing.T) {
 	mustApply(t, s, gmSeat, UseMove{Actor: "Bud", Move: "Vine Whip", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
 	if geo.Body.HP >= hp {
 		t.Errorf("Bud's Tackle did not hurt Geodude (%d → %d)", hp, geo.Body.HP)
+	}
+}
+
+func TestMirroring_TheFirstSpecialHitIsStoredAndAddedToTheNextAttack(t *testing.T) {
+	// basic is what Wobbuffet's Basic Attack on a 15 takes from Bo, after
+	// Mirror Coat and Bo's Ember on a 15 if mirror.
+	basic := func(mirror bool) (loss, ember int) {
+		s := mustBattle(t, Foes, nil, AddFoe{Species: "Wobbuffet", Level: 6, Moves: []string{"Mirror Coat"}})
+		w, bo := bf(t, s, "Wobbuffet"), bf(t, s, "Bo")
+		w.Body.HP, w.Body.MaxHP, bo.Body.HP, bo.Body.MaxHP = 99, 99, 99, 99
+		if mirror {
+			mustApply(t, s, gmSeat, UseMove{Actor: "Wobbuffet", Move: "Mirror Coat"}, nil)
+		}
+		untilTurn(t, s, 1, Allies)
+		mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Wobbuffet"}}, streamWith(t, []int{20}, []int{15}))
+		ember = 99 - w.Body.HP
+		untilTurn(t, s, 2, Foes)
+		mustApply(t, s, gmSeat, UseMove{Actor: "Wobbuffet", Move: "Basic Attack", Targets: []string{"Bo"}}, streamWith(t, []int{20}, []int{15}))
+		return 99 - bo.Body.HP, ember
+	}
+	plain, _ := basic(false)
+	mirrored, ember := basic(true)
+	if ember == 0 || mirrored != plain+ember+3 {
+		t.Errorf("Wobbuffet's Basic Attack after mirroring an Ember of %d took %d (%d plain); want %d", ember, mirrored, plain, plain+ember+3)
+	}
+}
+
+func TestCommanding_CannotAttack(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Ann", CondCommanding)
+	mustRefuse(t, s, annSeat, UseMove{Move: "Thunder Shock", Targets: []string{"Geodude"}}, "commanding: it cannot attack")
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, nil)
+	applyCond(t, s, "Bo", CondCommanded)
+}
+
+func TestCountering_StoresOnlyAPhysicalHit(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Wobbuffet", Level: 6, Moves: []string{"Counter"}})
+	w := bf(t, s, "Wobbuffet")
+	w.Body.HP, w.Body.MaxHP = 99, 99
+	mustApply(t, s, gmSeat, UseMove{Actor: "Wobbuffet", Move: "Counter"}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Wobbuffet"}}, streamWith(t, []int{20}, []int{15}))
+	if c := w.cond(CondCountering); c == nil || c.HP != 0 || w.Body.HP == 99 {
+		t.Errorf("Ember (special) hit countering Wobbuffet (%d HP): its countering is %+v, want ready with nothing stored", w.Body.HP, c)
+	}
+}
+
+func TestTelekinesis_RaisesTheTargetAndMovesNeverMissIt(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Abra", Level: 6, Moves: []string{"Telekinesis"}})
+	before := faceTable(t, s, "Bo", "Ann", "Ember")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Abra", Move: "Telekinesis", Targets: []string{"Ann"}}, nil)
+	if !bf(t, s, "Ann").has(CondRaised) {
+		t.Fatalf("Telekinesis did not raise Ann")
+	}
+	after := faceTable(t, s, "Bo", "Ann", "Ember")
+	if before[1] != Miss || after[1] == Miss {
+		t.Errorf("Ember at Ann on a 1: %s before Telekinesis, %s after; want a miss, then a hit", before[1], after[1])
+	}
+}
+
+func TestGravity_GroundsEveryoneAndMovesAreFiveFacesMoreAccurateForFiveRounds(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Abra", Level: 6, Moves: []string{"Gravity"}})
+	applyCond(t, s, "Cy", CondSkyHigh)
+	lowest := func() int {
+		faces := faceTable(t, s, "Bo", "Abra", "Ember")
+		for f := 1; f <= 20; f++ {
+			if faces[f] != Miss {
+				return f
+			}
+		}
+		return 21
+	}
+	mustApply(t, s, gmSeat, Override{Who: "Abra", Field: "stage-eva", Value: 4, Reason: "a test: a wider miss range"}, nil)
+	plain := lowest()
+	if plain <= GravityFaces+1 {
+		t.Fatalf("Ember at Abra hits from %d: too low a line to see gravity's %d faces", plain, GravityFaces)
+	}
+	mustApply(t, s, gmSeat, UseMove{Actor: "Abra", Move: "Gravity"}, nil)
+	for _, name := range []string{"Ann", "Cy", "Abra"} {
+		if f := bf(t, s, name); !f.has(CondGrounded) || f.has(CondSkyHigh) {
+			t.Errorf("under gravity %s is grounded %v, sky high %v", name, f.has(CondGrounded), f.has(CondSkyHigh))
+		}
+	}
+	mustRefuse(t, s, gmSeat, SetCondition{Who: "Ann", Condition: CondSkyHigh, Reason: "x"}, "gravity")
+	if got := lowest(); got != plain-GravityFaces {
+		t.Errorf("under gravity Bo's Ember hits Abra from %d, want %d (from %d without)", got, plain-GravityFaces, plain)
+	}
+	untilTurn(t, s, 6, Foes)
+	if s.Battle.Gravity != 0 || lowest() != plain {
+		t.Errorf("gravity still on after five rounds: %d left", s.Battle.Gravity)
+	}
+	mustRefuse(t, s, gmSeat, Override{Field: "gravity", Value: -1, Reason: "x"}, "0 to 99")
+	mustApply(t, s, gmSeat, Override{Field: "gravity", Value: 2, Reason: "the GM's call"}, nil)
+	if lowest() != plain-GravityFaces {
+		t.Errorf("the GM set gravity and moves are not more accurate")
+	}
+}
+
+func TestProtect_OtherFightersMovesFailOnItUntilItsNextTurn(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Protect", "Tackle"}})
+	geo := bf(t, s, "Geodude")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Protect"}, streamWith(t, []int{20}, []int{11}))
+	if !geo.has(CondProtected) {
+		t.Fatalf("Protect on an 11 did not protect Geodude")
+	}
+	untilTurn(t, s, 1, Allies)
+	hp := geo.Body.HP
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Body.HP != hp {
+		t.Errorf("Water Gun hurt protected Geodude: %d → %d HP", hp, geo.Body.HP)
+	}
+	untilTurn(t, s, 2, Foes)
+	if geo.has(CondProtected) {
+		t.Errorf("Geodude is still protected in its next turn")
+	}
+}
+
+func TestProtect_FailsUnderElevenAndOnFewerFacesUsedInARow(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Protect", "Tackle"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Protect"}, streamWith(t, []int{20}, []int{10}))
+	if bf(t, s, "Geodude").has(CondProtected) {
+		t.Fatalf("Protect on a 10 protected Geodude")
+	}
+	untilTurn(t, s, 2, Foes)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Protect"}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Geodude").has(CondProtected) {
+		t.Errorf("a second Protect in a row landed on a 15; it needs 16+")
+	}
+}
+
+func TestProtect_FeintBreaksItAndBanefulBunkerPoisonsAPhysicalAttacker(t *testing.T) {
+	edit := func(i int, sh *Sheet) {
+		switch i {
+		case 0:
+			sh.Moves = []string{"Feint", "Growl"}
+		case 1:
+			sh.Moves = []string{"Scratch", "Growl"}
+		}
+	}
+	s := mustBattle(t, Foes, edit, AddFoe{Species: "Toxapex", Level: 6, Moves: []string{"Baneful Bunker"}})
+	tox := bf(t, s, "Toxapex")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Toxapex", Move: "Baneful Bunker"}, streamWith(t, []int{20}, []int{15}))
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, boSeat, UseMove{Move: "Scratch", Targets: []string{"Toxapex"}}, streamWith(t, []int{20}, []int{15}))
+	if !bf(t, s, "Bo").has(CondPoison) {
+		t.Errorf("Bo's Scratch on Toxapex behind its Baneful Bunker did not poison Bo")
+	}
+	hp := tox.Body.HP
+	mustApply(t, s, annSeat, UseMove{Move: "Feint", Targets: []string{"Toxapex"}}, streamWith(t, []int{20}, []int{15}))
+	if tox.has(CondProtected) || tox.Body.HP >= hp {
+		t.Errorf("Ann's Feint left Toxapex protected (%v) or unhurt (%d → %d HP)", tox.has(CondProtected), hp, tox.Body.HP)
+	}
+}
+
+func TestEndure_AnAttackLeavesItAtOneHP(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	applyCond(t, s, "Geodude", CondEnduring)
+	geo := bf(t, s, "Geodude")
+	geo.Body.HP = 1
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Fainted || geo.Body.HP != 1 {
+		t.Errorf("enduring Geodude at 1 HP took a Water Gun: fainted %v, %d HP", geo.Fainted, geo.Body.HP)
+	}
+}
+
+func TestGuards_QuickWideAndCraftyShieldCoverTheSideAgainstTheirKindOfMove(t *testing.T) {
+	guard := func(move string) *State {
+		sp := map[string]string{"Quick Guard": "Mienfoo", "Wide Guard": "Hitmontop", "Crafty Shield": "Klefki"}[move]
+		s := mustBattle(t, Foes, nil, AddFoe{Species: sp, Level: 6, Name: "Guardian", Moves: []string{move}}, geodude)
+		mustApply(t, s, gmSeat, UseMove{Actor: "Guardian", Move: move}, nil)
+		if geo := bf(t, s, "Geodude"); !geo.has(map[string]string{"Quick Guard": CondQuickGuard, "Wide Guard": CondWideGuard, "Crafty Shield": CondCraftyShield}[move]) {
+			t.Fatalf("%s does not cover the guardian's ally Geodude: %v", move, geo.Minor)
+		}
+		untilTurn(t, s, 1, Allies)
+		return s
+	}
+	if m := mustMove(t, mustData(t), "Quick Attack"); m.APCut == 0 {
+		t.Fatalf("Quick Attack is no priority move in the data")
+	}
+	s := guard("Crafty Shield")
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if bf(t, s, "Geodude").stage("atk") != 0 {
+		t.Errorf("Growl lowered Geodude's Attack behind a crafty shield")
+	}
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Quick Attack"), bf(t, s, "Geodude")); why != "" {
+		t.Errorf("a crafty shield stops Quick Attack: %s", why)
+	}
+	s = guard("Quick Guard")
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Quick Attack"), bf(t, s, "Geodude")); why == "" {
+		t.Errorf("a quick guard does not stop Quick Attack")
+	}
+	s = guard("Wide Guard")
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Earthquake"), bf(t, s, "Guardian")); why == "" {
+		t.Errorf("a wide guard does not stop Earthquake")
+	}
+	if why := s.Battle.guarded(bf(t, s, "Ann"), mustMove(t, mustData(t), "Thunder Shock"), bf(t, s, "Guardian")); why != "" {
+		t.Errorf("a wide guard stops Thunder Shock: %s", why)
+	}
+}
+
+func TestChargedMoves_FlyTakesTheUserUpAndStrikesAtItsNextTurn(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Pidgey", Level: 6, Moves: []string{"Fly"}})
+	ann, pid := bf(t, s, "Ann"), bf(t, s, "Pidgey")
+	hp := ann.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Pidgey", Move: "Fly", Targets: []string{"Ann"}}, nil)
+	if ann.Body.HP != hp || !pid.has(CondSkyHigh) || pid.Charge == nil {
+		t.Fatalf("Fly hit at once (%d → %d HP) or Pidgey is not up in the sky charging (%v, %+v)", hp, ann.Body.HP, pid.has(CondSkyHigh), pid.Charge)
+	}
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, gmSeat, EndTurn{}, streamWith(t, []int{20}, []int{15}))
+	if ann.Body.HP >= hp || pid.has(CondSkyHigh) || pid.Charge != nil {
+		t.Errorf("at Pidgey's next turn Fly did not strike Ann (%d → %d HP), or Pidgey is still up (%v)", hp, ann.Body.HP, pid.has(CondSkyHigh))
+	}
+}
+
+func TestChargedMoves_SolarBeamStrikesAtOnceInSunAndFocusPunchFailsIfHit(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Solar Beam"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSun, Reason: "a test"}, nil)
+	cy := bf(t, s, "Cy")
+	hp := cy.Body.HP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Solar Beam", Targets: []string{"Cy"}}, streamWith(t, []int{20}, []int{15}))
+	if cy.Body.HP >= hp {
+		t.Errorf("Solar Beam in harsh sunlight did not strike Cy at once")
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Machop", Level: 6, Moves: []string{"Focus Punch"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Machop", Move: "Focus Punch", Targets: []string{"Ann"}}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Machop"}}, streamWith(t, []int{20}, []int{15}))
+	ann := bf(t, s, "Ann")
+	hp = ann.Body.HP
+	evs := mustApply(t, s, gmSeat, EndTurn{}, streamWith(t, []int{20}, []int{15}))
+	if ann.Body.HP != hp || !strings.Contains(texts(evs, annSeat), "loses its focus") {
+		t.Errorf("Machop was hit and its Focus Punch still struck Ann (%d → %d HP):\n%s", hp, ann.Body.HP, texts(evs, annSeat))
+	}
+}
+
+func TestStageMoves_TheGroupsListRuns(t *testing.T) {
+	for _, c := range []struct {
+		move string
+		want map[string]int
+	}{
+		{"Shell Smash", map[string]int{"atk": 2, "spa": 2, "spe": 2, "def": -1, "spd": -1}},
+		{"Cotton Guard", map[string]int{"def": 3}},
+		{"Tickle", map[string]int{"atk": -1, "def": -1}},
+		{"Work Up", map[string]int{"atk": 1, "spa": 1}}, // the list's "Special Defense" is a slip for the mainline Special Attack
+	} {
+		got := statusEffects[c.move].boosts
+		if len(got) != len(c.want) {
+			t.Errorf("%s changes %v, want %v", c.move, got, c.want)
+			continue
+		}
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%s changes %v, want %v", c.move, got, c.want)
+			}
+		}
+	}
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Pikachu", Level: 6, Name: "Pika", Moves: []string{"Tickle"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Pika", Move: "Tickle", Targets: []string{"Bo"}}, streamWith(t, []int{20}, []int{15}))
+	if bo := bf(t, s, "Bo"); bo.stage("atk") != -1 || bo.stage("def") != -1 {
+		t.Errorf("Tickle on Bo: stages %v, want Attack and Defense -1", bo.Stages)
+	}
+}
+
+func TestExtraTargets_GrowlReachesMoreOpponentsForTwoAPEach(t *testing.T) {
+	s := mustBattle(t, Foes, nil, geodude, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}},
+		AddFoe{Species: "Geodude", Level: 6, Name: "Pebble", Moves: []string{"Tackle"}})
+	mustApply(t, s, gmSeat, Override{Who: "Ann", Field: "ap", Value: 8, Reason: "a test"}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Growl", Targets: []string{"Geodude", "Rocky"}}, "costs 6 AP")
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude", "Rocky", "Pebble"}}, nil)
+	ann := bf(t, s, "Ann")
+	if ann.Turn.AP != 0 {
+		t.Errorf("Growl on three foes left Ann %d of 8 AP; want 0 (4, and 2 for each more)", ann.Turn.AP)
+	}
+}
+
+func TestVenomDrench_LowersOnlyAPoisonedTargetsStats(t *testing.T) {
+	s := mustBattle(t, Allies, nil, AddFoe{Species: "Skrelp", Level: 6, Moves: []string{"Venom Drench"}})
+	mustApply(t, s, gmSeat, Override{Who: "Skrelp", Field: "ap", Value: 6, Reason: "two targets"}, nil)
+	applyCond(t, s, "Bo", CondPoison)
+	untilTurn(t, s, 1, Foes)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Skrelp", Move: "Venom Drench", Targets: []string{"Ann", "Bo"}}, streamWith(t, []int{20, 20}, []int{15, 15}))
+	if ann, bo := bf(t, s, "Ann"), bf(t, s, "Bo"); len(ann.Stages) != 0 || bo.stage("atk") != -1 || bo.stage("spe") != -1 {
+		t.Errorf("Venom Drench: Ann (not poisoned) %v, Bo (poisoned) %v; want Ann untouched, Bo's Attack, Special Attack and Speed -1", ann.Stages, bo.Stages)
+	}
+}
+
+func TestNextRoundStages_ScaryFaceSlowsTheTargetWhenTheNextRoundStarts(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Scary Face"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Scary Face", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	ann := bf(t, s, "Ann")
+	untilTurn(t, s, 1, Allies)
+	if ann.stage("spe") != 0 {
+		t.Errorf("Scary Face slowed Ann in the round it was used: Speed %+d", ann.stage("spe"))
+	}
+	untilTurn(t, s, 2, Foes)
+	if ann.stage("spe") != -2 {
+		t.Errorf("when the next round starts Ann's Speed is %+d, want -2", ann.stage("spe"))
+	}
+}
+
+func TestSelfCostStageMoves_GrowthInSunMementoAndClangorousSoul(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Growth"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSun, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Growth"}, nil)
+	if b := bf(t, s, "Bulbasaur"); b.stage("atk") != 2 || b.stage("spa") != 2 {
+		t.Errorf("Growth in harsh sunlight: %v, want Attack and Special Attack +2", b.Stages)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Misdreavus", Level: 6, Name: "Gastly", Moves: []string{"Memento"}}, geodude)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Memento", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if ann := bf(t, s, "Ann"); !bf(t, s, "Gastly").Fainted || ann.stage("atk") != -3 || ann.stage("spa") != -3 {
+		t.Errorf("Memento: Gastly fainted %v, Ann %v; want fainted and Attack and Special Attack -3", bf(t, s, "Gastly").Fainted, ann.Stages)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Kommo-o", Level: 6, Moves: []string{"Clangorous Soul"}})
+	j := bf(t, s, "Kommo-o")
+	j.Body.HP, j.Body.MaxHP = 30, 30
+	mustApply(t, s, gmSeat, UseMove{Actor: "Kommo-o", Move: "Clangorous Soul"}, nil)
+	if j.Body.HP != 20 || j.stage("spe") != 1 {
+		t.Errorf("Clangorous Soul: %d/30 HP, stages %v; want 20 HP and every stat +1", j.Body.HP, j.Stages)
 	}
 }

@@ -142,9 +142,9 @@
 //   - Sleep: no AP on the first turn asleep; a quarter of max AP (rounded
 //     up) comes back at the end of each turn, and the sleeper wakes with all
 //     of it. On the group's page an attacking move that hits the sleeper
-//     (not its substitute) wakes it too. Freeze: no action on the two turns after it, 2 AP less on the
-//     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
-//     faces (60%), fog 3 (15%).
+//     (not its substitute) wakes it too. Freeze: no action on the two
+//     turns after it, 2 AP less on the third, then thawed; while frozen, 3
+//     more mitigation. Flinch costs 12 faces (60%), fog 3 (15%).
 //   - Terrain lasts five turns, each side's turn counting one. Weather
 //     lasts until replaced or cleared. Weather Ball takes the weather's
 //     type (fog keeps it Normal, ominous makes it typeless) and 5 more BP;
@@ -250,7 +250,8 @@
 //   - Sky high: every face misses it, but for moves used by another
 //     sky-high fighter and the text's list (Gust, Thunder, Twister, Sky
 //     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
-//     GM ends it (Sky Drop's fall is the GM's).
+//     charged move that took it up strikes (Fly, Bounce, Sky Drop), or
+//     until the GM ends it.
 //   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
 //     damage, no effect); grounded (5 rounds): Ground moves meet it without
 //     its Flying type. Hazards and terrain touch only fighters on the
@@ -284,9 +285,9 @@
 //     move hits it (not, as in the mainline games, when it uses one); the
 //     explosion is a Blast Seed's, 10 true damage to it after the hit, and
 //     the powder is spent. A Fire move it is immune to does not light it.
-//   - Neutralized (6 rounds) and immobile (until cured) are kept and
-//     counted by the table, but what they stop (abilities, fleeing) is run
-//     by the GM, so their effect is the GM's.
+//   - Neutralized (6 rounds) switches off the abilities the table runs
+//     (the GM's own are the GM's to hold back). Immobile (until cured) is
+//     kept and counted by the table, but fleeing is the GM's call.
 //   - Wishing (1 round): when it runs out a wish forms on the wisher's
 //     side; any fighter of that side may use one in its turn (UseWish), for
 //     no AP and no focus, to heal 4 HP (heal block applies). Wishes last
@@ -319,6 +320,97 @@
 //     its target; any other type raises its own Attack and Defense by 1
 //     and lowers its Speed by 1, on itself. Cursed ends when the afflicted
 //     knocks out an opponent; an embargo ends when its user faints.
+//   - Countering, mirroring, metal burst (Counter, Mirror Coat, Metal
+//     Burst; the group's page and list, run in both editions): the move
+//     readies its user (no target, no damage, not a status move); the
+//     first physical (countering), special (mirroring) or any (metal
+//     burst) hit an opponent lands on it stores that damage, +3 (+0 for
+//     metal burst); the user's next attack that lands adds the stored
+//     damage as it is, after its own is worked out. A hit on a substitute
+//     stores nothing.
+//   - Commanding: its text does not say how an attacking commander's move
+//     could set a property when it cannot attack, so the table runs only
+//     that the commanding fighter cannot use attacking moves; commanded
+//     and the commander's bonuses are the GM's (conditions, stage and HP
+//     overrides). Commander is not in the data (it is a mainline ability).
+//   - Protect moves (Protect, Detect, King's Shield, Obstruct, Spiky
+//     Shield, Baneful Bunker, Burning Bulwark): a d20 of 11 or more, fewer
+//     faces for the same move in a row as Destiny Bond, protects the user
+//     until its side's next turn: every other fighter's move aimed at it
+//     fails, allies' too ("immune to all moves"), but for those the
+//     group's list says ignore protection; Feint, Phantom Force and Shadow
+//     Force also take it down. A physical attack on it poisons (Baneful
+//     Bunker) or burns (Burning Bulwark) the attacker, lowers its Defense
+//     2 stages (Obstruct) or deals it 3 (Spiky Shield's "recoil": the
+//     table's row for a blocked hit, which dealt none).
+//   - Quick Guard, Wide Guard and Crafty Shield cover the user and all
+//     its standing allies for a round: the opponents' priority moves (not
+//     under Psychic Terrain, which takes priority away), multi-target
+//     moves and room-hitters, or status moves fail on them. Endure: for a
+//     round, an attacking move leaves the user at 1 HP at least (not damage
+//     over time or other effects).
+//   - Moves the group's list has hit "1 round after" (Fly, Bounce, Sky
+//     Drop, Dig, Dive, Phantom Force, Shadow Force, Solar Beam, Solar
+//     Blade, Electro Shot, Focus Punch, Freeze Shock, Ice Burn, Meteor
+//     Beam, Razor Wind, Skull Bash, Sky Attack, Shell Trap) cost their AP
+//     when used and strike their targets, with a fresh accuracy roll, when
+//     the user's side's next turn starts (its AP that turn is its own). Fly
+//     and Bounce keep the user sky high meanwhile, Sky Drop its target too
+//     (dropped by the strike); Dig, Dive, Phantom Force and Shadow Force
+//     keep it out of sight (invisible). A user that cannot act then loses
+//     the move; Focus Punch fails if a move hurt the user meanwhile, Shell
+//     Trap goes off only if a physical one did. The solar moves strike at
+//     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
+//     move are the GM's.
+//   - The stage moves of the group's list whose effect is only stage
+//     changes run (Shell Smash, Cotton Guard, Tickle, Quiver Dance and the
+//     like: field.go); Work Up raises Attack and Special Attack, as in the
+//     mainline games (the list's "Special Defense" reads as a slip).
+//     A stage change the list puts off to "the next round" (Agility, Rock
+//     Polish, Autotomize, Shift Gear, String Shot, Cotton Spore, Scary
+//     Face, Toxic Thread's slow) comes when the next round starts, after
+//     speed increases have stepped back, and meets the target's abilities
+//     then. Growth raises by 2 in harsh sunlight; Memento knocks its user
+//     out; Clangorous Soul costs a third of max HP (rounded down); No
+//     Retreat's "cannot back down" is the GM's. Acupressure, Stockpile,
+//     Tar Shot, Flower Shield, Gear Up, Rototiller, Dragon Cheer and other
+//     moves with a condition the table does not track are the GM's.
+//     Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal Block and
+//     Howl may name more targets, 2 AP each after the first (a move taking
+//     the whole turn cannot); Venom Drench fails on a target that is not
+//     poisoned.
+//   - More status moves of the group's list run (statusmoves.go): Haze
+//     resets every fighter's stages; Topsy Turvy turns the target's
+//     around; Psych Up copies them to the user; Heart Swap, Power Swap
+//     (Attack, Special Attack) and Guard Swap (Defense, Special Defense)
+//     exchange them; Belly Drum sets Attack to +6 for half max HP (refused
+//     with that much or less); Soak makes the target a pure Water type;
+//     Rest heals to full and the user cannot act for 2 rounds; Heal Bell
+//     and Aromatherapy cure the user's major condition (allies for 2 AP
+//     each), Refresh its poison, burn or paralysis; Laser Focus makes the
+//     user's next move's hits critical (not a dice move's, which never
+//     crit); Lock-On makes its next move sure to hit the target, Mind
+//     Reader every move through its next turn; Taunt adds 2 AP to the
+//     target's status moves for 2 rounds; Swagger and Flatter confuse and
+//     raise Attack or Special Attack by 2; Miracle Eye and Odor Sleuth
+//     give miracle eye and exposed, which both ignore evasion increases.
+//     Exposed lets Normal, Fighting and Ghost moves reach a type immune to
+//     them (the text names Normal and Ghost; Odor Sleuth names Fighting).
+//     Speed Swap ("Speed Stat") is the GM's. The healing moves the list
+//     aims at an ally heal that ally, not the user: Heal Pulse (4),
+//     Floral Healing (4, 6 on Grassy Terrain), Life Dew (2) and Jungle
+//     Healing (2 and a cure; both reach more allies for 2 AP each), Purify
+//     (cures an ally; the user heals 4 if it did), Lunar Dance and Healing
+//     Wish (the user faints to heal an ally, which it must name, to full;
+//     Lunar Dance adds +1 Speed when the next round starts, Healing Wish a
+//     cure). A move on the user or its allies reaches one fighter, but for
+//     screens, guards and the moves above that may reach more.
+//   - Telekinesis raises its target, and while that lasts moves never miss
+//     it. Gravity (an offensive action: it grounds the opponents) grounds
+//     every fighter, brings the sky-high down and keeps anyone from going
+//     up, and for 5 rounds (ending with the round's end) turns the 5
+//     highest missing faces of every move into hits (paralysis and
+//     confusion's 1-6 aside); the GM sets its rounds with an override.
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
@@ -384,9 +476,16 @@
 //     battle), Intrepid Sword (+1 Attack), Dauntless Shield (+1 Defense),
 //     Hadron Engine (+1 Special Attack), Orichalcum Pulse (+1 Attack),
 //     Sand Stream (a sandstorm), Intimidate (-1 Attack stage to each
-//     standing opponent, but Inner Focus, Own Tempo, Oblivious, Scrappy,
-//     Clear Body, White Smoke, Full Metal Body and Hyper Cutter, and +1 to
-//     Guard Dog); the summoners (Drizzle, Drought, Snow Warning, the four
+//     standing opponent, but Inner Focus, Own Tempo, Oblivious and Scrappy,
+//     and +1 to Guard Dog); against an opponent's stage decreases (moves'
+//     effects, status moves, items, Intimidate): Clear Body, White Smoke
+//     and Full Metal Body keep every stage up, Hyper Cutter Attack, Big
+//     Pecks Defense, Keen Eye and Mind's Eye accuracy, and Defiant and
+//     Competitive answer each drop with +2 Attack or Special Attack; Keen
+//     Eye and Mind's Eye also ignore targets' evasion increases; Sturdy (at
+//     full HP a move's blow that would knock it out leaves 1 HP); Rock Head
+//     (no recoil); the sand abilities and Overcoat (no sandstorm damage)
+//     and Overcoat (no AP lost to snow); the summoners (Drizzle, Drought, Snow Warning, the four
 //     Surges, Hadron Engine: electric terrain; Orichalcum Pulse: harsh
 //     sunlight, the mainline reading where the page says electric terrain,
 //     a copying slip) once a battle as a bonus action (UseAbility: no AP,
@@ -398,13 +497,15 @@
 //     player's odds against a target whose known ability takes the move
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
-//     numbers the table does not track (Sturdy, Wonder Guard, Comatose,
-//     Guts, Defiant, Competitive, Clear Body against moves, Shield Dust,
+//     numbers the table does not track (Wonder Guard, Comatose,
+//     Guts, Mirror Armor, Shield Dust,
 //     Dry Skin, Magic Guard, form changes, copying abilities, and the
-//     like). The GM applies them with Override (hp, maxhp, ap, stat
-//     points, stage-atk and the like), SetCondition, SetWeather and
-//     SetTerrain, each logged with a reason, and switches off one the table
-//     runs by neutralizing its bearer.
+//     like). The GM applies them with Override (hp, maxhp, ap, stat points
+//     spe included, stage-atk and the like), SetCondition, SetWeather and
+//     SetTerrain, each logged with a reason; switches off one the table
+//     runs by neutralizing its bearer; and gives a fighter another ability
+//     with SetAbility (Skill Swap, Trace: a hidden foe's is the GM's
+//     secret), which the table then runs if it runs that one.
 //   - IQ skills the table runs: Aggressor and Defender (±1 stat points on
 //     entering a battle), Cold-Blooded (no burn) and Hot-Headed (no freeze;
 //     their wider ranges are the GM's), Wise Healer (+2 to the user's
@@ -412,6 +513,17 @@
 //     Stone and Iron Thorn), Second Wind (a Break heals 3) and Field Medic
 //     (a Guard heals the guarded 2). The others are the GM's, applied the
 //     same way.
+//   - What stays the GM's call, with the GM's tools for it: conditions
+//     whose effect lies outside the battle's numbers (immobile's fleeing,
+//     neutralized for the abilities the GM runs, commanded and the
+//     commander's bonuses, raised and grounded's obstacles, Baton Pass,
+//     Snatch), status moves whose effect the table does not run (they
+//     land, and the log gives the GM the move's text), and the moves with
+//     "2 AP for each more" the list gives other than those above. The GM
+//     applies or removes any condition (SetCondition), sets any number or
+//     stage and the rounds of gravity (Override), the weather, the terrain,
+//     hazards and traps, and ends a side's turn; each is a logged action
+//     with a reason.
 //   - Allies may use items from a member's bag once that member lends it
 //     (a standing permission, given or withdrawn at any time, fainted or
 //     not).

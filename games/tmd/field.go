@@ -90,6 +90,10 @@ type statusEffect struct {
 	weather string
 	terrain string
 	hazard  string // laid on the opponents' side
+	gravity bool   // gravity on the field: everyone grounded, moves more accurate
+	// next: stage changes on the target when the next round starts (the
+	// group's list's "the next round").
+	next map[string]int
 	// alsoUser: the user gets cond too (Destiny Bond binds both).
 	alsoUser bool
 }
@@ -112,19 +116,66 @@ var statusEffects = map[string]statusEffect{
 	"Nightmare": {cond: CondNightmare}, "Perish Song": {cond: CondPerishing}, "Powder": {cond: CondPowdered},
 	"Magnet Rise": {cond: CondRaised}, "Wish": {cond: CondWishing}, "Block": {cond: CondImmobile},
 	"Mean Look": {cond: CondImmobile}, "Spider Web": {cond: CondImmobile},
-	"Octolock": {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
-	"Growl":    {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
-	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
+	"Octolock":    {cond: CondImmobile, boosts: map[string]int{"def": -1, "spd": -1}},
+	"Telekinesis": {cond: CondRaised}, "Gravity": {gravity: true},
+	"Endure": {cond: CondEnduring}, "Quick Guard": {cond: CondQuickGuard}, "Wide Guard": {cond: CondWideGuard},
+	"Crafty Shield": {cond: CondCraftyShield},
+	"Miracle Eye":   {cond: CondMiracleEye}, "Odor Sleuth": {cond: CondExposed}, "Taunt": {cond: CondTaunted},
+	"Swagger":   {cond: CondConfusion, boosts: map[string]int{"atk": 2}},
+	"Flatter":   {cond: CondConfusion, boosts: map[string]int{"spa": 2}},
+	"Play Nice": {boosts: map[string]int{"atk": -1}}, "Flash": {boosts: map[string]int{"acc": -1}},
+	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {next: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
 	"Swords Dance": {boosts: map[string]int{"atk": 2}}, "Nasty Plot": {boosts: map[string]int{"spa": 2}},
 	"Harden": {boosts: map[string]int{"def": 1}}, "Defense Curl": {boosts: map[string]int{"def": 1}},
 	"Withdraw": {boosts: map[string]int{"def": 1}}, "Iron Defense": {boosts: map[string]int{"def": 2}},
-	"Amnesia": {boosts: map[string]int{"spd": 2}}, "Agility": {boosts: map[string]int{"spe": 2}},
+	"Amnesia": {boosts: map[string]int{"spd": 2}}, "Agility": {next: map[string]int{"spe": 2}},
 	"Double Team": {boosts: map[string]int{"eva": 1}}, "Focus Energy": {boosts: map[string]int{"crit": 2}},
 	"Growth": {boosts: map[string]int{"atk": 1, "spa": 1}}, "Calm Mind": {boosts: map[string]int{"spa": 1, "spd": 1}},
 	"Bulk Up": {boosts: map[string]int{"atk": 1, "def": 1}}, "Dragon Dance": {boosts: map[string]int{"atk": 1, "spe": 1}},
-	"Sunny Day": {weather: WeatherSun}, "Rain Dance": {weather: WeatherRain}, "Sandstorm": {weather: WeatherSand},
+	// Stage moves of the group's list.
+	"Acid Armor":      {boosts: map[string]int{"def": 2}},
+	"Baby-Doll Eyes":  {boosts: map[string]int{"atk": -1}},
+	"Barrier":         {boosts: map[string]int{"def": 2}},
+	"Coil":            {boosts: map[string]int{"acc": 1, "atk": 1, "def": 1}},
+	"Confide":         {boosts: map[string]int{"spa": -1}},
+	"Cosmic Power":    {boosts: map[string]int{"def": 1, "spd": 1}},
+	"Cotton Guard":    {boosts: map[string]int{"def": 3}},
+	"Defend Order":    {boosts: map[string]int{"def": 1, "spd": 1}},
+	"Eerie Impulse":   {boosts: map[string]int{"spa": -2}},
+	"Fake Tears":      {boosts: map[string]int{"spd": -2}},
+	"Feather Dance":   {boosts: map[string]int{"atk": -2}},
+	"Hone Claws":      {boosts: map[string]int{"acc": 1, "atk": 1}},
+	"Kinesis":         {boosts: map[string]int{"acc": -1}},
+	"Magnetic Flux":   {boosts: map[string]int{"def": 2, "spd": 2}},
+	"Meditate":        {boosts: map[string]int{"atk": 1}},
+	"Metal Sound":     {boosts: map[string]int{"spd": -2}},
+	"Minimize":        {boosts: map[string]int{"eva": 2}},
+	"Noble Roar":      {boosts: map[string]int{"atk": -1, "spa": -1}},
+	"Quiver Dance":    {boosts: map[string]int{"spa": 1, "spd": 1, "spe": 1}},
+	"Sharpen":         {boosts: map[string]int{"atk": 1}},
+	"Shell Smash":     {boosts: map[string]int{"atk": 2, "def": -1, "spa": 2, "spd": -1, "spe": 2}},
+	"Tail Glow":       {boosts: map[string]int{"spa": 2}},
+	"Tearful Look":    {boosts: map[string]int{"atk": -1, "spa": -1}},
+	"Tickle":          {boosts: map[string]int{"atk": -1, "def": -1}},
+	"Work Up":         {boosts: map[string]int{"atk": 1, "spa": 1}},
+	"Sweet Scent":     {boosts: map[string]int{"eva": -2}},
+	"Venom Drench":    {boosts: map[string]int{"atk": -1, "spa": -1, "spe": -1}},
+	"Howl":            {boosts: map[string]int{"atk": 1}},
+	"Aromatic Mist":   {boosts: map[string]int{"spd": 1}},
+	"Coaching":        {boosts: map[string]int{"atk": 1, "def": 1}},
+	"No Retreat":      {boosts: map[string]int{"atk": 1, "def": 1, "spa": 1, "spd": 1, "spe": 1}},
+	"Clangorous Soul": {boosts: map[string]int{"atk": 1, "def": 1, "spa": 1, "spd": 1, "spe": 1}},
+	"Memento":         {boosts: map[string]int{"atk": -3, "spa": -3}},
+	"Rock Polish":     {next: map[string]int{"spe": 2}},
+	"Autotomize":      {next: map[string]int{"spe": 1}},
+	"Cotton Spore":    {next: map[string]int{"spe": -2}},
+	"Scary Face":      {next: map[string]int{"spe": -2}},
+	"Shift Gear":      {next: map[string]int{"atk": 1, "spe": 2}},
+	"Toxic Thread":    {cond: CondPoison, next: map[string]int{"spe": -1}},
+	"Sunny Day":       {weather: WeatherSun}, "Rain Dance": {weather: WeatherRain}, "Sandstorm": {weather: WeatherSand},
 	"Snowscape": {weather: WeatherSnow}, "Hail": {weather: WeatherSnow},
 	"Electric Terrain": {terrain: TerrainElectric}, "Grassy Terrain": {terrain: TerrainGrassy},
 	"Misty Terrain": {terrain: TerrainMisty}, "Psychic Terrain": {terrain: TerrainPsychic},
@@ -171,6 +222,97 @@ var userConditions = map[string]string{
 	"Hydro Cannon": CondRecharging, "Hyper Beam": CondRecharging, "Meteor Assault": CondRecharging,
 	"Prismatic Laser": CondRecharging, "Rock Wrecker": CondRecharging, "Uproar": CondInsomnia,
 }
+
+// counters are the moves that ready their user to store a hit, by the
+// group's list, with the condition they give.
+var counters = map[string]string{"Counter": CondCountering, "Mirror Coat": CondMirroring, "Metal Burst": CondMetalBurst}
+
+// storesHit returns f's countering condition ready to store a physical
+// (or else special) hit, and what the stored damage gains; nil if none.
+func (f *Fighter) storesHit(physical bool) (*Cond, int) {
+	kind, bonus := CondMirroring, 3
+	if physical {
+		kind = CondCountering
+	}
+	if c := f.cond(kind); c != nil && c.HP == 0 {
+		return c, bonus
+	}
+	if c := f.cond(CondMetalBurst); c != nil && c.HP == 0 {
+		return c, 0
+	}
+	return nil, 0
+}
+
+// stored returns f's countering condition that holds a stored hit, if any.
+func (f *Fighter) stored() *Cond {
+	for _, k := range []string{CondCountering, CondMirroring, CondMetalBurst} {
+		if c := f.cond(k); c != nil && c.HP > 0 {
+			return c
+		}
+	}
+	return nil
+}
+
+// shields are the protect moves of the group's list, with what a physical
+// attack on the protected does to its user: a condition, "def-2" (its
+// Defense 2 stages down) or "recoil" (SpikyRecoil damage).
+var shields = map[string]string{"Protect": "", "Detect": "", "King's Shield": "", "Obstruct": "def-2",
+	"Spiky Shield": "recoil", "Baneful Bunker": CondPoison, "Burning Bulwark": CondBurn}
+
+// SpikyRecoil is what Spiky Shield deals an attacker: the Recoil table's
+// row for the damage the blocked hit dealt, none (its lowest row).
+const SpikyRecoil = 3
+
+// ignoresProtect are the moves the group's list says pass protection;
+// breaksProtect those that also take it down.
+var (
+	ignoresProtect = map[string]bool{"Hyper Drill": true, "Hyperspace Fury": true, "Hyperspace Hole": true,
+		"Mighty Cleave": true, "Phantom Force": true, "Shadow Force": true, "Bestow": true, "Decorate": true,
+		"Play Nice": true, "Sing": true, "Spore": true, "Stun Spore": true, "Supersonic": true, "Feint": true}
+	breaksProtect = map[string]bool{"Feint": true, "Phantom Force": true, "Shadow Force": true}
+)
+
+// guards are the conditions a guard move (Quick Guard, Wide Guard, Crafty
+// Shield) gives the user and all its allies.
+var guards = map[string]bool{CondQuickGuard: true, CondWideGuard: true, CondCraftyShield: true}
+
+// guarded says which of t's guards stops f's move m (an opponent's), or "".
+func (b *Battle) guarded(f *Fighter, m *Move, t *Fighter) string {
+	switch {
+	case t.side() == f.side():
+		return ""
+	case t.has(CondQuickGuard) && m.APCut > 0 && b.terrainOn(f) != TerrainPsychic:
+		return "priority meets a quick guard"
+	case t.has(CondWideGuard) && (m.Target == TargetMulti || m.Target == TargetRoom):
+		return "spread meets a wide guard"
+	case t.has(CondCraftyShield) && m.Category == "Status":
+		return "status move meets a crafty shield"
+	}
+	return ""
+}
+
+// charged are the moves the group's list has hit a round after they are
+// used, with what becomes of the user meanwhile: up in the sky ("sky"),
+// out of sight ("hidden": invisible) or nothing ("").
+var charged = map[string]string{"Bounce": "sky", "Fly": "sky", "Sky Drop": "sky", "Dig": "hidden", "Dive": "hidden",
+	"Phantom Force": "hidden", "Shadow Force": "hidden", "Electro Shot": "", "Focus Punch": "", "Freeze Shock": "",
+	"Ice Burn": "", "Meteor Beam": "", "Razor Wind": "", "Skull Bash": "", "Sky Attack": "", "Solar Beam": "",
+	"Solar Blade": "", "Shell Trap": ""}
+
+// strikesAtOnce reports whether a charged move m needs no charging in
+// this weather: the solar moves in harsh sunlight, Electro Shot in rain.
+func (b *Battle) strikesAtOnce(m *Move) bool {
+	return (solar[m.Name] && b.Weather == WeatherSun) || (m.Name == "Electro Shot" && b.Weather == WeatherRain)
+}
+
+// extraTargets are the status moves whose user may name more targets (of
+// the side the move aims at) for ExtraTargetAP each, by the group's list.
+var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
+	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true,
+	"Life Dew": true, "Jungle Healing": true}
+
+// ExtraTargetAP is the AP each target after the first costs.
+const ExtraTargetAP = 2
 
 // thawsTarget are the moves whose hit thaws a frozen target.
 var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}
@@ -219,6 +361,12 @@ func (b *Battle) healShift(m *Move) int {
 	return 0
 }
 
+// Gravity: its rounds, and the faces it adds to every move's hit range.
+const (
+	GravityRounds = 5
+	GravityFaces  = 5
+)
+
 // quakes are the moves Grassy Terrain halves.
 var quakes = map[string]bool{"Bulldoze": true, "Earthquake": true, "Magnitude": true}
 
@@ -247,8 +395,8 @@ func (f *Fighter) screenFor(physical bool) string {
 // action: it aims at opponents, or lays a hazard on their side. Weather
 // and terrain are defensive (environmental) actions.
 func (e statusEffect) offensive(m *Move) bool {
-	if e.hazard != "" {
-		return true
+	if e.hazard != "" || e.gravity {
+		return true // gravity grounds the opponents too
 	}
 	if e.weather != "" || e.terrain != "" {
 		return false

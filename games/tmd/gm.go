@@ -53,6 +53,8 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 		return c.setCondition(seat, a)
 	case Override:
 		return c.override(seat, a)
+	case SetAbility:
+		return c.setAbility(seat, a)
 	case EndBattle:
 		if c.b == nil {
 			return engine.Illegal(a, "there is no battle to end")
@@ -202,14 +204,13 @@ func (c *ctx) addFoe(a AddFoe) error {
 			f.Turn = Turn{AP: b.maxAP(f), Max: b.maxAP(f)}
 		}
 	}
-	if a.Ally {
+	switch {
+	case a.Ally:
 		c.say("An ally joins the team's side: %s, a level %d %s (%d HP, %d AP), played by the GM.", name, a.Level, sp.Name, body.MaxHP, body.AP)
-		return nil
-	}
-	if a.Hidden {
+	case a.Hidden:
 		c.sayHP(f, fmt.Sprintf("A foe joins: %s, a level %d %s (stats hidden from the players).", name, a.Level, sp.Name),
 			fmt.Sprintf("A foe joins: %s (%s), its stats hidden.", name, sp.Name))
-	} else {
+	default:
 		c.say("A foe joins: %s, a level %d %s (%d HP, %d AP).", name, a.Level, sp.Name, body.MaxHP, body.AP)
 	}
 	if b.Started {
@@ -431,16 +432,34 @@ func (c *ctx) setAwakening(seat engine.Seat, a SetCondition) error {
 	return nil
 }
 
+// setGravity sets the rounds of gravity the battle has left (0 lifts it).
+func (c *ctx) setGravity(seat engine.Seat, a Override) error {
+	switch {
+	case c.b == nil:
+		return engine.Illegal(a, "gravity is set in a battle")
+	case a.Value < 0 || a.Value > 99:
+		return engine.Illegal(a, "gravity is 0 to 99 rounds")
+	}
+	if err := c.adjust(seat, a, fmt.Sprintf("gravity for %d round(s)", a.Value), a.Reason, true); err != nil {
+		return err
+	}
+	c.b.Gravity = a.Value
+	return nil
+}
+
 // overrideFields are the numbers Override sets, with their bounds.
 var overrideFields = map[string][2]int{
 	"hp": {0, 999}, "maxhp": {1, 999}, "ap": {0, 12}, "level": {1, 100},
-	"atk": {0, 99}, "def": {0, 99}, "spa": {0, 99}, "spd": {0, 99}, "bonus": {0, 99},
+	"atk": {0, 99}, "def": {0, 99}, "spa": {0, 99}, "spd": {0, 99}, "spe": {0, 99}, "bonus": {0, 99},
 }
 
 // override sets a number of a fighter (or, outside battle, a member's HP).
 // A change to a hidden foe's numbers is the GM's secret.
 func (c *ctx) override(seat engine.Seat, a Override) error {
 	field := strings.ToLower(strings.TrimSpace(a.Field))
+	if field == "gravity" {
+		return c.setGravity(seat, a)
+	}
 	lo, hi := -6, 6
 	stage, isStage := strings.CutPrefix(field, "stage-")
 	if isStage {
@@ -450,7 +469,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	} else {
 		bounds, ok := overrideFields[field]
 		if !ok {
-			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, bonus, or stage-atk and the like)", a.Field)
+			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", a.Field)
 		}
 		lo, hi = bounds[0], bounds[1]
 	}
@@ -499,7 +518,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	}
 	body := &f.Body
 	*map[string]*int{"hp": &body.HP, "maxhp": &body.MaxHP, "ap": &body.AP, "level": &body.Level, "atk": &body.Atk,
-		"def": &body.Def, "spa": &body.SpA, "spd": &body.SpD, "bonus": &body.Bonus}[field] = a.Value
+		"def": &body.Def, "spa": &body.SpA, "spd": &body.SpD, "spe": &body.Spe, "bonus": &body.Bonus}[field] = a.Value
 	body.HP = min(body.HP, body.MaxHP)
 	if body.HP == 0 && !f.Fainted {
 		c.hurt(f, 1) // faints at 0

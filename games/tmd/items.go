@@ -1,6 +1,9 @@
 package tmd
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // itemArea is what an item the table runs reaches.
 type itemArea int
@@ -162,7 +165,7 @@ func (c *ctx) itemOn(f, t *Fighter, e itemEffect, name string) {
 		effect = true
 	}
 	for _, k := range sortedKeys(e.stages) {
-		c.changeStage(t, k, e.stages[k])
+		c.stageBy(f, t, k, e.stages[k])
 		effect = true
 	}
 	if e.reset {
@@ -232,4 +235,58 @@ func (c *ctx) grimyFood(f *Fighter, what string) {
 	cond := [4]string{CondParalysis, CondConfusion, CondBurn, CondPoison}[(face-1)/5]
 	c.say("%s %s: d20 %d (1-5 paralysis, 6-10 confusion, 11-15 burn, 16-20 poison).", f.Name, what, face)
 	c.inflict(f, cond)
+}
+
+// itemText says what an item does when used in battle, for a player about
+// to use it: its AP and its effect, or that the GM applies it.
+func itemText(it *Item) string {
+	cost := itemCost(it)
+	e, ok := itemEffects[it.Name]
+	var what []string
+	switch {
+	case it.Name == EmpowermentSeed:
+		what = append(what, "awakens the one who eats it")
+	case itemRevives[it.Name] != [2]int{}:
+		share := itemRevives[it.Name]
+		what = append(what, fmt.Sprintf("revives a fainted ally at %d/%d of max HP", share[0], share[1]))
+	case !ok:
+		return fmt.Sprintf("%d AP: used up; the GM applies its effect%s.", cost, describeItem(it))
+	}
+	if e.heal > 0 {
+		what = append(what, fmt.Sprintf("heals %d HP", e.heal))
+	}
+	if len(e.cures) > 0 {
+		what = append(what, "cures "+strings.Join(e.cures, ", "))
+	}
+	if e.gives != "" {
+		what = append(what, "gives "+e.gives)
+	}
+	if e.damage > 0 {
+		what = append(what, fmt.Sprintf("deals %d true damage", e.damage))
+	}
+	for _, k := range sortedKeys(e.stages) {
+		what = append(what, fmt.Sprintf("%s %+d stages", k, e.stages[k]))
+	}
+	switch {
+	case e.reset:
+		what = append(what, "resets every stage")
+	case e.lowered:
+		what = append(what, "lowered stages back to 0")
+	case e.weather == "clear":
+		what = append(what, "clears the weather")
+	case e.weather != "":
+		what = append(what, "brings "+e.weather)
+	case e.terrain == "none":
+		what = append(what, "clears the terrain")
+	case e.terrain != "":
+		what = append(what, fmt.Sprintf("brings %s for %d turns", e.terrain, TerrainLength))
+	case e.clear:
+		what = append(what, "clears every hazard and hidden trap")
+	case e.grimy:
+		what = append(what, "a d20 of paralysis, confusion, burn or poison")
+	}
+	if e.area == onTeam || e.area == onFoes {
+		what = append(what, "on "+areaText[e.area])
+	}
+	return fmt.Sprintf("%d AP: %s.", cost, strings.Join(what, ", "))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tabletop/dice"
+	"tabletop/engine"
 )
 
 // itemBattle is mustBattle against geodude with Ann's bag holding items.
@@ -218,5 +219,24 @@ func TestItems_OthersAreTheGMs(t *testing.T) {
 	evs := mustApply(t, s, annSeat, UseItem{Item: "Quick Seed"}, nil)
 	if got := texts(evs, annSeat); !strings.Contains(got, "The GM applies the effect of Quick Seed") {
 		t.Errorf("Quick Seed's log: %q", got)
+	}
+}
+
+func TestExplain_ItemsSayWhatTheyDo(t *testing.T) {
+	s := itemBattle(t, "Sitrus Berry", "Foe-hold Orb", "Quick Seed", "Lum Berry")
+	v := s.View(annSeat)
+	for _, tc := range []struct {
+		item, want string
+	}{
+		{"Sitrus Berry", "2 AP: heals 20 HP."},
+		{"Foe-hold Orb", "4 AP: gives petrified, on every opponent."},
+		{"Quick Seed", "3 AP: used up; the GM applies its effect"},
+		{"Lum Berry", "2 AP: cures paralysis, poison, badly poisoned, burn"},
+	} {
+		if got := Game.(interface {
+			Explain(engine.View, engine.Action) string
+		}).Explain(v, UseItem{Item: tc.item}); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("Explain(use %s) = %q, want it to start %q", tc.item, got, tc.want)
+		}
 	}
 }

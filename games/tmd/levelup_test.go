@@ -201,3 +201,17 @@ func TestSheetText_ShowsTheMovesToCome(t *testing.T) {
 func hasAction(list []engine.Action, a engine.Action) bool {
 	return slices.ContainsFunc(list, func(b engine.Action) bool { return b.Kind() == a.Kind() && b.String() == a.String() })
 }
+
+func TestExplain_LearnMoveShowsTheMove(t *testing.T) {
+	s := levelled(t)
+	ex := Game.(interface {
+		Explain(engine.View, engine.Action) string
+	})
+	v := s.View(annSeat)
+	if got := ex.Explain(v, LearnMove{Move: "Double Team"}); !strings.HasPrefix(got, "Into a free move slot: Double Team") {
+		t.Errorf("Explain(learn Double Team) = %q", got)
+	}
+	if got := ex.Explain(v, LearnMove{Move: "Double Team", Replace: "Growl"}); !strings.HasPrefix(got, "Forget Growl (its training is lost) for Double Team") {
+		t.Errorf("Explain(learn Double Team in place of Growl) = %q", got)
+	}
+}

@@ -22,6 +22,9 @@ func (f *Fighter) physical(m *Move) bool {
 // than f's max AP this turn).
 func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	cost = m.AP
+	if m.Category == "Status" && f.has(CondTaunted) {
+		cost += TauntAP
+	}
 	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
@@ -114,7 +117,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		ap = 4
 	}
 	eva := t.stage("eva")
-	if t.has(CondExposed) {
+	if t.has(CondExposed) || t.has(CondMiracleEye) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
 	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
@@ -139,13 +142,27 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 			shift--
 		}
 	}
-	sure := t.has(CondIngrained) || t.has(CondStuck) ||
+	for f, gain := 20, GravityFaces; b.Gravity > 0 && f >= 1 && gain > 0; f-- {
+		if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
+			out[f] = Hit
+			gain--
+		}
+	}
+	raised := t.cond(CondRaised)
+	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") || user.aimedAt(CondLockedOn, t) ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
 	if sure || user.awakenedAs(AwakeOffensive) {
 		for f := 1; f <= 20; f++ {
 			if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
 				out[f] = Hit
+			}
+		}
+	}
+	if user.has(CondLaserFocus) && m.DiceMove() == NotDice {
+		for f := 1; f <= 20; f++ {
+			if out[f] == Hit {
+				out[f] = Crit
 			}
 		}
 	}
@@ -176,7 +193,7 @@ func (t *Fighter) typesAgainst(m *Move) []string {
 	if m.Type == "Ground" && t.has(CondRaised) && !t.has(CondGrounded) {
 		return append(slices.Clone(t.Types), "Flying")
 	}
-	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
+	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Fighting" || m.Type == "Ghost") && t.has(CondExposed)) &&
 		!(m.Type == "Psychic" && t.has(CondMiracleEye)) {
 		return t.Types
 	}
@@ -201,7 +218,7 @@ func (f *Fighter) knows(name string) (*Move, bool) {
 func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
 	b := c.b
 	eff, known := statusEffects[m.Name]
-	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "") {
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity) {
 		if len(a.Targets) > 0 {
 			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
 		}
@@ -244,6 +261,16 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 				return nil, "", engine.Illegal(a, "%s covers the user and at most %d allies", m.Name, most-1)
 			}
 		}
+		if guards[eff.cond] {
+			if len(out) > 0 {
+				return nil, "", engine.Illegal(a, "%s covers the user and all its allies: name no targets", m.Name)
+			}
+			for _, g := range b.side(f.side()) {
+				if !g.Fainted {
+					out = append(out, g)
+				}
+			}
+		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
@@ -252,6 +279,12 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		}
 		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
+		}
+		if (m.Name == "Lunar Dance" || m.Name == "Healing Wish") && out[0] == f {
+			return nil, "", engine.Illegal(a, "%s gives the user's life for an ally: name the ally", m.Name)
+		}
+		if screen := eff.cond == CondReflect || eff.cond == CondLightScreen || eff.cond == CondAuroraVeil; len(out) > 1 && !screen && !guards[eff.cond] && !extraTargets[m.Name] {
+			return nil, "", engine.Illegal(a, "%s reaches one fighter", m.Name)
 		}
 		for _, t := range out {
 			if t.side() != f.side() {
@@ -281,6 +314,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 	most := 1
 	if m.Target == TargetMulti {
 		most = 3
+	}
+	if extraTargets[m.Name] {
+		most = len(b.Fighters)
 	}
 	switch {
 	case len(out) == 0:
@@ -319,6 +355,8 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 			return engine.Illegal(a, "%s is under an encore: %s only", f.Name, cond.Move)
 		case cond.Kind == CondSilenced && soundMoves[m.Name]:
 			return engine.Illegal(a, "%s is silenced: no sound moves like %s", f.Name, m.Name)
+		case cond.Kind == CondCommanding && m.Category != "Status":
+			return engine.Illegal(a, "%s is commanding: it cannot attack", f.Name)
 		}
 	}
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
@@ -341,6 +379,12 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	status := m.Category == "Status"
 	cost, whole := c.b.moveCost(f, m)
+	if n := len(targets); extraTargets[m.Name] && n > 1 {
+		if whole {
+			return engine.Illegal(a, "%s takes %s's whole turn: it cannot reach more targets", m.Name, f.Name)
+		}
+		cost += ExtraTargetAP * (n - 1)
+	}
 	free := f.awakenedAs(AwakeSpeed) && !f.Turn.FreeMove
 	if free {
 		cost, whole = 0, false
@@ -365,6 +409,11 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		costText = fmt.Sprintf("its whole %d AP: the move costs %d", f.Turn.Max, cost)
 	}
 	c.say("%s uses %s (%s).", f.Name, m.Name, costText)
+	if kind, ok := charged[m.Name]; ok && !c.b.strikesAtOnce(m) {
+		c.charge(f, m, targets, kind)
+		c.finish(f)
+		return nil
+	}
 	if f.has(CondBlinker) && m.Target == TargetSingle && !f.Fainted {
 		targets = []*Fighter{c.blink(f)}
 	}
@@ -373,6 +422,12 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
+	}
+	if m.Name != "Laser Focus" && cure(f, CondLaserFocus) {
+		c.say("%s's laser focus is spent.", f.Name)
+	}
+	if lock := f.cond(CondLockedOn); lock != nil && lock.Move == "Lock-On" && m.Name != "Lock-On" {
+		cure(f, CondLockedOn)
 	}
 	c.finish(f)
 	return nil
@@ -389,8 +444,8 @@ const (
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
 // it has stored damage, on an opponent. Destiny Bond aims at an opponent
 // and lands on 11 or more; each use in a row halves the faces it lands on
-// (10, 5, 2, then 1), rounded down. Weather Ball takes the weather's type
-// and 5 more BP.
+// (10, 5, 2, then 1), rounded down; so do the protect moves, on the user.
+// Weather Ball takes the weather's type and 5 more BP.
 func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 	switch m.Name {
 	case "Weather Ball":
@@ -412,13 +467,25 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
-	case MoveDestinyBond:
+	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish":
+		mm := *m
+		mm.Target, mm.Heal = TargetAlly, 0 // they heal their target, not the user
+		return &mm
+	case "Counter", "Mirror Coat", "Metal Burst", "Haze", "Belly Drum", "Heal Bell", "Aromatherapy", "Refresh", "Rest", "Laser Focus":
+		mm := *m
+		mm.Target = TargetAlly
+		return &mm
+	}
+	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond {
 		mm := *m
 		row := 0
 		if f.Last == m.Name {
 			row = min(f.Streak, 8)
 		}
-		mm.Target, mm.Hit = TargetSingle, 21-max(1, 10>>row)
+		mm.Hit = 21 - max(1, 10>>row)
+		if !shield {
+			mm.Target = TargetSingle
+		}
 		return &mm
 	}
 	return m
@@ -427,6 +494,14 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 // resolve plays a move: a field effect, or one accuracy roll and its
 // damage and effects for each target.
 func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
+	if kind := counters[m.Name]; kind != "" {
+		c.inflict(f, kind)
+		return
+	}
+	if _, ok := shields[m.Name]; ok {
+		c.raiseShield(f, m)
+		return
+	}
 	eff, known := statusEffects[m.Name]
 	if m.Category == "Status" && known {
 		switch {
@@ -440,6 +515,18 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			return
 		case eff.hazard != "":
 			c.layHazard(f.side().other(), eff.hazard, 1)
+			return
+		case eff.gravity:
+			c.b.Gravity = GravityRounds
+			c.say("Gravity grows heavy for %d rounds: moves are %d faces more accurate.", GravityRounds, GravityFaces)
+			for _, g := range c.b.Fighters {
+				if !g.Fainted && cure(g, CondSkyHigh) {
+					c.say("%s falls out of the sky.", g.Name)
+				}
+				if !g.Fainted && !g.has(CondGrounded) {
+					c.inflict(g, CondGrounded)
+				}
+			}
 			return
 		}
 	}
@@ -539,13 +626,24 @@ func (c *ctx) randomAlly(f *Fighter) *Fighter {
 func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) {
 	b := c.b
 	d, _ := LoadData()
-	if m.Target == TargetAlly && m.Category == "Status" {
-		c.statusEffect(f, m, t)
-		return 0
-	}
 	if g := b.guardOf(t); g != nil && t.side() != f.side() {
 		c.say("%s guards %s and takes the attack.", g.Name, t.Name)
 		t = g
+	}
+	if t != f && t.has(CondProtected) && !ignoresProtect[m.Name] {
+		c.blocked(f, m, t)
+		return 0
+	}
+	if why := c.b.guarded(f, m, t); why != "" {
+		c.say("%s's %s: it fails on %s.", f.Name, why, t.Name)
+		return 0
+	}
+	if breaksProtect[m.Name] && cure(t, CondProtected) {
+		c.say("%s's %s breaks through %s's protection.", f.Name, m.Name, t.Name)
+	}
+	if m.Target == TargetAlly && m.Category == "Status" {
+		c.statusEffect(f, m, t)
+		return 0
 	}
 	a := b.attacker(c.s.Rules, f, m, opponents, t)
 	def := b.defender(t, f, m, false)
@@ -630,6 +728,11 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if opponents > 1 {
 		parts = append(parts, fmt.Sprintf("%d targets", opponents))
 	}
+	if st := f.stored(); st != nil && mult != 0 {
+		dmg += st.HP
+		parts = append(parts, fmt.Sprintf("%s +%d", st.Kind, st.HP))
+		cure(f, st.Kind)
+	}
 	if f.has(CondPursued) && !f.aimedAt(CondPursued, hitOn) && hitOn.side() != f.side() && mult != 0 {
 		dmg += PursuedBonus
 		parts = append(parts, fmt.Sprintf("pursued +%d", PursuedBonus))
@@ -646,6 +749,10 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 		cut := min(dmg, RecoilOrScreen(dmg))
 		dmg -= cut
 		parts = append(parts, fmt.Sprintf("%s -%d", sc, cut))
+	}
+	if hitOn.has(CondEnduring) && dmg >= hitOn.Body.HP && !behindSub(f, m, hitOn) {
+		dmg = max(0, hitOn.Body.HP-1)
+		parts = append(parts, "endured at 1 HP")
 	}
 	full := fmt.Sprintf("%s takes %d from %s (%s): %d/%d HP.", hitOn.Name, dmg, m.Name, strings.Join(parts, ", "),
 		max(0, hitOn.Body.HP-dmg), hitOn.Body.MaxHP)
@@ -675,8 +782,17 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if dmg > 0 {
 		hitOn.Harmed = true
 	}
+	if ch := hitOn.Charge; ch != nil && dmg > 0 {
+		ch.Hit, ch.HitPhysical = true, ch.HitPhysical || f.physical(m)
+	}
 	bound, grudge := hitOn.has(CondBound), hitOn.has(CondGrudge) // fainting ends them
+	dmg = c.sturdy(f, hitOn, dmg)
 	c.hurt(hitOn, dmg)
+	if st, bonus := hitOn.storesHit(f.physical(m)); st != nil && dmg > 0 && !hitOn.Fainted && hitOn.side() != f.side() {
+		st.HP = dmg + bonus
+		c.sayHP(hitOn, fmt.Sprintf("%s stores the hit for its next attack: %d.", hitOn.Name, st.HP),
+			fmt.Sprintf("%s stores the hit for its next attack.", hitOn.Name))
+	}
 	if c.s.Rules == PageRules && !hitOn.Fainted && cure(hitOn, CondSleep) {
 		c.say("%s is attacked and wakes up.", hitOn.Name)
 	}
@@ -706,7 +822,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 			}
 		}
 	}
-	if m.Recoil && dmg > 0 && !f.Fainted {
+	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
@@ -782,7 +898,7 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 		c.inflict(t, CondConfusion)
 	}
 	for _, k := range sortedKeys(sec.Boosts) {
-		c.changeStage(t, mainlineBoost(k), sec.Boosts[k])
+		c.stageBy(f, t, mainlineBoost(k), sec.Boosts[k])
 	}
 	for _, k := range sortedKeys(sec.SelfBoosts) {
 		c.changeStage(f, mainlineBoost(k), sec.SelfBoosts[k])
@@ -792,12 +908,16 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 // statusEffect applies a status move that landed on t.
 func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	eff, ok := statusEffects[m.Name]
-	if !ok {
+	if !ok && specialStatus[m.Name] == nil {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
 		return
 	}
 	if m.Name == MovePainSplit && t != f {
 		c.splitPain(f, m, t)
+		return
+	}
+	if m.Name == "Venom Drench" && !t.has(CondPoison) && !t.has(CondToxic) {
+		c.say("%s's %s fails on %s: it is not poisoned.", f.Name, m.Name, t.Name)
 		return
 	}
 	if m.Name == MoveCurse && !f.hasType("Ghost") {
@@ -814,6 +934,13 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		c.say("%s's substitute takes %s's %s: it has no effect.", t.Name, f.Name, m.Name)
 		return
 	}
+	if fn := specialStatus[m.Name]; fn != nil {
+		if t.side() != f.side() {
+			t.Harmed = true
+		}
+		fn(c, f, t)
+		return
+	}
 	if eff.cond != "" {
 		if t.side() != f.side() {
 			t.Harmed = true
@@ -823,15 +950,29 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 		}
 		if aimed(eff.cond) || eff.cond == CondEmbargo {
 			c.inflictFrom(t, eff.cond, f)
-		} else {
-			c.inflict(t, eff.cond)
+		} else if c.inflict(t, eff.cond) && m.Name == "Telekinesis" {
+			t.cond(CondRaised).Move = m.Name // moves never miss it
 		}
 		if eff.alsoUser && t != f {
 			c.inflict(f, eff.cond)
 		}
 	}
+	n := 1
+	if m.Name == "Growth" && c.b.Weather == WeatherSun {
+		n = 2 // in harsh sunlight Growth raises by 2
+	}
 	for _, k := range sortedKeys(eff.boosts) {
-		c.changeStage(t, k, eff.boosts[k])
+		c.stageBy(f, t, k, n*eff.boosts[k])
+	}
+	for _, k := range sortedKeys(eff.next) {
+		t.Next = append(t.Next, StageLater{By: f.Name, Stage: k, Delta: eff.next[k]})
+		c.say("%s's %s stage changes by %+d when the next round starts.", t.Name, k, eff.next[k])
+	}
+	switch m.Name {
+	case "Clangorous Soul":
+		c.damage(f, f.Body.MaxHP/3, "a third of its max HP for "+m.Name)
+	case "Memento":
+		c.damage(f, f.Body.HP, m.Name)
 	}
 }
 
@@ -860,6 +1001,119 @@ func describeFaces(faces [21]Result) string {
 		f = g + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// raiseShield rolls for a protect move: on its hit line (11 or more, fewer
+// faces each use in a row; paralysis, confusion, flinch and fog as for any
+// move) f is protected until its next turn.
+func (c *ctx) raiseShield(f *Fighter, m *Move) {
+	line := m.Hit
+	if f.has(CondParalysis) || f.has(CondConfusion) {
+		line = max(line, 7)
+	}
+	if f.has(CondFlinch) {
+		line += FlinchPenalty
+	}
+	if c.b.Weather == WeatherFog {
+		line += FogPenalty
+	}
+	face := c.d.Roll(20)
+	if face < line {
+		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
+	} else {
+		c.say("%s's %s: d20 %d (lands on %d+).", f.Name, m.Name, face, line)
+		if c.inflict(f, CondProtected) {
+			f.cond(CondProtected).Move = m.Name
+		}
+	}
+	if len(c.b.Traps) > 0 {
+		c.springTrap(f, face)
+	}
+}
+
+// blocked is f's move m stopped by t's protection, with what the shield
+// does to the user of a physical attack.
+func (c *ctx) blocked(f *Fighter, m *Move, t *Fighter) {
+	shield := t.cond(CondProtected).Move
+	c.say("%s is protected: %s's %s fails.", t.Name, f.Name, m.Name)
+	if m.Category == "Status" || !f.physical(m) || f.Fainted {
+		return
+	}
+	switch shields[shield] {
+	case CondPoison, CondBurn:
+		c.inflict(f, shields[shield])
+	case "def-2":
+		c.changeStage(f, "def", -2)
+	case "recoil":
+		c.damage(f, SpikyRecoil, shield)
+	}
+}
+
+// charge begins a charged move: it strikes targets when f's side's next
+// turn starts; meanwhile f is up in the sky (Sky Drop takes its target
+// along) or out of sight.
+func (c *ctx) charge(f *Fighter, m *Move, targets []*Fighter, kind string) {
+	ch := &Charge{Move: m.Name}
+	for _, t := range targets {
+		ch.Targets = append(ch.Targets, t.Name)
+	}
+	f.Charge = ch
+	c.say("%s gathers itself: %s strikes at the start of its next turn.", f.Name, m.Name)
+	switch kind {
+	case "sky":
+		c.inflict(f, CondSkyHigh)
+		if m.Name == "Sky Drop" {
+			for _, t := range targets {
+				c.inflict(t, CondSkyHigh)
+			}
+		}
+	case "hidden":
+		c.inflict(f, CondInvisible)
+	}
+}
+
+// release strikes with f's charged move, as its side's turn starts; f
+// comes back down or into sight (and a Sky Drop's target with it). A
+// fighter that cannot act loses it; Focus Punch fails if f was hurt
+// meanwhile, and Shell Trap goes off only if a physical move hit it.
+func (c *ctx) release(f *Fighter) {
+	ch := f.Charge
+	f.Charge = nil
+	for _, k := range []string{CondSkyHigh, CondInvisible} {
+		if charged[ch.Move] != "" && cure(f, k) {
+			c.say("%s is no longer %s.", f.Name, k)
+		}
+	}
+	d, _ := LoadData()
+	m, err := d.MoveNamed(ch.Move)
+	switch {
+	case err != nil:
+		return
+	case c.b.cannotAct(f) != "":
+		c.say("%s cannot strike: its %s is lost.", f.Name, m.Name)
+		return
+	case m.Name == "Focus Punch" && ch.Hit:
+		c.say("%s was hit and loses its focus: Focus Punch fails.", f.Name)
+		return
+	case m.Name == "Shell Trap" && !ch.HitPhysical:
+		c.say("No physical move hit %s: its Shell Trap does not go off.", f.Name)
+		return
+	}
+	var targets []*Fighter
+	for _, name := range ch.Targets {
+		if t := c.b.fighter(name); t != nil && !t.Fainted {
+			targets = append(targets, t)
+		}
+	}
+	c.say("%s's %s strikes.", f.Name, m.Name)
+	c.resolve(f, m, targets)
+	if m.Name == "Sky Drop" {
+		for _, t := range targets {
+			if cure(t, CondSkyHigh) {
+				c.say("%s is dropped.", t.Name)
+			}
+		}
+	}
 }
 
 // holdBack keeps the damage of a delayed move's hit on t for later: t is

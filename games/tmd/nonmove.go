@@ -249,13 +249,7 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	if itemEffects[it.Name].offensive(f, t) {
 		focus = FocusOpponents
 	}
-	cost := it.AP
-	switch {
-	case cost == 0 && berry(it):
-		cost = 2 // a berry the list files elsewhere (Lum Berry)
-	case cost == 0:
-		cost = 4 // orbs and others
-	}
+	cost := itemCost(it)
 	if err := checkSpend(a, f, cost, focus, false, false); err != nil {
 		return err
 	}
@@ -302,6 +296,17 @@ func describeItem(it *Item) string {
 		return ""
 	}
 	return fmt.Sprintf(" (%s)", it.Desc)
+}
+
+// itemCost is the AP it takes to use an item in battle: its category's.
+func itemCost(it *Item) int {
+	switch {
+	case it.AP > 0:
+		return it.AP
+	case berry(it):
+		return 2 // a berry the list files elsewhere (Lum Berry)
+	}
+	return 4 // orbs and others
 }
 
 // berry reports whether it is a berry, whichever section the list files it

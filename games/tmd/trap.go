@@ -141,10 +141,7 @@ func (c *ctx) springTrap(f *Fighter, face int) {
 		}
 		c.blast(map[string]int{TrapBlast: 2, TrapMegaBlast: 5}[t.Kind])
 	case TrapGrimy:
-		face := c.d.Roll(20)
-		cond := [4]string{CondParalysis, CondConfusion, CondBurn, CondPoison}[(face-1)/5]
-		c.say("%s gets a face-full of nasty food: d20 %d (1-5 paralysis, 6-10 confusion, 11-15 burn, 16-20 poison).", f.Name, face)
-		c.inflict(f, cond)
+		c.grimyFood(f, "gets a face-full of nasty food")
 	case TrapTrip:
 		c.trip(f)
 	case TrapShiny:

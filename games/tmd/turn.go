@@ -17,6 +17,7 @@ const (
 	BraceBonus    = 4
 	FlinchPenalty = 12 // 60% of accuracy
 	FogPenalty    = 3  // 15% of accuracy
+	TauntAP       = 2  // what a taunt adds to a status move's cost
 )
 
 // turnOf finds the fighter seat acts for in a battle action, and refuses
@@ -199,9 +200,15 @@ func (c *ctx) startSide(side Side) {
 		if f.Fainted {
 			continue
 		}
+		if cure(f, CondProtected) {
+			c.say("%s's protection ends.", f.Name)
+		}
 		ap := c.b.maxAP(f)
 		f.Turn = Turn{AP: ap, Max: ap}
-		if why := c.b.cannotAct(f); why != "" {
+		if f.Charge != nil {
+			c.release(f)
+		}
+		if why := c.b.cannotAct(f); why != "" && !f.Fainted {
 			f.Turn.Done = true
 			c.say("%s cannot act: it %s.", f.Name, why)
 		}

@@ -58,6 +58,7 @@ type BattleView struct {
 	Turns    int           `json:"terrainTurns,omitempty"`
 	Hazards  []Hazard      `json:"hazards,omitempty"`
 	Wishes   map[Side]int  `json:"wishes,omitempty"`
+	Gravity  int           `json:"gravity,omitempty"` // rounds of gravity left
 	Fighters []FighterView `json:"fighters"`
 	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
 	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
@@ -141,7 +142,7 @@ func (s *State) View(seat engine.Seat) engine.View {
 	}
 	if b := s.Battle; b != nil {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
-			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes}
+			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes, Gravity: b.Gravity}
 		for _, f := range b.Fighters {
 			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
@@ -266,6 +267,25 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("%d AP: a d20 of %d or more clears the hazards on your side.", ClearAP, ClearAt)
 	case EndTurn:
 		return "Ends your turn; the AP left is lost."
+	case UseAbility:
+		return "No AP and no focus, once a battle: your ability summons its weather or terrain."
+	case UseItem:
+		d, _ := LoadData()
+		if it, err := d.ItemNamed(a.Item); err == nil {
+			return itemText(it)
+		}
+	case LearnMove:
+		d, _ := LoadData()
+		m, err := d.MoveNamed(a.Move)
+		if err != nil {
+			return ""
+		}
+		if a.Replace != "" {
+			return fmt.Sprintf("Forget %s (its training is lost) for %s.", a.Replace, strings.Join(strings.Fields(MoveLine(m)), " "))
+		}
+		return fmt.Sprintf("Into a free move slot: %s.", strings.Join(strings.Fields(MoveLine(m)), " "))
+	case SkipMove:
+		return fmt.Sprintf("Pass on %s: the offer goes.", a.Move)
 	}
 	return ""
 }
@@ -278,6 +298,9 @@ func oddsText(o Odds) string {
 		dmg = append(dmg, fmt.Sprintf("%d: %s", d.Damage, d.P))
 	}
 	s := fmt.Sprintf("Hit %s, crit %s; damage %s; expected %s", o.Hit, o.Crit, strings.Join(dmg, ", "), o.Expected)
+	if o.Note != "" {
+		s += " (" + o.Note + ")"
+	}
 	if o.Partial {
 		s += " (before its hidden defence)"
 	}
@@ -286,7 +309,8 @@ func oddsText(o Odds) string {
 
 // Determinize implements engine.Determinizer: a copy in which everything
 // seat s may not see is drawn again: the GM's notes and private
-// adjustments, and the numbers and moves of foes whose stats are hidden.
+// adjustments, and the numbers, moves and ability of foes whose stats are
+// hidden.
 // The GM sees everything: its copy is the state.
 func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 	c := s.Clone().(*State)
@@ -302,6 +326,7 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 		}
 	}
 	if b := c.Battle; b != nil {
+		d, _ := LoadData()
 		b.Traps = nil
 		for range r.Roll(4) - 1 {
 			b.Traps = append(b.Traps, Trap{Kind: traps[r.Roll(len(traps))-1], At: r.Roll(20)})
@@ -319,6 +344,10 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 			bd.AP, bd.Atk, bd.Def, bd.SpA, bd.SpD, bd.Bonus = 3+r.Roll(5), r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(11)-1, r.Roll(6)-1
 			bd.Moves = []string{"Basic Attack"}
 			f.Turn.AP, f.Turn.Max = r.Roll(8), r.Roll(8)
+			if sp, err := d.SpeciesNamed(f.Species); err == nil {
+				abs := slices.DeleteFunc(append(slices.Clone(sp.Abilities), sp.Hidden), func(a string) bool { return a == "" })
+				f.Ability = abs[r.Roll(len(abs))-1]
+			}
 		}
 	}
 	return c

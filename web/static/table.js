@@ -55,7 +55,29 @@
     if (b) { b.hidden = !lost; }
   }
 
-  document.addEventListener("htmx:sseMessage", function () { turn(); newest(); });
+  // clock counts down an open answer window (an MGT claim window): the
+  // seconds left and a shrinking bar, from the milliseconds the state
+  // says were left when it was made.
+  var ticking = null;
+  function clock() {
+    if (ticking) { clearInterval(ticking); ticking = null; }
+    var c = document.querySelector("#state .window-clock");
+    if (!c) { return; }
+    var end = Date.now() + Number(c.dataset.ms);
+    var total = Number(c.dataset.ms);
+    var left = c.querySelector(".left");
+    var bar = c.querySelector(".bar");
+    function tick() {
+      var ms = Math.max(0, end - Date.now());
+      if (left) { left.textContent = (ms / 1000).toFixed(1); }
+      if (bar) { bar.style.width = (100 * ms / total) + "%"; }
+      if (ms === 0 && ticking) { clearInterval(ticking); ticking = null; }
+    }
+    tick();
+    ticking = setInterval(tick, 100);
+  }
+
+  document.addEventListener("htmx:sseMessage", function () { turn(); newest(); clock(); });
   document.addEventListener("htmx:sseError", function () { banner(true); });
   document.addEventListener("htmx:sseOpen", function () { banner(false); });
   window.addEventListener("offline", function () { banner(true); });
@@ -70,6 +92,7 @@
     }
     turn();
     newest();
+    clock();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

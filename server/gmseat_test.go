@@ -1,0 +1,50 @@
+package server_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"tabletop/games"
+	"tabletop/server"
+)
+
+// TestCreate_GameMasterSeatIsAPersonsSeat: the game master's seat of a
+// game with one (musi supa pona) is a person's, reached by invite link. A
+// bot there ended the session on its first move, and an open one let
+// whoever joined from the lobby run the game; both are refused, from the
+// API and from the new-table form, whose first row says it is the GM's.
+func TestCreate_GameMasterSeatIsAPersonsSeat(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	for _, tc := range []struct {
+		name string
+		gm   map[string]any
+	}{
+		{"a bot", map[string]any{"name": "Gail", "bot": "random"}},
+		{"a marked bot", map[string]any{"name": "Gail", "bot": "random", "gm": true}},
+		{"open to anyone", map[string]any{"name": "Gail", "open": true}},
+	} {
+		r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp", "seats": []map[string]any{tc.gm, {"name": "Ann"}}})
+		var e apiErr
+		decode(t, r, &e)
+		if r.status != http.StatusBadRequest || e.Error.Code != "bad_seats" || !strings.Contains(e.Error.Message, "game master") {
+			t.Errorf("API: the GM's seat played by %s = %d %s, want 400 bad_seats about the game master", tc.name, r.status, r.body)
+		}
+	}
+	for _, who := range []string{"bot:random", "open"} {
+		r := h.postForm("/new/msp", url.Values{"seat0.name": {"Gail"}, "seat0.who": {who}, "seat1.name": {"Ann"}, "seat1.who": {"person"}})
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, "game master") {
+			t.Errorf("form: the GM's seat played by %s = %d, want 400 saying why:\n%s", who, r.status, r.body)
+		}
+	}
+	page := h.do("GET", "/new/msp", "", nil).body
+	row := page[strings.Index(page, `name="seat0.who"`):]
+	row = row[:strings.Index(row, "</select>")]
+	if !strings.Contains(page, "1 (game master)") || strings.Contains(row, "bot:") || strings.Contains(row, `"open"`) {
+		t.Errorf("the new-table form's first seat is not a person's marked as the game master's:\n%s", row)
+	}
+	if r := h.postForm("/new/msp", url.Values{"seat0.name": {"Gail"}, "seat0.who": {"person"}, "seat1.name": {"Ann"}, "seat1.who": {"bot:random"}}); r.status != http.StatusSeeOther {
+		t.Errorf("a person GM and a bot player = %d, want a table (303):\n%s", r.status, r.body)
+	}
+}
