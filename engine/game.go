@@ -62,7 +62,11 @@ type Options map[string]string
 
 // Int returns the named option as an int; Normalize has already checked it.
 func (o Options) Int(name string) int {
-	n, _ := strconv.Atoi(o[name])
+	v, ok := o[name]
+	if !ok {
+		return 0 // an option the table does not have: no Atoi, whose error allocates
+	}
+	n, _ := strconv.Atoi(v)
 	return n
 }
 
