@@ -147,7 +147,7 @@ func Resume(g Game, x Export, snap Snapshot) (*Table, error) {
 		return nil, err
 	}
 	t := &Table{
-		game: g, opts: opts, seats: seats, seed: seed,
+		game: g, opts: opts, seats: seats, seed: seed, commitment: seed.Commitment(),
 		setupDice: x.SetupDice,
 		log:       append(make([]Entry, 0, len(x.Log)), x.Log[:snap.Seq]...),
 		state:     st, stream: stream,

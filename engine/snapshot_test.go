@@ -63,6 +63,9 @@ func TestResume_PlaysOnWithTheSeedsDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got, want := back.Commitment(), tab.Commitment(); got != want || want == "" {
+		t.Fatalf("resumed table's commitment %q, want the original's %q", got, want)
+	}
 	// The resumed table rolls, from here on, what the seed rolls: its export
 	// replays from the seed alone.
 	bot, _ := pmr.NewBot("greedy")

@@ -40,16 +40,17 @@ type Export struct {
 // what replaying the log from the seed gives. A Table is not safe for
 // concurrent use; the server serialises access per table.
 type Table struct {
-	game      Game
-	opts      Options
-	seats     []SeatInfo
-	seed      dice.Seed
-	setupDice []dice.Draw
-	log       []Entry
-	state     State
-	stream    *dice.Stream
-	standIn   []bool // per seat: a bot plays it for its player (seats.go)
-	resigned  []bool // per seat: its player resigned
+	game       Game
+	opts       Options
+	seats      []SeatInfo
+	seed       dice.Seed
+	commitment string // seed.Commitment(), made once: every state a seat is sent shows it
+	setupDice  []dice.Draw
+	log        []Entry
+	state      State
+	stream     *dice.Stream
+	standIn    []bool // per seat: a bot plays it for its player (seats.go)
+	resigned   []bool // per seat: its player resigned
 }
 
 // NewTable sets up a new game of g. opts is checked and completed against the
@@ -63,7 +64,7 @@ func NewTable(g Game, opts Options, seats []SeatInfo, seed dice.Seed) (*Table, e
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{game: g, opts: opts, seats: append([]SeatInfo(nil), seats...), seed: seed}
+	t := &Table{game: g, opts: opts, seats: append([]SeatInfo(nil), seats...), seed: seed, commitment: seed.Commitment()}
 	if err := t.setup(); err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func (t *Table) Options() Options { return t.opts }
 func (t *Table) Seats() []SeatInfo { return t.seats }
 
 // Commitment is hex(sha256(seed)), public from the start.
-func (t *Table) Commitment() string { return t.seed.Commitment() }
+func (t *Table) Commitment() string { return t.commitment }
 
 // Seed returns the secret seed. Only reveal it once the game is over.
 func (t *Table) Seed() dice.Seed { return t.seed }

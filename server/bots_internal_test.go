@@ -215,13 +215,17 @@ func TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	deadline := time.Now().Add(10 * time.Second)
 	for watched := false; !watched; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stream did not count as watching the table within 10 s")
+		}
 		s.mu.Lock() // then let go: the order is l.mu before s.mu
 		l := s.live[id]
 		s.mu.Unlock()
 		if l != nil {
 			l.mu.Lock()
-			watched = l.watchers > 0
+			watched = l.watched()
 			l.mu.Unlock()
 		}
 	}

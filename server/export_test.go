@@ -77,3 +77,23 @@ func checkStateJSON(st seatState) error {
 	}
 	return nil
 }
+
+// OfferedIsFresh compares the legal actions stateFor offers seat (from the
+// table's cache of offers when the list is unchanged) with those made
+// afresh from the state, and says how they differ.
+func (l Live) OfferedIsFresh(seat engine.Seat) error {
+	got := stateFor(l.l, seat).Legal
+	fresh := &live{id: l.l.id, game: l.l.game, tab: l.l.tab, changed: make(chan struct{})}
+	want := stateFor(fresh, seat).Legal
+	if !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("offered %v, want %v", got, want)
+	}
+	return nil
+}
+
+// Offer is offer: the legal actions seat is offered, made from legal.
+func (l Live) Offer(seat engine.Seat, legal []engine.Action) int { return len(l.l.offer(seat, legal)) }
+
+// ForgetOffers drops the offers kept per seat (not the table's cache of
+// encoded actions).
+func (l Live) ForgetOffers() { l.l.offered = nil }

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"tabletop/engine"
 	"tabletop/internal/duel"
@@ -42,7 +46,7 @@ func (f sharedStore) Seqs(ctx context.Context, ids []string) (map[string]int, er
 }
 
 // mustShared is mustInternal on a sharedStore, returned beside it.
-func mustShared(t *testing.T) (*Server, sharedStore) {
+func mustShared(t *testing.T, mod ...func(*Config)) (*Server, sharedStore) {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "shared.db"), sqlite.Options{})
 	if err != nil {
@@ -50,7 +54,7 @@ func mustShared(t *testing.T) (*Server, sharedStore) {
 	}
 	t.Cleanup(func() { st.Close() })
 	shared := sharedStore{st}
-	return mustInternal(t, func(c *Config) { c.Store = shared }), shared
+	return mustInternal(t, append(mod, func(c *Config) { c.Store = shared })...), shared
 }
 
 // appendElsewhere plays seat's guard on the stored table id and appends it
@@ -155,5 +159,38 @@ func TestCaughtUp_AChangeHeardWhileLoadingReloads(t *testing.T) {
 	s.heardChange(store.Change{}) // the listener reconnected
 	if again, _ := s.table(context.Background(), id); s.caughtUp(again, epoch) {
 		t.Fatal("a table loaded before the listener reconnected passed as caught up")
+	}
+}
+
+// TestWatchedTableStaysInMemoryWithOtherInstances: with other instances on
+// the store, a table a stream follows is not dropped however idle, since
+// the sweep that catches appends nobody announced checks only the tables
+// in memory.
+func TestWatchedTableStaysInMemoryWithOtherInstances(t *testing.T) {
+	s, _ := mustShared(t, func(c *Config) { c.IdleEvict = 20 * time.Millisecond })
+	l, tokens := mustDuel(t, s, 3, "", "")
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/tables/"+l.id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+tokens[0])
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if _, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil {
+		t.Fatalf("the stream did not start: %v", err)
+	}
+	time.Sleep(200 * time.Millisecond) // ten idle times
+	s.mu.Lock()
+	kept := s.live[l.id] == l
+	s.mu.Unlock()
+	if !kept {
+		t.Fatal("a watched table left memory though other instances share the store")
 	}
 }

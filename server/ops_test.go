@@ -186,22 +186,31 @@ func TestIdleTableIsEvictedAndRebuilt(t *testing.T) {
 	}
 }
 
-// TestWatchedTableIsNotEvicted: a table with an open stream stays in
-// memory however long it sits idle.
-func TestWatchedTableIsNotEvicted(t *testing.T) {
+// TestWatchedIdleTableLeavesMemoryAndItsStreamGoesOn: a stream keeps its
+// table's id and its reader's position, not the table, so a table idle
+// for IdleEvict leaves memory though a stream follows it; the stream stays
+// open, and the next change (which loads the table again) reaches it.
+func TestWatchedIdleTableLeavesMemoryAndItsStreamGoesOn(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.IdleEvict = 20 * time.Millisecond })
-	c := h.mustCreate("1")
+	c := h.mustCreate("3")
+	states := 0
 	h.readSSE("/api/tables/"+c.ID+"/events", c.Seats[0].Token, func(evs []sseEvent) bool {
-		time.Sleep(200 * time.Millisecond) // ten idle times
-		body := h.metrics().body
-		if n := metricValue(t, body, `tabletop_tables_evicted_total{reason="idle"}`); n != 0 {
-			t.Errorf("a watched table was evicted (%v evictions)", n)
+		if evs[len(evs)-1].name != "state" {
+			return false
 		}
-		if n := metricValue(t, body, "tabletop_open_streams"); n != 1 {
-			t.Errorf("tabletop_open_streams = %v while one stream is open, want 1", n)
+		if states++; states == 1 {
+			h.waitForMetric(`tabletop_tables_evicted_total{reason="idle"}`, 1)
+			h.waitForMetric("tabletop_tables_in_memory", 0)
+			if n := metricValue(t, h.metrics().body, "tabletop_open_streams"); n != 1 {
+				t.Errorf("tabletop_open_streams = %v once the table left memory, want 1", n)
+			}
+			h.mustAct(c.ID, c.Seats[1].Token, "attack")
 		}
-		return true
+		return states == 2
 	})
+	if states != 2 {
+		t.Fatalf("the stream sent %d states, want its first and the one after Bo's action on the rebuilt table", states)
+	}
 }
 
 // metrics reads the server's metrics as a monitor on the debug address

@@ -505,7 +505,8 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		from, reset = n, false
 	}
-	t := s.pages.forGame(l.game.Info().ID)
+	g := l.game // the closure keeps no table: a stream may outlive its stay in memory
+	t := s.pages.forGame(g.Info().ID)
 	s.stream(w, r, l, seat, from, reset, func(out []byte, lines []logLine, st seatState, reset bool) ([]byte, error) {
 		var buf bytes.Buffer
 		if reset {
@@ -523,7 +524,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		buf.Reset()
-		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(l.game, st)}
+		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(g, st)}
 		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
 			return nil, err
 		}

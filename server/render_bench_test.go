@@ -22,14 +22,20 @@ func midGame(tb testing.TB, n int) server.Live {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		st := tab.State()
-		p := st.Pending()[0]
-		legal := st.Legal(p)
-		if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-			tb.Fatal(err)
-		}
+		mustRandomStep(tb, tab, rng)
 	}
 	return server.NewLive("bench", pmr.Game, tab)
+}
+
+// mustRandomStep plays a random legal action of the first pending seat.
+func mustRandomStep(tb testing.TB, tab *engine.Table, rng *rand.Rand) {
+	tb.Helper()
+	st := tab.State()
+	p := st.Pending()[0]
+	legal := st.Legal(p)
+	if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+		tb.Fatal(err)
+	}
 }
 
 // BenchmarkStreamRender is what a seat's event stream does for one action:
@@ -77,12 +83,7 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 				if over || steps > 50_000 {
 					break
 				}
-				st := tab.State()
-				p := st.Pending()[0]
-				legal := st.Legal(p)
-				if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
+				mustRandomStep(t, tab, rng)
 			}
 			if _, over := tab.Over(); !over {
 				t.Fatalf("%s: the game did not end", g.Info().ID)
@@ -95,6 +96,71 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 	if err := server.CheckFullStateJSON(); err != nil {
 		t.Fatalf("every optional field set: %v", err)
 	}
+}
+
+// TestOffer_ALegalListThatChangesIsOfferedAnew: a seat's list of legal
+// actions is kept from one state to the next while it stays the same; over
+// whole games of PMR and MGT, seen from every seat at every step, what is
+// offered is always what the state allows now.
+func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
+	for g, opts := range map[engine.Game]engine.Options{pmr.Game: {"turns": "6"}, mgt.Game: {"rounds": "3"}} {
+		tab, err := engine.NewTable(g, opts, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}, dice.Seed{8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := server.NewLive("t", g, tab)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for steps := 0; steps < 50_000; steps++ {
+			for s := range engine.Seat(3) {
+				if err := l.OfferedIsFresh(s); err != nil {
+					t.Fatalf("%s, step %d, seat %d: %v", g.Info().ID, steps, s, err)
+				}
+			}
+			if _, over := tab.Over(); over {
+				break
+			}
+			mustRandomStep(t, tab, rng)
+		}
+	}
+}
+
+// BenchmarkOffer is making the offers of a two-seat PMR game's first 300
+// states, each seat's after the other, as streams do: lists that stay the
+// same while the other seat moves, and change by a few actions after a
+// seat's own. The table has seen every action before, as one that has been
+// played a while has.
+func BenchmarkOffer(b *testing.B) {
+	tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	type offer struct {
+		seat  engine.Seat
+		legal []engine.Action
+	}
+	var offers []offer
+	for range 300 {
+		st := tab.State()
+		for s := range engine.Seat(2) {
+			if legal := st.Legal(s); len(legal) > 1 {
+				offers = append(offers, offer{s, append([]engine.Action(nil), legal...)})
+			}
+		}
+		mustRandomStep(b, tab, rng)
+	}
+	l := server.NewLive("bench", pmr.Game, tab)
+	for _, o := range offers { // the table's cache of encoded actions is warm
+		l.Offer(o.seat, o.legal)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		l.ForgetOffers()
+		for _, o := range offers {
+			l.Offer(o.seat, o.legal)
+		}
+	}
+	b.ReportMetric(float64(len(offers)), "offers")
 }
 
 // TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the

@@ -139,7 +139,8 @@ type Server struct {
 
 	mu        sync.Mutex
 	live      map[string]*live
-	liveBytes int64 // the sum of the live tables' size estimates
+	watched   map[string]*watchers // per table id: streams on taken-over connections (streamconn.go)
+	liveBytes int64                // the sum of the live tables' size estimates
 	closed    bool
 
 	// botsStopped, if set (by tests), is called by a bot runner that has
@@ -218,7 +219,7 @@ func New(cfg Config) (*Server, error) {
 		total:     newLimiter(float64(cfg.TablesPerHour)/3600, cfg.TablesPerHour, cfg.Now),
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
 		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
-		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), ctx: ctx, cancel: cancel,
+		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), watched: make(map[string]*watchers), ctx: ctx, cancel: cancel,
 		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict, gather: cfg.StreamGather,
 	}
 	s.metrics.registerTables(s)

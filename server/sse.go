@@ -58,16 +58,25 @@ func resumeFrom(r *http.Request) (int, error) {
 // (connStream): an open stream then costs neither net/http's two goroutines
 // nor its buffers. Elsewhere (HTTP/2, HEAD) it waits in the handler.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool, render renderFunc) {
-	ss := &seatStream{s: s, l: l, seat: seat, last: from, first: true, initial: initial, render: render}
+	ss := &seatStream{s: s, id: l.id, seat: seat, last: from, first: true, initial: initial, open: len(l.open), render: render}
 	if c := s.takeOver(w, r); c != nil {
 		ss.conn = c
 		s.metrics.streams.Inc()
-		ss.watch(l)
-		stop := context.AfterFunc(s.ctx, c.wake)
+		s.addWatcher(ss.id, c)
+		// With other instances on the store the table stays in memory
+		// while streams follow it: their sweep checks only tables in
+		// memory for appends nobody announced (instances.go).
+		if s.peers.notifier != nil {
+			ss.pin(l)
+		}
+		stop := context.AfterFunc(s.ctx, c.closeSoon)
 		end := func() {
 			stop()
 			c.end(s.ctx.Err() != nil)
-			ss.unwatch()
+			if ss.l != nil {
+				ss.unpin()
+			}
+			s.removeWatcher(ss.id, c)
 			s.metrics.streams.Dec()
 			s.bg.Done()
 		}
@@ -101,8 +110,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 
 	s.metrics.streams.Inc()
 	defer s.metrics.streams.Dec()
-	ss.watch(l)
-	defer ss.unwatch()
+	ss.pin(l)
+	defer ss.unpin()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
@@ -168,81 +177,89 @@ const (
 )
 
 // seatStream is what one stream has sent its reader of a table, and what
-// it needs to send the rest: the table's id and the reader's seat and log
-// position, never a copy of the table.
+// it needs to send the rest: the table's id, the reader's seat and log
+// position, and the table itself only if the stream pins it in memory.
 type seatStream struct {
 	s        *Server
-	l        *live
+	id       string
+	l        *live       // the table pinned in memory, or nil
 	conn     *connStream // the connection taken over, or nil
 	seat     engine.Seat
 	last     int  // the log position the reader has
 	first    bool // nothing sent yet
 	initial  bool // send the state at once, even if nothing is new
 	recorded bool // the seat's answer to an open window is recorded
-	joined   bool // a seat was joined: the state changed with the log
+	open     int  // seats open to anyone in the state sent last (join.go)
 	render   renderFunc
 }
 
-// watch counts the stream among l's watchers (a watched table stays in
-// memory) and, for a connection taken over, among those l wakes.
-func (ss *seatStream) watch(l *live) {
+// pin keeps l in memory while the stream follows it (it counts among l's
+// watchers): a stream that waits in its handler waits on l.changed, and
+// with other instances the sweep checks only tables in memory.
+func (ss *seatStream) pin(l *live) {
 	l.mu.Lock()
 	l.watchers++
-	if ss.conn != nil {
-		if l.conns == nil {
-			l.conns = make(map[*connStream]struct{})
-		}
-		l.conns[ss.conn] = struct{}{}
-	}
 	l.mu.Unlock()
 	ss.l = l
 }
 
-// unwatch undoes watch.
-func (ss *seatStream) unwatch() {
-	l := ss.l
-	l.mu.Lock()
-	l.watchers--
-	delete(l.conns, ss.conn)
-	l.mu.Unlock()
+// unpin undoes pin.
+func (ss *seatStream) unpin() {
+	ss.l.mu.Lock()
+	ss.l.watchers--
+	ss.l.mu.Unlock()
+}
+
+// table returns the stream's table, current and locked: the one it pins,
+// reloaded if it went stale, or for a stream that pins none the one in
+// memory, loaded again if it was dropped.
+func (ss *seatStream) table(ctx context.Context) (*live, error) {
+	for {
+		l := ss.l
+		if l == nil {
+			var err error
+			if l, err = ss.s.table(ctx, ss.id); err != nil {
+				return nil, err
+			}
+		}
+		l.mu.Lock()
+		if !l.stale {
+			return l, nil
+		}
+		l.mu.Unlock()
+		if ss.l != nil {
+			nl, err := ss.s.table(ctx, ss.id)
+			if err != nil {
+				return nil, err
+			}
+			ss.unpin()
+			ss.pin(nl)
+		}
+	}
 }
 
 // next returns what the reader has not seen yet, rendered into a buffer
 // from eventBufs that the caller puts back (nil if it has seen everything),
 // and the channel closed at the table's next change, or ok false if the
-// stream must end. A table dropped from memory meanwhile (stale) is loaded
-// again and watched instead.
+// stream must end.
 func (ss *seatStream) next(ctx context.Context) (events *[]byte, changed <-chan struct{}, ok bool) {
-	for {
-		l := ss.l
-		l.mu.Lock()
-		if !l.stale {
-			break
-		}
-		l.mu.Unlock()
-		nl, err := ss.s.table(ctx, l.id)
-		if err != nil {
-			return nil, nil, false
-		}
-		ss.unwatch()
-		ss.watch(nl)
-		ss.joined = len(nl.open) != len(l.open)
+	l, err := ss.table(ctx)
+	if err != nil {
+		return nil, nil, false
 	}
-	l := ss.l
 	changed = l.changed
-	var err error
 	if ss.last > l.tab.Len() {
 		ss.last = l.tab.Len() // a position from the future: start from now
 	}
-	// Only the seat's own recorded answer, besides the log, changes what
-	// it sees: others' answers change nothing for it.
+	// Only the seat's own recorded answer and seats joined, besides the
+	// log, change what it sees: others' answers change nothing for it.
 	rec := l.answered(ss.seat)
-	if l.tab.Len() > ss.last || (ss.first && ss.initial) || rec != ss.recorded || ss.joined {
+	if l.tab.Len() > ss.last || (ss.first && ss.initial) || rec != ss.recorded || len(l.open) != ss.open {
 		events = eventBufs.Get().(*[]byte)
 		*events, err = ss.render((*events)[:0], logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
 		ss.last = l.tab.Len()
 	}
-	ss.recorded, ss.joined = rec, false
+	ss.recorded, ss.open = rec, len(l.open)
 	l.mu.Unlock()
 	if err != nil {
 		eventBufs.Put(events)

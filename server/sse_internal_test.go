@@ -1,6 +1,10 @@
 package server
 
-import "testing"
+import (
+	"net"
+	"testing"
+	"time"
+)
 
 // TestNoFieldInjection_SSEDataSplitsOnCRLFAndCR checks that every line
 // ending an event-stream reader knows (CR, LF, CRLF) starts a new data line,
@@ -42,5 +46,34 @@ func TestNoFieldInjection_JSONEventsAreFramedAsAnyEvent(t *testing.T) {
 		if string(got) != want {
 			t.Errorf("appendJSONEvent(%q) = %q, want %q", data, got, want)
 		}
+	}
+}
+
+// TestClosingServerCutsAStalledStreamWriteToASecond: a stream's client
+// that reads nothing holds a write for up to writeTimeout, a minute; once
+// the server closes, the write gets a second, so that Close (which waits
+// for every stream) is not held up by it.
+func TestClosingServerCutsAStalledStreamWriteToASecond(t *testing.T) {
+	server, client := net.Pipe() // a write blocks until the client reads, which it never does
+	defer client.Close()
+	c := &connStream{conn: server}
+	done := make(chan bool)
+	go func() { done <- c.write([]byte("event: state\n\n")) }()
+	time.Sleep(50 * time.Millisecond) // the write is under way
+	start := time.Now()
+	c.closeSoon()
+	select {
+	case ok := <-done:
+		if ok {
+			t.Fatal("a write nobody read succeeded")
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("the write ended %v after the server closed, want about a second", d)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stalled write still runs 5 s after the server closed")
+	}
+	if !c.woken.Load() {
+		t.Error("closing did not wake the stream")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -25,6 +26,9 @@ type connStream struct {
 	head  []byte // the response's head, sent with the first events
 	woken atomic.Bool
 	one   [1]byte // what the waiting read reads into
+
+	mu      sync.Mutex // guards closing and the setting of write deadlines
+	closing bool       // the server closes: writes get a second, not writeTimeout
 }
 
 // longAgo is a deadline in the past: it ends a read at once.
@@ -96,11 +100,29 @@ func (c *connStream) send(ss *seatStream, ctx context.Context) bool {
 	return c.write(buf)
 }
 
-// write writes b within writeTimeout and reports whether it did.
+// write writes b within writeTimeout (a second once the server closes)
+// and reports whether it did.
 func (c *connStream) write(b []byte) bool {
-	c.conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	c.mu.Lock()
+	d := writeTimeout
+	if c.closing {
+		d = time.Second
+	}
+	c.conn.SetWriteDeadline(time.Now().Add(d))
+	c.mu.Unlock()
 	_, err := c.conn.Write(b)
 	return err == nil
+}
+
+// closeSoon is called as the server closes: it wakes the stream and cuts
+// a write under way to a second, so that Server.Close, which waits for the
+// stream, does not wait a minute on a client that reads nothing.
+func (c *connStream) closeSoon() {
+	c.mu.Lock()
+	c.closing = true
+	c.conn.SetWriteDeadline(time.Now().Add(time.Second))
+	c.mu.Unlock()
+	c.wake()
 }
 
 // wait waits until the table changes or the server closes (wake), sending
@@ -137,8 +159,75 @@ func (c *connStream) wake() {
 // client) after a last event that tells the client to reconnect.
 func (c *connStream) end(closing bool) {
 	if closing {
-		c.conn.SetWriteDeadline(time.Now().Add(time.Second))
-		c.conn.Write(append(c.head, reconnectEvent...))
+		c.closeSoon() // its AfterFunc may not have run yet
+		c.write(append(c.head, reconnectEvent...))
 	}
 	c.conn.Close()
+}
+
+// watchers are the streams on connections taken over that follow one
+// table (Server.watched). They outlive the table's stay in memory: without
+// other instances a table they follow may be dropped while they wait, and
+// any change loads it again, whose notify wakes them. A stream then keeps
+// the table's id and its reader's position, not the table.
+type watchers struct {
+	mu    sync.Mutex
+	conns map[*connStream]struct{}
+}
+
+// wake wakes every stream.
+func (w *watchers) wake() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for c := range w.conns {
+		c.wake()
+	}
+}
+
+// empty reports whether no stream follows the table.
+func (w *watchers) empty() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.conns) == 0
+}
+
+// watchersLocked returns the watchers of table id, made if it has none.
+// Call with s.mu held.
+func (s *Server) watchersLocked(id string) *watchers {
+	w := s.watched[id]
+	if w == nil {
+		w = &watchers{conns: make(map[*connStream]struct{})}
+		s.watched[id] = w
+	}
+	return w
+}
+
+// addWatcher counts c among the streams of table id.
+func (s *Server) addWatcher(id string, c *connStream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.watchersLocked(id)
+	w.mu.Lock()
+	w.conns[c] = struct{}{}
+	w.mu.Unlock()
+}
+
+// removeWatcher undoes addWatcher.
+func (s *Server) removeWatcher(id string, c *connStream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if w := s.watched[id]; w != nil {
+		w.mu.Lock()
+		delete(w.conns, c)
+		w.mu.Unlock()
+		s.dropWatchersLocked(id)
+	}
+}
+
+// dropWatchersLocked forgets the watchers of table id once neither a
+// stream nor the table in memory needs them. Call with s.mu held.
+func (s *Server) dropWatchersLocked(id string) {
+	if w := s.watched[id]; w != nil && s.live[id] == nil && w.empty() {
+		delete(s.watched, id)
+	}
 }

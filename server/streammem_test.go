@@ -6,8 +6,11 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -167,15 +170,42 @@ func TestIdleTablesLeaveMemoryAndStillPlay(t *testing.T) {
 		later.Add(int64(d))
 		h.waitForMetric("tabletop_tables_in_memory", 0)
 	}
+	// rss is the process's resident memory once the runtime has handed
+	// back to the system what it can (debug.FreeOSMemory: a collection,
+	// then every free page returned), where the system says so.
+	rss := func() int64 {
+		debug.FreeOSMemory()
+		raw, err := os.ReadFile("/proc/self/status")
+		if err != nil {
+			return -1
+		}
+		for line := range strings.Lines(string(raw)) {
+			if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+				n, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), 10, 64)
+				if err != nil {
+					return -1
+				}
+				return n << 10
+			}
+		}
+		return -1
+	}
 	idle(time.Hour)
-	start := heap()
+	start, rssStart := heap(), rss()
 	for _, c := range cs {
 		h.mustState(c.ID, c.Seats[0].Token)
 	}
 	h.waitForMetric("tabletop_tables_in_memory", tables)
-	loaded := heap()
+	loaded, rssLoaded := heap(), rss()
 	idle(time.Hour)
-	evicted := heap()
+	evicted, rssEvicted := heap(), rss()
+	t.Logf("resident: %.1f MiB before, %.1f MiB with %d tables in memory, %.1f MiB once they were evicted",
+		float64(rssStart)/(1<<20), float64(rssLoaded)/(1<<20), tables, float64(rssEvicted)/(1<<20))
+	if rssStart > 0 {
+		if grew := rssLoaded - rssStart; rssEvicted-rssStart > grew*2/3 {
+			t.Errorf("after eviction the process keeps %d of the %d resident bytes the tables took, want at most two thirds", rssEvicted-rssStart, grew)
+		}
+	}
 	t.Logf("heap in use: %.1f MiB before, %.1f MiB with %d tables in memory, %.1f MiB once they were evicted",
 		float64(start)/(1<<20), float64(loaded)/(1<<20), tables, float64(evicted)/(1<<20))
 	grew := int64(loaded) - int64(start)

@@ -130,12 +130,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	} else if out.StandIn {
 		// A bot plays the seat: the player takes it back first.
 	} else if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
-		out.Legal = make([]legalAction, 0, len(legal))
-		for _, a := range legal {
-			if la, ok := l.legalFor(a); ok {
-				out.Legal = append(out.Legal, la)
-			}
-		}
+		out.Legal = l.offer(seat, legal)
 		out.MyTurn = len(out.Legal) > 0
 	}
 	if o, over := tab.Over(); over {
@@ -166,6 +161,51 @@ func logFor(l *live, seat engine.Seat, from int) []logLine {
 
 // maxLegalCache bounds a table's cache of encoded legal actions.
 const maxLegalCache = 4096
+
+// offered is the list of legal actions last offered to a seat: the actions
+// and what was made of them. Its slices are never changed once made, so a
+// state may keep them.
+type offered struct {
+	actions []engine.Action
+	plain   bool // every action is a plainValue, so == compares them
+	legal   []legalAction
+}
+
+// offer returns legal, the legal actions of seat, as actions to offer: the
+// list offered to seat last time if legal is the same list (a seat is
+// offered the same choices while others move), else one made with legalFor
+// and kept for next time. Call with l.mu held.
+func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
+	if o := l.offered[seat]; o != nil && o.same(legal) {
+		return o.legal
+	}
+	o := &offered{actions: slices.Clone(legal), plain: true, legal: make([]legalAction, 0, len(legal))}
+	for _, a := range legal {
+		o.plain = o.plain && plainValue(reflect.TypeOf(a))
+		if la, ok := l.legalFor(a); ok {
+			o.legal = append(o.legal, la)
+		}
+	}
+	if l.offered == nil {
+		l.offered = make(map[engine.Seat]*offered)
+	}
+	l.offered[seat] = o
+	return o.legal
+}
+
+// same reports whether legal holds the same actions as o, in the same
+// order: values of the same plain types, equal.
+func (o *offered) same(legal []engine.Action) bool {
+	if !o.plain || len(legal) != len(o.actions) {
+		return false
+	}
+	for i, a := range legal {
+		if reflect.TypeOf(a) != reflect.TypeOf(o.actions[i]) || a != o.actions[i] {
+			return false
+		}
+	}
+	return true
+}
 
 // legalFor returns a as a legal action to offer (its kind, text and JSON),
 // from the table's cache when a is a plain value seen before: the same

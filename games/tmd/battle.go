@@ -81,6 +81,14 @@ type Cond struct {
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
+// StageLater is a stage change a move makes when the next round starts
+// (the group's list's "the next round"), and who made it.
+type StageLater struct {
+	By    string `json:"by"`
+	Stage string `json:"stage"`
+	Delta int    `json:"delta"`
+}
+
 // Charge is a move a fighter has begun (Fly, Solar Beam, ...) that
 // strikes when its side's next turn starts.
 type Charge struct {
@@ -129,11 +137,13 @@ type Fighter struct {
 	Streak  int            `json:"streak,omitempty"` // how many times in a row it has used Last
 	// DropWorn and DropHeld are the items a trip trap knocked off, picked
 	// up when the battle ends.
-	DropWorn string   `json:"dropWorn,omitempty"`
-	DropHeld string   `json:"dropHeld,omitempty"`
-	Charge   *Charge  `json:"charge,omitempty"` // a move begun, that strikes at its next turn
-	Aimed    []string `json:"aimed,omitempty"`  // the targets of that move, for a leg hold
-	Turn     Turn     `json:"turn"`
+	DropWorn string  `json:"dropWorn,omitempty"`
+	DropHeld string  `json:"dropHeld,omitempty"`
+	Charge   *Charge `json:"charge,omitempty"` // a move begun, that strikes at its next turn
+	// Next holds stage changes that come when the next round starts.
+	Next  []StageLater `json:"next,omitempty"`
+	Aimed []string     `json:"aimed,omitempty"` // the targets of that move, for a leg hold
+	Turn  Turn         `json:"turn"`
 }
 
 func (f *Fighter) side() Side {
@@ -264,6 +274,8 @@ func (b *Battle) cannotAct(f *Fighter) string {
 		return "is petrified"
 	case f.has(CondWrapping):
 		return "is holding a foe wrapped"
+	case f.has(CondResting):
+		return "is resting"
 	case b.maxAP(f) == 0:
 		if f.has(CondSleep) {
 			return "is asleep"

@@ -76,6 +76,10 @@ const (
 	CondQuickGuard   = "quick guard"   // opponents' priority moves fail on it; 1 round
 	CondWideGuard    = "wide guard"    // opponents' multi-target moves and room-hitters fail on it; 1 round
 	CondCraftyShield = "crafty shield" // opponents' status moves fail on it; 1 round
+	CondResting      = "resting"       // Rest: cannot act; 2 rounds
+	CondLaserFocus   = "laser focus"   // its next move's hits are critical
+	CondLockedOn     = "locked on"     // its moves never miss the one it locked on to: the next move (Lock-On), or through its next turn (Mind Reader)
+	CondTaunted      = "taunted"       // its status moves cost 2 AP more; 2 rounds
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -95,6 +99,7 @@ var minorRounds = map[string]int{
 	CondSplintered: 3, CondUnremitted: 2, CondCountering: 0, CondMirroring: 0, CondMetalBurst: 0,
 	CondCommanding: 0, CondCommanded: 0, CondProtected: 0,
 	CondEnduring: 1, CondQuickGuard: 1, CondWideGuard: 1, CondCraftyShield: 1,
+	CondResting: 2, CondLaserFocus: 0, CondLockedOn: 0, CondTaunted: 2,
 }
 
 // pageRounds are the minor conditions the group's rules page gives
@@ -226,7 +231,9 @@ func (c *ctx) roundsLeft(f *Fighter, kind string) int {
 
 // aimed reports whether condition kind is aimed at someone (the one an
 // infatuation loves, a pursuer), who must be named when it is given.
-func aimed(kind string) bool { return kind == CondInfatuated || kind == CondPursued }
+func aimed(kind string) bool {
+	return kind == CondInfatuated || kind == CondPursued || kind == CondLockedOn
+}
 
 // inflictFrom gives f condition kind aimed at by, and says so; it returns
 // false (saying why) if f is immune.
@@ -236,7 +243,7 @@ func (c *ctx) inflictFrom(f *Fighter, kind string, by *Fighter) bool {
 		return false
 	}
 	f.Minor = append(f.Minor, Cond{Kind: kind, Left: c.roundsLeft(f, kind), By: by.Name})
-	word := map[string]string{CondPursued: "by", CondEmbargo: "from"}[kind]
+	word := map[string]string{CondPursued: "by", CondEmbargo: "from", CondLockedOn: "to"}[kind]
 	if word == "" {
 		word = "with"
 	}
@@ -449,6 +456,14 @@ func (c *ctx) endOfRound() {
 		if s := f.stage("spe"); s > 0 {
 			c.changeStage(f, "spe", -1) // speed increases tick back one a round
 		}
+	}
+	for _, f := range b.Fighters {
+		for _, l := range f.Next {
+			if by := b.fighter(l.By); by != nil && !f.Fainted {
+				c.stageBy(by, f, l.Stage, l.Delta)
+			}
+		}
+		f.Next = nil
 	}
 	if b.Gravity > 0 {
 		if b.Gravity--; b.Gravity == 0 {

@@ -510,3 +510,90 @@ func TestChargedMoves_SolarBeamStrikesAtOnceInSunAndFocusPunchFailsIfHit(t *test
 		t.Errorf("Machop was hit and its Focus Punch still struck Ann (%d → %d HP):\n%s", hp, ann.Body.HP, texts(evs, annSeat))
 	}
 }
+
+func TestStageMoves_TheGroupsListRuns(t *testing.T) {
+	for _, c := range []struct {
+		move string
+		want map[string]int
+	}{
+		{"Shell Smash", map[string]int{"atk": 2, "spa": 2, "spe": 2, "def": -1, "spd": -1}},
+		{"Cotton Guard", map[string]int{"def": 3}},
+		{"Tickle", map[string]int{"atk": -1, "def": -1}},
+		{"Work Up", map[string]int{"atk": 1, "spa": 1}}, // the list's "Special Defense" is a slip for the mainline Special Attack
+	} {
+		got := statusEffects[c.move].boosts
+		if len(got) != len(c.want) {
+			t.Errorf("%s changes %v, want %v", c.move, got, c.want)
+			continue
+		}
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%s changes %v, want %v", c.move, got, c.want)
+			}
+		}
+	}
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Pikachu", Level: 6, Name: "Pika", Moves: []string{"Tickle"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Pika", Move: "Tickle", Targets: []string{"Bo"}}, streamWith(t, []int{20}, []int{15}))
+	if bo := bf(t, s, "Bo"); bo.stage("atk") != -1 || bo.stage("def") != -1 {
+		t.Errorf("Tickle on Bo: stages %v, want Attack and Defense -1", bo.Stages)
+	}
+}
+
+func TestExtraTargets_GrowlReachesMoreOpponentsForTwoAPEach(t *testing.T) {
+	s := mustBattle(t, Foes, nil, geodude, AddFoe{Species: "Geodude", Level: 6, Name: "Rocky", Moves: []string{"Tackle"}},
+		AddFoe{Species: "Geodude", Level: 6, Name: "Pebble", Moves: []string{"Tackle"}})
+	mustApply(t, s, gmSeat, Override{Who: "Ann", Field: "ap", Value: 8, Reason: "a test"}, nil)
+	untilTurn(t, s, 1, Allies)
+	mustRefuse(t, s, boSeat, UseMove{Move: "Growl", Targets: []string{"Geodude", "Rocky"}}, "costs 6 AP")
+	mustApply(t, s, annSeat, UseMove{Move: "Growl", Targets: []string{"Geodude", "Rocky", "Pebble"}}, nil)
+	ann := bf(t, s, "Ann")
+	if ann.Turn.AP != 0 {
+		t.Errorf("Growl on three foes left Ann %d of 8 AP; want 0 (4, and 2 for each more)", ann.Turn.AP)
+	}
+}
+
+func TestVenomDrench_LowersOnlyAPoisonedTargetsStats(t *testing.T) {
+	s := mustBattle(t, Allies, nil, AddFoe{Species: "Skrelp", Level: 6, Moves: []string{"Venom Drench"}})
+	mustApply(t, s, gmSeat, Override{Who: "Skrelp", Field: "ap", Value: 6, Reason: "two targets"}, nil)
+	applyCond(t, s, "Bo", CondPoison)
+	untilTurn(t, s, 1, Foes)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Skrelp", Move: "Venom Drench", Targets: []string{"Ann", "Bo"}}, streamWith(t, []int{20, 20}, []int{15, 15}))
+	if ann, bo := bf(t, s, "Ann"), bf(t, s, "Bo"); len(ann.Stages) != 0 || bo.stage("atk") != -1 || bo.stage("spe") != -1 {
+		t.Errorf("Venom Drench: Ann (not poisoned) %v, Bo (poisoned) %v; want Ann untouched, Bo's Attack, Special Attack and Speed -1", ann.Stages, bo.Stages)
+	}
+}
+
+func TestNextRoundStages_ScaryFaceSlowsTheTargetWhenTheNextRoundStarts(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Scary Face"}})
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Scary Face", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	ann := bf(t, s, "Ann")
+	untilTurn(t, s, 1, Allies)
+	if ann.stage("spe") != 0 {
+		t.Errorf("Scary Face slowed Ann in the round it was used: Speed %+d", ann.stage("spe"))
+	}
+	untilTurn(t, s, 2, Foes)
+	if ann.stage("spe") != -2 {
+		t.Errorf("when the next round starts Ann's Speed is %+d, want -2", ann.stage("spe"))
+	}
+}
+
+func TestSelfCostStageMoves_GrowthInSunMementoAndClangorousSoul(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Bulbasaur", Level: 6, Moves: []string{"Growth"}})
+	mustApply(t, s, gmSeat, SetWeather{Weather: WeatherSun, Reason: "a test"}, nil)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Bulbasaur", Move: "Growth"}, nil)
+	if b := bf(t, s, "Bulbasaur"); b.stage("atk") != 2 || b.stage("spa") != 2 {
+		t.Errorf("Growth in harsh sunlight: %v, want Attack and Special Attack +2", b.Stages)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Misdreavus", Level: 6, Name: "Gastly", Moves: []string{"Memento"}}, geodude)
+	mustApply(t, s, gmSeat, UseMove{Actor: "Gastly", Move: "Memento", Targets: []string{"Ann"}}, streamWith(t, []int{20}, []int{15}))
+	if ann := bf(t, s, "Ann"); !bf(t, s, "Gastly").Fainted || ann.stage("atk") != -3 || ann.stage("spa") != -3 {
+		t.Errorf("Memento: Gastly fainted %v, Ann %v; want fainted and Attack and Special Attack -3", bf(t, s, "Gastly").Fainted, ann.Stages)
+	}
+	s = mustBattle(t, Foes, nil, AddFoe{Species: "Kommo-o", Level: 6, Moves: []string{"Clangorous Soul"}})
+	j := bf(t, s, "Kommo-o")
+	j.Body.HP, j.Body.MaxHP = 30, 30
+	mustApply(t, s, gmSeat, UseMove{Actor: "Kommo-o", Move: "Clangorous Soul"}, nil)
+	if j.Body.HP != 20 || j.stage("spe") != 1 {
+		t.Errorf("Clangorous Soul: %d/30 HP, stages %v; want 20 HP and every stat +1", j.Body.HP, j.Stages)
+	}
+}

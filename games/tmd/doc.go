@@ -142,9 +142,9 @@
 //   - Sleep: no AP on the first turn asleep; a quarter of max AP (rounded
 //     up) comes back at the end of each turn, and the sleeper wakes with all
 //     of it. On the group's page an attacking move that hits the sleeper
-//     (not its substitute) wakes it too. Freeze: no action on the two turns after it, 2 AP less on the
-//     third, then thawed; while frozen, 3 more mitigation. Flinch costs 12
-//     faces (60%), fog 3 (15%).
+//     (not its substitute) wakes it too. Freeze: no action on the two
+//     turns after it, 2 AP less on the third, then thawed; while frozen, 3
+//     more mitigation. Flinch costs 12 faces (60%), fog 3 (15%).
 //   - Terrain lasts five turns, each side's turn counting one. Weather
 //     lasts until replaced or cleared. Weather Ball takes the weather's
 //     type (fog keeps it Normal, ominous makes it typeless) and 5 more BP;
@@ -250,7 +250,8 @@
 //   - Sky high: every face misses it, but for moves used by another
 //     sky-high fighter and the text's list (Gust, Thunder, Twister, Sky
 //     Uppercut, Hurricane, Smack Down, Thousand Arrows); it lasts until the
-//     GM ends it (Sky Drop's fall is the GM's).
+//     charged move that took it up strikes (Fly, Bounce, Sky Drop), or
+//     until the GM ends it.
 //   - Raised (5 rounds): Ground moves meet it as if it were Flying too (no
 //     damage, no effect); grounded (5 rounds): Ground moves meet it without
 //     its Flying type. Hazards and terrain touch only fighters on the
@@ -361,6 +362,49 @@
 //     Trap goes off only if a physical one did. The solar moves strike at
 //     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
 //     move are the GM's.
+//   - The stage moves of the group's list whose effect is only stage
+//     changes run (Shell Smash, Cotton Guard, Tickle, Quiver Dance and the
+//     like: field.go); Work Up raises Attack and Special Attack, as in the
+//     mainline games (the list's "Special Defense" reads as a slip).
+//     A stage change the list puts off to "the next round" (Agility, Rock
+//     Polish, Autotomize, Shift Gear, String Shot, Cotton Spore, Scary
+//     Face, Toxic Thread's slow) comes when the next round starts, after
+//     speed increases have stepped back, and meets the target's abilities
+//     then. Growth raises by 2 in harsh sunlight; Memento knocks its user
+//     out; Clangorous Soul costs a third of max HP (rounded down); No
+//     Retreat's "cannot back down" is the GM's. Acupressure, Stockpile,
+//     Tar Shot, Flower Shield, Gear Up, Rototiller, Dragon Cheer and other
+//     moves with a condition the table does not track are the GM's.
+//     Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal Block and
+//     Howl may name more targets, 2 AP each after the first (a move taking
+//     the whole turn cannot); Venom Drench fails on a target that is not
+//     poisoned.
+//   - More status moves of the group's list run (statusmoves.go): Haze
+//     resets every fighter's stages; Topsy Turvy turns the target's
+//     around; Psych Up copies them to the user; Heart Swap, Power Swap
+//     (Attack, Special Attack) and Guard Swap (Defense, Special Defense)
+//     exchange them; Belly Drum sets Attack to +6 for half max HP (refused
+//     with that much or less); Soak makes the target a pure Water type;
+//     Rest heals to full and the user cannot act for 2 rounds; Heal Bell
+//     and Aromatherapy cure the user's major condition (allies for 2 AP
+//     each), Refresh its poison, burn or paralysis; Laser Focus makes the
+//     user's next move's hits critical (not a dice move's, which never
+//     crit); Lock-On makes its next move sure to hit the target, Mind
+//     Reader every move through its next turn; Taunt adds 2 AP to the
+//     target's status moves for 2 rounds; Swagger and Flatter confuse and
+//     raise Attack or Special Attack by 2; Miracle Eye and Odor Sleuth
+//     give miracle eye and exposed, which both ignore evasion increases.
+//     Exposed lets Normal, Fighting and Ghost moves reach a type immune to
+//     them (the text names Normal and Ghost; Odor Sleuth names Fighting).
+//     Speed Swap ("Speed Stat") is the GM's. The healing moves the list
+//     aims at an ally heal that ally, not the user: Heal Pulse (4),
+//     Floral Healing (4, 6 on Grassy Terrain), Life Dew (2) and Jungle
+//     Healing (2 and a cure; both reach more allies for 2 AP each), Purify
+//     (cures an ally; the user heals 4 if it did), Lunar Dance and Healing
+//     Wish (the user faints to heal an ally, which it must name, to full;
+//     Lunar Dance adds +1 Speed when the next round starts, Healing Wish a
+//     cure). A move on the user or its allies reaches one fighter, but for
+//     screens, guards and the moves above that may reach more.
 //   - Telekinesis raises its target, and while that lasts moves never miss
 //     it. Gravity (an offensive action: it grounds the opponents) grounds
 //     every fighter, brings the sky-high down and keeps anyone from going
@@ -469,6 +513,17 @@
 //     Stone and Iron Thorn), Second Wind (a Break heals 3) and Field Medic
 //     (a Guard heals the guarded 2). The others are the GM's, applied the
 //     same way.
+//   - What stays the GM's call, with the GM's tools for it: conditions
+//     whose effect lies outside the battle's numbers (immobile's fleeing,
+//     neutralized for the abilities the GM runs, commanded and the
+//     commander's bonuses, raised and grounded's obstacles, Baton Pass,
+//     Snatch), status moves whose effect the table does not run (they
+//     land, and the log gives the GM the move's text), and the moves with
+//     "2 AP for each more" the list gives other than those above. The GM
+//     applies or removes any condition (SetCondition), sets any number or
+//     stage and the rounds of gravity (Override), the weather, the terrain,
+//     hazards and traps, and ends a side's turn; each is a logged action
+//     with a reason.
 //   - Allies may use items from a member's bag once that member lends it
 //     (a standing permission, given or withdrawn at any time, fainted or
 //     not).

@@ -91,6 +91,9 @@ type statusEffect struct {
 	terrain string
 	hazard  string // laid on the opponents' side
 	gravity bool   // gravity on the field: everyone grounded, moves more accurate
+	// next: stage changes on the target when the next round starts (the
+	// group's list's "the next round").
+	next map[string]int
 	// alsoUser: the user gets cond too (Destiny Bond binds both).
 	alsoUser bool
 }
@@ -117,18 +120,62 @@ var statusEffects = map[string]statusEffect{
 	"Telekinesis": {cond: CondRaised}, "Gravity": {gravity: true},
 	"Endure": {cond: CondEnduring}, "Quick Guard": {cond: CondQuickGuard}, "Wide Guard": {cond: CondWideGuard},
 	"Crafty Shield": {cond: CondCraftyShield},
-	"Growl":         {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
-	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {boosts: map[string]int{"spe": -2}},
+	"Miracle Eye":   {cond: CondMiracleEye}, "Odor Sleuth": {cond: CondExposed}, "Taunt": {cond: CondTaunted},
+	"Swagger":   {cond: CondConfusion, boosts: map[string]int{"atk": 2}},
+	"Flatter":   {cond: CondConfusion, boosts: map[string]int{"spa": 2}},
+	"Play Nice": {boosts: map[string]int{"atk": -1}}, "Flash": {boosts: map[string]int{"acc": -1}},
+	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
+	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {next: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
 	"Screech": {boosts: map[string]int{"def": -2}}, "Charm": {boosts: map[string]int{"atk": -2}},
 	"Swords Dance": {boosts: map[string]int{"atk": 2}}, "Nasty Plot": {boosts: map[string]int{"spa": 2}},
 	"Harden": {boosts: map[string]int{"def": 1}}, "Defense Curl": {boosts: map[string]int{"def": 1}},
 	"Withdraw": {boosts: map[string]int{"def": 1}}, "Iron Defense": {boosts: map[string]int{"def": 2}},
-	"Amnesia": {boosts: map[string]int{"spd": 2}}, "Agility": {boosts: map[string]int{"spe": 2}},
+	"Amnesia": {boosts: map[string]int{"spd": 2}}, "Agility": {next: map[string]int{"spe": 2}},
 	"Double Team": {boosts: map[string]int{"eva": 1}}, "Focus Energy": {boosts: map[string]int{"crit": 2}},
 	"Growth": {boosts: map[string]int{"atk": 1, "spa": 1}}, "Calm Mind": {boosts: map[string]int{"spa": 1, "spd": 1}},
 	"Bulk Up": {boosts: map[string]int{"atk": 1, "def": 1}}, "Dragon Dance": {boosts: map[string]int{"atk": 1, "spe": 1}},
-	"Sunny Day": {weather: WeatherSun}, "Rain Dance": {weather: WeatherRain}, "Sandstorm": {weather: WeatherSand},
+	// Stage moves of the group's list.
+	"Acid Armor":      {boosts: map[string]int{"def": 2}},
+	"Baby-Doll Eyes":  {boosts: map[string]int{"atk": -1}},
+	"Barrier":         {boosts: map[string]int{"def": 2}},
+	"Coil":            {boosts: map[string]int{"acc": 1, "atk": 1, "def": 1}},
+	"Confide":         {boosts: map[string]int{"spa": -1}},
+	"Cosmic Power":    {boosts: map[string]int{"def": 1, "spd": 1}},
+	"Cotton Guard":    {boosts: map[string]int{"def": 3}},
+	"Defend Order":    {boosts: map[string]int{"def": 1, "spd": 1}},
+	"Eerie Impulse":   {boosts: map[string]int{"spa": -2}},
+	"Fake Tears":      {boosts: map[string]int{"spd": -2}},
+	"Feather Dance":   {boosts: map[string]int{"atk": -2}},
+	"Hone Claws":      {boosts: map[string]int{"acc": 1, "atk": 1}},
+	"Kinesis":         {boosts: map[string]int{"acc": -1}},
+	"Magnetic Flux":   {boosts: map[string]int{"def": 2, "spd": 2}},
+	"Meditate":        {boosts: map[string]int{"atk": 1}},
+	"Metal Sound":     {boosts: map[string]int{"spd": -2}},
+	"Minimize":        {boosts: map[string]int{"eva": 2}},
+	"Noble Roar":      {boosts: map[string]int{"atk": -1, "spa": -1}},
+	"Quiver Dance":    {boosts: map[string]int{"spa": 1, "spd": 1, "spe": 1}},
+	"Sharpen":         {boosts: map[string]int{"atk": 1}},
+	"Shell Smash":     {boosts: map[string]int{"atk": 2, "def": -1, "spa": 2, "spd": -1, "spe": 2}},
+	"Tail Glow":       {boosts: map[string]int{"spa": 2}},
+	"Tearful Look":    {boosts: map[string]int{"atk": -1, "spa": -1}},
+	"Tickle":          {boosts: map[string]int{"atk": -1, "def": -1}},
+	"Work Up":         {boosts: map[string]int{"atk": 1, "spa": 1}},
+	"Sweet Scent":     {boosts: map[string]int{"eva": -2}},
+	"Venom Drench":    {boosts: map[string]int{"atk": -1, "spa": -1, "spe": -1}},
+	"Howl":            {boosts: map[string]int{"atk": 1}},
+	"Aromatic Mist":   {boosts: map[string]int{"spd": 1}},
+	"Coaching":        {boosts: map[string]int{"atk": 1, "def": 1}},
+	"No Retreat":      {boosts: map[string]int{"atk": 1, "def": 1, "spa": 1, "spd": 1, "spe": 1}},
+	"Clangorous Soul": {boosts: map[string]int{"atk": 1, "def": 1, "spa": 1, "spd": 1, "spe": 1}},
+	"Memento":         {boosts: map[string]int{"atk": -3, "spa": -3}},
+	"Rock Polish":     {next: map[string]int{"spe": 2}},
+	"Autotomize":      {next: map[string]int{"spe": 1}},
+	"Cotton Spore":    {next: map[string]int{"spe": -2}},
+	"Scary Face":      {next: map[string]int{"spe": -2}},
+	"Shift Gear":      {next: map[string]int{"atk": 1, "spe": 2}},
+	"Toxic Thread":    {cond: CondPoison, next: map[string]int{"spe": -1}},
+	"Sunny Day":       {weather: WeatherSun}, "Rain Dance": {weather: WeatherRain}, "Sandstorm": {weather: WeatherSand},
 	"Snowscape": {weather: WeatherSnow}, "Hail": {weather: WeatherSnow},
 	"Electric Terrain": {terrain: TerrainElectric}, "Grassy Terrain": {terrain: TerrainGrassy},
 	"Misty Terrain": {terrain: TerrainMisty}, "Psychic Terrain": {terrain: TerrainPsychic},
@@ -257,6 +304,15 @@ var charged = map[string]string{"Bounce": "sky", "Fly": "sky", "Sky Drop": "sky"
 func (b *Battle) strikesAtOnce(m *Move) bool {
 	return (solar[m.Name] && b.Weather == WeatherSun) || (m.Name == "Electro Shot" && b.Weather == WeatherRain)
 }
+
+// extraTargets are the status moves whose user may name more targets (of
+// the side the move aims at) for ExtraTargetAP each, by the group's list.
+var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
+	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true,
+	"Life Dew": true, "Jungle Healing": true}
+
+// ExtraTargetAP is the AP each target after the first costs.
+const ExtraTargetAP = 2
 
 // thawsTarget are the moves whose hit thaws a frozen target.
 var thawsTarget = map[string]bool{"Fire Spin": true, "Scald": true, "Scorching Sands": true}

@@ -22,6 +22,9 @@ func (f *Fighter) physical(m *Move) bool {
 // than f's max AP this turn).
 func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	cost = m.AP
+	if m.Category == "Status" && f.has(CondTaunted) {
+		cost += TauntAP
+	}
 	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
@@ -114,7 +117,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		ap = 4
 	}
 	eva := t.stage("eva")
-	if t.has(CondExposed) || keenEyed[user.ability()] {
+	if t.has(CondExposed) || t.has(CondMiracleEye) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
 	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
@@ -146,13 +149,20 @@ func (b *Battle) faces(m *Move, a Attacker, d Defender, user, t *Fighter) [21]Re
 		}
 	}
 	raised := t.cond(CondRaised)
-	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") ||
+	sure := t.has(CondIngrained) || t.has(CondStuck) || (raised != nil && raised.Move == "Telekinesis") || user.aimedAt(CondLockedOn, t) ||
 		(b.Weather == WeatherRain && (m.Name == "Thunder" || m.Name == "Hurricane")) ||
 		(b.Weather == WeatherSnow && m.Name == "Blizzard")
 	if sure || user.awakenedAs(AwakeOffensive) {
 		for f := 1; f <= 20; f++ {
 			if out[f] == Miss && !(f <= 6 && (a.Paralyzed || a.Confused)) {
 				out[f] = Hit
+			}
+		}
+	}
+	if user.has(CondLaserFocus) && m.DiceMove() == NotDice {
+		for f := 1; f <= 20; f++ {
+			if out[f] == Hit {
+				out[f] = Crit
 			}
 		}
 	}
@@ -183,7 +193,7 @@ func (t *Fighter) typesAgainst(m *Move) []string {
 	if m.Type == "Ground" && t.has(CondRaised) && !t.has(CondGrounded) {
 		return append(slices.Clone(t.Types), "Flying")
 	}
-	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Ghost") && t.has(CondExposed)) &&
+	if !(m.Type == "Ground" && t.has(CondGrounded)) && !((m.Type == "Normal" || m.Type == "Fighting" || m.Type == "Ghost") && t.has(CondExposed)) &&
 		!(m.Type == "Psychic" && t.has(CondMiracleEye)) {
 		return t.Types
 	}
@@ -270,6 +280,12 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
 		}
+		if (m.Name == "Lunar Dance" || m.Name == "Healing Wish") && out[0] == f {
+			return nil, "", engine.Illegal(a, "%s gives the user's life for an ally: name the ally", m.Name)
+		}
+		if screen := eff.cond == CondReflect || eff.cond == CondLightScreen || eff.cond == CondAuroraVeil; len(out) > 1 && !screen && !guards[eff.cond] && !extraTargets[m.Name] {
+			return nil, "", engine.Illegal(a, "%s reaches one fighter", m.Name)
+		}
 		for _, t := range out {
 			if t.side() != f.side() {
 				return nil, "", engine.Illegal(a, "%s is used on the user or its allies, not on %s", m.Name, t.Name)
@@ -298,6 +314,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 	most := 1
 	if m.Target == TargetMulti {
 		most = 3
+	}
+	if extraTargets[m.Name] {
+		most = len(b.Fighters)
 	}
 	switch {
 	case len(out) == 0:
@@ -360,6 +379,12 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	status := m.Category == "Status"
 	cost, whole := c.b.moveCost(f, m)
+	if n := len(targets); extraTargets[m.Name] && n > 1 {
+		if whole {
+			return engine.Illegal(a, "%s takes %s's whole turn: it cannot reach more targets", m.Name, f.Name)
+		}
+		cost += ExtraTargetAP * (n - 1)
+	}
 	free := f.awakenedAs(AwakeSpeed) && !f.Turn.FreeMove
 	if free {
 		cost, whole = 0, false
@@ -397,6 +422,12 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
+	}
+	if m.Name != "Laser Focus" && cure(f, CondLaserFocus) {
+		c.say("%s's laser focus is spent.", f.Name)
+	}
+	if lock := f.cond(CondLockedOn); lock != nil && lock.Move == "Lock-On" && m.Name != "Lock-On" {
+		cure(f, CondLockedOn)
 	}
 	c.finish(f)
 	return nil
@@ -436,7 +467,11 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
-	case "Counter", "Mirror Coat", "Metal Burst":
+	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish":
+		mm := *m
+		mm.Target, mm.Heal = TargetAlly, 0 // they heal their target, not the user
+		return &mm
+	case "Counter", "Mirror Coat", "Metal Burst", "Haze", "Belly Drum", "Heal Bell", "Aromatherapy", "Refresh", "Rest", "Laser Focus":
 		mm := *m
 		mm.Target = TargetAlly
 		return &mm
@@ -873,12 +908,16 @@ func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 // statusEffect applies a status move that landed on t.
 func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	eff, ok := statusEffects[m.Name]
-	if !ok {
+	if !ok && specialStatus[m.Name] == nil {
 		c.say("%s's %s lands on %s: the GM applies its effect (%s).", f.Name, m.Name, t.Name, m.Desc)
 		return
 	}
 	if m.Name == MovePainSplit && t != f {
 		c.splitPain(f, m, t)
+		return
+	}
+	if m.Name == "Venom Drench" && !t.has(CondPoison) && !t.has(CondToxic) {
+		c.say("%s's %s fails on %s: it is not poisoned.", f.Name, m.Name, t.Name)
 		return
 	}
 	if m.Name == MoveCurse && !f.hasType("Ghost") {
@@ -893,6 +932,13 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 	}
 	if behindSub(f, m, t) {
 		c.say("%s's substitute takes %s's %s: it has no effect.", t.Name, f.Name, m.Name)
+		return
+	}
+	if fn := specialStatus[m.Name]; fn != nil {
+		if t.side() != f.side() {
+			t.Harmed = true
+		}
+		fn(c, f, t)
 		return
 	}
 	if eff.cond != "" {
@@ -911,8 +957,22 @@ func (c *ctx) statusEffect(f *Fighter, m *Move, t *Fighter) {
 			c.inflict(f, eff.cond)
 		}
 	}
+	n := 1
+	if m.Name == "Growth" && c.b.Weather == WeatherSun {
+		n = 2 // in harsh sunlight Growth raises by 2
+	}
 	for _, k := range sortedKeys(eff.boosts) {
-		c.stageBy(f, t, k, eff.boosts[k])
+		c.stageBy(f, t, k, n*eff.boosts[k])
+	}
+	for _, k := range sortedKeys(eff.next) {
+		t.Next = append(t.Next, StageLater{By: f.Name, Stage: k, Delta: eff.next[k]})
+		c.say("%s's %s stage changes by %+d when the next round starts.", t.Name, k, eff.next[k])
+	}
+	switch m.Name {
+	case "Clangorous Soul":
+		c.damage(f, f.Body.MaxHP/3, "a third of its max HP for "+m.Name)
+	case "Memento":
+		c.damage(f, f.Body.HP, m.Name)
 	}
 }
 

@@ -17,6 +17,7 @@ const (
 	BraceBonus    = 4
 	FlinchPenalty = 12 // 60% of accuracy
 	FogPenalty    = 3  // 15% of accuracy
+	TauntAP       = 2  // what a taunt adds to a status move's cost
 )
 
 // turnOf finds the fighter seat acts for in a battle action, and refuses

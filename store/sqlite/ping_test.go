@@ -60,50 +60,6 @@ func TestOnCommitReportsEachCommitsWrites(t *testing.T) {
 	}
 }
 
-// TestGroupWait_WritesArrivingTogetherShareCommits: while appends of many
-// tables arrive together, the writer waits GroupWait for more before it
-// commits, so that they share commits: 16 tables appending 20 times each,
-// every table waiting for its own append before the next (as the server
-// does), are stored in far fewer than one commit per append.
-func TestGroupWait_WritesArrivingTogetherShareCommits(t *testing.T) {
-	var mu sync.Mutex
-	var commits, writes int
-	s, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"), sqlite.Options{GroupWait: 20 * time.Millisecond,
-		OnCommit: func(n int, _ time.Duration) {
-			mu.Lock()
-			defer mu.Unlock()
-			commits++
-			writes += n
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	const tables, appends = 16, 20
-	ctx := context.Background()
-	var wg sync.WaitGroup
-	for i := range tables {
-		id := fmt.Sprint("t", i)
-		e := storetest.MustAct(t, storetest.MustTable(t, s, id), 0, duel.Guard)
-		wg.Go(func() {
-			for seq := range appends {
-				if _, err := s.Append(ctx, id, seq, e); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	mu.Lock()
-	defer mu.Unlock()
-	// A commit of all 16 each round would be 20 commits (plus the
-	// creations'); allow some rounds to split.
-	if perCommit := float64(writes) / float64(commits); perCommit < 6 {
-		t.Errorf("%d writes in %d commits (%.1f per commit), want at least 6 per commit while 16 tables append together", writes, commits, perCommit)
-	}
-}
-
 // TestGroupWait_ALoneWriteIsNotHeldBack: a write that arrives alone is
 // committed at once, not after GroupWait: with a GroupWait of an hour,
 // appends one after another still finish.
