@@ -31,10 +31,12 @@ func NewSeed() Seed {
 // is accepted for convenience (tests, --seed flags) and is zero-padded on the right.
 func ParseSeed(s string) (Seed, error) {
 	var seed Seed
-	if len(s)%2 == 1 {
-		s = "0" + s // "7" means the byte 07
+	digits := s
+	if len(digits)%2 == 1 {
+		digits = "0" + digits // "7" means the byte 07
 	}
-	b, err := hex.DecodeString(s)
+	// The errors quote s as it was typed, not the padded digits.
+	b, err := hex.DecodeString(digits)
 	if err != nil {
 		return seed, fmt.Errorf("dice: seed %q: not hexadecimal", s)
 	}

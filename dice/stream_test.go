@@ -87,7 +87,8 @@ func TestParseSeed(t *testing.T) {
 		{"full seed", strings.Repeat("ab", 32), ""},
 		{"short seed is padded", "01", ""},
 		{"odd number of digits", "7", ""},
-		{"not hex", "xyz", "not hexadecimal"},
+		{"not hex", "xyz", `seed "xyz": not hexadecimal`}, // as typed, not "0xyz"
+		{"too long, odd", strings.Repeat("ab", 33) + "c", `seed "` + strings.Repeat("ab", 33) + `c"`},
 		{"too long", strings.Repeat("ab", 33), "want 1 to 32 bytes"},
 		{"empty", "", "want 1 to 32 bytes"},
 	}

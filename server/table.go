@@ -392,6 +392,11 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
+		for j := range i {
+			if sameName(seats[j].Name, seats[i].Name) {
+				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, seats[j].Name))
+			}
+		}
 		if st.Open && (st.Bot != "" || st.GM) {
 			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
 		}

@@ -200,3 +200,25 @@ func TestPlay_RefusalSaysWhyWithoutThePackageName(t *testing.T) {
 		t.Fatalf("the refusal of add 9 does not read as the game's reason alone:\n%s", out)
 	}
 }
+
+func TestPlay_MGTRoundsLineIsASentence(t *testing.T) {
+	// The table's summary of the rounds played reads "Rounds: 1: Ann 4+4
+	// 3 points; 2: no score." with no dangling separator.
+	code, out, errOut := run(t, "resign\n", "play", "mgt", "--bots", "greedy,greedy", "--seed", "03", "-o", "rounds=3")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	n := 0
+	for line := range strings.Lines(out) {
+		if line = strings.TrimSpace(line); !strings.HasPrefix(line, "Rounds: ") {
+			continue
+		}
+		n++
+		if strings.HasSuffix(line, ";") || !strings.HasSuffix(line, ".") || strings.Contains(line, ";;") {
+			t.Errorf("rounds line %q does not end as a sentence", line)
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no Rounds line in a finished game:\n%s", out)
+	}
+}

@@ -174,8 +174,8 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%.0f games/s (%d workers, %d CPUs, %s), %d actions, %.2f s\n",
-		res.GamesPerSec, res.Parallel, runtime.NumCPU(), runtime.Version(), res.Actions, res.Seconds)
+	fmt.Fprintf(w, "\n%.0f games/s (%d worker%s, %d CPU%s, %s), %d actions, %.2f s\n",
+		res.GamesPerSec, res.Parallel, plural(res.Parallel), runtime.NumCPU(), plural(runtime.NumCPU()), runtime.Version(), res.Actions, res.Seconds)
 }
 
 // showProgress prints a progress line to w, if it is a terminal, while a long

@@ -16,6 +16,7 @@ func TestSim(t *testing.T) {
 	}{
 		{"prints a table per seat", []string{"duel", "--games", "100", "--seats", "random,random", "--seed", "01"}, 0, "win share (95%)", ""},
 		{"game options", []string{"duel", "--games", "10", "--seats", "random,random", "-o", "rounds=2"}, 0, "games/s", ""},
+		{"one worker is one worker", []string{"duel", "--games", "1", "--seats", "random,random", "--parallel", "1"}, 0, "games/s (1 worker, ", ""},
 		{"unknown game", []string{"chess", "--seats", "random"}, 2, "", `unknown game "chess"`},
 		{"no seats", []string{"duel"}, 2, "", "--seats is required"},
 		{"unknown bot", []string{"duel", "--seats", "random,oracle"}, 2, "", `no bot "oracle"`},

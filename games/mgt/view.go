@@ -470,14 +470,17 @@ func renderText(ev engine.View, _ engine.Seat) string {
 	}
 	if len(v.Results) > 0 {
 		b.WriteString("Rounds:")
-		for _, r := range v.Results {
+		for i, r := range v.Results {
+			if i > 0 {
+				b.WriteString(";")
+			}
 			if r.Winner < 0 {
-				b.WriteString(" " + strconv.Itoa(r.Round) + ": no score;")
+				b.WriteString(" " + strconv.Itoa(r.Round) + ": no score")
 			} else {
-				b.WriteString(" " + strconv.Itoa(r.Round) + ": " + v.Players[r.Winner].Name + " " + r.Pattern.String() + " " + points(r.Points) + ";")
+				b.WriteString(" " + strconv.Itoa(r.Round) + ": " + v.Players[r.Winner].Name + " " + r.Pattern.String() + " " + points(r.Points))
 			}
 		}
-		b.WriteString("\n")
+		b.WriteString(".\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
