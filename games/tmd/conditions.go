@@ -533,13 +533,21 @@ func (c *ctx) hurt(f *Fighter, n int) {
 	}
 }
 
-// heal gives f up to n HP back (not past its max; not under heal block).
+// heal gives f up to n HP back from a move or a move's effect (not past its
+// max; not under heal block, which the text keeps to "Moves or effects
+// caused by Moves").
 func (c *ctx) heal(f *Fighter, n int, why string) {
-	if f.Fainted || n <= 0 {
+	if f.has(CondHealBlock) && !f.Fainted && n > 0 {
+		c.say("%s cannot heal (heal block).", f.Name)
 		return
 	}
-	if f.has(CondHealBlock) {
-		c.say("%s cannot heal (heal block).", f.Name)
+	c.healThrough(f, n, why)
+}
+
+// healThrough gives f up to n HP back from what is not a move (an item, an
+// IQ skill): heal block does not stop it.
+func (c *ctx) healThrough(f *Fighter, n int, why string) {
+	if f.Fainted || n <= 0 {
 		return
 	}
 	got := min(n, f.Body.MaxHP-f.Body.HP)

@@ -276,6 +276,11 @@
 //   - Pursued (the GM names the pursuer): the afflicted's moves deal 4
 //     more to any opponent but the pursuer, added to the final damage
 //     unless the target is immune.
+//   - Heal block stops the healing of moves and of what moves leave
+//     behind (Ingrain, Aqua Ring, a wish, Grassy Terrain, an absorbing
+//     ability taking a move), as the text says ("Moves or effects caused
+//     by Moves"); items and IQ skills (Second Wind, Field Medic) heal
+//     through it.
 //   - Grudge: a move that knocks out a fighter bearing a grudge is
 //     disabled for its user (3 rounds, as Disabled).
 //   - Blinker (3 rounds): a single-target move of the afflicted lands on
