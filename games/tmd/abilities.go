@@ -244,6 +244,10 @@ func (c *ctx) stageBy(by, t *Fighter, k string, delta int) {
 		c.changeStage(t, k, delta)
 		return
 	}
+	if t.has(CondMist) {
+		c.say("%s's mist: its %s does not drop.", t.Name, k)
+		return
+	}
 	if only, ok := dropProof[ab]; ok && (only == "" || only == k) {
 		c.say("%s's %s: its %s does not drop.", t.Name, ab, k)
 		return

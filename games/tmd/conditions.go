@@ -80,6 +80,9 @@ const (
 	CondLaserFocus   = "laser focus"   // its next move's hits are critical
 	CondLockedOn     = "locked on"     // its moves never miss the one it locked on to: the next move (Lock-On), or through its next turn (Mind Reader)
 	CondTaunted      = "taunted"       // its status moves cost 2 AP more; 2 rounds
+	CondSafeguard    = "safeguard"     // its opponents' status moves cost 2 AP more; 1 round
+	CondMist         = "mist"          // opponents cannot lower its stages; 5 rounds
+	CondSpited       = "spited"        // the move it used last costs 2 AP more until it uses it again
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -100,6 +103,7 @@ var minorRounds = map[string]int{
 	CondCommanding: 0, CondCommanded: 0, CondProtected: 0,
 	CondEnduring: 1, CondQuickGuard: 1, CondWideGuard: 1, CondCraftyShield: 1,
 	CondResting: 2, CondLaserFocus: 0, CondLockedOn: 0, CondTaunted: 2,
+	CondSafeguard: 1, CondMist: 5, CondSpited: 0,
 }
 
 // pageRounds are the minor conditions the group's rules page gives
@@ -159,7 +163,7 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return f.Name + " is sleepless"
 	case kind == CondSleep && slices.ContainsFunc(b.Fighters, func(g *Fighter) bool { return !g.Fainted && g.has(CondInsomnia) }):
 		return "an insomnia keeps everyone awake"
-	case (kind == CondDisabled || kind == CondEncore) && f.Last == "":
+	case (kind == CondDisabled || kind == CondEncore || kind == CondSpited) && f.Last == "":
 		return f.Name + " has used no move yet"
 	case kind == CondSkyHigh && b.Gravity > 0:
 		return "gravity keeps everyone on the ground"
@@ -201,7 +205,7 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 		}
 	} else {
 		cond := Cond{Kind: kind, Left: c.roundsLeft(f, kind)}
-		if kind == CondDisabled || kind == CondEncore {
+		if kind == CondDisabled || kind == CondEncore || kind == CondSpited {
 			cond.Move = f.Last
 		}
 		f.Minor = append(f.Minor, cond)
@@ -354,7 +358,7 @@ func (c *ctx) endOfSideTurn(side Side) {
 		}
 		switch m := f.Major; m.Kind {
 		case CondSleep:
-			full, _ := SpeedStage(f.Body.AP, f.stage("spe"))
+			full, _ := SpeedStage(f.Body.AP, c.b.speedStage(f))
 			f.SleepAP += (full + 3) / 4
 			if f.SleepAP >= full {
 				f.Major, f.SleepAP = nil, 0

@@ -416,6 +416,19 @@
 //     up, and for 5 rounds (ending with the round's end) turns the 5
 //     highest missing faces of every move into hits (paralysis and
 //     confusion's 1-6 aside); the GM sets its rounds with an override.
+//   - Safeguard: for a round (it covers the opponents' next turn) every
+//     status move of the user's opponents costs 2 AP more while the user
+//     stands (a move on the user or an ally: defensive). Spite: the
+//     target's last-used move costs 2 AP more until it uses that move
+//     again (none yet: nothing to hold). Mist: the user, and any allies
+//     it names for 2 AP each, cannot have their stages lowered by
+//     opponents (allies may); the text gives no length, so 5 rounds, as
+//     in the mainline games. Trick Room (offensive, as the text says):
+//     while its user stands, every fighter's speed stage counts inverted
+//     for its AP and for the faces slowness exposes (-2 as +2); the stages
+//     themselves are kept, and a second Trick Room passes the room to its
+//     user. Tailwind ("shares their Max AP" gives no number to move) is
+//     the GM's.
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.

@@ -60,3 +60,138 @@ func TestHealBlock_StillStopsMovesHealing(t *testing.T) {
 		t.Errorf("Heal Pulse healed Bo to %d under heal block", bo.Body.HP)
 	}
 }
+
+// teach adds moves to a fighter of s's battle.
+func teach(tb testing.TB, s *State, name string, moves ...string) *Fighter {
+	tb.Helper()
+	f := bf(tb, s, name)
+	f.Body.Moves = append(f.Body.Moves, moves...)
+	return f
+}
+
+// untilSide ends turns until it is side's turn.
+func untilSide(tb testing.TB, s *State, side Side) {
+	tb.Helper()
+	for i := 0; s.Battle.Side != side; i++ {
+		if i == 2 {
+			tb.Fatalf("it never became the %s' turn", side)
+		}
+		endSide(tb, s)
+	}
+}
+
+// costOf is what move costs f now.
+func costOf(tb testing.TB, s *State, f *Fighter, move string) int {
+	tb.Helper()
+	m, ok := f.knows(move)
+	if !ok {
+		tb.Fatalf("%s does not know %s", f.Name, move)
+	}
+	cost, _ := s.Battle.moveCost(f, m)
+	return cost
+}
+
+func TestSafeguard_OpponentsStatusMovesCostTwoMoreForARound(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	teach(t, s, "Ann", "Safeguard")
+	geo := teach(t, s, "Geodude", "Growl")
+	growl, tackle := costOf(t, s, geo, "Growl"), costOf(t, s, geo, "Tackle")
+	mustApply(t, s, annSeat, UseMove{Move: "Safeguard"}, nil)
+	if !bf(t, s, "Ann").has(CondSafeguard) {
+		t.Fatalf("Safeguard did not land on its user")
+	}
+	endSide(t, s)
+	if got := costOf(t, s, geo, "Growl"); got != growl+SafeguardAP {
+		t.Errorf("Growl against a safeguard costs %d, want %d", got, growl+SafeguardAP)
+	}
+	if got := costOf(t, s, geo, "Tackle"); got != tackle {
+		t.Errorf("Tackle (not a status move) against a safeguard costs %d, want %d", got, tackle)
+	}
+	if own := costOf(t, s, bf(t, s, "Ann"), "Safeguard"); own != 4 {
+		t.Errorf("the user's own status move costs %d under its safeguard, want 4", own)
+	}
+	endRound(t, s)
+	if got := costOf(t, s, geo, "Growl"); got != growl {
+		t.Errorf("a round later Growl costs %d, want %d again", got, growl)
+	}
+}
+
+func TestSpite_TheLastMoveCostsTwoMoreUntilUsedAgain(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	teach(t, s, "Ann", "Spite")
+	mustApply(t, s, annSeat, UseMove{Move: "Spite", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	if bf(t, s, "Geodude").has(CondSpited) {
+		t.Fatalf("Spite held a move Geodude never used")
+	}
+	endSide(t, s)
+	geo := bf(t, s, "Geodude")
+	tackle := costOf(t, s, geo, "Tackle")
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Tackle", Targets: []string{"Ann"}}, nil)
+	untilSide(t, s, Allies)
+	mustApply(t, s, annSeat, UseMove{Move: "Spite", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+	untilSide(t, s, Foes)
+	if got := costOf(t, s, geo, "Tackle"); got != tackle+SpiteAP {
+		t.Errorf("spited Tackle costs %d, want %d", got, tackle+SpiteAP)
+	}
+	if sp := geo.cond(CondSpited); sp == nil || sp.Move != "Tackle" {
+		t.Fatalf("the spite is %v, want one holding Tackle", sp)
+	}
+	geo.Turn.Max, geo.Turn.AP = 8, 8 // room for the dearer Tackle
+	ap := geo.Turn.AP
+	mustApply(t, s, gmSeat, UseMove{Actor: "Geodude", Move: "Tackle", Targets: []string{"Ann"}}, nil)
+	if spent := ap - geo.Turn.AP; spent != tackle+SpiteAP {
+		t.Errorf("Geodude paid %d AP for its spited Tackle, want %d", spent, tackle+SpiteAP)
+	}
+	if geo.has(CondSpited) || costOf(t, s, geo, "Tackle") != tackle {
+		t.Errorf("the spite lasts after the move was used again")
+	}
+}
+
+func TestMist_OpponentsCannotLowerTheStagesOfTheUserAndTheAlliesItAdds(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann := teach(t, s, "Ann", "Mist")
+	ann.Turn.Max, ann.Turn.AP = 8, 8
+	ap := ann.Turn.AP
+	mustApply(t, s, annSeat, UseMove{Move: "Mist", Targets: []string{"Bo"}}, nil)
+	if spent := ap - ann.Turn.AP; spent != 4+ExtraTargetAP {
+		t.Errorf("Mist on the user and Bo cost %d AP, want %d", spent, 4+ExtraTargetAP)
+	}
+	bo, cy, geo := bf(t, s, "Bo"), bf(t, s, "Cy"), bf(t, s, "Geodude")
+	if !ann.has(CondMist) || !bo.has(CondMist) || cy.has(CondMist) {
+		t.Fatalf("mist on Ann %v, Bo %v, Cy %v; want Ann and Bo only", ann.has(CondMist), bo.has(CondMist), cy.has(CondMist))
+	}
+	c := testCtx(s)
+	for _, f := range []*Fighter{ann, bo, cy} {
+		c.stageBy(geo, f, "atk", -1)
+	}
+	if ann.stage("atk") != 0 || bo.stage("atk") != 0 || cy.stage("atk") != -1 {
+		t.Errorf("Geodude's -1 Attack: Ann %d, Bo %d, Cy %d; want 0, 0, -1", ann.stage("atk"), bo.stage("atk"), cy.stage("atk"))
+	}
+	c.stageBy(ann, bo, "def", -1)
+	c.stageBy(geo, bo, "def", 1)
+	if bo.stage("def") != 0 {
+		t.Errorf("an ally's drop and an opponent's raise on Bo left Defense %+d, want -1+1 = 0", bo.stage("def"))
+	}
+}
+
+func TestTrickRoom_SpeedStagesCountInvertedWhileItsUserStands(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann := teach(t, s, "Ann", "Trick Room")
+	bo := bf(t, s, "Bo")
+	bo.Stages = map[string]int{"spe": -2}
+	slow := s.Battle.maxAP(bo)
+	mustApply(t, s, annSeat, UseMove{Move: "Trick Room"}, nil)
+	if ann.Turn.Focus != FocusOpponents {
+		t.Errorf("Trick Room's focus is %q; the text makes it offensive", ann.Turn.Focus)
+	}
+	if got := s.Battle.maxAP(bo); got != bo.Body.AP+2 {
+		t.Errorf("Bo at -2 Speed under Trick Room has %d max AP, want %d (as at +2); %d without", got, bo.Body.AP+2, slow)
+	}
+	if v := s.View(boSeat).(*View); v.Battle == nil || v.Battle.TrickRoom != "Ann" {
+		t.Errorf("the players' view does not show Ann's Trick Room")
+	}
+	ann.Fainted = true
+	if got := s.Battle.maxAP(bo); got != slow {
+		t.Errorf("with Ann fainted Bo has %d max AP, want %d again", got, slow)
+	}
+}

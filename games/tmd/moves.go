@@ -25,6 +25,12 @@ func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	if m.Category == "Status" && f.has(CondTaunted) {
 		cost += TauntAP
 	}
+	if m.Category == "Status" && slices.ContainsFunc(b.side(f.side().other()), func(g *Fighter) bool { return !g.Fainted && g.has(CondSafeguard) }) {
+		cost += SafeguardAP
+	}
+	if sp := f.cond(CondSpited); sp != nil && sp.Move == m.Name {
+		cost += SpiteAP
+	}
 	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
@@ -120,7 +126,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if t.has(CondExposed) || t.has(CondMiracleEye) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
-	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
+	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: b.speedStage(t), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's
@@ -218,7 +224,7 @@ func (f *Fighter) knows(name string) (*Move, bool) {
 func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
 	b := c.b
 	eff, known := statusEffects[m.Name]
-	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity) {
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity || eff.trickRoom) {
 		if len(a.Targets) > 0 {
 			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
 		}
@@ -270,6 +276,9 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 					out = append(out, g)
 				}
 			}
+		}
+		if m.Name == "Mist" && !slices.Contains(out, f) {
+			out = append([]*Fighter{f}, out...) // the user, and the allies it adds for 2 AP each
 		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
@@ -423,6 +432,10 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
 	}
+	if sp := f.cond(CondSpited); sp != nil && sp.Move == m.Name {
+		cure(f, CondSpited)
+		c.say("%s's spite is spent.", f.Name)
+	}
 	if m.Name != "Laser Focus" && cure(f, CondLaserFocus) {
 		c.say("%s's laser focus is spent.", f.Name)
 	}
@@ -515,6 +528,10 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			return
 		case eff.hazard != "":
 			c.layHazard(f.side().other(), eff.hazard, 1)
+			return
+		case eff.trickRoom:
+			c.b.TrickRoom = f.Name
+			c.say("%s twists the room: speed stages count inverted while %s stands.", f.Name, f.Name)
 			return
 		case eff.gravity:
 			c.b.Gravity = GravityRounds

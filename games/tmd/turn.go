@@ -18,6 +18,8 @@ const (
 	FlinchPenalty = 12 // 60% of accuracy
 	FogPenalty    = 3  // 15% of accuracy
 	TauntAP       = 2  // what a taunt adds to a status move's cost
+	SafeguardAP   = 2  // what a safeguard adds to its opponents' status moves
+	SpiteAP       = 2  // what a spite adds to the move it holds, until used again
 )
 
 // turnOf finds the fighter seat acts for in a battle action, and refuses
