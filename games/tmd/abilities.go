@@ -415,3 +415,29 @@ func (c *ctx) sturdy(f, t *Fighter, dmg int) int {
 	c.say("%s's Sturdy: it hangs on with 1 HP.", t.Name)
 	return t.Body.HP - 1
 }
+
+// GutsStages is what Guts adds to its bearer's Attack while it has a major
+// condition: "increased by 3", read as stages like the other abilities.
+const GutsStages = 3
+
+// gutsy reports whether f's Guts is on: it has a major condition. Then its
+// physical moves count 3 more Attack stages (up to +6) and burn does not
+// weaken them.
+func gutsy(f *Fighter) bool { return f.ability() == "Guts" && f.Major != nil }
+
+// dusted reports whether t's Shield Dust keeps the secondary effects of
+// f's move off it: f is an opponent without Mold Breaker.
+func dusted(f, t *Fighter) bool {
+	return t.ability() == "Shield Dust" && t.side() != f.side() && f.ability() != "Mold Breaker"
+}
+
+// guardsMagic reports whether f's Magic Guard takes the indirect damage
+// named what (damage over time, recoil, hazards, an explosion of powder,
+// perishing), and says so.
+func (c *ctx) guardsMagic(f *Fighter, what string) bool {
+	if f.ability() != "Magic Guard" {
+		return false
+	}
+	c.say("%s's Magic Guard: no damage from %s.", f.Name, what)
+	return true
+}

@@ -302,6 +302,9 @@ func (c *ctx) perish(f *Fighter) {
 		c.say("%s is perishing, but nothing in it festers.", f.Name)
 		return
 	}
+	if c.guardsMagic(f, "perishing") {
+		return
+	}
 	c.damage(f, n, "perishing: three turns at once")
 }
 
@@ -435,6 +438,9 @@ func (c *ctx) endOfRound() {
 		}
 		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") && !weatherProof(f, WeatherSand) {
 			add("sandstorm", 1)
+		}
+		if hurt > 0 && c.guardsMagic(f, strings.Join(what, ", ")) {
+			hurt = 0
 		}
 		if hurt > 0 {
 			// How much depends on max HP, which a hidden foe keeps secret.

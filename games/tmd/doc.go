@@ -508,7 +508,15 @@
 //     sunlight, the mainline reading where the page says electric terrain,
 //     a copying slip) once a battle as a bonus action (UseAbility: no AP,
 //     no focus). "Increased by N" with no "Stat Points" is read as N
-//     stages. A neutralized fighter's ability does nothing; Mold Breaker's
+//     stages. Guts: while its bearer has a major condition, its physical
+//     moves count 3 more Attack stages (up to +6) and a burn does not
+//     weaken them. Magic Guard: no damage from indirect attacks, read as
+//     damage over time at the end of the round, recoil, the damaging
+//     hazards, a powder's explosion and perishing (a move's or an item's
+//     blow is direct). Shield Dust: the secondary effects of opponents'
+//     damaging moves (their chance effects and the conditions the list
+//     gives on a hit) do not touch it; the user's own boosts still come.
+//     A neutralized fighter's ability does nothing; Mold Breaker's
 //     moves pass the target's absorbing and mitigating abilities. A foe has
 //     its species' first ability unless the GM names another it may have;
 //     a hidden foe's ability is not shown, but what it does is told. A
@@ -516,8 +524,7 @@
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
 //     numbers the table does not track (Wonder Guard, Comatose,
-//     Guts, Mirror Armor, Shield Dust,
-//     Dry Skin, Magic Guard, form changes, copying abilities, and the
+//     Mirror Armor, Dry Skin, form changes, copying abilities, and the
 //     like). The GM applies them with Override (hp, maxhp, ap, stat points
 //     spe included, stage-atk and the like), SetCondition, SetWeather and
 //     SetTerrain, each logged with a reason; switches off one the table

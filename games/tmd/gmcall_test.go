@@ -195,3 +195,98 @@ func TestTrickRoom_SpeedStagesCountInvertedWhileItsUserStands(t *testing.T) {
 		t.Errorf("with Ann fainted Bo has %d max AP, want %d again", got, slow)
 	}
 }
+
+// moveNamed returns the data's move of that name.
+func moveNamed(tb testing.TB, name string) *Move {
+	tb.Helper()
+	m, err := mustData(tb).MoveNamed(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+func TestGuts_AMajorConditionAddsThreeAttackStagesAndBurnDoesNotWeaken(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	bo, geo := bf(t, s, "Bo"), bf(t, s, "Geodude")
+	scratch := moveNamed(t, "Scratch")
+	calm := s.Battle.attacker(s.Rules, bo, scratch, 1, geo)
+	bo.Major = &Cond{Kind: CondBurn}
+	burned := s.Battle.attacker(s.Rules, bo, scratch, 1, geo)
+	if !burned.Burned || burned.CombatEffect != calm.CombatEffect {
+		t.Fatalf("without Guts a burn should weaken Scratch and add nothing: %+v", burned)
+	}
+	bo.Ability = "Guts"
+	guts := s.Battle.attacker(s.Rules, bo, scratch, 1, geo)
+	if guts.Burned || guts.CombatEffect != calm.CombatEffect+GutsStages {
+		t.Errorf("Guts while burned: burned %v, combat effect %d; want not weakened and %d", guts.Burned, guts.CombatEffect, calm.CombatEffect+GutsStages)
+	}
+	ember := moveNamed(t, "Ember")
+	special := s.Battle.attacker(s.Rules, bo, ember, 1, geo).CombatEffect
+	bo.Ability = ""
+	if plain := s.Battle.attacker(s.Rules, bo, ember, 1, geo).CombatEffect; special != plain {
+		t.Errorf("Guts moved a special move's combat effect: %d, without it %d", special, plain)
+	}
+	bo.Ability = "Guts"
+	bo.Major = nil
+	if got := s.Battle.attacker(s.Rules, bo, scratch, 1, geo); got.CombatEffect != calm.CombatEffect {
+		t.Errorf("Guts without a major condition: combat effect %d, want %d", got.CombatEffect, calm.CombatEffect)
+	}
+}
+
+func TestMagicGuard_NoDamageFromIndirectAttacks(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann, bo := bf(t, s, "Ann"), bf(t, s, "Bo")
+	ann.Ability = "Magic Guard"
+	for _, f := range []*Fighter{ann, bo} {
+		f.Major = &Cond{Kind: CondBurn}
+		f.Minor = append(f.Minor, Cond{Kind: CondSeeded})
+	}
+	endRound(t, s)
+	if ann.Body.HP != ann.Body.MaxHP || bo.Body.HP == bo.Body.MaxHP {
+		t.Errorf("a round burned and seeded: Magic Guard Ann %d/%d, Bo %d/%d; want Ann untouched, Bo hurt", ann.Body.HP, ann.Body.MaxHP, bo.Body.HP, bo.Body.MaxHP)
+	}
+	c := testCtx(s)
+	c.layHazard(Allies, HazardSpikes, 3)
+	c.d = streamWith(t, []int{20, 20}, []int{1, 1})
+	c.springHazards(ann)
+	c.springHazards(bo)
+	if ann.Body.HP != ann.Body.MaxHP || bo.Body.HP > bo.Body.MaxHP-hazardDamage(3)-1 {
+		t.Errorf("spikes: Magic Guard Ann %d/%d, Bo %d/%d; want Ann untouched", ann.Body.HP, ann.Body.MaxHP, bo.Body.HP, bo.Body.MaxHP)
+	}
+}
+
+func TestMagicGuard_NoRecoil(t *testing.T) {
+	s := mustBattle(t, Allies, func(i int, sh *Sheet) {
+		if i == 1 {
+			sh.Moves = []string{"Flare Blitz"}
+		}
+	}, geodude)
+	bo := bf(t, s, "Bo")
+	bo.Ability, bo.Turn.AP, bo.Turn.Max = "Magic Guard", 12, 12
+	mustApply(t, s, boSeat, UseMove{Move: "Flare Blitz", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if bo.Body.HP != bo.Body.MaxHP {
+		t.Errorf("Magic Guard Bo took recoil: %d/%d HP", bo.Body.HP, bo.Body.MaxHP)
+	}
+}
+
+func TestShieldDust_KeepsSecondaryEffectsOff(t *testing.T) {
+	for _, tc := range []struct {
+		name, target, user string
+		burned             bool
+	}{
+		{"no ability", "", "", true},
+		{"Shield Dust", "Shield Dust", "", false},
+		{"Mold Breaker passes it", "Shield Dust", "Mold Breaker", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := mustBattle(t, Allies, nil, geodude)
+			bo, geo := bf(t, s, "Bo"), bf(t, s, "Geodude")
+			bo.Ability, geo.Ability = tc.user, tc.target
+			mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{20}))
+			if got := geo.has(CondBurn); got != tc.burned {
+				t.Errorf("Ember's d20 of 20 on Geodude (%q) from Bo (%q): burned %v, want %v", tc.target, tc.user, got, tc.burned)
+			}
+		})
+	}
+}

@@ -67,6 +67,9 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	pts, stg := f.Body.SpA, f.stage("spa")
 	if f.physical(m) {
 		pts, stg = f.Body.Atk, f.stage("atk")
+		if gutsy(f) {
+			stg = clampStage(stg + GutsStages)
+		}
 	}
 	eff := pts + f.Body.Bonus + max(0, stg) + b.stabShift(f, m)
 	if b.Weather == WeatherOminous && m.Type != "Normal" {
@@ -82,7 +85,7 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
-		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn),
+		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn) && !gutsy(f),
 		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.terrainOn(f) == TerrainPsychic,
 	}
 }
@@ -822,7 +825,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if hitOn.Fainted && hitOn.side() != f.side() && cure(f, CondCursed) {
 		c.say("%s knocked out an opponent: its curse lifts.", f.Name)
 	}
-	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) {
+	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) && !c.guardsMagic(hitOn, "the powder's explosion") {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
 	}
 	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
@@ -839,13 +842,13 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 			}
 		}
 	}
-	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" {
+	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" && !c.guardsMagic(f, "recoil") {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
-	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
+	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && !dusted(f, t) && mult != 0 {
 		if aimed(kind) {
 			c.inflictFrom(t, kind, f)
 		} else if c.inflict(t, kind) && kind == CondWrapped && !f.Fainted {
@@ -902,6 +905,10 @@ func (c *ctx) sayTwo(full, pub string, private bool) {
 func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 	sec := m.Secondary
 	c.say("%s's %s: d20 %d triggers its effect.", f.Name, m.Name, face)
+	if dusted(f, t) {
+		c.say("%s's Shield Dust keeps the effect off it.", t.Name)
+		sec = &Secondary{SelfBoosts: sec.SelfBoosts}
+	}
 	if sec.Status != "" {
 		if kind, ok := parseCondition(sec.Status); ok {
 			t.Harmed = true

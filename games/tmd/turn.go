@@ -132,6 +132,9 @@ func (c *ctx) springHazards(f *Fighter) {
 			continue
 		}
 		c.say("%s takes the offensive over %s ×%d: d20 %d (springs on 1-%d): it springs!", f.Name, h.Kind, h.Layers, face, top)
+		if h.Kind != HazardToxic && h.Kind != HazardStickyWeb && c.guardsMagic(f, h.Kind) {
+			continue
+		}
 		switch h.Kind {
 		case HazardSpikes:
 			c.damage(f, hazardDamage(h.Layers), "spikes")
