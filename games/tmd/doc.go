@@ -582,6 +582,19 @@
 //     Learnable); the species' own list only, not its line's. Outside
 //     battle the player learns each (LearnMove) into a free slot of the
 //     four, or with four known in place of one, whose training is lost;
-//     or passes on it (SkipMove). An offer stays on the sheet until then.
-//     Level 0 ("on evolution") and evolving itself are the GM's call.
+//     or passes on it (SkipMove). An offer stays on the sheet until then,
+//     and through an evolution (a sheet's offers may come from a species
+//     it evolved from).
+//   - Evolving (Evolve, outside battle): the species list gives some
+//     evolutions a level ("Evolves at Level 16"); at that level or above
+//     the player evolves its character into one of the species'
+//     evolutions. Where it gives none (a stone, a trade, friendship: "if
+//     it requires an item to evolve, you are not guaranteed one"), the GM
+//     evolves it, at any level, with a reason, as a logged action. The
+//     sheet takes the new species and its types; it keeps its ability and
+//     species bonus stat where the new species allows them, else takes
+//     the ones named, else the new species' first (the bonus point moves
+//     with it); stat points, level, moves and training stay. The moves the
+//     new species learns on evolution (level 0 of its level-up list) are
+//     offered like a level's (Learnable).
 package tmd

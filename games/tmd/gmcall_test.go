@@ -1,6 +1,7 @@
 package tmd
 
 import (
+	"slices"
 	"testing"
 
 	"tabletop/engine"
@@ -289,4 +290,86 @@ func TestShieldDust_KeepsSecondaryEffectsOff(t *testing.T) {
 			}
 		})
 	}
+}
+
+// atLevel sets the sheet of seat's member to level lv (points to spare).
+func atLevel(tb testing.TB, s *State, seat engine.Seat, lv int) *Sheet {
+	tb.Helper()
+	m := s.member(seat)
+	sh := cloneSheet(m.Sheet)
+	sh.Level = lv
+	m.Sheet = sh
+	return sh
+}
+
+func TestEvolve_APlayerEvolvesAtTheListsLevel(t *testing.T) {
+	s := mustTeam(t, nil)
+	atLevel(t, s, boSeat, 15)
+	mustRefuse(t, s, boSeat, Evolve{Into: "Charmeleon"}, "Charmander evolves at level 16; Bo is level 15")
+	atLevel(t, s, boSeat, 16)
+	mustRefuse(t, s, boSeat, Evolve{Into: "Charizard"}, "Charmander evolves into Charmeleon, not Charizard")
+	mustRefuse(t, s, boSeat, Evolve{Who: "Ann", Into: "Raichu"}, "a player evolves only its own character")
+	if !slices.Contains(s.Legal(boSeat), engine.Action(Evolve{Into: "Charmeleon"})) {
+		t.Errorf("Bo at level 16 is not offered Evolve into Charmeleon: %v", s.Legal(boSeat))
+	}
+	mustApply(t, s, boSeat, Evolve{Into: "Charmeleon"}, nil)
+	sh := s.member(boSeat).Sheet
+	if sh.Species != "Charmeleon" || sh.Ability != "Blaze" || sh.Bonus != Speed {
+		t.Errorf("Bo evolved into %s with %s, bonus in %s; want Charmeleon, Blaze kept, Speed kept", sh.Species, sh.Ability, sh.Bonus)
+	}
+	if err := sh.Validate(mustData(t)); err != nil {
+		t.Errorf("the evolved sheet is not valid: %v", err)
+	}
+}
+
+func TestEvolve_OffersTheMovesLearnedOnEvolution(t *testing.T) {
+	evo := mustData(t).LevelMoves("Raichu", 0, 0)
+	if len(evo) == 0 {
+		t.Fatalf("the data gives Raichu no move on evolution; the test needs one")
+	}
+	s := mustTeam(t, nil)
+	mustApply(t, s, gmSeat, Evolve{Who: "Ann", Into: "Raichu", Reason: "a Thunder Stone"}, nil)
+	sh := s.memberNamed("Ann").Sheet
+	for _, l := range evo {
+		if !slices.Contains(sh.Learnable, l.Move) && !slices.Contains(sh.Moves, l.Move) {
+			t.Errorf("Raichu's move on evolution %s is not offered: %v", l.Move, sh.Learnable)
+		}
+	}
+	if err := sh.Validate(mustData(t)); err != nil {
+		t.Errorf("the evolved sheet with its offer is not valid: %v", err)
+	}
+	mustApply(t, s, annSeat, LearnMove{Move: evo[0].Move}, nil)
+	if !slices.Contains(s.memberNamed("Ann").Sheet.Moves, evo[0].Move) {
+		t.Errorf("Ann could not learn %s, offered on evolution", evo[0].Move)
+	}
+}
+
+func TestEvolve_TheGMEvolvesByItemWithAReason(t *testing.T) {
+	s := mustTeam(t, nil)
+	mustRefuse(t, s, annSeat, Evolve{Into: "Raichu"}, "the GM evolves it")
+	mustRefuse(t, s, gmSeat, Evolve{Who: "Ann", Into: "Raichu"}, "reason")
+	mustRefuse(t, s, gmSeat, Evolve{Who: "Ann", Into: "Raichu", Ability: "Blaze", Reason: "a Thunder Stone"}, "Raichu cannot have the ability Blaze")
+	mustApply(t, s, gmSeat, Evolve{Who: "Ann", Into: "Alolan Raichu", Reason: "a Thunder Stone"}, nil)
+	sh := s.memberNamed("Ann").Sheet
+	if sh.Species != "Alolan Raichu" || !slices.Equal(mustSpecies(t, sh.Species).Types, []string{"Electric", "Psychic"}) {
+		t.Errorf("Ann is a %s; want an Alolan Raichu (Electric/Psychic)", sh.Species)
+	}
+	if sh.Ability != "Surge Surfer" {
+		t.Errorf("Ann's ability is %s; Static does not fit an Alolan Raichu, so its first (Surge Surfer)", sh.Ability)
+	}
+}
+
+func TestEvolve_OnlyOutsideBattle(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	atLevel(t, s, boSeat, 16)
+	mustRefuse(t, s, boSeat, Evolve{Into: "Charmeleon"}, "outside battle")
+}
+
+func mustSpecies(tb testing.TB, name string) *Species {
+	tb.Helper()
+	sp, err := mustData(tb).SpeciesNamed(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sp
 }

@@ -290,6 +290,8 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("Into a free move slot: %s.", strings.Join(strings.Fields(MoveLine(m)), " "))
 	case SkipMove:
 		return fmt.Sprintf("Pass on %s: the offer goes.", a.Move)
+	case Evolve:
+		return fmt.Sprintf("Become %s: its types, and the moves it learns on evolution offered to learn.", a.Into)
 	}
 	return ""
 }
