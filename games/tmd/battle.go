@@ -78,7 +78,7 @@ type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds; Telekinesis for its raised
-	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored; stockpiles
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 

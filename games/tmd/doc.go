@@ -365,8 +365,12 @@
 //     keep it out of sight (invisible). A user that cannot act then loses
 //     the move; Focus Punch fails if a move hurt the user meanwhile, Shell
 //     Trap goes off only if a physical one did. The solar moves strike at
-//     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
-//     move are the GM's.
+//     once in harsh sunlight, Electro Shot in rain. Geomancy ("does
+//     nothing on round 1") raises the user's Special Attack, Special
+//     Defense and Speed by 1 when the next round starts, like the stage
+//     moves of "the next round" below. The Grudge move is the GM's (its
+//     text gives the grudge to the opponent, whose condition disables the
+//     move that knocks out the one bearing it).
 //   - The stage moves of the group's list whose effect is only stage
 //     changes run (Shell Smash, Cotton Guard, Tickle, Quiver Dance and the
 //     like: field.go); Work Up raises Attack and Special Attack, as in the
@@ -377,11 +381,20 @@
 //     speed increases have stepped back, and meets the target's abilities
 //     then. Growth raises by 2 in harsh sunlight; Memento knocks its user
 //     out; Clangorous Soul costs a third of max HP (rounded down); No
-//     Retreat's "cannot back down" is the GM's. Acupressure, Stockpile,
-//     Tar Shot, Flower Shield, Gear Up, Rototiller, Dragon Cheer and other
-//     moves with a condition the table does not track are the GM's.
+//     Retreat's "cannot back down" is the GM's. Acupressure raises the
+//     stat a d6 picks (Attack, Defense, Special Attack, Special Defense,
+//     Speed, evasion) by 2. Dragon Cheer gives +1 crit stage to the user
+//     (+2 to a Dragon-type user) and to one more ally it names for 2 AP.
+//     Stockpile (the user only) adds a stockpile and +1 Defense and
+//     Special Defense, and fails with 3 held; Swallow heals 4 a stockpile
+//     (a move's healing: heal block stops it), Spit Up strikes with 8 BP a
+//     stockpile, and both then take the stockpiles away with the increases
+//     they gave (what is left of them); Spit Up without a stockpile is
+//     refused, Swallow fails. Tar Shot, Flower Shield, Gear Up, Rototiller
+//     and other moves with a condition the table does not track are the
+//     GM's.
 //     Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal Block and
-//     Howl may name more targets, 2 AP each after the first (a move taking
+//     Howl (and Mist, Dragon Cheer) may name more targets, 2 AP each after the first (a move taking
 //     the whole turn cannot); Venom Drench fails on a target that is not
 //     poisoned.
 //   - More status moves of the group's list run (statusmoves.go): Haze

@@ -124,10 +124,10 @@ var statusEffects = map[string]statusEffect{
 	"Crafty Shield": {cond: CondCraftyShield},
 	"Miracle Eye":   {cond: CondMiracleEye}, "Odor Sleuth": {cond: CondExposed}, "Taunt": {cond: CondTaunted},
 	"Safeguard": {cond: CondSafeguard}, "Mist": {cond: CondMist}, "Spite": {cond: CondSpited},
-	"Trick Room": {trickRoom: true},
-	"Swagger":    {cond: CondConfusion, boosts: map[string]int{"atk": 2}},
-	"Flatter":    {cond: CondConfusion, boosts: map[string]int{"spa": 2}},
-	"Play Nice":  {boosts: map[string]int{"atk": -1}}, "Flash": {boosts: map[string]int{"acc": -1}},
+	"Trick Room": {trickRoom: true}, "Geomancy": {next: map[string]int{"spa": 1, "spd": 1, "spe": 1}},
+	"Swagger":   {cond: CondConfusion, boosts: map[string]int{"atk": 2}},
+	"Flatter":   {cond: CondConfusion, boosts: map[string]int{"spa": 2}},
+	"Play Nice": {boosts: map[string]int{"atk": -1}}, "Flash": {boosts: map[string]int{"acc": -1}},
 	"Growl": {boosts: map[string]int{"atk": -1}}, "Tail Whip": {boosts: map[string]int{"def": -1}},
 	"Leer": {boosts: map[string]int{"def": -1}}, "String Shot": {next: map[string]int{"spe": -2}},
 	"Sand Attack": {boosts: map[string]int{"acc": -1}}, "Smokescreen": {boosts: map[string]int{"acc": -1}},
@@ -313,7 +313,7 @@ func (b *Battle) strikesAtOnce(m *Move) bool {
 // the side the move aims at) for ExtraTargetAP each, by the group's list.
 var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
 	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true,
-	"Life Dew": true, "Jungle Healing": true, "Mist": true}
+	"Life Dew": true, "Jungle Healing": true, "Mist": true, "Dragon Cheer": true}
 
 // ExtraTargetAP is the AP each target after the first costs.
 const ExtraTargetAP = 2

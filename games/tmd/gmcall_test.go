@@ -373,3 +373,71 @@ func mustSpecies(tb testing.TB, name string) *Species {
 	}
 	return sp
 }
+
+func TestAcupressure_ASixSidedDiePicksTheStatRaisedByTwo(t *testing.T) {
+	for face, k := range acupressureStats {
+		s := mustBattle(t, Allies, nil, geodude)
+		ann := teach(t, s, "Ann", "Acupressure")
+		mustApply(t, s, annSeat, UseMove{Move: "Acupressure"}, streamWith(t, []int{6}, []int{face + 1}))
+		if got := ann.stage(k); got != 2 {
+			t.Errorf("Acupressure's d6 of %d: %s stage %+d, want +2 (stages %v)", face+1, k, got, ann.Stages)
+		}
+	}
+}
+
+func TestDragonCheer_CritPlusOneAndTwoForADragonUser(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann := teach(t, s, "Ann", "Dragon Cheer")
+	ann.Turn.Max, ann.Turn.AP = 8, 8
+	mustRefuse(t, s, annSeat, UseMove{Move: "Dragon Cheer", Targets: []string{"Bo", "Cy"}}, "at most 1 ally")
+	mustApply(t, s, annSeat, UseMove{Move: "Dragon Cheer", Targets: []string{"Bo"}}, nil)
+	if ann.stage("crit") != 1 || bf(t, s, "Bo").stage("crit") != 1 || ann.Turn.AP != 8-4-ExtraTargetAP {
+		t.Errorf("Dragon Cheer on Ann and Bo: crit %+d and %+d, %d AP left; want +1, +1, %d", ann.stage("crit"), bf(t, s, "Bo").stage("crit"), ann.Turn.AP, 8-4-ExtraTargetAP)
+	}
+	ann.Types = []string{"Dragon"}
+	endRound(t, s)
+	mustApply(t, s, annSeat, UseMove{Move: "Dragon Cheer"}, nil)
+	if ann.stage("crit") != 3 {
+		t.Errorf("a Dragon user's own Dragon Cheer took its crit stage to %+d, want 1+2", ann.stage("crit"))
+	}
+}
+
+func TestStockpile_UpToThreeThenSwallowAndSpitUpSpendThem(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann := teach(t, s, "Ann", "Stockpile", "Swallow", "Spit Up")
+	mustRefuse(t, s, annSeat, UseMove{Move: "Spit Up", Targets: []string{"Geodude"}}, "Spit Up fails without Stockpile")
+	c := testCtx(s)
+	for range MaxStockpile + 1 {
+		stockpile(c, ann, ann)
+	}
+	if stockpiled(ann) != 3 || ann.stage("def") != 3 || ann.stage("spd") != 3 {
+		t.Fatalf("four Stockpiles: %d held, Defense %+d, Special Defense %+d; want 3, +3, +3", stockpiled(ann), ann.stage("def"), ann.stage("spd"))
+	}
+	if m := s.Battle.asUsed(ann, moveNamed(t, "Spit Up")); m.BP != 3*SpitUpBP {
+		t.Errorf("Spit Up on 3 stockpiles has %d BP, want %d", m.BP, 3*SpitUpBP)
+	}
+	ann.Body.MaxHP, ann.Body.HP = 40, 10
+	mustApply(t, s, annSeat, UseMove{Move: "Swallow"}, nil)
+	if ann.Body.HP != 10+3*SwallowHeal || stockpiled(ann) != 0 || ann.stage("def") != 0 || ann.stage("spd") != 0 {
+		t.Errorf("Swallow on 3 stockpiles: %d HP, %d held, Defense %+d; want %d, 0, 0", ann.Body.HP, stockpiled(ann), ann.stage("def"), 10+3*SwallowHeal)
+	}
+	stockpile(c, ann, ann)
+	endRound(t, s)
+	mustApply(t, s, annSeat, UseMove{Move: "Spit Up", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if stockpiled(ann) != 0 || ann.stage("def") != 0 {
+		t.Errorf("Spit Up left %d stockpiles, Defense %+d", stockpiled(ann), ann.stage("def"))
+	}
+}
+
+func TestGeomancy_RaisesSpecialStatsAndSpeedNextRound(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann := teach(t, s, "Ann", "Geomancy")
+	mustApply(t, s, annSeat, UseMove{Move: "Geomancy"}, nil)
+	if ann.stage("spa") != 0 {
+		t.Errorf("Geomancy raised Special Attack at once")
+	}
+	endRound(t, s)
+	if ann.stage("spa") != 1 || ann.stage("spd") != 1 || ann.stage("spe") != 1 {
+		t.Errorf("the round after Geomancy: %v, want spa, spd and spe +1", ann.Stages)
+	}
+}

@@ -280,14 +280,20 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 				}
 			}
 		}
-		if m.Name == "Mist" && !slices.Contains(out, f) {
+		if (m.Name == "Mist" || m.Name == "Dragon Cheer") && !slices.Contains(out, f) {
 			out = append([]*Fighter{f}, out...) // the user, and the allies it adds for 2 AP each
+		}
+		if m.Name == "Dragon Cheer" && len(out) > 2 {
+			return nil, "", engine.Illegal(a, "%s cheers the user and at most 1 ally", m.Name)
 		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
 		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
+		}
+		if (m.Name == "Stockpile" || m.Name == "Swallow" || m.Name == "Geomancy") && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s works on its user only", m.Name)
 		}
 		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
@@ -374,6 +380,9 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
 		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
 	}
+	if m.Name == "Spit Up" && stockpiled(f) == 0 {
+		return engine.Illegal(a, "%s has nothing stockpiled: Spit Up fails without Stockpile", f.Name)
+	}
 	if explodes[m.Name] && c.b.Weather == WeatherRain {
 		return engine.Illegal(a, "the rain has defused the floor: no %s can go off", m.Name)
 	}
@@ -432,6 +441,9 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
+	if m.Name == "Spit Up" && !f.Fainted {
+		c.releaseStockpile(f)
+	}
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
 	}
@@ -483,7 +495,11 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
-	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish":
+	case "Spit Up":
+		mm := *m
+		mm.BP = SpitUpBP * stockpiled(f)
+		return &mm
+	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish", "Swallow":
 		mm := *m
 		mm.Target, mm.Heal = TargetAlly, 0 // they heal their target, not the user
 		return &mm
