@@ -440,8 +440,13 @@
 //     while its user stands, every fighter's speed stage counts inverted
 //     for its AP and for the faces slowness exposes (-2 as +2); the stages
 //     themselves are kept, and a second Trick Room passes the room to its
-//     user. Tailwind ("shares their Max AP" gives no number to move) is
-//     the GM's.
+//     user. Still the GM's, where the list leaves a number or a reading
+//     open: Tailwind ("shares their Max AP": how much?), Baton Pass (are
+//     the receiver's own stages and conditions kept?), Thrash (which move
+//     does "another move" disable?), Mat Block (+4 Defense for a round on
+//     one accuracy roll for several allies), Speed Swap (points or AP?)
+//     and Tar Shot ("resistance decreased by 1" is no step of the STAB
+//     and resistance table).
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
@@ -536,9 +541,9 @@
 //     player's odds against a target whose known ability takes the move
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
-//     numbers the table does not track (Wonder Guard, Comatose,
-//     Mirror Armor, Dry Skin, form changes, copying abilities, and the
-//     like). The GM applies them with Override (hp, maxhp, ap, stat points
+//     numbers the table does not track (Wonder Guard: "once per battle"
+//     read how?; Dry Skin: the sun's "opposite" of an immunity; Comatose,
+//     Mirror Armor, form changes, copying abilities, and the like). The GM applies them with Override (hp, maxhp, ap, stat points
 //     spe included, stage-atk and the like), SetCondition, SetWeather and
 //     SetTerrain, each logged with a reason; switches off one the table
 //     runs by neutralizing its bearer; and gives a fighter another ability
