@@ -442,11 +442,13 @@
 //     themselves are kept, and a second Trick Room passes the room to its
 //     user. Still the GM's, where the list leaves a number or a reading
 //     open: Tailwind ("shares their Max AP": how much?), Baton Pass (are
-//     the receiver's own stages and conditions kept?), Thrash (which move
-//     does "another move" disable?), Mat Block (+4 Defense for a round on
+//     the receiver's own stages and conditions kept?), Mat Block (+4 Defense for a round on
 //     one accuracy roll for several allies), Speed Swap (points or AP?)
 //     and Tar Shot ("resistance decreased by 1" is no step of the STAB
 //     and resistance table).
+//   - Thrash leaves its user thrashing for 3 rounds (used again, the count
+//     starts over); a move other than Thrash used meanwhile ends it and is
+//     disabled (Disabled holds the move used last: that one), 3 rounds.
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.

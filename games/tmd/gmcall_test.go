@@ -441,3 +441,30 @@ func TestGeomancy_RaisesSpecialStatsAndSpeedNextRound(t *testing.T) {
 		t.Errorf("the round after Geomancy: %v, want spa, spd and spe +1", ann.Stages)
 	}
 }
+
+func TestThrash_AnotherMoveWithinThreeRoundsIsDisabled(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	bo := teach(t, s, "Bo", "Thrash")
+	mustApply(t, s, boSeat, UseMove{Move: "Thrash", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if !bo.has(CondThrashing) {
+		t.Fatalf("Bo is not thrashing after Thrash")
+	}
+	untilSide(t, s, Foes)
+	untilSide(t, s, Allies)
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if dis := bo.cond(CondDisabled); dis == nil || dis.Move != "Ember" || bo.has(CondThrashing) {
+		t.Errorf("Ember a round after Thrash: disabled %v, thrashing %v; want Ember disabled", dis, bo.has(CondThrashing))
+	}
+
+	s = mustBattle(t, Allies, nil, geodude)
+	bo = teach(t, s, "Bo", "Thrash")
+	mustApply(t, s, boSeat, UseMove{Move: "Thrash", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	for range 4 {
+		untilSide(t, s, Foes)
+		untilSide(t, s, Allies)
+	}
+	mustApply(t, s, boSeat, UseMove{Move: "Ember", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if bo.has(CondDisabled) {
+		t.Errorf("Ember 4 rounds after Thrash was disabled")
+	}
+}

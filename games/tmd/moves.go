@@ -444,6 +444,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if m.Name == "Spit Up" && !f.Fainted {
 		c.releaseStockpile(f)
 	}
+	c.thrash(f, m)
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
 	}

@@ -255,3 +255,18 @@ func (c *ctx) releaseStockpile(f *Fighter) {
 	}
 	c.say("%s's stockpile is spent.", f.Name)
 }
+
+// thrash follows Thrash: using it (again) has its user thrashing for 3
+// rounds; using another move meanwhile ends that and disables the other
+// move (Disabled holds the move used last).
+func (c *ctx) thrash(f *Fighter, m *Move) {
+	switch {
+	case f.Fainted:
+	case m.Name == "Thrash":
+		cure(f, CondThrashing)
+		c.inflict(f, CondThrashing)
+	case cure(f, CondThrashing):
+		c.say("%s breaks off its thrashing for %s.", f.Name, m.Name)
+		c.inflict(f, CondDisabled)
+	}
+}
