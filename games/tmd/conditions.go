@@ -83,6 +83,7 @@ const (
 	CondSafeguard    = "safeguard"     // its opponents' status moves cost 2 AP more; 1 round
 	CondMist         = "mist"          // opponents cannot lower its stages; 5 rounds
 	CondSpited       = "spited"        // the move it used last costs 2 AP more until it uses it again
+	CondMatBlock     = "mat block"     // Defense +4 (mitigation against physical hits); 1 round
 	CondThrashing    = "thrashing"     // Thrash used: another move within 3 rounds is disabled
 	CondStockpile    = "stockpile"     // HP counts the stockpiles (1 to 3), each +1 Defense and Special Defense; for Spit Up and Swallow
 )
@@ -105,7 +106,7 @@ var minorRounds = map[string]int{
 	CondCommanding: 0, CondCommanded: 0, CondProtected: 0,
 	CondEnduring: 1, CondQuickGuard: 1, CondWideGuard: 1, CondCraftyShield: 1,
 	CondResting: 2, CondLaserFocus: 0, CondLockedOn: 0, CondTaunted: 2,
-	CondSafeguard: 1, CondMist: 5, CondSpited: 0, CondStockpile: 0, CondThrashing: 3,
+	CondSafeguard: 1, CondMist: 5, CondSpited: 0, CondStockpile: 0, CondThrashing: 3, CondMatBlock: 1,
 }
 
 // pageRounds are the minor conditions the group's rules page gives

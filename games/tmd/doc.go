@@ -442,10 +442,13 @@
 //     themselves are kept, and a second Trick Room passes the room to its
 //     user. Still the GM's, where the list leaves a number or a reading
 //     open: Tailwind ("shares their Max AP": how much?), Baton Pass (are
-//     the receiver's own stages and conditions kept?), Mat Block (+4 Defense for a round on
-//     one accuracy roll for several allies), Speed Swap (points or AP?)
-//     and Tar Shot ("resistance decreased by 1" is no step of the STAB
-//     and resistance table).
+//     the receiver's own stages and conditions kept?), Speed Swap (points
+//     or AP?) and Tar Shot ("resistance decreased by 1" is no step of the
+//     STAB and resistance table).
+//   - Mat Block rolls once, as a protect move does (11 or more, half the
+//     faces each use in a row); landed, the user or the allies it names
+//     (2 AP each after the first) have 4 more Defense for a round, counted
+//     as mitigation against physical hits like a brace.
 //   - Thrash leaves its user thrashing for 3 rounds (used again, the count
 //     starts over); a move other than Thrash used meanwhile ends it and is
 //     disabled (Disabled holds the move used last: that one), 3 rounds.

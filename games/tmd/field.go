@@ -313,7 +313,7 @@ func (b *Battle) strikesAtOnce(m *Move) bool {
 // the side the move aims at) for ExtraTargetAP each, by the group's list.
 var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
 	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true,
-	"Life Dew": true, "Jungle Healing": true, "Mist": true, "Dragon Cheer": true}
+	"Life Dew": true, "Jungle Healing": true, "Mist": true, "Dragon Cheer": true, MoveMatBlock: true}
 
 // ExtraTargetAP is the AP each target after the first costs.
 const ExtraTargetAP = 2

@@ -468,3 +468,39 @@ func TestThrash_AnotherMoveWithinThreeRoundsIsDisabled(t *testing.T) {
 		t.Errorf("Ember 4 rounds after Thrash was disabled")
 	}
 }
+
+func TestMatBlock_DefensePlusFourForARoundOnElevenOrMoreHalvedInARow(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	ann := teach(t, s, "Ann", MoveMatBlock)
+	ann.Turn.Max, ann.Turn.AP = 8, 8
+	bo, cy, geo := bf(t, s, "Bo"), bf(t, s, "Cy"), bf(t, s, "Geodude")
+	tackle := moveNamed(t, "Tackle")
+	before := s.Battle.defender(bo, geo, tackle, false).Mitigation
+	special := s.Battle.defender(bo, geo, moveNamed(t, "Ember"), false).Mitigation
+	mustApply(t, s, annSeat, UseMove{Move: MoveMatBlock, Targets: []string{"Bo", "Cy"}}, streamWith(t, []int{20}, []int{11}))
+	if !bo.has(CondMatBlock) || !cy.has(CondMatBlock) || ann.Turn.AP != 8-4-ExtraTargetAP {
+		t.Fatalf("Mat Block on Bo and Cy at 11: blocked %v, %v, %d AP left; want both, %d", bo.has(CondMatBlock), cy.has(CondMatBlock), ann.Turn.AP, 8-4-ExtraTargetAP)
+	}
+	if got := s.Battle.defender(bo, geo, tackle, false).Mitigation; got != before+MatBlockBonus {
+		t.Errorf("Bo's mitigation against Tackle behind a mat block: %d, want %d", got, before+MatBlockBonus)
+	}
+	if got := s.Battle.defender(bo, geo, moveNamed(t, "Ember"), false).Mitigation; got != special {
+		t.Errorf("a mat block moved Bo's mitigation against Ember: %d, want %d", got, special)
+	}
+	untilSide(t, s, Foes)
+	if !bo.has(CondMatBlock) {
+		t.Errorf("the mat block does not cover the foes' turn")
+	}
+	untilSide(t, s, Allies)
+	if m := s.Battle.asUsed(ann, moveNamed(t, MoveMatBlock)); m.Hit != 16 {
+		t.Errorf("Mat Block used again in a row lands on %d+, want 16+ (half the faces)", m.Hit)
+	}
+	mustApply(t, s, annSeat, UseMove{Move: MoveMatBlock}, streamWith(t, []int{20}, []int{15}))
+	if ann.has(CondMatBlock) {
+		t.Errorf("Mat Block in a row landed on a 15")
+	}
+	untilSide(t, s, Foes)
+	if bo.has(CondMatBlock) {
+		t.Errorf("the mat block lasts past its round (the allies' next turn)")
+	}
+}

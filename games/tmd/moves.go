@@ -103,6 +103,9 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		mit = 0
 	}
 	mit += stg
+	if t.has(CondMatBlock) && key == "def" {
+		mit += MatBlockBonus
+	}
 	if t.Turn.Brace == key {
 		mit += BraceBonus
 	}
@@ -468,6 +471,7 @@ const (
 	MovePainSplit   = "Pain Split"   // stores the damage its user takes; in the 4th round, deals it to an opponent
 	MoveDestinyBond = "Destiny Bond" // the user and an opponent are bound; hits on 11+, half the faces each use in a row
 	MoveCurse       = "Curse"        // a Ghost type's curses an opponent for half its max HP; any other raises its own stats
+	MoveMatBlock    = "Mat Block"    // Defense +4 for a round on the user or allies; hits on 11+, half the faces each use in a row
 )
 
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
@@ -509,14 +513,14 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 		mm.Target = TargetAlly
 		return &mm
 	}
-	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond {
+	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond || m.Name == MoveMatBlock {
 		mm := *m
 		row := 0
 		if f.Last == m.Name {
 			row = min(f.Streak, 8)
 		}
 		mm.Hit = 21 - max(1, 10>>row)
-		if !shield {
+		if m.Name == MoveDestinyBond {
 			mm.Target = TargetSingle
 		}
 		return &mm
@@ -533,6 +537,10 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 	}
 	if _, ok := shields[m.Name]; ok {
 		c.raiseShield(f, m)
+		return
+	}
+	if m.Name == MoveMatBlock {
+		c.matBlock(f, m, targets)
 		return
 	}
 	eff, known := statusEffects[m.Name]
@@ -1048,6 +1056,27 @@ func describeFaces(faces [21]Result) string {
 // faces each use in a row; paralysis, confusion, flinch and fog as for any
 // move) f is protected until its next turn.
 func (c *ctx) raiseShield(f *Fighter, m *Move) {
+	if c.lands(f, m) && c.inflict(f, CondProtected) {
+		f.cond(CondProtected).Move = m.Name
+	}
+}
+
+// matBlock: on one roll as a protect move's, each target's Defense is 4
+// higher for a round.
+func (c *ctx) matBlock(f *Fighter, m *Move, targets []*Fighter) {
+	if !c.lands(f, m) {
+		return
+	}
+	for _, t := range targets {
+		c.inflict(t, CondMatBlock)
+	}
+}
+
+// lands rolls the d20 of a move that rolls for its user alone (the protect
+// moves, Mat Block): its hit line, 7 at least when paralyzed or confused,
+// raised by a flinch and fog. It says the roll, springs a trap, and
+// reports whether the move landed.
+func (c *ctx) lands(f *Fighter, m *Move) bool {
 	line := m.Hit
 	if f.has(CondParalysis) || f.has(CondConfusion) {
 		line = max(line, 7)
@@ -1059,17 +1088,16 @@ func (c *ctx) raiseShield(f *Fighter, m *Move) {
 		line += FogPenalty
 	}
 	face := c.d.Roll(20)
-	if face < line {
-		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
-	} else {
+	ok := face >= line
+	if ok {
 		c.say("%s's %s: d20 %d (lands on %d+).", f.Name, m.Name, face, line)
-		if c.inflict(f, CondProtected) {
-			f.cond(CondProtected).Move = m.Name
-		}
+	} else {
+		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
 	}
 	if len(c.b.Traps) > 0 {
 		c.springTrap(f, face)
 	}
+	return ok
 }
 
 // blocked is f's move m stopped by t's protection, with what the shield

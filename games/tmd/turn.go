@@ -20,6 +20,7 @@ const (
 	TauntAP       = 2  // what a taunt adds to a status move's cost
 	SafeguardAP   = 2  // what a safeguard adds to its opponents' status moves
 	SpiteAP       = 2  // what a spite adds to the move it holds, until used again
+	MatBlockBonus = 4  // Mat Block: +4 Defense for a round, as mitigation like a brace
 )
 
 // turnOf finds the fighter seat acts for in a battle action, and refuses
