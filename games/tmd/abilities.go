@@ -96,8 +96,16 @@ var absorbers = map[string]absorb{
 	"Volt Absorb": {moveType: "Electric", heal: 2}, "Water Absorb": {moveType: "Water", heal: 2},
 	"Earth Eater": {moveType: "Ground", heal: 2}, "Motor Drive": {moveType: "Electric", stage: "spe", by: 1},
 	"Sap Sipper": {moveType: "Grass", stage: "atk", by: 1}, "Well-Baked Body": {moveType: "Fire", stage: "def", by: 2},
-	"Flash Fire": {moveType: "Fire", charge: true},
+	"Flash Fire": {moveType: "Fire", charge: true}, "Dry Skin": {moveType: "Water", heal: DrySkinAbsorb},
 }
+
+// Dry Skin: in rain it takes Water moves, healing DrySkinAbsorb, and heals
+// DrySkinHP at the end of each round; in harsh sunlight it loses DrySkinHP
+// then.
+const (
+	DrySkinAbsorb = 5
+	DrySkinHP     = 2
+)
 
 // CondFlashFire marks a fighter whose Flash Fire took a Fire move: its
 // Fire moves deal FlashFireBonus more.
@@ -121,7 +129,7 @@ var bulletMoves = map[string]bool{
 // stage instead), a sound move on Soundproof, a ball or bomb on
 // Bulletproof. It says so and applies what the ability does instead.
 func (c *ctx) absorbs(f *Fighter, m *Move, t *Fighter) bool {
-	ab := takenBy(f, m, t)
+	ab := c.b.takenBy(f, m, t)
 	e, absorbing := absorbers[ab]
 	switch {
 	case ab == "":
@@ -145,12 +153,15 @@ func (c *ctx) absorbs(f *Fighter, m *Move, t *Fighter) bool {
 
 // takenBy returns the ability of t that takes f's move m before its roll,
 // or "".
-func takenBy(f *Fighter, m *Move, t *Fighter) string {
+func (b *Battle) takenBy(f *Fighter, m *Move, t *Fighter) string {
 	if t.side() == f.side() || f.ability() == "Mold Breaker" {
 		return ""
 	}
 	ab := t.ability()
 	e, ok := absorbers[ab]
+	if ab == "Dry Skin" && b.Weather != WeatherRain {
+		ok = false // it takes Water moves only in rain
+	}
 	if ab == "Soundproof" && soundMoves[m.Name] || ab == "Bulletproof" && bulletMoves[m.Name] || ok && e.moveType == m.Type {
 		return ab
 	}

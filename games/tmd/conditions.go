@@ -442,6 +442,9 @@ func (c *ctx) endOfRound() {
 		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") && !weatherProof(f, WeatherSand) {
 			add("sandstorm", 1)
 		}
+		if f.ability() == "Dry Skin" && b.Weather == WeatherSun {
+			add("Dry Skin in the sun", DrySkinHP)
+		}
 		if hurt > 0 && c.guardsMagic(f, strings.Join(what, ", ")) {
 			hurt = 0
 		}
@@ -463,6 +466,9 @@ func (c *ctx) endOfRound() {
 		}
 		if heal > 0 && !f.Fainted {
 			c.heal(f, heal, "end of round")
+		}
+		if f.ability() == "Dry Skin" && b.Weather == WeatherRain && !f.Fainted {
+			c.healThrough(f, DrySkinHP, "Dry Skin in the rain")
 		}
 	}
 	for _, f := range b.Fighters {

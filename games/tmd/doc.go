@@ -539,6 +539,11 @@
 //     blow is direct). Shield Dust: the secondary effects of opponents'
 //     damaging moves (their chance effects and the conditions the list
 //     gives on a hit) do not touch it; the user's own boosts still come.
+//     Dry Skin: in rain it takes opponents' Water moves like an absorber
+//     (healing 5) and heals 2 at the end of each round (its own healing,
+//     not a move's: heal block does not stop it); in harsh sunlight it
+//     loses 2 then. What "the opposite" makes of Fire moves in the sun is
+//     the GM's.
 //     A neutralized fighter's ability does nothing; Mold Breaker's
 //     moves pass the target's absorbing and mitigating abilities. A foe has
 //     its species' first ability unless the GM names another it may have;
@@ -547,7 +552,7 @@
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
 //     numbers the table does not track (Wonder Guard: "once per battle"
-//     read how?; Dry Skin: the sun's "opposite" of an immunity; Comatose,
+//     read how?; Dry Skin's Fire moves in the sun; Comatose,
 //     Mirror Armor, form changes, copying abilities, and the like). The GM applies them with Override (hp, maxhp, ap, stat points
 //     spe included, stage-atk and the like), SetCondition, SetWeather and
 //     SetTerrain, each logged with a reason; switches off one the table

@@ -504,3 +504,36 @@ func TestMatBlock_DefensePlusFourForARoundOnElevenOrMoreHalvedInARow(t *testing.
 		t.Errorf("the mat block lasts past its round (the allies' next turn)")
 	}
 }
+
+func TestDrySkin_RainHealsAndTakesWaterMovesSunHurts(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	geo := bf(t, s, "Geodude")
+	geo.Ability = "Dry Skin"
+	geo.Body.HP = 5
+	mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+	if geo.Body.HP >= 5 && !geo.Fainted {
+		t.Fatalf("Water Gun out of rain did not hurt Dry Skin Geodude (%d HP)", geo.Body.HP)
+	}
+	for _, tc := range []struct {
+		weather string
+		move    bool
+		want    int
+	}{
+		{WeatherRain, true, 10 + DrySkinAbsorb},
+		{WeatherRain, false, 10 + DrySkinHP},
+		{WeatherSun, false, 10 - DrySkinHP},
+	} {
+		s := mustBattle(t, Allies, nil, geodude)
+		geo := bf(t, s, "Geodude")
+		geo.Ability, geo.Body.HP = "Dry Skin", 10
+		mustApply(t, s, gmSeat, SetWeather{Weather: tc.weather, Reason: "a test"}, nil)
+		if tc.move {
+			mustApply(t, s, cySeat, UseMove{Move: "Water Gun", Targets: []string{"Geodude"}}, streamWith(t, []int{20}, []int{15}))
+		} else {
+			endRound(t, s)
+		}
+		if geo.Body.HP != tc.want {
+			t.Errorf("Dry Skin in %s (Water Gun %v): %d HP, want %d", tc.weather, tc.move, geo.Body.HP, tc.want)
+		}
+	}
+}

@@ -205,7 +205,7 @@ func (s *State) odds(f *Fighter) []Odds {
 				a.AP = b.maxAP(f)
 			}
 			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
-			if ab := takenBy(f, m, t); ab != "" && !o.Partial {
+			if ab := b.takenBy(f, m, t); ab != "" && !o.Partial {
 				o.Hit, o.Crit, o.Expected, o.Note = ratText(new(big.Rat)), ratText(new(big.Rat)), "0.00", "its "+ab+" takes the move"
 				out = append(out, o)
 				continue
