@@ -96,8 +96,16 @@ var absorbers = map[string]absorb{
 	"Volt Absorb": {moveType: "Electric", heal: 2}, "Water Absorb": {moveType: "Water", heal: 2},
 	"Earth Eater": {moveType: "Ground", heal: 2}, "Motor Drive": {moveType: "Electric", stage: "spe", by: 1},
 	"Sap Sipper": {moveType: "Grass", stage: "atk", by: 1}, "Well-Baked Body": {moveType: "Fire", stage: "def", by: 2},
-	"Flash Fire": {moveType: "Fire", charge: true},
+	"Flash Fire": {moveType: "Fire", charge: true}, "Dry Skin": {moveType: "Water", heal: DrySkinAbsorb},
 }
+
+// Dry Skin: in rain it takes Water moves, healing DrySkinAbsorb, and heals
+// DrySkinHP at the end of each round; in harsh sunlight it loses DrySkinHP
+// then.
+const (
+	DrySkinAbsorb = 5
+	DrySkinHP     = 2
+)
 
 // CondFlashFire marks a fighter whose Flash Fire took a Fire move: its
 // Fire moves deal FlashFireBonus more.
@@ -121,7 +129,7 @@ var bulletMoves = map[string]bool{
 // stage instead), a sound move on Soundproof, a ball or bomb on
 // Bulletproof. It says so and applies what the ability does instead.
 func (c *ctx) absorbs(f *Fighter, m *Move, t *Fighter) bool {
-	ab := takenBy(f, m, t)
+	ab := c.b.takenBy(f, m, t)
 	e, absorbing := absorbers[ab]
 	switch {
 	case ab == "":
@@ -145,12 +153,15 @@ func (c *ctx) absorbs(f *Fighter, m *Move, t *Fighter) bool {
 
 // takenBy returns the ability of t that takes f's move m before its roll,
 // or "".
-func takenBy(f *Fighter, m *Move, t *Fighter) string {
+func (b *Battle) takenBy(f *Fighter, m *Move, t *Fighter) string {
 	if t.side() == f.side() || f.ability() == "Mold Breaker" {
 		return ""
 	}
 	ab := t.ability()
 	e, ok := absorbers[ab]
+	if ab == "Dry Skin" && b.Weather != WeatherRain {
+		ok = false // it takes Water moves only in rain
+	}
 	if ab == "Soundproof" && soundMoves[m.Name] || ab == "Bulletproof" && bulletMoves[m.Name] || ok && e.moveType == m.Type {
 		return ab
 	}
@@ -242,6 +253,10 @@ func (c *ctx) stageBy(by, t *Fighter, k string, delta int) {
 	ab := t.ability()
 	if delta >= 0 || by.side() == t.side() || by.ability() == "Mold Breaker" {
 		c.changeStage(t, k, delta)
+		return
+	}
+	if t.has(CondMist) {
+		c.say("%s's mist: its %s does not drop.", t.Name, k)
 		return
 	}
 	if only, ok := dropProof[ab]; ok && (only == "" || only == k) {
@@ -410,4 +425,30 @@ func (c *ctx) sturdy(f, t *Fighter, dmg int) int {
 	}
 	c.say("%s's Sturdy: it hangs on with 1 HP.", t.Name)
 	return t.Body.HP - 1
+}
+
+// GutsStages is what Guts adds to its bearer's Attack while it has a major
+// condition: "increased by 3", read as stages like the other abilities.
+const GutsStages = 3
+
+// gutsy reports whether f's Guts is on: it has a major condition. Then its
+// physical moves count 3 more Attack stages (up to +6) and burn does not
+// weaken them.
+func gutsy(f *Fighter) bool { return f.ability() == "Guts" && f.Major != nil }
+
+// dusted reports whether t's Shield Dust keeps the secondary effects of
+// f's move off it: f is an opponent without Mold Breaker.
+func dusted(f, t *Fighter) bool {
+	return t.ability() == "Shield Dust" && t.side() != f.side() && f.ability() != "Mold Breaker"
+}
+
+// guardsMagic reports whether f's Magic Guard takes the indirect damage
+// named what (damage over time, recoil, hazards, an explosion of powder,
+// perishing), and says so.
+func (c *ctx) guardsMagic(f *Fighter, what string) bool {
+	if f.ability() != "Magic Guard" {
+		return false
+	}
+	c.say("%s's Magic Guard: no damage from %s.", f.Name, what)
+	return true
 }

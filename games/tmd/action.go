@@ -44,6 +44,22 @@ type SkipMove struct {
 	Move string `json:"move"`
 }
 
+// Evolve evolves a member's character into one of the evolutions the
+// species list gives its species, outside battle. A player evolves its own
+// character once its level reaches the level the list gives; the GM evolves
+// anyone's, at any level (the list gives no level for an evolution by item,
+// trade or friendship), naming the character in Who, with a reason.
+// Ability and Bonus name the new ability and the stat of the species bonus
+// where the sheet's no longer fit the new species (by default a fitting one
+// is kept, else the new species' first).
+type Evolve struct {
+	Who     string `json:"who,omitempty"`
+	Into    string `json:"into"`
+	Ability string `json:"ability,omitempty"`
+	Bonus   string `json:"bonus,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+}
+
 // UseMove uses one of the actor's moves (or its typeless move) on targets:
 // none for a move on the user itself.
 type UseMove struct {
@@ -214,6 +230,7 @@ const (
 	KindLend      = "lend"
 	KindLearn     = "learn"
 	KindSkipMove  = "skip-move"
+	KindEvolve    = "evolve"
 	KindMove      = "move"
 	KindGuard     = "guard"
 	KindBrace     = "brace"
@@ -244,6 +261,7 @@ func (PlacePoint) Kind() string   { return KindPoint }
 func (LendBag) Kind() string      { return KindLend }
 func (LearnMove) Kind() string    { return KindLearn }
 func (SkipMove) Kind() string     { return KindSkipMove }
+func (Evolve) Kind() string       { return KindEvolve }
 func (UseMove) Kind() string      { return KindMove }
 func (Guard) Kind() string        { return KindGuard }
 func (Brace) Kind() string        { return KindBrace }
@@ -298,6 +316,19 @@ func (a LearnMove) String() string {
 	return "learn " + a.Move
 }
 func (a SkipMove) String() string { return "do not learn " + a.Move }
+func (a Evolve) String() string {
+	s := "evolve into " + a.Into
+	if a.Who != "" {
+		s = "evolve " + a.Who + " into " + a.Into
+	}
+	if a.Ability != "" {
+		s += " with " + a.Ability
+	}
+	if a.Bonus != "" {
+		s += ", species bonus in " + a.Bonus
+	}
+	return withReason(s, a.Reason)
+}
 func (a UseMove) String() string {
 	s := "use " + a.Move
 	if len(a.Targets) > 0 {
@@ -389,7 +420,7 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 
 var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
 	KindSheet: decodeAs[BringSheet], KindPoint: decodeAs[PlacePoint], KindLend: decodeAs[LendBag],
-	KindLearn: decodeAs[LearnMove], KindSkipMove: decodeAs[SkipMove],
+	KindLearn: decodeAs[LearnMove], KindSkipMove: decodeAs[SkipMove], KindEvolve: decodeAs[Evolve],
 	KindMove: decodeAs[UseMove], KindGuard: decodeAs[Guard], KindBrace: decodeAs[Brace],
 	KindBreak: decodeAs[Break], KindDodge: decodeAs[Dodge], KindWish: decodeAs[UseWish], KindItem: decodeAs[UseItem], KindAbility: decodeAs[UseAbility],
 	KindClear: decodeAs[ClearHazards], KindEndTurn: decodeAs[EndTurn], KindNote: decodeAs[Note],

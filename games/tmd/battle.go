@@ -41,10 +41,11 @@ type Battle struct {
 	Terrain      string       `json:"terrain,omitempty"`
 	TerrainTurns int          `json:"terrainTurns,omitempty"` // turns the terrain has left
 	Hazards      []Hazard     `json:"hazards,omitempty"`
-	Wishes       map[Side]int `json:"wishes,omitempty"`  // wishes formed on each side, to use
-	Gravity      int          `json:"gravity,omitempty"` // rounds of gravity left: moves 5 faces more accurate
-	Traps        []Trap       `json:"traps,omitempty"`   // hidden from the players
-	Log          []string     `json:"log"`               // what everyone saw, for the summary
+	Wishes       map[Side]int `json:"wishes,omitempty"`    // wishes formed on each side, to use
+	Gravity      int          `json:"gravity,omitempty"`   // rounds of gravity left: moves 5 faces more accurate
+	TrickRoom    string       `json:"trickRoom,omitempty"` // who used Trick Room: speed stages count inverted while it stands
+	Traps        []Trap       `json:"traps,omitempty"`     // hidden from the players
+	Log          []string     `json:"log"`                 // what everyone saw, for the summary
 }
 
 // Hazard is a hazard laid on one side's field.
@@ -77,7 +78,7 @@ type Cond struct {
 	Kind string `json:"kind"`
 	Left int    `json:"left,omitempty"`
 	Move string `json:"move,omitempty"` // the move a disable or an encore holds; Telekinesis for its raised
-	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored
+	HP   int    `json:"hp,omitempty"`   // what is left of a substitute; the damage a pain split has stored; stockpiles
 	By   string `json:"by,omitempty"`   // the one an infatuation loves, a pursuer
 }
 
@@ -229,6 +230,21 @@ func (b *Battle) standing(s Side) bool {
 	return false
 }
 
+// speedStage is f's speed stage as its AP and exposure count it: inverted
+// while the fighter who used Trick Room stands.
+func (b *Battle) speedStage(f *Fighter) int {
+	if b.trickRoom() {
+		return -f.stage("spe")
+	}
+	return f.stage("spe")
+}
+
+// trickRoom reports whether a Trick Room is up: its user stands.
+func (b *Battle) trickRoom() bool {
+	u := b.fighter(b.TrickRoom)
+	return u != nil && !u.Fainted
+}
+
 // canAct reports whether f may still act in its side's turn.
 func (b *Battle) canAct(f *Fighter) bool {
 	return b.Started && b.Side == f.side() && !f.Fainted && !f.Turn.Done
@@ -239,7 +255,7 @@ func (b *Battle) canAct(f *Fighter) bool {
 // types aside); asleep, the AP it has got back; frozen, none until it
 // thaws, and 2 less on the turn it does.
 func (b *Battle) maxAP(f *Fighter) int {
-	ap, _ := SpeedStage(f.Body.AP, f.stage("spe"))
+	ap, _ := SpeedStage(f.Body.AP, b.speedStage(f))
 	if f.awakenedAs(AwakeSpeed) {
 		ap += AwakeAP
 	}

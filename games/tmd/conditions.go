@@ -80,6 +80,12 @@ const (
 	CondLaserFocus   = "laser focus"   // its next move's hits are critical
 	CondLockedOn     = "locked on"     // its moves never miss the one it locked on to: the next move (Lock-On), or through its next turn (Mind Reader)
 	CondTaunted      = "taunted"       // its status moves cost 2 AP more; 2 rounds
+	CondSafeguard    = "safeguard"     // its opponents' status moves cost 2 AP more; 1 round
+	CondMist         = "mist"          // opponents cannot lower its stages; 5 rounds
+	CondSpited       = "spited"        // the move it used last costs 2 AP more until it uses it again
+	CondMatBlock     = "mat block"     // Defense +4 (mitigation against physical hits); 1 round
+	CondThrashing    = "thrashing"     // Thrash used: another move within 3 rounds is disabled
+	CondStockpile    = "stockpile"     // HP counts the stockpiles (1 to 3), each +1 Defense and Special Defense; for Spit Up and Swallow
 )
 
 // majorTurns is how many of its side's turns a major condition lasts (0:
@@ -100,6 +106,7 @@ var minorRounds = map[string]int{
 	CondCommanding: 0, CondCommanded: 0, CondProtected: 0,
 	CondEnduring: 1, CondQuickGuard: 1, CondWideGuard: 1, CondCraftyShield: 1,
 	CondResting: 2, CondLaserFocus: 0, CondLockedOn: 0, CondTaunted: 2,
+	CondSafeguard: 1, CondMist: 5, CondSpited: 0, CondStockpile: 0, CondThrashing: 3, CondMatBlock: 1,
 }
 
 // pageRounds are the minor conditions the group's rules page gives
@@ -159,7 +166,7 @@ func (b *Battle) immune(f *Fighter, kind string) string {
 		return f.Name + " is sleepless"
 	case kind == CondSleep && slices.ContainsFunc(b.Fighters, func(g *Fighter) bool { return !g.Fainted && g.has(CondInsomnia) }):
 		return "an insomnia keeps everyone awake"
-	case (kind == CondDisabled || kind == CondEncore) && f.Last == "":
+	case (kind == CondDisabled || kind == CondEncore || kind == CondSpited) && f.Last == "":
 		return f.Name + " has used no move yet"
 	case kind == CondSkyHigh && b.Gravity > 0:
 		return "gravity keeps everyone on the ground"
@@ -201,7 +208,7 @@ func (c *ctx) inflict(f *Fighter, kind string) bool {
 		}
 	} else {
 		cond := Cond{Kind: kind, Left: c.roundsLeft(f, kind)}
-		if kind == CondDisabled || kind == CondEncore {
+		if kind == CondDisabled || kind == CondEncore || kind == CondSpited {
 			cond.Move = f.Last
 		}
 		f.Minor = append(f.Minor, cond)
@@ -298,6 +305,9 @@ func (c *ctx) perish(f *Fighter) {
 		c.say("%s is perishing, but nothing in it festers.", f.Name)
 		return
 	}
+	if c.guardsMagic(f, "perishing") {
+		return
+	}
 	c.damage(f, n, "perishing: three turns at once")
 }
 
@@ -354,7 +364,7 @@ func (c *ctx) endOfSideTurn(side Side) {
 		}
 		switch m := f.Major; m.Kind {
 		case CondSleep:
-			full, _ := SpeedStage(f.Body.AP, f.stage("spe"))
+			full, _ := SpeedStage(f.Body.AP, c.b.speedStage(f))
 			f.SleepAP += (full + 3) / 4
 			if f.SleepAP >= full {
 				f.Major, f.SleepAP = nil, 0
@@ -432,6 +442,12 @@ func (c *ctx) endOfRound() {
 		if b.Weather == WeatherSand && !f.hasType("Rock") && !f.hasType("Steel") && !f.hasType("Ground") && !weatherProof(f, WeatherSand) {
 			add("sandstorm", 1)
 		}
+		if f.ability() == "Dry Skin" && b.Weather == WeatherSun {
+			add("Dry Skin in the sun", DrySkinHP)
+		}
+		if hurt > 0 && c.guardsMagic(f, strings.Join(what, ", ")) {
+			hurt = 0
+		}
 		if hurt > 0 {
 			// How much depends on max HP, which a hidden foe keeps secret.
 			c.sayHP(f, fmt.Sprintf("End of round %d: %s takes %d (%s).", b.Round, f.Name, hurt, strings.Join(dot, ", ")),
@@ -450,6 +466,9 @@ func (c *ctx) endOfRound() {
 		}
 		if heal > 0 && !f.Fainted {
 			c.heal(f, heal, "end of round")
+		}
+		if f.ability() == "Dry Skin" && b.Weather == WeatherRain && !f.Fainted {
+			c.healThrough(f, DrySkinHP, "Dry Skin in the rain")
 		}
 	}
 	for _, f := range b.Fighters {
@@ -533,13 +552,21 @@ func (c *ctx) hurt(f *Fighter, n int) {
 	}
 }
 
-// heal gives f up to n HP back (not past its max; not under heal block).
+// heal gives f up to n HP back from a move or a move's effect (not past its
+// max; not under heal block, which the text keeps to "Moves or effects
+// caused by Moves").
 func (c *ctx) heal(f *Fighter, n int, why string) {
-	if f.Fainted || n <= 0 {
+	if f.has(CondHealBlock) && !f.Fainted && n > 0 {
+		c.say("%s cannot heal (heal block).", f.Name)
 		return
 	}
-	if f.has(CondHealBlock) {
-		c.say("%s cannot heal (heal block).", f.Name)
+	c.healThrough(f, n, why)
+}
+
+// healThrough gives f up to n HP back from what is not a move (an item, an
+// IQ skill): heal block does not stop it.
+func (c *ctx) healThrough(f *Fighter, n int, why string) {
+	if f.Fainted || n <= 0 {
 		return
 	}
 	got := min(n, f.Body.MaxHP-f.Body.HP)

@@ -276,6 +276,11 @@
 //   - Pursued (the GM names the pursuer): the afflicted's moves deal 4
 //     more to any opponent but the pursuer, added to the final damage
 //     unless the target is immune.
+//   - Heal block stops the healing of moves and of what moves leave
+//     behind (Ingrain, Aqua Ring, a wish, Grassy Terrain, an absorbing
+//     ability taking a move), as the text says ("Moves or effects caused
+//     by Moves"); items and IQ skills (Second Wind, Field Medic) heal
+//     through it.
 //   - Grudge: a move that knocks out a fighter bearing a grudge is
 //     disabled for its user (3 rounds, as Disabled).
 //   - Blinker (3 rounds): a single-target move of the afflicted lands on
@@ -360,8 +365,12 @@
 //     keep it out of sight (invisible). A user that cannot act then loses
 //     the move; Focus Punch fails if a move hurt the user meanwhile, Shell
 //     Trap goes off only if a physical one did. The solar moves strike at
-//     once in harsh sunlight, Electro Shot in rain. Geomancy and the Grudge
-//     move are the GM's.
+//     once in harsh sunlight, Electro Shot in rain. Geomancy ("does
+//     nothing on round 1") raises the user's Special Attack, Special
+//     Defense and Speed by 1 when the next round starts, like the stage
+//     moves of "the next round" below. The Grudge move is the GM's (its
+//     text gives the grudge to the opponent, whose condition disables the
+//     move that knocks out the one bearing it).
 //   - The stage moves of the group's list whose effect is only stage
 //     changes run (Shell Smash, Cotton Guard, Tickle, Quiver Dance and the
 //     like: field.go); Work Up raises Attack and Special Attack, as in the
@@ -372,11 +381,20 @@
 //     speed increases have stepped back, and meets the target's abilities
 //     then. Growth raises by 2 in harsh sunlight; Memento knocks its user
 //     out; Clangorous Soul costs a third of max HP (rounded down); No
-//     Retreat's "cannot back down" is the GM's. Acupressure, Stockpile,
-//     Tar Shot, Flower Shield, Gear Up, Rototiller, Dragon Cheer and other
-//     moves with a condition the table does not track are the GM's.
+//     Retreat's "cannot back down" is the GM's. Acupressure raises the
+//     stat a d6 picks (Attack, Defense, Special Attack, Special Defense,
+//     Speed, evasion) by 2. Dragon Cheer gives +1 crit stage to the user
+//     (+2 to a Dragon-type user) and to one more ally it names for 2 AP.
+//     Stockpile (the user only) adds a stockpile and +1 Defense and
+//     Special Defense, and fails with 3 held; Swallow heals 4 a stockpile
+//     (a move's healing: heal block stops it), Spit Up strikes with 8 BP a
+//     stockpile, and both then take the stockpiles away with the increases
+//     they gave (what is left of them); Spit Up without a stockpile is
+//     refused, Swallow fails. Tar Shot, Flower Shield, Gear Up, Rototiller
+//     and other moves with a condition the table does not track are the
+//     GM's.
 //     Growl, Leer, Tail Whip, Sweet Scent, Venom Drench, Heal Block and
-//     Howl may name more targets, 2 AP each after the first (a move taking
+//     Howl (and Mist, Dragon Cheer) may name more targets, 2 AP each after the first (a move taking
 //     the whole turn cannot); Venom Drench fails on a target that is not
 //     poisoned.
 //   - More status moves of the group's list run (statusmoves.go): Haze
@@ -411,6 +429,29 @@
 //     up, and for 5 rounds (ending with the round's end) turns the 5
 //     highest missing faces of every move into hits (paralysis and
 //     confusion's 1-6 aside); the GM sets its rounds with an override.
+//   - Safeguard: for a round (it covers the opponents' next turn) every
+//     status move of the user's opponents costs 2 AP more while the user
+//     stands (a move on the user or an ally: defensive). Spite: the
+//     target's last-used move costs 2 AP more until it uses that move
+//     again (none yet: nothing to hold). Mist: the user, and any allies
+//     it names for 2 AP each, cannot have their stages lowered by
+//     opponents (allies may); the text gives no length, so 5 rounds, as
+//     in the mainline games. Trick Room (offensive, as the text says):
+//     while its user stands, every fighter's speed stage counts inverted
+//     for its AP and for the faces slowness exposes (-2 as +2); the stages
+//     themselves are kept, and a second Trick Room passes the room to its
+//     user. Still the GM's, where the list leaves a number or a reading
+//     open: Tailwind ("shares their Max AP": how much?), Baton Pass (are
+//     the receiver's own stages and conditions kept?), Speed Swap (points
+//     or AP?) and Tar Shot ("resistance decreased by 1" is no step of the
+//     STAB and resistance table).
+//   - Mat Block rolls once, as a protect move does (11 or more, half the
+//     faces each use in a row); landed, the user or the allies it names
+//     (2 AP each after the first) have 4 more Defense for a round, counted
+//     as mitigation against physical hits like a brace.
+//   - Thrash leaves its user thrashing for 3 rounds (used again, the count
+//     starts over); a move other than Thrash used meanwhile ends it and is
+//     disabled (Disabled holds the move used last: that one), 3 rounds.
 //   - Lengths the editions give differently: on the group's page Encore
 //     lasts 2 rounds, Aqua Ring 3 and Heal Block 3; by the rule text 3, 6
 //     (its "for 2 rounds ... lasts 6 rounds" is read as 6) and 5.
@@ -490,17 +531,29 @@
 //     sunlight, the mainline reading where the page says electric terrain,
 //     a copying slip) once a battle as a bonus action (UseAbility: no AP,
 //     no focus). "Increased by N" with no "Stat Points" is read as N
-//     stages. A neutralized fighter's ability does nothing; Mold Breaker's
+//     stages. Guts: while its bearer has a major condition, its physical
+//     moves count 3 more Attack stages (up to +6) and a burn does not
+//     weaken them. Magic Guard: no damage from indirect attacks, read as
+//     damage over time at the end of the round, recoil, the damaging
+//     hazards, a powder's explosion and perishing (a move's or an item's
+//     blow is direct). Shield Dust: the secondary effects of opponents'
+//     damaging moves (their chance effects and the conditions the list
+//     gives on a hit) do not touch it; the user's own boosts still come.
+//     Dry Skin: in rain it takes opponents' Water moves like an absorber
+//     (healing 5) and heals 2 at the end of each round (its own healing,
+//     not a move's: heal block does not stop it); in harsh sunlight it
+//     loses 2 then. What "the opposite" makes of Fire moves in the sun is
+//     the GM's.
+//     A neutralized fighter's ability does nothing; Mold Breaker's
 //     moves pass the target's absorbing and mitigating abilities. A foe has
 //     its species' first ability unless the GM names another it may have;
 //     a hidden foe's ability is not shown, but what it does is told. A
 //     player's odds against a target whose known ability takes the move
 //     show it landing never (a hidden foe's ability is not counted).
 //   - Every other ability is the GM's: those keyed to moments, choices or
-//     numbers the table does not track (Wonder Guard, Comatose,
-//     Guts, Mirror Armor, Shield Dust,
-//     Dry Skin, Magic Guard, form changes, copying abilities, and the
-//     like). The GM applies them with Override (hp, maxhp, ap, stat points
+//     numbers the table does not track (Wonder Guard: "once per battle"
+//     read how?; Dry Skin's Fire moves in the sun; Comatose,
+//     Mirror Armor, form changes, copying abilities, and the like). The GM applies them with Override (hp, maxhp, ap, stat points
 //     spe included, stage-atk and the like), SetCondition, SetWeather and
 //     SetTerrain, each logged with a reason; switches off one the table
 //     runs by neutralizing its bearer; and gives a fighter another ability
@@ -557,6 +610,19 @@
 //     Learnable); the species' own list only, not its line's. Outside
 //     battle the player learns each (LearnMove) into a free slot of the
 //     four, or with four known in place of one, whose training is lost;
-//     or passes on it (SkipMove). An offer stays on the sheet until then.
-//     Level 0 ("on evolution") and evolving itself are the GM's call.
+//     or passes on it (SkipMove). An offer stays on the sheet until then,
+//     and through an evolution (a sheet's offers may come from a species
+//     it evolved from).
+//   - Evolving (Evolve, outside battle): the species list gives some
+//     evolutions a level ("Evolves at Level 16"); at that level or above
+//     the player evolves its character into one of the species'
+//     evolutions. Where it gives none (a stone, a trade, friendship: "if
+//     it requires an item to evolve, you are not guaranteed one"), the GM
+//     evolves it, at any level, with a reason, as a logged action. The
+//     sheet takes the new species and its types; it keeps its ability and
+//     species bonus stat where the new species allows them, else takes
+//     the ones named, else the new species' first (the bonus point moves
+//     with it); stat points, level, moves and training stay. The moves the
+//     new species learns on evolution (level 0 of its level-up list) are
+//     offered like a level's (Learnable).
 package tmd

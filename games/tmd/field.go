@@ -96,6 +96,8 @@ type statusEffect struct {
 	next map[string]int
 	// alsoUser: the user gets cond too (Destiny Bond binds both).
 	alsoUser bool
+	// trickRoom: speed stages count inverted while the user stands.
+	trickRoom bool
 }
 
 var statusEffects = map[string]statusEffect{
@@ -121,6 +123,8 @@ var statusEffects = map[string]statusEffect{
 	"Endure": {cond: CondEnduring}, "Quick Guard": {cond: CondQuickGuard}, "Wide Guard": {cond: CondWideGuard},
 	"Crafty Shield": {cond: CondCraftyShield},
 	"Miracle Eye":   {cond: CondMiracleEye}, "Odor Sleuth": {cond: CondExposed}, "Taunt": {cond: CondTaunted},
+	"Safeguard": {cond: CondSafeguard}, "Mist": {cond: CondMist}, "Spite": {cond: CondSpited},
+	"Trick Room": {trickRoom: true}, "Geomancy": {next: map[string]int{"spa": 1, "spd": 1, "spe": 1}},
 	"Swagger":   {cond: CondConfusion, boosts: map[string]int{"atk": 2}},
 	"Flatter":   {cond: CondConfusion, boosts: map[string]int{"spa": 2}},
 	"Play Nice": {boosts: map[string]int{"atk": -1}}, "Flash": {boosts: map[string]int{"acc": -1}},
@@ -309,7 +313,7 @@ func (b *Battle) strikesAtOnce(m *Move) bool {
 // the side the move aims at) for ExtraTargetAP each, by the group's list.
 var extraTargets = map[string]bool{"Growl": true, "Leer": true, "Tail Whip": true, "Sweet Scent": true,
 	"Venom Drench": true, "Heal Block": true, "Howl": true, "Heal Bell": true, "Aromatherapy": true,
-	"Life Dew": true, "Jungle Healing": true}
+	"Life Dew": true, "Jungle Healing": true, "Mist": true, "Dragon Cheer": true, MoveMatBlock: true}
 
 // ExtraTargetAP is the AP each target after the first costs.
 const ExtraTargetAP = 2
@@ -395,8 +399,8 @@ func (f *Fighter) screenFor(physical bool) string {
 // action: it aims at opponents, or lays a hazard on their side. Weather
 // and terrain are defensive (environmental) actions.
 func (e statusEffect) offensive(m *Move) bool {
-	if e.hazard != "" || e.gravity {
-		return true // gravity grounds the opponents too
+	if e.hazard != "" || e.gravity || e.trickRoom {
+		return true // gravity grounds the opponents too; the text names Trick Room
 	}
 	if e.weather != "" || e.terrain != "" {
 		return false

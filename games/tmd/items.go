@@ -131,10 +131,10 @@ func (c *ctx) itemOn(f, t *Fighter, e itemEffect, name string) {
 	effect := false
 	switch {
 	case e.heal > 0 && f.hasIQ("Wise Healer"):
-		c.heal(t, e.heal+WiseHealerBonus, name+" and Wise Healer")
+		c.healThrough(t, e.heal+WiseHealerBonus, name+" and Wise Healer")
 		effect = true
 	case e.heal > 0:
-		c.heal(t, e.heal, name)
+		c.healThrough(t, e.heal, name)
 		effect = true
 	case e.damage > 0 && throwables[name] && f.hasIQ("Power Pitcher"):
 		c.damage(t, e.damage+PowerPitcherBonus, name+" and Power Pitcher, true damage")

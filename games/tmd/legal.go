@@ -83,6 +83,13 @@ func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
 			}
 			out = append(out, SkipMove{Move: mv})
 		}
+		if sp, err := d.SpeciesNamed(m.Sheet.Species); err == nil && sp.EvoLevel > 0 && m.Sheet.Level >= sp.EvoLevel {
+			for _, dex := range sp.Evos {
+				if e, err := d.SpeciesNamed(dex); err == nil {
+					out = append(out, Evolve{Into: e.Name})
+				}
+			}
+		}
 		return out
 	}
 	f := b.fighter(m.Sheet.Name)

@@ -25,6 +25,12 @@ func (b *Battle) moveCost(f *Fighter, m *Move) (cost int, whole bool) {
 	if m.Category == "Status" && f.has(CondTaunted) {
 		cost += TauntAP
 	}
+	if m.Category == "Status" && slices.ContainsFunc(b.side(f.side().other()), func(g *Fighter) bool { return !g.Fainted && g.has(CondSafeguard) }) {
+		cost += SafeguardAP
+	}
+	if sp := f.cond(CondSpited); sp != nil && sp.Move == m.Name {
+		cost += SpiteAP
+	}
 	if b.terrainOn(f) != TerrainPsychic {
 		cost -= m.APCut
 	}
@@ -61,6 +67,9 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	pts, stg := f.Body.SpA, f.stage("spa")
 	if f.physical(m) {
 		pts, stg = f.Body.Atk, f.stage("atk")
+		if gutsy(f) {
+			stg = clampStage(stg + GutsStages)
+		}
 	}
 	eff := pts + f.Body.Bonus + max(0, stg) + b.stabShift(f, m)
 	if b.Weather == WeatherOminous && m.Type != "Normal" {
@@ -76,7 +85,7 @@ func (b *Battle) attacker(rules Edition, f *Fighter, m *Move, opponents int, t *
 	return Attacker{
 		Rules: rules, Types: f.Types, CombatEffect: eff, StatPoints: pts, Penalty: max(0, -stg),
 		AccuracyStg: f.stage("acc"), CritStg: max(0, f.stage("crit")), AP: f.Turn.Max, MoveTier: f.Body.Tiers[m.Name],
-		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn),
+		Paralyzed: f.has(CondParalysis), Confused: f.has(CondConfusion), Burned: f.has(CondBurn) && !gutsy(f),
 		Opponents: max(1, opponents), OpponentHurt: t == nil || t.Harmed || b.terrainOn(f) == TerrainPsychic,
 	}
 }
@@ -94,6 +103,9 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 		mit = 0
 	}
 	mit += stg
+	if t.has(CondMatBlock) && key == "def" {
+		mit += MatBlockBonus
+	}
 	if t.Turn.Brace == key {
 		mit += BraceBonus
 	}
@@ -120,7 +132,7 @@ func (b *Battle) defender(t, user *Fighter, m *Move, public bool) Defender {
 	if t.has(CondExposed) || t.has(CondMiracleEye) || keenEyed[user.ability()] {
 		eva = min(0, eva)
 	}
-	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: t.stage("spe"), AP: ap}
+	return Defender{Types: t.typesAgainst(m), Mitigation: mit, EvasionStg: eva, SpeedStg: b.speedStage(t), AP: ap}
 }
 
 // faces is what each accuracy face does to an attack, with the table's
@@ -218,7 +230,7 @@ func (f *Fighter) knows(name string) (*Move, bool) {
 func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, error) {
 	b := c.b
 	eff, known := statusEffects[m.Name]
-	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity) {
+	if m.Category == "Status" && known && (eff.weather != "" || eff.terrain != "" || eff.hazard != "" || eff.gravity || eff.trickRoom) {
 		if len(a.Targets) > 0 {
 			return nil, "", engine.Illegal(a, "%s changes the field: it takes no targets", m.Name)
 		}
@@ -271,11 +283,20 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 				}
 			}
 		}
+		if (m.Name == "Mist" || m.Name == "Dragon Cheer") && !slices.Contains(out, f) {
+			out = append([]*Fighter{f}, out...) // the user, and the allies it adds for 2 AP each
+		}
+		if m.Name == "Dragon Cheer" && len(out) > 2 {
+			return nil, "", engine.Illegal(a, "%s cheers the user and at most 1 ally", m.Name)
+		}
 		if len(out) == 0 {
 			out = []*Fighter{f}
 		}
 		if m.Name == "Substitute" && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s makes a substitute for its user only", f.Name)
+		}
+		if (m.Name == "Stockpile" || m.Name == "Swallow" || m.Name == "Geomancy") && (len(out) > 1 || out[0] != f) {
+			return nil, "", engine.Illegal(a, "%s works on its user only", m.Name)
 		}
 		if m.Name == MovePainSplit && (len(out) > 1 || out[0] != f) {
 			return nil, "", engine.Illegal(a, "%s first stores the damage its user takes: it is used on %s only", m.Name, f.Name)
@@ -362,6 +383,9 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
 		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
 	}
+	if m.Name == "Spit Up" && stockpiled(f) == 0 {
+		return engine.Illegal(a, "%s has nothing stockpiled: Spit Up fails without Stockpile", f.Name)
+	}
 	if explodes[m.Name] && c.b.Weather == WeatherRain {
 		return engine.Illegal(a, "the rain has defused the floor: no %s can go off", m.Name)
 	}
@@ -420,8 +444,16 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	if !f.Fainted {
 		c.resolve(f, m, targets)
 	}
+	if m.Name == "Spit Up" && !f.Fainted {
+		c.releaseStockpile(f)
+	}
+	c.thrash(f, m)
 	if kind := userConditions[m.Name]; kind != "" && !f.Fainted {
 		c.inflict(f, kind)
+	}
+	if sp := f.cond(CondSpited); sp != nil && sp.Move == m.Name {
+		cure(f, CondSpited)
+		c.say("%s's spite is spent.", f.Name)
 	}
 	if m.Name != "Laser Focus" && cure(f, CondLaserFocus) {
 		c.say("%s's laser focus is spent.", f.Name)
@@ -439,6 +471,7 @@ const (
 	MovePainSplit   = "Pain Split"   // stores the damage its user takes; in the 4th round, deals it to an opponent
 	MoveDestinyBond = "Destiny Bond" // the user and an opponent are bound; hits on 11+, half the faces each use in a row
 	MoveCurse       = "Curse"        // a Ghost type's curses an opponent for half its max HP; any other raises its own stats
+	MoveMatBlock    = "Mat Block"    // Defense +4 for a round on the user or allies; hits on 11+, half the faces each use in a row
 )
 
 // asUsed is m as f uses it now. Pain Split is used on the user, and once
@@ -467,7 +500,11 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 			mm.Target = TargetAlly
 			return &mm
 		}
-	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish":
+	case "Spit Up":
+		mm := *m
+		mm.BP = SpitUpBP * stockpiled(f)
+		return &mm
+	case "Floral Healing", "Heal Pulse", "Life Dew", "Jungle Healing", "Purify", "Lunar Dance", "Healing Wish", "Swallow":
 		mm := *m
 		mm.Target, mm.Heal = TargetAlly, 0 // they heal their target, not the user
 		return &mm
@@ -476,14 +513,14 @@ func (b *Battle) asUsed(f *Fighter, m *Move) *Move {
 		mm.Target = TargetAlly
 		return &mm
 	}
-	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond {
+	if _, shield := shields[m.Name]; shield || m.Name == MoveDestinyBond || m.Name == MoveMatBlock {
 		mm := *m
 		row := 0
 		if f.Last == m.Name {
 			row = min(f.Streak, 8)
 		}
 		mm.Hit = 21 - max(1, 10>>row)
-		if !shield {
+		if m.Name == MoveDestinyBond {
 			mm.Target = TargetSingle
 		}
 		return &mm
@@ -502,6 +539,10 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 		c.raiseShield(f, m)
 		return
 	}
+	if m.Name == MoveMatBlock {
+		c.matBlock(f, m, targets)
+		return
+	}
 	eff, known := statusEffects[m.Name]
 	if m.Category == "Status" && known {
 		switch {
@@ -515,6 +556,10 @@ func (c *ctx) resolve(f *Fighter, m *Move, targets []*Fighter) {
 			return
 		case eff.hazard != "":
 			c.layHazard(f.side().other(), eff.hazard, 1)
+			return
+		case eff.trickRoom:
+			c.b.TrickRoom = f.Name
+			c.say("%s twists the room: speed stages count inverted while %s stands.", f.Name, f.Name)
 			return
 		case eff.gravity:
 			c.b.Gravity = GravityRounds
@@ -805,7 +850,7 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 	if hitOn.Fainted && hitOn.side() != f.side() && cure(f, CondCursed) {
 		c.say("%s knocked out an opponent: its curse lifts.", f.Name)
 	}
-	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) {
+	if m.Type == "Fire" && mult != 0 && c.b.Weather != WeatherRain && cure(hitOn, CondPowdered) && !c.guardsMagic(hitOn, "the powder's explosion") {
 		c.damage(hitOn, BlastDamage, "the powder explodes")
 	}
 	if grudge && hitOn.Fainted && hitOn != f && !f.Fainted {
@@ -822,13 +867,13 @@ func (c *ctx) strike(f *Fighter, m *Move, t *Fighter, opponents int) (face int) 
 			}
 		}
 	}
-	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" {
+	if m.Recoil && dmg > 0 && !f.Fainted && f.ability() != "Rock Head" && !c.guardsMagic(f, "recoil") {
 		c.damage(f, RecoilOrScreen(dmg), "recoil")
 	}
 	if m.Drain && dmg > 0 && !f.Fainted {
 		c.heal(f, RecoilOrScreen(dmg), "drain")
 	}
-	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && mult != 0 {
+	if kind := hitConditions[m.Name]; kind != "" && hitOn == t && !t.Fainted && !shielded(f, t) && !dusted(f, t) && mult != 0 {
 		if aimed(kind) {
 			c.inflictFrom(t, kind, f)
 		} else if c.inflict(t, kind) && kind == CondWrapped && !f.Fainted {
@@ -885,6 +930,10 @@ func (c *ctx) sayTwo(full, pub string, private bool) {
 func (c *ctx) secondary(f *Fighter, m *Move, t *Fighter, face int) {
 	sec := m.Secondary
 	c.say("%s's %s: d20 %d triggers its effect.", f.Name, m.Name, face)
+	if dusted(f, t) {
+		c.say("%s's Shield Dust keeps the effect off it.", t.Name)
+		sec = &Secondary{SelfBoosts: sec.SelfBoosts}
+	}
 	if sec.Status != "" {
 		if kind, ok := parseCondition(sec.Status); ok {
 			t.Harmed = true
@@ -1007,6 +1056,27 @@ func describeFaces(faces [21]Result) string {
 // faces each use in a row; paralysis, confusion, flinch and fog as for any
 // move) f is protected until its next turn.
 func (c *ctx) raiseShield(f *Fighter, m *Move) {
+	if c.lands(f, m) && c.inflict(f, CondProtected) {
+		f.cond(CondProtected).Move = m.Name
+	}
+}
+
+// matBlock: on one roll as a protect move's, each target's Defense is 4
+// higher for a round.
+func (c *ctx) matBlock(f *Fighter, m *Move, targets []*Fighter) {
+	if !c.lands(f, m) {
+		return
+	}
+	for _, t := range targets {
+		c.inflict(t, CondMatBlock)
+	}
+}
+
+// lands rolls the d20 of a move that rolls for its user alone (the protect
+// moves, Mat Block): its hit line, 7 at least when paralyzed or confused,
+// raised by a flinch and fog. It says the roll, springs a trap, and
+// reports whether the move landed.
+func (c *ctx) lands(f *Fighter, m *Move) bool {
 	line := m.Hit
 	if f.has(CondParalysis) || f.has(CondConfusion) {
 		line = max(line, 7)
@@ -1018,17 +1088,16 @@ func (c *ctx) raiseShield(f *Fighter, m *Move) {
 		line += FogPenalty
 	}
 	face := c.d.Roll(20)
-	if face < line {
-		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
-	} else {
+	ok := face >= line
+	if ok {
 		c.say("%s's %s: d20 %d (lands on %d+).", f.Name, m.Name, face, line)
-		if c.inflict(f, CondProtected) {
-			f.cond(CondProtected).Move = m.Name
-		}
+	} else {
+		c.say("%s's %s: d20 %d (lands on %d+): it fails.", f.Name, m.Name, face, line)
 	}
 	if len(c.b.Traps) > 0 {
 		c.springTrap(f, face)
 	}
+	return ok
 }
 
 // blocked is f's move m stopped by t's protection, with what the shield

@@ -34,7 +34,7 @@ func (c *ctx) guard(seat engine.Seat, a Guard) error {
 	f.Turn.Guarding = t.Name
 	c.say("%s guards %s until its next turn (the whole turn).", f.Name, t.Name)
 	if f.hasIQ("Field Medic") {
-		c.heal(t, FieldMedicHeal, "Field Medic")
+		c.healThrough(t, FieldMedicHeal, "Field Medic")
 	}
 	c.finish(f)
 	return nil
@@ -81,7 +81,7 @@ func (c *ctx) takeBreak(seat engine.Seat, a Break) error {
 	c.spend(f, 0, FocusAllies, false, true)
 	c.say("%s takes a break.", f.Name)
 	if f.hasIQ("Second Wind") {
-		c.heal(f, SecondWindHeal, "Second Wind")
+		c.healThrough(f, SecondWindHeal, "Second Wind")
 	}
 	for _, k := range stageKeys {
 		switch s := f.stage(k); {

@@ -61,6 +61,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 		err = c.learnMove(seat, a)
 	case SkipMove:
 		err = c.skipMove(seat, a)
+	case Evolve:
+		err = c.evolve(seat, a)
 	case UseMove:
 		err = c.useMove(seat, a)
 	case Guard:

@@ -224,7 +224,7 @@ func (s *Sheet) Validate(d *Data) error {
 			bad("%s is offered to learn but already known", m.Name)
 		case slices.Contains(s.Learnable[:i], m.Name):
 			bad("%s is offered to learn twice", m.Name)
-		case !slices.ContainsFunc(d.LevelMoves(sp.Name, 1, s.Level), func(l LevelMove) bool { return l.Move == m.Name }):
+		case !d.learnsByLevel(sp, m.Name, s.Level):
 			bad("%s does not learn %s by levelling up to level %d", sp.Name, m.Name, s.Level)
 		}
 	}
@@ -330,6 +330,22 @@ func (d *Data) learnsInLine(sp *Species, move string, future bool) bool {
 			return true
 		}
 		next = append(next, e.Evos...)
+	}
+	return false
+}
+
+// learnsByLevel reports whether sp, or a species it evolved from, learns
+// move by levelling up to level, on evolution (level 0) included: an offer
+// made before an evolution stays good after it.
+func (d *Data) learnsByLevel(sp *Species, move string, level int) bool {
+	for seen := 0; sp != nil && seen < 4; seen++ {
+		if slices.ContainsFunc(d.LevelMoves(sp.Name, 0, level), func(l LevelMove) bool { return l.Move == move }) {
+			return true
+		}
+		if sp.Prevo == "" {
+			break
+		}
+		sp, _ = d.SpeciesNamed(sp.Prevo)
 	}
 	return false
 }

@@ -25,6 +25,10 @@ var specialStatus = map[string]func(c *ctx, f, t *Fighter){
 	"Laser Focus":  func(c *ctx, f, t *Fighter) { c.inflict(f, CondLaserFocus) },
 	"Lock-On":      func(c *ctx, f, t *Fighter) { c.lockOn(f, t, "Lock-On") },
 	"Heal Pulse":   func(c *ctx, f, t *Fighter) { c.heal(t, 4, "Heal Pulse") },
+	"Acupressure":  acupressure,
+	"Dragon Cheer": dragonCheer,
+	"Stockpile":    stockpile,
+	"Swallow":      swallow,
 	"Life Dew":     func(c *ctx, f, t *Fighter) { c.heal(t, 2, "Life Dew") },
 	"Jungle Healing": func(c *ctx, f, t *Fighter) {
 		c.heal(t, 2, "Jungle Healing")
@@ -170,4 +174,99 @@ func stagesText(st map[string]int) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// acupressureStats are the stats Acupressure's d6 picks, face 1 to 6.
+var acupressureStats = [6]string{"atk", "def", "spa", "spd", "spe", "eva"}
+
+// acupressure raises one of t's stats, picked with a d6, by 2 stages.
+func acupressure(c *ctx, f, t *Fighter) {
+	face := c.d.Roll(6)
+	k := acupressureStats[face-1]
+	c.say("%s's Acupressure: d6 %d, %s.", f.Name, face, k)
+	c.changeStage(t, k, 2)
+}
+
+// dragonCheer raises t's crit stage by 1; a Dragon-type user's own by 2.
+func dragonCheer(c *ctx, f, t *Fighter) {
+	n := 1
+	if t == f && f.hasType("Dragon") {
+		n = 2
+	}
+	c.changeStage(t, "crit", n)
+}
+
+// MaxStockpile is how many times Stockpile can be used before it fails.
+const MaxStockpile = 3
+
+// stockpile adds a stockpile to f (Defense and Special Defense +1); a
+// fourth fails.
+func stockpile(c *ctx, f, _ *Fighter) {
+	st := f.cond(CondStockpile)
+	if st != nil && st.HP >= MaxStockpile {
+		c.say("%s's Stockpile fails: it holds %d already.", f.Name, MaxStockpile)
+		return
+	}
+	if st == nil {
+		f.Minor = append(f.Minor, Cond{Kind: CondStockpile})
+		st = &f.Minor[len(f.Minor)-1]
+	}
+	st.HP++
+	c.say("%s stockpiles (%d).", f.Name, st.HP)
+	c.changeStage(f, "def", 1)
+	c.changeStage(f, "spd", 1)
+}
+
+// stockpiled is how many stockpiles f holds.
+func stockpiled(f *Fighter) int {
+	if st := f.cond(CondStockpile); st != nil {
+		return st.HP
+	}
+	return 0
+}
+
+// SwallowHeal and SpitUpBP are what each stockpile gives Swallow and Spit
+// Up.
+const (
+	SwallowHeal = 4
+	SpitUpBP    = 8
+)
+
+// swallow heals f 4 HP a stockpile and releases them; it fails with none.
+func swallow(c *ctx, f, _ *Fighter) {
+	n := stockpiled(f)
+	if n == 0 {
+		c.say("%s's Swallow fails: nothing is stockpiled.", f.Name)
+		return
+	}
+	c.heal(f, SwallowHeal*n, "Swallow")
+	c.releaseStockpile(f)
+}
+
+// releaseStockpile takes f's stockpiles away, and the Defense and Special
+// Defense increases they gave (not more than what is left of them).
+func (c *ctx) releaseStockpile(f *Fighter) {
+	n := stockpiled(f)
+	cure(f, CondStockpile)
+	for _, k := range []string{"def", "spd"} {
+		if drop := min(n, max(0, f.stage(k))); drop > 0 {
+			c.changeStage(f, k, -drop)
+		}
+	}
+	c.say("%s's stockpile is spent.", f.Name)
+}
+
+// thrash follows Thrash: using it (again) has its user thrashing for 3
+// rounds; using another move meanwhile ends that and disables the other
+// move (Disabled holds the move used last).
+func (c *ctx) thrash(f *Fighter, m *Move) {
+	switch {
+	case f.Fainted:
+	case m.Name == "Thrash":
+		cure(f, CondThrashing)
+		c.inflict(f, CondThrashing)
+	case cure(f, CondThrashing):
+		c.say("%s breaks off its thrashing for %s.", f.Name, m.Name)
+		c.inflict(f, CondDisabled)
+	}
 }

@@ -60,6 +60,9 @@ func renderBattle(b *strings.Builder, bt *BattleView) {
 		for _, h := range bt.Hazards {
 			fmt.Fprintf(b, "; %s ×%d on the %s' side", h.Kind, h.Layers, h.Side)
 		}
+		if bt.TrickRoom != "" {
+			fmt.Fprintf(b, "; %s's Trick Room", bt.TrickRoom)
+		}
 		b.WriteString("\n")
 	}
 	for _, f := range bt.Fighters {

@@ -18,6 +18,9 @@ const (
 	FlinchPenalty = 12 // 60% of accuracy
 	FogPenalty    = 3  // 15% of accuracy
 	TauntAP       = 2  // what a taunt adds to a status move's cost
+	SafeguardAP   = 2  // what a safeguard adds to its opponents' status moves
+	SpiteAP       = 2  // what a spite adds to the move it holds, until used again
+	MatBlockBonus = 4  // Mat Block: +4 Defense for a round, as mitigation like a brace
 )
 
 // turnOf finds the fighter seat acts for in a battle action, and refuses
@@ -130,6 +133,9 @@ func (c *ctx) springHazards(f *Fighter) {
 			continue
 		}
 		c.say("%s takes the offensive over %s ×%d: d20 %d (springs on 1-%d): it springs!", f.Name, h.Kind, h.Layers, face, top)
+		if h.Kind != HazardToxic && h.Kind != HazardStickyWeb && c.guardsMagic(f, h.Kind) {
+			continue
+		}
 		switch h.Kind {
 		case HazardSpikes:
 			c.damage(f, hazardDamage(h.Layers), "spikes")

@@ -49,19 +49,20 @@ type MemberView struct {
 
 // BattleView is the battle as a seat sees it.
 type BattleView struct {
-	Started  bool          `json:"started"`
-	Round    int           `json:"round"`
-	First    Side          `json:"first"`
-	Side     Side          `json:"side"`
-	Weather  string        `json:"weather,omitempty"`
-	Terrain  string        `json:"terrain,omitempty"`
-	Turns    int           `json:"terrainTurns,omitempty"`
-	Hazards  []Hazard      `json:"hazards,omitempty"`
-	Wishes   map[Side]int  `json:"wishes,omitempty"`
-	Gravity  int           `json:"gravity,omitempty"` // rounds of gravity left
-	Fighters []FighterView `json:"fighters"`
-	Traps    []Trap        `json:"traps,omitempty"` // the GM's only
-	Odds     []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
+	Started   bool          `json:"started"`
+	Round     int           `json:"round"`
+	First     Side          `json:"first"`
+	Side      Side          `json:"side"`
+	Weather   string        `json:"weather,omitempty"`
+	Terrain   string        `json:"terrain,omitempty"`
+	Turns     int           `json:"terrainTurns,omitempty"`
+	Hazards   []Hazard      `json:"hazards,omitempty"`
+	Wishes    map[Side]int  `json:"wishes,omitempty"`
+	Gravity   int           `json:"gravity,omitempty"`   // rounds of gravity left
+	TrickRoom string        `json:"trickRoom,omitempty"` // who keeps speed stages inverted
+	Fighters  []FighterView `json:"fighters"`
+	Traps     []Trap        `json:"traps,omitempty"` // the GM's only
+	Odds      []Odds        `json:"odds,omitempty"`  // the viewer's character's moves against each target
 }
 
 // FighterView is a fighter as a seat sees it: Body and Turn's numbers are
@@ -143,6 +144,9 @@ func (s *State) View(seat engine.Seat) engine.View {
 	if b := s.Battle; b != nil {
 		bv := &BattleView{Started: b.Started, Round: b.Round, First: b.First, Side: b.Side, Weather: b.Weather,
 			Terrain: b.Terrain, Turns: b.TerrainTurns, Hazards: b.Hazards, Wishes: b.Wishes, Gravity: b.Gravity}
+		if b.trickRoom() {
+			bv.TrickRoom = b.TrickRoom
+		}
 		for _, f := range b.Fighters {
 			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
 				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
@@ -201,7 +205,7 @@ func (s *State) odds(f *Fighter) []Odds {
 				a.AP = b.maxAP(f)
 			}
 			o := Odds{Move: m.Name, Target: t.Name, Partial: t.Foe && t.Hidden}
-			if ab := takenBy(f, m, t); ab != "" && !o.Partial {
+			if ab := b.takenBy(f, m, t); ab != "" && !o.Partial {
 				o.Hit, o.Crit, o.Expected, o.Note = ratText(new(big.Rat)), ratText(new(big.Rat)), "0.00", "its "+ab+" takes the move"
 				out = append(out, o)
 				continue
@@ -286,6 +290,8 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("Into a free move slot: %s.", strings.Join(strings.Fields(MoveLine(m)), " "))
 	case SkipMove:
 		return fmt.Sprintf("Pass on %s: the offer goes.", a.Move)
+	case Evolve:
+		return fmt.Sprintf("Become %s: its types, and the moves it learns on evolution offered to learn.", a.Into)
 	}
 	return ""
 }
