@@ -99,7 +99,7 @@ func (s *State) legalFood(c *Character) []engine.Action {
 // legalGM is what the GM is offered: ending the session always, and what
 // the moment allows.
 func (s *State) legalGM() []engine.Action {
-	out := []engine.Action{End{Reason: "the session ends"}, Note{Text: "a reminder"}}
+	out := []engine.Action{End{}, Note{Text: "a reminder"}}
 	switch {
 	case s.Fight != nil && s.Fight.Hit != nil:
 		for _, n := range []int{1, 3, 6} {

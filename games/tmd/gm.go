@@ -85,11 +85,17 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 		if c.b != nil && c.b.Started {
 			return engine.Illegal(a, "end the battle first")
 		}
-		if err := engine.CheckText(a, "a reason", a.Reason); err != nil {
-			return err
+		if a.Reason != "" { // a reason is the GM's to give or not
+			if err := engine.CheckText(a, "a reason", a.Reason); err != nil {
+				return err
+			}
 		}
 		c.s.Ended, c.s.EndReason = true, strings.TrimSpace(a.Reason)
-		c.say("The session ends (%s).", c.s.EndReason)
+		if c.s.EndReason == "" {
+			c.say("The session ends.")
+		} else {
+			c.say("The session ends (%s).", c.s.EndReason)
+		}
 		return nil
 	}
 	return engine.Illegal(a, "not an action of this game")

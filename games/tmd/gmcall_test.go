@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"tabletop/engine"
@@ -535,5 +536,23 @@ func TestDrySkin_RainHealsAndTakesWaterMovesSunHurts(t *testing.T) {
 		if geo.Body.HP != tc.want {
 			t.Errorf("Dry Skin in %s (Water Gun %v): %d HP, want %d", tc.weather, tc.move, geo.Body.HP, tc.want)
 		}
+	}
+}
+
+// TestEnd_AReasonIsTheGMsToGiveOrNot checks that the GM may end a session
+// with or without a reason, and that the log says it once either way: the
+// offered "end the session" carries none (it once read "The session ends
+// (the session is over)").
+func TestEnd_AReasonIsTheGMsToGiveOrNot(t *testing.T) {
+	for _, c := range []struct{ reason, want string }{{"", "The session ends."}, {"the heroes rest", "The session ends (the heroes rest)."}} {
+		s := mustTeam(t, nil)
+		evs := mustApply(t, s, gmSeat, End{Reason: c.reason}, nil)
+		if got := texts(evs, gmSeat); !strings.Contains(got, c.want) || !s.Ended {
+			t.Errorf("end with reason %q: ended %v, log %q, want %q", c.reason, s.Ended, got, c.want)
+		}
+	}
+	s := mustTeam(t, nil)
+	if slices.ContainsFunc(s.Legal(gmSeat), func(a engine.Action) bool { e, ok := a.(End); return ok && e.Reason != "" }) {
+		t.Error("the GM is offered an end of session with a made-up reason")
 	}
 }

@@ -159,7 +159,7 @@ func (s *State) gmCandidates() []engine.Action {
 	switch {
 	case b == nil:
 		out = append(out, AddFoe{Species: "Geodude", Level: 5, Moves: []string{"Tackle"}},
-			Award{XP: 50, RP: 100, Reason: "a quest done"}, End{Reason: "the session is over"})
+			Award{XP: 50, RP: 100, Reason: "a quest done"}, End{})
 	case !b.Started:
 		if len(b.side(Foes)) < 3 {
 			out = append(out, AddFoe{Species: "Geodude", Level: 5, Moves: []string{"Tackle"}, Hidden: true})
