@@ -92,6 +92,7 @@ func TestServe_RefusesBadFlags(t *testing.T) {
 		{"stray argument", []string{"serve", "now"}, "takes no arguments"},
 		{"bad sync mode", []string{"serve", "--sync", "sometimes"}, "--sync must be normal or full"},
 		{"unknown flag", []string{"serve", "--port", "80"}, "flag provided but not defined"},
+		{"no tables in memory", []string{"serve", "--cache-tables", "0"}, "--cache-tables must be 1 or more"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
