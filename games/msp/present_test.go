@@ -93,3 +93,19 @@ func TestPage_DrawsEverySeatsViewAndHidesWhatItMayNotSee(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderText_CarriesTheCoinBagAndTheItems checks the terminal's
+// inventory line: the weight counts the coin bag, so the line names it
+// first and says "and nothing else" when there is nothing more, instead of
+// "50 g: nothing".
+func TestRenderText_CarriesTheCoinBagAndTheItems(t *testing.T) {
+	s := mustTable(t)
+	if got, want := renderText(s.View(annSeat).(*View)), "carries 50 of 15000 g: the coin bag and nothing else\n"; !strings.Contains(got, want) {
+		t.Errorf("Ann with nothing: the terminal lacks %q:\n%s", want, got)
+	}
+	mustApply(t, s, gmSeat, Give{Item: "Rope", Who: "Ann", Reason: "for the cliff"}, nil)
+	got := renderText(s.View(annSeat).(*View))
+	if want := "carries 2050 of 15000 g: the coin bag; Rope (2000 g)\n"; !strings.Contains(got, want) {
+		t.Errorf("Ann with a rope: the terminal lacks %q:\n%s", want, got)
+	}
+}

@@ -36,14 +36,17 @@ func renderText(v *View) string {
 				stats = append(stats, fmt.Sprintf("%s %+d", Stat(i).Title(), x))
 			}
 			fmt.Fprintf(&b, "    %s; XP %d (next level at %d)\n", strings.Join(stats, ", "), s.XP, s.NextLevel)
-			var items []string
+			// The weight counts the coin bag (and its coins), so the line
+			// names it: "50 g: nothing" read as a sum that does not add up.
+			items := []string{"the coin bag"}
 			for _, it := range s.Items {
 				items = append(items, it.String())
 			}
-			if len(items) == 0 {
-				items = []string{"nothing"}
+			rest := ""
+			if len(s.Items) == 0 {
+				rest = " and nothing else"
 			}
-			fmt.Fprintf(&b, "    carries %d of %d g: %s\n", s.Weight, s.Capacity, strings.Join(items, "; "))
+			fmt.Fprintf(&b, "    carries %d of %d g: %s%s\n", s.Weight, s.Capacity, strings.Join(items, "; "), rest)
 			fmt.Fprintf(&b, "    purse: %s (worth %s)\n", s.Purse, s.Money)
 			if s.Notes != "" {
 				fmt.Fprintf(&b, "    notes: %s\n", s.Notes)
