@@ -176,13 +176,17 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 		out.Winners = append(out.Winners, engine.Seat(i))
 		parts = append(parts, fmt.Sprintf("%s lives (level %d)", c.Name, c.Level()))
 	}
+	ends := "The session ends"
+	if s.EndReason != "" {
+		ends += " (" + s.EndReason + ")"
+	}
 	switch {
 	case s.allDead():
 		out.Text = "Every character has died: " + strings.Join(parts, ", ")
-	case s.EndReason != "":
-		out.Text = "The session ends (" + s.EndReason + "): " + strings.Join(parts, ", ")
+	case len(parts) == 0:
+		out.Text = ends + " before anyone made a character"
 	default:
-		out.Text = "The session ends: " + strings.Join(parts, ", ")
+		out.Text = ends + ": " + strings.Join(parts, ", ")
 	}
 	return out, true
 }
