@@ -77,7 +77,7 @@ func renderText(v *View) string {
 		if r.Success {
 			verdict = "succeeded"
 		}
-		fmt.Fprintf(&b, "Last check: %s %s against %s: %s\n", r.Stat.Title(), r.Roll, r.Goal, verdict)
+		fmt.Fprintf(&b, "Last check: %s: %s\n", r.Words(), verdict)
 	}
 	if f := v.Battle; f != nil {
 		fmt.Fprintf(&b, "Battle, round %d: %s's turn", f.Round, f.Turn)
