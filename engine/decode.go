@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 )
 
 // DecodeStrict reads an action's JSON body into v for Game.Decode: an empty
@@ -36,4 +38,51 @@ func UnmarshalStrict(data []byte, v any) error {
 		return errors.New("trailing data")
 	}
 	return nil
+}
+
+// JSONKind names what a Go type holds as JSON, in a player's words: text,
+// a whole number, a list... Messages about a refused JSON value use it.
+func JSONKind(t reflect.Type) string {
+	if t == nil {
+		return "another kind of value"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "text"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Pointer:
+		return JSONKind(t.Elem())
+	}
+	return "another kind of value"
+}
+
+// JSONValueKind names the kind of JSON value the decoder names in a
+// json.UnmarshalTypeError ("number", "string", "array", "object", "bool")
+// in a player's words: a number, text, a list...
+func JSONValueKind(v string) string {
+	switch {
+	case v == "":
+		return "that"
+	case strings.HasPrefix(v, "number"):
+		return "a number"
+	case v == "string":
+		return "text"
+	case v == "bool":
+		return "true or false"
+	case v == "array":
+		return "a list"
+	case v == "object":
+		return "an object"
+	}
+	return v
 }

@@ -51,8 +51,8 @@ func CheckEmptyStateJSON() error { return checkStateJSON(seatState{}) }
 func CheckFullStateJSON() error {
 	st := seatState{ID: "t", Game: "g", GameName: "G", Seat: 1, Seq: 9, MyTurn: true, Over: true, Waiting: 2, WaitingKnown: true,
 		Legal: []legalAction{{Kind: "k", Text: "x", Action: json.RawMessage(`{}`)}}, Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
-		Seats:   []seatInfo{{Seat: 1, Name: "Ann", Bot: "greedy", You: true, Pending: true, Open: true, StandIn: true, Resigned: true}},
-		Outcome: &engine.Outcome{Text: "over"}, Commitment: "c", Seed: "5eed", Options: engine.Options{"a": "1"}, View: 1}
+		Seats:   []seatInfo{{Seat: 1, Name: "Ann", Bot: "greedy", You: true, Pending: true, Open: true, StandIn: true, Resigned: true, GM: true}},
+		Outcome: &engine.Outcome{Text: "over"}, Commitment: "c", Seed: "5eed", Options: engine.Options{"a": "1"}, View: 1, ScoreName: "points"}
 	for _, v := range []reflect.Value{reflect.ValueOf(st), reflect.ValueOf(st.Seats[0])} {
 		for i := range v.NumField() {
 			if f := v.Type().Field(i); f.IsExported() && !f.Anonymous && v.Field(i).IsZero() {

@@ -48,3 +48,34 @@ func TestCreate_GameMasterSeatIsAPersonsSeat(t *testing.T) {
 		t.Errorf("a person GM and a bot player = %d, want a table (303):\n%s", r.status, r.body)
 	}
 }
+
+// TestStandings_LeaveTheGameMasterOutAndNameTheScore: the final standings
+// of a game with a game master list the players only (the GM plays no
+// character and scores nothing), and each score says what it counts
+// (Info.ScoreName), here the character's level.
+func TestStandings_LeaveTheGameMasterOutAndNameTheScore(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateMSP()
+	for _, step := range []struct {
+		seat int
+		text string
+	}{{1, "create Ann / elf / ranger / chaotic good / hunter"}, {2, "create Bo / dwarf / smith / lawful good / smith"}, {0, "end session: the inn closes"}} {
+		if r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[step.seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": step.text}}); r.status != http.StatusOK {
+			t.Fatalf("%s: %d %s", step.text, r.status, r.body)
+		}
+	}
+	page := h.do("GET", "/t/"+c.ID, "", nil).body
+	i := strings.Index(page, `<ol class="standings">`)
+	if i < 0 {
+		t.Fatalf("the finished table's page has no standings:\n%s", page)
+	}
+	list := page[i : i+strings.Index(page[i:], "</ol>")]
+	if strings.Contains(list, "Gail") {
+		t.Errorf("the standings list the game master:\n%s", list)
+	}
+	for _, want := range []string{"Ann · level: 0", "Bo · level: 0"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the standings lack %q:\n%s", want, list)
+		}
+	}
+}

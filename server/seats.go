@@ -293,17 +293,22 @@ type standing struct {
 }
 
 // Standings are the final standings: winners first, then by score, then in
-// seat order. Empty before the end.
+// seat order. The game master's seat is not in them: it plays for nobody.
+// Empty before the end.
 func (c seatState) Standings() []standing {
 	if c.Outcome == nil {
 		return nil
 	}
-	out := make([]standing, len(c.Seats))
+	out := make([]standing, 0, len(c.Seats))
 	for i, si := range c.Seats {
-		out[i] = standing{Name: si.Name, Winner: slices.Contains(c.Outcome.Winners, si.Seat), Resigned: slices.Contains(c.Outcome.Resigned, si.Seat)}
-		if i < len(c.Outcome.Scores) {
-			out[i].Score, out[i].Scored = c.Outcome.Scores[i], true
+		if si.GM {
+			continue
 		}
+		st := standing{Name: si.Name, Winner: slices.Contains(c.Outcome.Winners, si.Seat), Resigned: slices.Contains(c.Outcome.Resigned, si.Seat)}
+		if i < len(c.Outcome.Scores) {
+			st.Score, st.Scored = c.Outcome.Scores[i], true
+		}
+		out = append(out, st)
 	}
 	slices.SortStableFunc(out, func(a, b standing) int {
 		switch {

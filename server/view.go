@@ -44,6 +44,9 @@ type seatState struct {
 	Commitment string          `json:"commitment"`
 	Seed       string          `json:"seed,omitempty"` // only once the game is over
 	Options    engine.Options  `json:"options"`
+	// ScoreName is what the outcome's scores count (Info.ScoreName), for
+	// the final standings: "trophies", "level".
+	ScoreName string `json:"-"`
 	seatsState
 	// View comes last, so that a client that needs only the fields above
 	// (a bot, a load generator) can stop reading before the largest part.
@@ -61,6 +64,10 @@ type seatInfo struct {
 	// turn clock ran out), Resigned that its player resigned.
 	StandIn  bool `json:"stand_in,omitempty"`
 	Resigned bool `json:"resigned,omitempty"`
+	// GM marks the game master's seat (engine.GMSeat), which plays no
+	// character and is left out of the final standings. The page reads
+	// it; the JSON does not carry it (the seat's name says it already).
+	GM bool `json:"-"`
 }
 
 // legalAction is one action a seat may take now, ready to post back.
@@ -103,14 +110,18 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	out := seatState{
 		ID: l.id, Game: info.ID, GameName: info.Name, Seat: seat, Seq: tab.Len(),
 		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(),
-		Legal: []legalAction{},
+		Legal: []legalAction{}, ScoreName: info.ScoreName,
 	}
 	waiting, known := waitingIn(out.View)
 	out.WaitingKnown = known
+	gm := engine.Spectator
+	if info.GMSeat {
+		gm, _ = engine.GMSeat(tab.Seats()) // the table was made with one: Spectator (none) otherwise
+	}
 	for i, si := range tab.Seats() {
 		p := slices.Contains(waiting, engine.Seat(i))
 		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p,
-			Open: slices.Contains(l.open, i), StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i))})
+			Open: slices.Contains(l.open, i), StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i)), GM: engine.Seat(i) == gm})
 		if p && engine.Seat(i) != seat {
 			out.Waiting++
 		}

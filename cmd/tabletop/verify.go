@@ -54,6 +54,9 @@ func runVerify(ctx context.Context, env Env, args []string) error {
 		return usagef("want one FILE, got %d arguments (try -h)", len(pos))
 	}
 	name := escaped(pos[0])
+	if pos[0] == "-" {
+		name = "standard input"
+	}
 	var r io.Reader = env.Stdin
 	if pos[0] != "-" {
 		f, err := os.Open(pos[0])
@@ -75,7 +78,10 @@ func runVerify(ctx context.Context, env Env, args []string) error {
 	}
 	var x engine.Export
 	if err := json.Unmarshal(raw, &x); err != nil {
-		return usagef("%s is not a table export: %s", name, escaped(err.Error()))
+		return usagef("%s: this file is not a tabletop export: %s", name, notExport(raw, err))
+	}
+	if x.Game == "" {
+		return usagef("%s: this file has no game: it is not a tabletop export", name)
 	}
 	g, err := registry().Game(x.Game)
 	if err != nil {
@@ -282,4 +288,26 @@ func escaped(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// notExport says in words why raw, which json.Unmarshal refused with err,
+// is no export: not JSON at all, or a field holding the wrong kind of
+// value; each with the line, so that whoever opens the file finds it.
+func notExport(raw []byte, err error) string {
+	line := func(off int64) int {
+		return bytes.Count(raw[:min(max(off, 0), int64(len(raw)))], []byte("\n")) + 1
+	}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn) && syn.Offset >= int64(len(bytes.TrimRight(raw, " \t\r\n"))):
+		return fmt.Sprintf("it is not JSON (it stops short at line %d)", line(syn.Offset))
+	case errors.As(err, &syn):
+		return fmt.Sprintf("it is not JSON (line %d)", line(syn.Offset))
+	case errors.As(err, &typ) && typ.Field != "":
+		return fmt.Sprintf("its %s should be %s, not %s (line %d)", strconv.Quote(typ.Field), engine.JSONKind(typ.Type), engine.JSONValueKind(typ.Value), line(typ.Offset))
+	case errors.As(err, &typ):
+		return fmt.Sprintf("it is %s, where an export is an object (line %d)", engine.JSONValueKind(typ.Value), line(typ.Offset))
+	}
+	return escaped(err.Error())
 }

@@ -83,7 +83,7 @@ func TestVerify(t *testing.T) {
 		{"seed not matching commitment", []string{writeJSON(t, badSeed)}, "", 1, "committed to", ""},
 		{"no file", nil, "", 2, "", "want one FILE"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "nope.json")}, "", 2, "", "no such file"},
-		{"not JSON", []string{"-"}, "hello", 2, "", "not a table export"},
+		{"not JSON", []string{"-"}, "hello", 2, "", "not a tabletop export"},
 		{"unknown game", []string{"-"}, `{"game":"chess"}`, 2, "", `unknown game "chess"`},
 	}
 	for _, tt := range tests {
@@ -277,8 +277,10 @@ func TestVerify_PrintsStringsFromTheLogEscaped(t *testing.T) {
 	}{
 		{"seat name in the outcome", []string{writeJSON(t, renamed(t, named))}, ""},
 		{"entry text in a failure", []string{writeJSON(t, forged)}, ""},
-		{"game id in an error", []string{"-"}, `{"game":"chess` + strings.ReplaceAll(evil, "\x1b", "\u001b") + `"}`},
-		{"field name", []string{"-"}, `{"game":"duel","ok` + evil[:2] + `":1}`},
+		// Valid JSON, so that the strings reach the messages that name them
+		// (a raw control character is not JSON, and that error quotes nothing).
+		{"game id in an error", []string{"-"}, mustJSON(t, map[string]string{"game": "chess" + evil})},
+		{"field name", []string{"-"}, mustJSON(t, map[string]any{"game": "duel", "ok" + evil[:2]: 1})},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -351,5 +353,34 @@ func TestUnknownFlag_IsOneLineAndExit2(t *testing.T) {
 	code, _, errOut := run(t, "", "roll", "--bogus", "3d6")
 	if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "bogus") {
 		t.Fatalf("roll --bogus = %d, stderr %q; want 2 and one line naming the flag", code, errOut)
+	}
+}
+
+// TestVerify_NotAnExportSaysWhatIsWrongInWords: a file that is no table
+// export is refused with what is wrong in a player's words (no game; not
+// JSON, at which line; a field of the wrong kind), never the JSON
+// decoder's Go text or `unknown game ""`.
+func TestVerify_NotAnExportSaysWhatIsWrongInWords(t *testing.T) {
+	for _, tt := range []struct {
+		name, stdin, want string
+	}{
+		{"an empty object", `{}`, "this file has no game: it is not a tabletop export"},
+		{"no game among other fields", `{"seed": "00"}`, "this file has no game: it is not a tabletop export"},
+		{"not JSON", "hello", "this file is not a tabletop export: it is not JSON (line 1)"},
+		{"broken on line 3", "{\n\"game\": \"pmr\",\n x}", "this file is not a tabletop export: it is not JSON (line 3)"},
+		{"cut short", "{\n\"game\": ", "this file is not a tabletop export: it is not JSON (it stops short at line 2)"},
+		{"a field of the wrong kind", "{\n\"game\": 5}", `this file is not a tabletop export: its "game" should be text, not a number (line 2)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := run(t, tt.stdin, "verify", "-")
+			if code != 2 || !strings.Contains(errOut, tt.want) {
+				t.Errorf("verify of %q = %d, stderr %q; want 2 and %q", tt.stdin, code, errOut, tt.want)
+			}
+			for _, goText := range []string{"unknown game", "invalid character", "unmarshal", "Go struct", "unexpected end"} {
+				if strings.Contains(errOut, goText) {
+					t.Errorf("verify of %q says %q: %s", tt.stdin, goText, errOut)
+				}
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package msp
 
 import (
+	stdhtml "html"
 	"html/template"
 	"strings"
 	"testing"
@@ -90,6 +91,49 @@ func TestPage_DrawsEverySeatsViewAndHidesWhatItMayNotSee(t *testing.T) {
 	for _, want := range []string{"msp-book-file", "data:application/json", "Healing herb", "d20 "} {
 		if !strings.Contains(gm, want) {
 			t.Errorf("the GM's page lacks %q", want)
+		}
+	}
+}
+
+// TestRenderText_CarriesTheCoinBagAndTheItems checks the terminal's
+// inventory line: the weight counts the coin bag, so the line names it
+// first and says "and nothing else" when there is nothing more, instead of
+// "50 g: nothing".
+func TestRenderText_CarriesTheCoinBagAndTheItems(t *testing.T) {
+	s := mustTable(t)
+	if got, want := renderText(s.View(annSeat).(*View)), "carries 50 of 15000 g: the coin bag and nothing else\n"; !strings.Contains(got, want) {
+		t.Errorf("Ann with nothing: the terminal lacks %q:\n%s", want, got)
+	}
+	mustApply(t, s, gmSeat, Give{Item: "Rope", Who: "Ann", Reason: "for the cliff"}, nil)
+	got := renderText(s.View(annSeat).(*View))
+	if want := "carries 2050 of 15000 g: the coin bag; Rope (2000 g)\n"; !strings.Contains(got, want) {
+		t.Errorf("Ann with a rope: the terminal lacks %q:\n%s", want, got)
+	}
+}
+
+// TestLastCheck_ReadsLikeTheLog checks the last check as the terminal and
+// the page show it: who rolled what, the d20 and the stat, the total, the
+// target and the verdict in words, as the log has it; never the dice
+// notation's raw dump ("d20{9}+3 = 12 >=12: true (1)").
+func TestLastCheck_ReadsLikeTheLog(t *testing.T) {
+	s := mustTable(t)
+	s.char(annSeat).Stats[Strength] = 3
+	mustApply(t, s, gmSeat, Check{Stat: Strength, Who: "Ann"}, nil)
+	mustApply(t, s, gmSeat, Target{Value: 12}, nil)
+	seed := seedWhere(t, func(d *dice.Stream) bool { return d.Roll(20) == 9 })
+	mustApply(t, s, annSeat, Roll{}, dice.NewStream(seed))
+	page := enginetest.MustPage(t, game{})
+	for _, seat := range []engine.Seat{gmSeat, boSeat} {
+		text := renderText(s.View(seat).(*View))
+		if want := "Last check: Ann rolled Strength: d20 9 +3 = 12; the target was at least 12: succeeded"; !strings.Contains(text, want) {
+			t.Errorf("%s's terminal lacks %q:\n%s", seat, want, text)
+		}
+		html := stdhtml.UnescapeString(render(t, page, s, seat))
+		if want := "Last check: Ann rolled Strength: d20 9 +3 = 12; the target was at least 12: <b>success</b>"; !strings.Contains(html, want) {
+			t.Errorf("%s's page lacks %q:\n%s", seat, want, html)
+		}
+		if strings.Contains(text+html, "d20{") || strings.Contains(text+html, "true (1)") {
+			t.Errorf("%s sees the raw dice notation:\n%s\n%s", seat, text, html)
 		}
 	}
 }

@@ -239,7 +239,7 @@ func (s *State) roll(c *Character, a Roll, d *dice.Stream) ([]engine.Event, erro
 		return nil, err
 	}
 	ck.Target.Reveal()
-	s.LastCheck = &CheckResult{Seat: c.Seat, Stat: ck.Stat, Roll: r.String(), Total: r.Compared, Goal: ck.Target.Value, Success: r.Holds()}
+	s.LastCheck = &CheckResult{Seat: c.Seat, Stat: ck.Stat, Roll: r.String(), Total: r.Compared, Goal: ck.Target.Value, Success: r.Holds(), Name: c.Name, D20: r.Dice[0].Face}
 	s.Check = nil
 	verdict := "fails"
 	if r.Holds() {

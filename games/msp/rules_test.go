@@ -729,3 +729,31 @@ func TestTypedActionPlaysAsTheActionItReads(t *testing.T) {
 	mustRefuse(t, s, gmSeat, Typed{Text: "fly to the moon"}, `unknown action "fly to the moon"`)
 	mustRefuse(t, s, annSeat, Typed{Text: "xp 10 to Ann: me"}, "only the game master may do that")
 }
+
+// TestOutcome_EndedBeforeAnyCharacterSaysSo checks the closing line of a
+// session the GM ends before anyone made a character: it says so, instead
+// of ending on a dangling ": ".
+func TestOutcome_EndedBeforeAnyCharacterSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		name, reason, want string
+	}{
+		{"with a reason", "nobody came", "The session ends (nobody came) before anyone made a character"},
+		{"without a reason", "", "The session ends before anyone made a character"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := New(Options{}, testSeats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.reason != "" {
+				mustApply(t, s, gmSeat, End{Reason: c.reason}, nil)
+			} else {
+				s.Ended = true // as an offered end the players accept: no reason
+			}
+			out, over := s.Outcome()
+			if !over || out.Text != c.want {
+				t.Errorf("Outcome() = %q (over %v), want %q", out.Text, over, c.want)
+			}
+		})
+	}
+}

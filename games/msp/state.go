@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tabletop/dice"
@@ -77,6 +78,25 @@ type CheckResult struct {
 	Total   int         `json:"total"`
 	Goal    Goal        `json:"goal"`
 	Success bool        `json:"success"`
+	// Name and D20 (the character's name, the die's face) let Words say
+	// the check as the log does; a state saved before they were kept has
+	// neither, and Words says less.
+	Name string `json:"name,omitempty"`
+	D20  int    `json:"d20,omitempty"`
+}
+
+// Words says the check as the log does, without the verdict: "Ann rolled
+// Strength: d20 9 +3 = 12; the target was at least 12".
+func (r *CheckResult) Words() string {
+	who := r.Name
+	if who == "" {
+		who = "the character"
+	}
+	roll := strconv.Itoa(r.Total)
+	if r.D20 > 0 {
+		roll = fmt.Sprintf("d20 %d %+d = %d", r.D20, r.Total-r.D20, r.Total)
+	}
+	return fmt.Sprintf("%s rolled %s: %s; the target was %s", who, r.Stat.Title(), roll, r.Goal)
 }
 
 // char returns seat s's character, or nil.
@@ -176,13 +196,17 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 		out.Winners = append(out.Winners, engine.Seat(i))
 		parts = append(parts, fmt.Sprintf("%s lives (level %d)", c.Name, c.Level()))
 	}
+	ends := "The session ends"
+	if s.EndReason != "" {
+		ends += " (" + s.EndReason + ")"
+	}
 	switch {
 	case s.allDead():
 		out.Text = "Every character has died: " + strings.Join(parts, ", ")
-	case s.EndReason != "":
-		out.Text = "The session ends (" + s.EndReason + "): " + strings.Join(parts, ", ")
+	case len(parts) == 0:
+		out.Text = ends + " before anyone made a character"
 	default:
-		out.Text = "The session ends: " + strings.Join(parts, ", ")
+		out.Text = ends + ": " + strings.Join(parts, ", ")
 	}
 	return out, true
 }

@@ -36,14 +36,17 @@ func renderText(v *View) string {
 				stats = append(stats, fmt.Sprintf("%s %+d", Stat(i).Title(), x))
 			}
 			fmt.Fprintf(&b, "    %s; XP %d (next level at %d)\n", strings.Join(stats, ", "), s.XP, s.NextLevel)
-			var items []string
+			// The weight counts the coin bag (and its coins), so the line
+			// names it: "50 g: nothing" read as a sum that does not add up.
+			items := []string{"the coin bag"}
 			for _, it := range s.Items {
 				items = append(items, it.String())
 			}
-			if len(items) == 0 {
-				items = []string{"nothing"}
+			rest := ""
+			if len(s.Items) == 0 {
+				rest = " and nothing else"
 			}
-			fmt.Fprintf(&b, "    carries %d of %d g: %s\n", s.Weight, s.Capacity, strings.Join(items, "; "))
+			fmt.Fprintf(&b, "    carries %d of %d g: %s%s\n", s.Weight, s.Capacity, strings.Join(items, "; "), rest)
 			fmt.Fprintf(&b, "    purse: %s (worth %s)\n", s.Purse, s.Money)
 			if s.Notes != "" {
 				fmt.Fprintf(&b, "    notes: %s\n", s.Notes)
@@ -74,7 +77,7 @@ func renderText(v *View) string {
 		if r.Success {
 			verdict = "succeeded"
 		}
-		fmt.Fprintf(&b, "Last check: %s %s against %s: %s\n", r.Stat.Title(), r.Roll, r.Goal, verdict)
+		fmt.Fprintf(&b, "Last check: %s: %s\n", r.Words(), verdict)
 	}
 	if f := v.Battle; f != nil {
 		fmt.Fprintf(&b, "Battle, round %d: %s's turn", f.Round, f.Turn)

@@ -82,7 +82,7 @@ func LevelUp(d *Data, sh *Sheet, xp int) []string {
 		sh.Level++
 		line := fmt.Sprintf("%s reaches level %d: base HP %d", sh.Name, sh.Level, next.HP)
 		if gain := next.Points - row.Points; gain > 0 {
-			line += fmt.Sprintf(", %d new stat point(s) to place", gain)
+			line += ", " + statPoints(gain, "new") + " to place"
 		}
 		if next.Bonus != row.Bonus {
 			line += fmt.Sprintf(", damage bonus +%d", next.Bonus)

@@ -70,3 +70,25 @@ func TestRenderText_TheTerminalShowsWhatTheViewShows(t *testing.T) {
 		t.Errorf("the GM's terminal lacks the note or the hidden foe's numbers:\n%s", gm)
 	}
 }
+
+// TestStatPoints_OneIsSingularMoreArePlural checks the counts of stat
+// points to place, in the level-up lines and on the terminal's sheet: "1
+// stat point", "2 stat points", never "point(s)".
+func TestStatPoints_OneIsSingularMoreArePlural(t *testing.T) {
+	d := mustData(t)
+	sh := SampleSheet(d, "Ann", 0)
+	// Level 8 brings one stat point (see TestLevelUp_ExperienceHPAndPoints).
+	lines := LevelUp(d, sh, 265)
+	if !strings.Contains(lines[2], ", 1 new stat point to place") {
+		t.Errorf("level 8's line = %q, want \", 1 new stat point to place\"", lines[2])
+	}
+	for _, c := range []struct {
+		unspent int
+		want    string
+	}{{1, "; 1 stat point to place"}, {2, "; 2 stat points to place"}} {
+		v := &View{Team: []MemberView{{Player: "Ann", Sheet: sh, Unspent: c.unspent}}}
+		if got := v.text(); !strings.Contains(got, c.want) {
+			t.Errorf("the terminal with %d points to place lacks %q:\n%s", c.unspent, c.want, got)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func (view *View) text() string {
 		fmt.Fprintf(&b, "  %s (%s): %s level %d, %d/%d HP, %d AP; moves %s; bag %s", sh.Name, m.Player, sh.Species, sh.Level,
 			m.HP, m.MaxHP, m.AP, strings.Join(append(append([]string(nil), sh.Moves...), sh.Typeless), ", "), orNone(strings.Join(sh.Inventory, ", ")))
 		if m.Unspent > 0 {
-			fmt.Fprintf(&b, "; %d stat point(s) to place", m.Unspent)
+			fmt.Fprintf(&b, "; %s to place", statPoints(m.Unspent, ""))
 		}
 		b.WriteString("\n")
 	}
@@ -111,4 +111,17 @@ func renderBattle(b *strings.Builder, bt *BattleView) {
 			fmt.Fprintf(b, "  %s at %s: %s\n", o.Move, o.Target, oddsText(o))
 		}
 	}
+}
+
+// statPoints counts stat points in the singular or the plural, with an
+// adjective if one is given: "1 stat point", "2 new stat points".
+func statPoints(n int, adj string) string {
+	noun := "stat point"
+	if adj != "" {
+		noun = adj + " " + noun
+	}
+	if n != 1 {
+		noun += "s"
+	}
+	return fmt.Sprintf("%d %s", n, noun)
 }
