@@ -92,3 +92,22 @@ func TestStatPoints_OneIsSingularMoreArePlural(t *testing.T) {
 		}
 	}
 }
+
+// TestGravity_TheBattleLineAndThePageSayItAndItsRounds checks that gravity,
+// which changes every roll, is shown on the terminal's battle line and on
+// the page with the rounds it has left, as the weather and terrain are.
+func TestGravity_TheBattleLineAndThePageSayItAndItsRounds(t *testing.T) {
+	s := mustBattle(t, Foes, nil, AddFoe{Species: "Abra", Level: 6, Moves: []string{"Gravity"}})
+	tr := Game.(engine.TextRenderer)
+	if line := tr.RenderText(s.View(annSeat), annSeat); strings.Contains(line, "gravity") {
+		t.Fatalf("gravity shown before anyone used it:\n%s", line)
+	}
+	mustApply(t, s, gmSeat, UseMove{Actor: "Abra", Move: "Gravity"}, nil)
+	want := "gravity (" + itoa(GravityRounds) + " rounds left)"
+	if line := tr.RenderText(s.View(annSeat), annSeat); !strings.Contains(line, want) {
+		t.Errorf("the battle line does not say %q:\n%s", want, line)
+	}
+	if page := renderView(t, s, annSeat); !strings.Contains(page, "Gravity: moves 5 faces more accurate") || !strings.Contains(page, itoa(GravityRounds)+" rounds left") {
+		t.Errorf("the page does not show gravity:\n%s", page)
+	}
+}

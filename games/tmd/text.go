@@ -63,6 +63,9 @@ func renderBattle(b *strings.Builder, bt *BattleView) {
 		if bt.TrickRoom != "" {
 			fmt.Fprintf(b, "; %s's Trick Room", bt.TrickRoom)
 		}
+		if bt.Gravity > 0 {
+			fmt.Fprintf(b, "; gravity (%d rounds left)", bt.Gravity)
+		}
 		b.WriteString("\n")
 	}
 	for _, f := range bt.Fighters {
