@@ -72,7 +72,7 @@ pgcpu() {
 
 # serve NAME DB: starts "tabletop serve" on DB; sets $addr and $pid.
 serve() {
-	"$work/tabletop" serve --addr 127.0.0.1:0 --db "$2" --rate 0 --client-rate 0 --tables-per-client 0 --tables-per-hour 0 >"$work/$1.out" 2>"$work/$1.err" &
+	"$work/tabletop" serve --addr 127.0.0.1:0 --db "$2" --rate 0 --client-rate 0 --tables-per-client 0 --tables-per-hour 0 --streams-per-client 0 >"$work/$1.out" 2>"$work/$1.err" &
 	pid=$!
 	pids+=("$pid")
 	for _ in $(seq 200); do

@@ -111,7 +111,7 @@ loaded() {
 tabletop() {
 	echo "measuring tabletop serve (SQLite, --sync normal, --rate 0 --client-rate 0: no rate limits, like the peer), $1 tables, ${SECS}s" >&2
 	rm -f "$work"/tabletop.db*
-	loaded "tabletop-$1" "$1" "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 --client-rate 0 --tables-per-client 0 --tables-per-hour 0
+	loaded "tabletop-$1" "$1" "$work/tabletop" serve --addr 127.0.0.1:0 --db "$work/tabletop.db" --rate 0 --client-rate 0 --tables-per-client 0 --tables-per-hour 0 --streams-per-client 0
 }
 
 # selfcap: loadgen --self with the per-seat rate limit off, to show what the

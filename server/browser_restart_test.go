@@ -31,7 +31,7 @@ func TestBrowser_PageReconnectsAfterAServerRestart(t *testing.T) {
 	}
 	defer st.Close()
 	cfg := server.Config{Store: st, Games: engine.NewRegistry(duel.Game), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		ClientRate: -1, TablesPerClient: -1, TablesPerHour: -1, BotPace: -1}
+		ClientRate: -1, TablesPerClient: -1, TablesPerHour: -1, StreamsPerClient: -1, BotPace: -1}
 	start := func(ln net.Listener) (*server.Server, *http.Server) {
 		srv, err := server.New(cfg)
 		if err != nil {

@@ -25,7 +25,9 @@ var (
 	errNoTable   = errorf(http.StatusNotFound, "not_found", "no such table")
 	errNotOver   = errorf(http.StatusConflict, "not_over", "the export and the seed are published when the game is over")
 	errRateLimit = errorf(http.StatusTooManyRequests, "rate_limited", "too many requests: slow down and try again in a moment")
-	errSpectator = errorf(http.StatusForbidden, "spectator", "spectators only watch: use your seat's invite link to play")
+	// errTooManyStreams refuses a stream past Config.StreamsPerClient.
+	errTooManyStreams = errorf(http.StatusTooManyRequests, "too_many_streams", "too many live pages open from your address: close some tabs of tables and try again")
+	errSpectator      = errorf(http.StatusForbidden, "spectator", "spectators only watch: use your seat's invite link to play")
 	// errAlreadyMade refuses an action sent for a moment the seat has
 	// already acted after: the same click again.
 	errAlreadyMade = errorf(http.StatusConflict, "already_made", "that move was already made; nothing more was done")

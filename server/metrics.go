@@ -50,7 +50,7 @@ func NewMetrics() *Metrics {
 			Name: "tabletop_open_streams", Help: "Event streams open (pages and API clients).",
 		}),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "tabletop_rate_limited_requests_total", Help: "Requests refused by a rate limit, by limit (client, seat, tables_per_client, tables_total).",
+			Name: "tabletop_rate_limited_requests_total", Help: "Requests refused by a rate limit, by limit (client, seat, streams, tables_per_client, tables_total).",
 		}, []string{"limit"}),
 		commitTime: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "tabletop_store_commit_seconds", Help: "Time of one store commit (one transaction for a group of writes).",
@@ -66,7 +66,7 @@ func NewMetrics() *Metrics {
 	}
 	m.reg.MustRegister(m.actions, m.botActions, m.actionTime, m.streams, m.limited, m.commitTime, m.commitGroup, m.evicted,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	for _, k := range []string{"client", "seat", "tables_per_client", "tables_total"} {
+	for _, k := range []string{"client", "seat", "streams", "tables_per_client", "tables_total"} {
 		m.limited.WithLabelValues(k) // shown at 0 before the first refusal
 	}
 	for _, k := range []string{"size", "idle"} {

@@ -41,6 +41,11 @@ type Config struct {
 	// Negative: no limit.
 	TablesPerClient int
 	TablesPerHour   int
+	// StreamsPerClient is how many event streams (pages and API, seats and
+	// spectators) one client address may hold open at once (default 100;
+	// negative: no limit): past it a new one is refused (429), so that one
+	// client cannot take every connection and all memory with streams.
+	StreamsPerClient int
 	// BotPace is the pause before each bot move at a table where only bots
 	// play while someone watches it, so that people can follow the game
 	// (default 500ms; negative: none). Unwatched, bots play at full speed.
@@ -118,6 +123,7 @@ type Server struct {
 	newSeed func() dice.Seed
 	limit   *limiter // per seat
 	clients *limiter // per client address
+	streams *streamSlots
 	created *limiter // tables created per client address
 	total   *limiter // tables created by everyone
 	// Config.TablesPerClient and TablesPerHour, for messages
@@ -169,6 +175,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.TablesPerHour == 0 {
 		cfg.TablesPerHour = 600
 	}
+	if cfg.StreamsPerClient == 0 {
+		cfg.StreamsPerClient = 100
+	}
 	if cfg.BotPace == 0 {
 		cfg.BotPace = 500 * time.Millisecond
 	}
@@ -215,6 +224,7 @@ func New(cfg Config) (*Server, error) {
 		store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, newSeed: cfg.NewSeed,
 		limit:     newLimiter(cfg.ActionRate, cfg.ActionBurst, cfg.Now),
 		clients:   newLimiter(cfg.ClientRate, cfg.ClientBurst, cfg.Now),
+		streams:   &streamSlots{max: cfg.StreamsPerClient, open: make(map[string]int)},
 		created:   newLimiter(float64(cfg.TablesPerClient)/3600, cfg.TablesPerClient, cfg.Now),
 		total:     newLimiter(float64(cfg.TablesPerHour)/3600, cfg.TablesPerHour, cfg.Now),
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,

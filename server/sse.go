@@ -58,6 +58,12 @@ func resumeFrom(r *http.Request) (int, error) {
 // (connStream): an open stream then costs neither net/http's two goroutines
 // nor its buffers. Elsewhere (HTTP/2, HEAD) it waits in the handler.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool, render renderFunc) {
+	client := clientKey(r, s.proxied)
+	if !s.streams.take(client) {
+		s.metrics.limited.WithLabelValues("streams").Inc()
+		s.apiError(w, r, errTooManyStreams)
+		return
+	}
 	ss := &seatStream{s: s, id: l.id, seat: seat, last: from, first: true, initial: initial, open: len(l.open), render: render}
 	if c := s.takeOver(w, r); c != nil {
 		ss.conn = c
@@ -78,6 +84,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			}
 			s.removeWatcher(ss.id, c)
 			s.metrics.streams.Dec()
+			s.streams.give(client)
 			s.bg.Done()
 		}
 		// The first batch is rendered here, on the handler's goroutine,
@@ -95,6 +102,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		return
 	}
 
+	defer s.streams.give(client)
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -345,4 +353,34 @@ func appendEvent(b []byte, e sseEvent) []byte {
 		data = data[i+1:]
 	}
 	return append(b, '\n')
+}
+
+// streamSlots counts the event streams each client address holds open
+// (Config.StreamsPerClient).
+type streamSlots struct {
+	mu   sync.Mutex
+	max  int // negative: no limit
+	open map[string]int
+}
+
+// take counts one more stream for client, unless it holds the most it may.
+func (ss *streamSlots) take(client string) bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.max >= 0 && ss.open[client] >= ss.max {
+		return false
+	}
+	ss.open[client]++
+	return true
+}
+
+// give counts one stream of client fewer.
+func (ss *streamSlots) give(client string) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.open[client] <= 1 {
+		delete(ss.open, client) // the map holds only addresses with streams open
+		return
+	}
+	ss.open[client]--
 }

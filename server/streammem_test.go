@@ -270,3 +270,42 @@ func TestStreamWhoseConnectionCannotBeTakenWaitsInItsHandler(t *testing.T) {
 		t.Fatalf("the stream sent %d states, want the first and the one after Bo's action", states)
 	}
 }
+
+// TestStreamsPerClient_OneAddressCannotHoldEveryConnection checks that one
+// client address may hold at most StreamsPerClient event streams open at
+// once (pages and API, seats and spectators alike, which no rate limit
+// counts once open): the next is refused 429 too_many_streams, and a slot
+// comes back when a stream ends.
+func TestStreamsPerClient_OneAddressCannotHoldEveryConnection(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.StreamsPerClient = 2 })
+	c := h.mustCreate("3")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := h.openStream(ctx, c.ID, c.Seats[0].Token)
+	defer first.Body.Close()
+	second := h.openStream(ctx, c.ID, c.Seats[1].Token)
+	defer second.Body.Close()
+	for _, path := range []string{"/t/" + c.ID + "/events", "/api/tables/" + c.ID + "/events"} {
+		r := h.do("GET", path, "", nil)
+		if r.status != http.StatusTooManyRequests || !strings.Contains(r.body, "too_many_streams") {
+			t.Errorf("a third stream (%s) = %d %s, want 429 too_many_streams", path, r.status, r.body)
+		}
+	}
+	second.Body.Close()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		ctx3, cancel3 := context.WithTimeout(context.Background(), 2*time.Second)
+		req, _ := http.NewRequestWithContext(ctx3, "GET", h.url+"/t/"+c.ID+"/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		ok := err == nil && resp.StatusCode == http.StatusOK
+		if err == nil {
+			resp.Body.Close()
+		}
+		cancel3()
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a stream ended, but its address still may not open another")
+		}
+	}
+}

@@ -214,7 +214,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 // that stops it. Its many players all come from 127.0.0.1, so the limits per
 // client address (requests, tables created) are off.
 func startSelf(ctx context.Context, db string, rate float64, stderr io.Writer) (string, func(), error) {
-	m := &Main{Addr: "127.0.0.1:0", DB: db, Games: registry(), ActionRate: rate, ClientRate: -1, TablesPerClient: -1, TablesPerHour: -1,
+	m := &Main{Addr: "127.0.0.1:0", DB: db, Games: registry(), ActionRate: rate, ClientRate: -1, TablesPerClient: -1, TablesPerHour: -1, StreamsPerClient: -1,
 		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	if err := m.Run(ctx); err != nil {
 		return "", nil, err

@@ -52,7 +52,10 @@ type Main struct {
 	// before each bot move at a watched bot-only table (server.Config); 0
 	// means the server's default, negative means no limit.
 	TablesPerClient, TablesPerHour int
-	MaxLiveBytes                   int64
+	// StreamsPerClient bounds the event streams one client address holds
+	// open (server.Config); 0: the server's default, negative: no limit.
+	StreamsPerClient int
+	MaxLiveBytes     int64
 	// MaxLive bounds how many tables are kept in memory (server.Config);
 	// 0 means the server's default (1,000).
 	MaxLive int
@@ -106,7 +109,7 @@ func (m *Main) Run(ctx context.Context) error {
 		public = "http://" + ln.Addr().String()
 	}
 	cfg := server.Config{Store: st, Games: m.Games, Logger: m.Logger, ActionRate: m.ActionRate, TrustProxy: m.TrustProxy, PublicURL: public,
-		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, MaxLive: m.MaxLive, BotPace: m.BotPace, BotLease: m.BotLease,
+		TablesPerClient: m.TablesPerClient, TablesPerHour: m.TablesPerHour, MaxLiveBytes: m.MaxLiveBytes, MaxLive: m.MaxLive, StreamsPerClient: m.StreamsPerClient, BotPace: m.BotPace, BotLease: m.BotLease,
 		Metrics: metrics, AccessLog: m.AccessLog, IdleEvict: m.IdleEvict}
 	if m.ActionRate > 0 {
 		cfg.ActionBurst = max(1, int(2*m.ActionRate))
@@ -202,7 +205,7 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--cache-mb MiB] [--cache-tables N] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log] [--debug-addr 127.0.0.1:6060]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--streams-per-client N] [--cache-mb MiB] [--cache-tables N] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log] [--debug-addr 127.0.0.1:6060]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
@@ -216,6 +219,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	botPace := fs.Duration("bot-pace", 500*time.Millisecond, "pause before each bot move at a table where only bots play while someone watches; 0: none")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy that appends the client's address to X-Forwarded-For: rate-limit by that address (never set it without such a proxy)")
 	botLease := fs.Duration("bot-lease", 15*time.Second, "with several instances on one PostgreSQL database: how long an instance's claim on a table's bots lasts; another instance takes them over that long after it dies")
+	perClientStreams := fs.Int("streams-per-client", 100, "live pages and event streams one client address may hold open at once; 0: no limit")
 	liveTables := fs.Int("cache-tables", 1000, "tables kept in memory at most (besides --cache-mb); idle ones past it are dropped and replayed when needed")
 	idleEvict := fs.Duration("idle-evict", 10*time.Minute, "drop a table nobody has touched for this long from memory (rebuilt from the store on its next request); 0: never")
 	debugAddr := fs.String("debug-addr", "", "also serve /metrics and Go's profiles (/debug/pprof/) on this loopback address, e.g. 127.0.0.1:6060")
@@ -245,6 +249,9 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *liveMB < 1 {
 		return usagef("--cache-mb must be 1 or more, got %d", *liveMB)
 	}
+	if *perClientStreams < 0 {
+		return usagef("--streams-per-client must be 0 (no limit) or more, got %d", *perClientStreams)
+	}
 	if *liveTables < 1 {
 		return usagef("--cache-tables must be 1 or more, got %d", *liveTables)
 	}
@@ -263,7 +270,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	m := &Main{
 		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
 		PublicURL: *publicURL, WALLimit: *walMB << 20, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
-		MaxLiveBytes: *liveMB << 20, MaxLive: *liveTables, BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog, DebugAddr: *debugAddr,
+		MaxLiveBytes: *liveMB << 20, MaxLive: *liveTables, StreamsPerClient: noLimit(*perClientStreams), BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog, DebugAddr: *debugAddr,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
 	if err := m.Run(ctx); err != nil {
