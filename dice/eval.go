@@ -14,13 +14,15 @@ import (
 // Every face the roll drew is a Die, in the order drawn: a die that was
 // rerolled appears twice, first with Rerolled set (that face no longer
 // counts), then with the face that stands; an exploding die is followed by
-// the die its explosion added. A d66 is one Die with Sides 66 and a Face of
-// 11..66 (tens die, units die); a Fudge die has Sides 3 and a Face of -1..1.
+// the die its explosion added. A d66 is one Die with D66 set, no Sides
+// (there is no 66-sided die: it is two d6) and a Face of 11..66 (tens die,
+// units die); a Fudge die has Sides 3 and a Face of -1..1.
 type Die struct {
-	Sides    int  `json:"sides"`
+	Sides    int  `json:"sides,omitempty"` // 0 for a d66
 	Face     int  `json:"face"`
 	Group    int  `json:"group"` // index of the dice group in the expression, from 0
 	Fudge    bool `json:"fudge,omitempty"`
+	D66      bool `json:"d66,omitempty"`     // a tens d6 and a units d6, read as Face 11..66
 	Kept     bool `json:"kept"`              // counts toward the total: neither dropped nor rerolled
 	Dropped  bool `json:"dropped,omitempty"` // dropped by kh, kl, dh or dl
 	Exploded bool `json:"exploded"`          // met the explosion trigger and added the next die
@@ -584,6 +586,9 @@ func (d *diceNode) rollPlain(gi int, s *Stream, out []Die) int {
 func (d *diceNode) setDie(g *Die, gi, face int) {
 	g.Sides, g.Face, g.Group = d.sides, face, gi
 	g.Fudge, g.Kept, g.Dropped, g.Exploded, g.Rerolled, g.Success = d.kind == fudgeDie, true, false, false, false, false
+	if g.D66 = d.kind == d66Die; g.D66 {
+		g.Sides = 0
+	}
 }
 
 // appendDie appends a standing die of group gi showing face (see setDie).

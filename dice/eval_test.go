@@ -175,7 +175,7 @@ func TestExpr_Roll_TotalFollowsFromDice(t *testing.T) {
 				draws := 0
 				for _, d := range r.Dice {
 					draws++
-					if d.Sides == 66 {
+					if d.D66 {
 						draws++
 					}
 				}

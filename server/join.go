@@ -24,8 +24,24 @@ import (
 
 var (
 	errSeatTaken = errorf(http.StatusConflict, "seat_taken", "someone else has just taken that seat: choose another, or watch")
-	errNotOpen   = errorf(http.StatusConflict, "seat_taken", "that seat is not open: nobody may join it")
 )
+
+// notOpen refuses a join of seat, which is not open at table l: most often
+// someone took it a moment ago (the lobby's list was older than the
+// table), so it says so and what to do next. The code is seat_taken
+// whatever the reason, as clients know it.
+func notOpen(l *live, seat int) error {
+	l.mu.Lock()
+	n := len(l.tab.Seats())
+	l.mu.Unlock()
+	switch {
+	case seat < 0 || seat >= n:
+		return errorf(http.StatusConflict, "seat_taken", "this table has no such seat: pick one of its open seats")
+	case len(l.open) == 0:
+		return errorf(http.StatusConflict, "seat_taken", "someone has just taken that seat, and every seat is taken now: watch the game instead")
+	}
+	return errorf(http.StatusConflict, "seat_taken", "someone has just taken that seat: pick another open seat")
+}
 
 // waitingForPlayers refuses every action at a table with open seats: its
 // game starts once every seat is taken. (Joining renames a seat, and the
@@ -74,7 +90,7 @@ func (s *Server) join(ctx context.Context, l *live, seat int, name string) (stri
 		return "", err
 	}
 	if !slices.Contains(l.open, seat) {
-		return "", errNotOpen
+		return "", notOpen(l, seat)
 	}
 	l.mu.Lock()
 	_, over := l.tab.Over()

@@ -14,6 +14,7 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/games"
 	"tabletop/internal/duel"
 	"tabletop/server"
 	"tabletop/store/sqlite"
@@ -108,7 +109,7 @@ func TestJoin_TwoPeopleJoiningOneSeatAtOnceExactlyOneGetsIt(t *testing.T) {
 			case r.status == http.StatusOK:
 				winner = i
 			case r.status != http.StatusConflict || !strings.Contains(r.body, "someone else has just taken that seat") &&
-				!strings.Contains(r.body, "that seat is not open"):
+				!strings.Contains(r.body, "someone has just taken that seat"):
 				t.Fatalf("round %d: a losing join: %d %s, want 409 saying the seat is taken", round, r.status, r.body)
 			}
 		}
@@ -142,8 +143,8 @@ func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
 		{"no name", "1", "  ", http.StatusBadRequest, "choose a name"},
 		{"a line break", "1", "Cy\nBo", http.StatusBadRequest, "control characters"},
 		{"a long name", "1", strings.Repeat("x", 41), http.StatusBadRequest, "at most 40"},
-		{"an invited seat", "0", "Cy", http.StatusConflict, "not open"},
-		{"no such seat", "7", "Cy", http.StatusConflict, "not open"},
+		{"an invited seat", "0", "Cy", http.StatusConflict, "someone has just taken that seat"},
+		{"no such seat", "7", "Cy", http.StatusConflict, "no such seat"},
 		{"not a seat", "one", "Cy", http.StatusBadRequest, "not a seat number"},
 	} {
 		r := h.do("POST", "/api/tables/"+c.ID+"/seats/"+tc.seat+"/join", "", map[string]string{"name": tc.who})
@@ -249,4 +250,40 @@ func TestJoin_NobodyActsBeforeEverySeatIsTaken(t *testing.T) {
 	}
 	h.do("POST", "/api/tables/"+b.ID+"/seats/1/join", "", map[string]string{"name": "Dee"})
 	h.waitFor(b.ID, "", "the bot's move once the table is full", func(st tableState) bool { return st.Seq > 0 })
+}
+
+// TestJoin_ASeatTakenAMomentAgoSaysSoAndPointsElsewhere: joining a seat
+// someone else took a moment ago is refused (409, code seat_taken) with
+// words for what happened and what to do: pick another open seat while
+// there is one, watch when there is none; a seat the table does not have
+// says that instead.
+func TestJoin_ASeatTakenAMomentAgoSaysSoAndPointsElsewhere(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr",
+		"seats": []map[string]any{{"name": "Ann"}, {"open": true}, {"open": true}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	join := func(seat int, name, code, want string) {
+		t.Helper()
+		r := h.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/join", c.ID, seat), "", map[string]string{"name": name})
+		if code == "" {
+			if r.status != http.StatusOK {
+				t.Fatalf("%s joins seat %d: %d %s", name, seat, r.status, r.body)
+			}
+			return
+		}
+		var e apiErr
+		decode(t, r, &e)
+		if r.status != http.StatusConflict || e.Error.Code != code || !strings.Contains(e.Error.Message, want) {
+			t.Errorf("%s joins seat %d: %d %s, want 409 %s saying %q", name, seat, r.status, r.body, code, want)
+		}
+	}
+	join(1, "Cy", "", "")
+	join(1, "Dee", "seat_taken", "someone has just taken that seat: pick another open seat")
+	join(2, "Eve", "", "")
+	join(2, "Fay", "seat_taken", "someone has just taken that seat, and every seat is taken now: watch the game instead")
+	join(7, "Gus", "seat_taken", "this table has no such seat")
 }

@@ -25,7 +25,7 @@ import (
 // defines "view", with the game's template functions, and "gamehead" links
 // the game's stylesheet if it has one (static/style.css).
 func loadPages(reg *engine.Registry) (*pages, error) {
-	funcs := template.FuncMap{"tree": tree, "has": slices.Contains[[]int], "json": func(v any) (string, error) {
+	funcs := template.FuncMap{"tree": tree, "has": slices.Contains[[]int], "optionLabel": optionLabel, "json": func(v any) (string, error) {
 		b, err := json.Marshal(v)
 		return string(b), err
 	}}
@@ -605,4 +605,15 @@ func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="tabletop-`+l.id+`.json"`)
 	w.Write(body)
+}
+
+// optionLabel is an option's name as the new-table form labels it, for any
+// game: words, not a field name ("tournament_every" reads "Tournament
+// every", "turn-clock" "Turn clock"). The field keeps the name.
+func optionLabel(name string) string {
+	words := strings.Join(strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' }), " ")
+	if words == "" {
+		return name
+	}
+	return strings.ToUpper(words[:1]) + words[1:]
 }

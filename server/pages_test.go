@@ -1,13 +1,17 @@
 package server_test
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
+	"tabletop/engine"
+	"tabletop/games"
 	"tabletop/internal/duel"
+	"tabletop/server"
 )
 
 const form = "application/x-www-form-urlencoded"
@@ -152,5 +156,38 @@ func TestPages_StaticAssetsAndSecurityHeaders(t *testing.T) {
 	}
 	if !strings.Contains(r.header.Get("Content-Security-Policy"), "script-src 'self'") {
 		t.Fatalf("no CSP: %q", r.header.Get("Content-Security-Policy"))
+	}
+}
+
+// TestNewTableForm_OptionsReadAsWordsNotFieldNames: the new-table form
+// labels every option, the game's and the table's, in words
+// ("Tournament every", "Turn clock") beside its help, never by its raw
+// field name ("tournament_every"), which stays the field's name.
+func TestNewTableForm_OptionsReadAsWordsNotFieldNames(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	for _, id := range games.Registry().IDs() {
+		g, _ := games.Registry().Game(id)
+		page := h.do("GET", "/new/"+id, "", nil).body
+		// The text a person reads: the page without its tags.
+		text := regexp.MustCompile(`<[^>]*>`).ReplaceAllString(page, " ")
+		for _, o := range append(g.Info().Options, engine.TableOptions...) {
+			if !strings.Contains(page, `name="opt.`+o.Name+`"`) {
+				t.Errorf("%s: the form has no field opt.%s", id, o.Name)
+			}
+			if strings.Contains(o.Name, "_") || strings.Contains(o.Name, "-") {
+				if strings.Contains(text, o.Name) {
+					t.Errorf("%s: the form shows the raw option name %q", id, o.Name)
+				}
+			}
+			if !strings.Contains(text, html.EscapeString(o.Help)) {
+				t.Errorf("%s: the form lacks the help of %s: %q", id, o.Name, o.Help)
+			}
+		}
+	}
+	page := h.do("GET", "/new/pmr", "", nil).body
+	for _, want := range []string{"Tournament every", "Retire age", "Shared wins", "Turns", "Turn clock", "Bot pace"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the PMR form lacks the label %q", want)
+		}
 	}
 }

@@ -97,15 +97,21 @@ func TestSim_OneSeatAndOneGameInTheSingular(t *testing.T) {
 	}
 }
 
-func TestTurnsZeroIsAnError(t *testing.T) {
+// TestTurnsOutOfRangeGivesTheOptionsRange: --turns outside the game's
+// turns option (3..300 at Pocket Monster Rancher) is an error that gives
+// that range, not "at least 1", which 1 and 2 would then contradict.
+func TestTurnsOutOfRangeGivesTheOptionsRange(t *testing.T) {
 	for _, args := range [][]string{
 		{"sim", "pmr", "--seats", "random", "--turns", "0"},
 		{"play", "pmr", "--turns", "0"},
+		{"play", "pmr", "--turns", "2"},
 		{"sim", "pmr", "--seats", "random", "--turns", "-3"},
+		{"play", "pmr", "--turns", "301"},
 	} {
 		code, out, errOut := run(t, "", args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, "--turns must be at least 1") {
-			t.Errorf("%v = %d, stdout %q, stderr %q; want 2 saying --turns must be at least 1", args, code, out, errOut)
+		want := "--turns must be 3 to 300 at Pocket Monster Rancher, got " + args[len(args)-1]
+		if code != 2 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("%v = %d, stdout %q, stderr %q; want 2 saying %q", args, code, out, errOut, want)
 		}
 	}
 }

@@ -73,7 +73,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("--export: %v", err)
 	}
 	info := g.Info()
-	if err := turnsOption(fs, opts, *turns); err != nil {
+	if err := turnsOption(fs, info, opts, *turns); err != nil {
 		return err
 	}
 	if info.GMSeat {

@@ -143,3 +143,30 @@ func TestRoll_BadUsageExitsTwo(t *testing.T) {
 		})
 	}
 }
+
+// TestRoll_D66JSONIsTwoD6NotA66SidedDie: a d66 is a tens d6 and a units d6
+// read as 11..66 (dice/doc.go), 36 values as odds d66 says, so the JSON of
+// a roll marks it as a d66 and claims no 66-sided die.
+func TestRoll_D66JSONIsTwoD6NotA66SidedDie(t *testing.T) {
+	code, out, errOut := run(t, "", "roll", "d66", "-n", "20", "--seed", "01", "--json")
+	if code != 0 {
+		t.Fatalf("roll d66 = %d: %s", code, errOut)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var got struct{ Dice []map[string]any }
+		if err := json.Unmarshal([]byte(l), &got); err != nil || len(got.Dice) != 1 {
+			t.Fatalf("%q: %v, want one die", l, err)
+		}
+		d := got.Dice[0]
+		if _, ok := d["sides"]; ok || d["d66"] != true {
+			t.Errorf("a d66 in JSON: %v, want \"d66\": true and no \"sides\"", d)
+		}
+		face, _ := d["face"].(float64)
+		if tens, units := int(face)/10, int(face)%10; tens < 1 || tens > 6 || units < 1 || units > 6 {
+			t.Errorf("a d66 shows %v: not a tens d6 and a units d6", d["face"])
+		}
+	}
+	if _, odds, _ := run(t, "", "odds", "d66"); !strings.Contains(odds, "36 values") || !strings.Contains(odds, "min 11, max 66") {
+		t.Errorf("odds d66 disagrees:\n%s", odds)
+	}
+}

@@ -24,12 +24,18 @@ func init() {
 }
 
 // turnsOption sets the turns option from --turns, if it was given: a
-// number of turns below 1 is an error, not "the default".
-func turnsOption(fs *flag.FlagSet, opts optionFlags, turns int) error {
+// number of turns outside the game's turns option is an error that gives
+// that option's range (below 1 where the game has none), not "the default".
+func turnsOption(fs *flag.FlagSet, info engine.Info, opts optionFlags, turns int) error {
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "turns" })
 	if !given {
 		return nil
+	}
+	for _, o := range info.Options {
+		if o.Name == "turns" && o.Kind == engine.OptionInt && (turns < o.Min || turns > o.Max) {
+			return usagef("--turns must be %d to %d at %s, got %d", o.Min, o.Max, info.Name, turns)
+		}
 	}
 	if turns < 1 {
 		return usagef("--turns must be at least 1, got %d", turns)
@@ -78,7 +84,7 @@ func runSim(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if err := turnsOption(fs, opts, *turns); err != nil {
+	if err := turnsOption(fs, g.Info(), opts, *turns); err != nil {
 		return err
 	}
 	if *outline != "" {
