@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -137,7 +136,7 @@ func printHelp(w io.Writer) {
 // seatRange says how many seats a game takes: "2 seats", "1 to 8 seats".
 func seatRange(info engine.Info) string {
 	if info.MinSeats == info.MaxSeats {
-		return count(info.MinSeats, "seat", "seats")
+		return engine.Count(info.MinSeats, "seat", "seats")
 	}
 	return fmt.Sprintf("%d to %d seats", info.MinSeats, info.MaxSeats)
 }
@@ -154,15 +153,6 @@ func optionValues(o engine.OptionSpec) string {
 		vals = strings.Join(o.Choices, "|")
 	}
 	return vals + " (default " + o.Default + ")"
-}
-
-// count writes n with the noun in the singular or the plural: "1 seat",
-// "3 seats".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 // newFlags returns a FlagSet for a subcommand that reports errors instead of

@@ -98,7 +98,7 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("%s takes %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
 	if len(names) > n-1 {
-		return usagef("%s named for %s", count(len(names), "bot", "bots"), count(n-1, "other seat", "other seats"))
+		return usagef("%s named for %s", engine.Count(len(names), "bot", "bots"), engine.Count(n-1, "other seat", "other seats"))
 	}
 	defaultBot := "random"
 	if len(info.Bots) > 0 {

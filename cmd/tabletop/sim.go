@@ -165,7 +165,7 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 	if score == "" {
 		score = "score"
 	}
-	fmt.Fprintf(w, "%s: %s, %s, seed %s\n\n", info.Name, count(res.Games, "game", "games"), count(len(res.Seats), "seat", "seats"), seed)
+	fmt.Fprintf(w, "%s: %s, %s, seed %s\n\n", info.Name, engine.Count(res.Games, "game", "games"), engine.Count(len(res.Seats), "seat", "seats"), seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "seat\tbot\twin share (95%%)\tmean %s", score)
 	for _, m := range res.MetricNames {

@@ -119,13 +119,6 @@ func points(n int) string {
 	return strconv.Itoa(n) + " points"
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // addToHand puts c in p's hand, keeping it sorted.
 func (s *State) addToHand(p engine.Seat, c Card) {
 	pl := &s.players[p]
@@ -285,7 +278,7 @@ func (s *State) drawn(p engine.Seat, c Card, ev *events) {
 			break
 		}
 		ev.private(p, "look", "Honest "+c.String()+" tells you what she saw: the top of the stock is "+cardList(top)+" (top first).",
-			s.name(p)+" looks at the top "+plural(k, "card", "cards")+" of the stock.")
+			s.name(p)+" looks at the top "+engine.Count(k, "card", "cards")+" of the stock.")
 	case Impatient:
 		if len(s.stock) > 0 {
 			s.extra++
@@ -316,7 +309,7 @@ func (s *State) refill(p engine.Seat, d *dice.Stream, ev *events) bool {
 		if len(rolls) > 0 {
 			text += " Miscellaneous natures: " + strings.Join(rolls, "; ") + "."
 		}
-		ev.private(p, "refill", text, s.name(p)+" draws "+plural(len(got), "card", "cards")+" to refill to 8.")
+		ev.private(p, "refill", text, s.name(p)+" draws "+engine.Count(len(got), "card", "cards")+" to refill to 8.")
 		*ev = append(*ev, effects...)
 	}
 	if s.total(p) < handSize {

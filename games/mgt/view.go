@@ -381,12 +381,12 @@ func renderText(ev engine.View, _ engine.Seat) string {
 		if pl.Seat == v.Seat {
 			mark = "> "
 		}
-		b.WriteString(mark + strconv.Itoa(int(pl.Seat)+1) + " " + pl.Name + ": " + points(pl.Score) + ", " + plural(pl.Cards, "card", "cards") + " in hand")
+		b.WriteString(mark + strconv.Itoa(int(pl.Seat)+1) + " " + pl.Name + ": " + points(pl.Score) + ", " + engine.Count(pl.Cards, "card", "cards") + " in hand")
 		if pl.Seat == v.Dealer {
 			b.WriteString(", dealer")
 		}
 		if pl.Skips > 0 {
-			b.WriteString(", loses " + plural(pl.Skips, "turn", "turns"))
+			b.WriteString(", loses " + engine.Count(pl.Skips, "turn", "turns"))
 		}
 		b.WriteString("\n")
 		for _, g := range pl.Exposed {

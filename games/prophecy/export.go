@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"tabletop/engine"
 )
 
 // Markdown writes the whole story: the world, the prophecy, the
@@ -81,8 +83,8 @@ func Markdown(v *View) string {
 			fmt.Fprintf(&b, "Check: no pairs and no reward dice, a pool of 0: %s without a roll.\n\n", outcome)
 		} else {
 			fmt.Fprintf(&b, "Check: %s + %s = %s. `%s`: %s against difficulty %d: %s.\n\n",
-				count(len(sc.Pairs), "pair", "pairs"), count(sc.Reward, "reward die", "reward dice"), count(sc.Pool, "die", "dice"),
-				sc.RollText, count(sc.Hits, "hit", "hits"), sc.Difficulty, outcome)
+				engine.Count(len(sc.Pairs), "pair", "pairs"), engine.Count(sc.Reward, "reward die", "reward dice"), engine.Count(sc.Pool, "die", "dice"),
+				sc.RollText, engine.Count(sc.Hits, "hit", "hits"), sc.Difficulty, outcome)
 		}
 		if sc.Narration != "" {
 			for _, line := range strings.Split(sc.Narration, "\n") {

@@ -493,7 +493,7 @@ func (s *State) roll(a Roll, d *dice.Stream) (string, any, error) {
 	reward := s.reward(sc.ID)
 	pool := len(sc.Pairs) + reward
 	data := CheckData{Scene: sc.ID, Difficulty: sc.Difficulty, Pairs: len(sc.Pairs), Reward: reward, Pool: pool}
-	head := fmt.Sprintf("rolls for scene %d (difficulty %d), %s + %s", sc.ID, sc.Difficulty, count(len(sc.Pairs), "pair", "pairs"), count(reward, "reward die", "reward dice"))
+	head := fmt.Sprintf("rolls for scene %d (difficulty %d), %s + %s", sc.ID, sc.Difficulty, engine.Count(len(sc.Pairs), "pair", "pairs"), engine.Count(reward, "reward die", "reward dice"))
 	var rollText string
 	var faces []int
 	hits, capped := 0, false
@@ -523,7 +523,7 @@ func (s *State) roll(a Roll, d *dice.Stream) (string, any, error) {
 	if pool == 0 {
 		text = fmt.Sprintf("%s: a pool of 0 dice fails without a roll: %s", head, outcome)
 	} else {
-		text = fmt.Sprintf("%s: %s: %s against %d: %s", head, rollText, count(hits, "hit", "hits"), sc.Difficulty, outcome)
+		text = fmt.Sprintf("%s: %s: %s against %d: %s", head, rollText, engine.Count(hits, "hit", "hits"), sc.Difficulty, outcome)
 	}
 	if capped {
 		text += fmt.Sprintf(" (a die exploded %d times and the roller let the last 6 stand)", dice.MaxExplode)
@@ -599,12 +599,4 @@ func (s *State) changeAspect(a ChangeAspect) (string, error) {
 	old := c.Aspects[a.Aspect-1].Text
 	c.Aspects[a.Aspect-1].Text = text
 	return fmt.Sprintf("changes %s's aspect %d from %q to %q", c.Name, a.Aspect, old, text), nil
-}
-
-// count writes "1 pair", "2 pairs".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

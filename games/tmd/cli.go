@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"tabletop/dice"
+	"tabletop/engine"
 	"tabletop/internal/cliflags"
 )
 
@@ -172,11 +173,11 @@ func sheetCommand(d *Data, args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "ok: %s's sheet follows the rules\n", s.Name)
 			return nil
 		case errors.As(verr, &se):
-			fmt.Fprintf(stdout, "%s's sheet has %d problem(s):\n", s.Name, len(se.Problems))
+			fmt.Fprintf(stdout, "%s's sheet has %s:\n", s.Name, engine.Count(len(se.Problems), "problem", "problems"))
 			for _, p := range se.Problems {
 				fmt.Fprintf(stdout, "  - %s\n", p)
 			}
-			return fmt.Errorf("%w: %d problem(s) in %s", ErrInvalid, len(se.Problems), pos[1])
+			return fmt.Errorf("%w: %s in %s", ErrInvalid, engine.Count(len(se.Problems), "problem", "problems"), pos[1])
 		default:
 			return usagef("%v", verr)
 		}

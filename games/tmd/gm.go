@@ -446,7 +446,7 @@ func (c *ctx) setGravity(seat engine.Seat, a Override) error {
 	case a.Value < 0 || a.Value > 99:
 		return engine.Illegal(a, "gravity is 0 to 99 rounds")
 	}
-	if err := c.adjust(seat, a, fmt.Sprintf("gravity for %d round(s)", a.Value), a.Reason, true); err != nil {
+	if err := c.adjust(seat, a, "gravity for "+engine.Count(a.Value, "round", "rounds"), a.Reason, true); err != nil {
 		return err
 	}
 	c.b.Gravity = a.Value

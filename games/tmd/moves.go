@@ -343,7 +343,7 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 	case len(out) == 0:
 		return nil, "", engine.Illegal(a, "%s needs a target", m.Name)
 	case len(out) > most:
-		return nil, "", engine.Illegal(a, "%s reaches at most %d opponent(s)", m.Name, most)
+		return nil, "", engine.Illegal(a, "%s reaches at most %s", m.Name, engine.Count(most, "opponent", "opponents"))
 	}
 	for _, t := range out {
 		switch {
@@ -381,7 +381,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 		}
 	}
 	if ps := f.cond(CondPainSplit); m.Name == MovePainSplit && ps != nil && ps.Left > 1 {
-		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %d turn(s)", f.Name, ps.Left-1)
+		return engine.Illegal(a, "%s's pain split is storing damage: it deals it in its fourth round, in %s", f.Name, engine.Count(ps.Left-1, "turn", "turns"))
 	}
 	if m.Name == "Spit Up" && stockpiled(f) == 0 {
 		return engine.Illegal(a, "%s has nothing stockpiled: Spit Up fails without Stockpile", f.Name)
@@ -602,7 +602,7 @@ func (c *ctx) layHazard(side Side, kind string, layers int) {
 	for i := range c.b.Hazards {
 		if h := &c.b.Hazards[i]; h.Side == side && h.Kind == kind {
 			h.Layers = min(MaxLayers, h.Layers+layers)
-			c.say("%s on the %s' side: %d layer(s).", upperFirst(kind), side, h.Layers)
+			c.say("%s on the %s' side: %s.", upperFirst(kind), side, engine.Count(h.Layers, "layer", "layers"))
 			return
 		}
 	}
