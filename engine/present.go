@@ -16,6 +16,11 @@ import (
 //     tabletop play.
 //   - anything under "static/" is served as the game's own assets.
 //
+// A form in "view.html" posts to the page's ActURL with fields "kind" and
+// "action" (the action's JSON); a text field named "action.NAME" adds its
+// text as the action's field NAME, so that a form of typed text works
+// without script (a field the JSON sets already keeps the JSON's value).
+//
 // Funcs are the template functions the game's templates use beyond the
 // server's own; nil if none.
 type Presenter interface {

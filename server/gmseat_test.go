@@ -79,3 +79,32 @@ func TestStandings_LeaveTheGameMasterOutAndNameTheScore(t *testing.T) {
 		}
 	}
 }
+
+// TestPages_ATextFieldNamedActionDotPostsWithoutScript checks that a
+// game's form posts its typed text as the action with no script on the
+// page: a field named "action.text" becomes the action's "text" (msp's
+// action line is named so), unless the action's JSON, written by the page's
+// script, sets that field already; a JSON that is no object is refused.
+func TestPages_ATextFieldNamedActionDotPostsWithoutScript(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateMSP()
+	page := "/t/" + c.ID + "/s/" + c.Seats[0].Token
+	if body := h.do("GET", page, "", nil).body; !strings.Contains(body, `name="action.text"`) {
+		t.Fatalf("msp's action line is not named action.text: a browser without script posts nothing")
+	}
+	for _, tc := range []struct{ action, field, want string }{
+		{"{}", "note: the well is dry", "the well is dry"},
+		{`{"text":"note: from the script"}`, "note: from the field", "from the script"},
+	} {
+		r := h.postForm(page+"/act", url.Values{"kind": {"typed"}, "action": {tc.action}, "action.text": {tc.field}})
+		if r.status >= 400 {
+			t.Fatalf("posting %q with action %s: %d %s", tc.field, tc.action, r.status, r.body)
+		}
+		if st := h.mustState(c.ID, c.Seats[0].Token); !strings.Contains(string(st.View), tc.want) {
+			t.Errorf("after posting %q with action %s the GM's view lacks %q", tc.field, tc.action, tc.want)
+		}
+	}
+	if r := h.postForm(page+"/act", url.Values{"kind": {"typed"}, "action": {"[1]"}, "action.text": {"note: x"}}); r.status != http.StatusBadRequest {
+		t.Errorf("an action that is no JSON object with action.text fields = %d, want 400", r.status)
+	}
+}

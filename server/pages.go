@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -573,6 +574,10 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	kind, action := r.PostFormValue("kind"), r.PostFormValue("action")
+	if action, err = formFields(action, r.PostForm); err != nil {
+		fail(err)
+		return
+	}
 	if kind == engine.KindFreeRoll && r.PostForm.Has("expr") {
 		// The free roll's form sends the expression as typed.
 		b, _ := json.Marshal(engine.FreeRoll{Expr: r.PostFormValue("expr")})
@@ -616,4 +621,37 @@ func optionLabel(name string) string {
 		return name
 	}
 	return strings.ToUpper(words[:1]) + words[1:]
+}
+
+// formFields adds to the action's JSON object the text fields a form names
+// "action.NAME" (a game's page may name its text inputs so, which a browser
+// without JavaScript posts as they are), each as the string field NAME,
+// unless the JSON sets that field already (a page script may have written
+// it). The JSON "" is taken as {}.
+func formFields(action string, form url.Values) (string, error) {
+	var fields map[string]string
+	for key, vs := range form {
+		if name, ok := strings.CutPrefix(key, "action."); ok && name != "" && len(vs) > 0 {
+			if fields == nil {
+				fields = make(map[string]string)
+			}
+			fields[name] = vs[0]
+		}
+	}
+	if fields == nil {
+		return action, nil
+	}
+	obj := map[string]json.RawMessage{}
+	if strings.TrimSpace(action) != "" {
+		if err := json.Unmarshal([]byte(action), &obj); err != nil {
+			return "", errorf(http.StatusBadRequest, "bad_action", "the form's action is not a JSON object")
+		}
+	}
+	for name, v := range fields {
+		if _, set := obj[name]; !set {
+			obj[name], _ = json.Marshal(v)
+		}
+	}
+	b, err := json.Marshal(obj)
+	return string(b), err
 }
