@@ -13,7 +13,6 @@ import (
 // ring is the arithmetic the distribution code needs.
 type ring[T any] interface {
 	one() T
-	fromInt(n int64) T
 	fromBig(n *big.Int) T
 	// add returns acc+a and mul a*b; addMul returns acc+a*b. They may
 	// modify acc, so acc must be an accumulator the caller owns (one
@@ -57,11 +56,9 @@ type bigRing struct {
 }
 
 func (r *bigRing) one() *big.Int               { return big.NewInt(1) }
-func (r *bigRing) fromInt(n int64) *big.Int    { return big.NewInt(n) }
 func (r *bigRing) fromBig(n *big.Int) *big.Int { return new(big.Int).Set(n) }
 func (r *bigRing) isZero(a *big.Int) bool      { return a == nil || a.Sign() == 0 }
 func (r *bigRing) exact() bool                 { return true }
-func (r *bigRing) maxSupport() int             { return exactSupport }
 
 func (r *bigRing) work(n float64) {
 	r.ops += n
@@ -132,10 +129,9 @@ type floatRing struct {
 	ops float64
 }
 
-func (r *floatRing) one() float64            { return 1 }
-func (r *floatRing) fromInt(n int64) float64 { return float64(n) }
-func (r *floatRing) isZero(a float64) bool   { return a == 0 }
-func (r *floatRing) exact() bool             { return false }
+func (r *floatRing) one() float64          { return 1 }
+func (r *floatRing) isZero(a float64) bool { return a == 0 }
+func (r *floatRing) exact() bool           { return false }
 
 func (r *floatRing) fromBig(n *big.Int) float64 {
 	f, _ := new(big.Float).SetInt(n).Float64()

@@ -116,19 +116,6 @@ func bearer(r *http.Request) string {
 	return ""
 }
 
-// reader resolves who is asking for table l: the seat of the request's token,
-// or the spectator if there is none. A token that fits no seat is refused.
-func reader(l *live, token string) (engine.Seat, error) {
-	if token == "" {
-		return engine.Spectator, nil
-	}
-	seat, ok := l.seatFor(token)
-	if !ok {
-		return 0, errBadToken
-	}
-	return seat, nil
-}
-
 // allow applies the rate limit per client address. It runs before anything
 // the request names (a table, a token) is looked up or kept.
 func (s *Server) allow(r *http.Request) error {

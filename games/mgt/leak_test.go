@@ -92,10 +92,6 @@ func mentioned(text string) []Card {
 	}
 }
 
-func isNameByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '-' || b == '\''
-}
-
 // leaks returns the forbidden cards that what (a view or event, as JSON and
 // text) shows.
 func leaks(forbidden *bitset, jsonText, text string) []string {

@@ -280,9 +280,6 @@ func (c *Character) heal(hp int) (gained int) {
 	return gained
 }
 
-// alive reports whether the character is in play (downed counts).
-func (c *Character) alive() bool { return !c.Dead }
-
 func (c *Character) clone() Character {
 	d := *c
 	d.Items = append([]Item(nil), c.Items...)

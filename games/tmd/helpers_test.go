@@ -49,20 +49,6 @@ func mustAct(tb testing.TB, tab *engine.Table, seat engine.Seat, a engine.Action
 // st returns the table's state.
 func st(tab *engine.Table) *State { return tab.State().(*State) }
 
-// fighter returns the named fighter of the table's battle.
-func fighter(tb testing.TB, tab *engine.Table, name string) *Fighter {
-	tb.Helper()
-	b := st(tab).Battle
-	if b == nil {
-		tb.Fatalf("no battle")
-	}
-	f := b.fighter(name)
-	if f == nil {
-		tb.Fatalf("no fighter %s", name)
-	}
-	return f
-}
-
 // eventTexts returns the texts of events as seat sees them.
 func eventTexts(evs []engine.Event, seat engine.Seat) []string {
 	var out []string

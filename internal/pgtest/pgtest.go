@@ -105,9 +105,6 @@ func (c *Cluster) Stop() error {
 	return errors.Join(err, os.RemoveAll(c.dir))
 }
 
-// Port is the TCP port the server listens on at 127.0.0.1.
-func (c *Cluster) Port() int { return c.port }
-
 // URL returns the connection string of database db.
 func (c *Cluster) URL(db string) string {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", c.port, db)
