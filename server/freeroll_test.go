@@ -25,7 +25,7 @@ func TestPages_FreeRollAtEveryTable(t *testing.T) {
 	}
 	formAt := regexp.MustCompile(`name="seq" value="(\d+)"`).FindStringSubmatch(page)[1]
 	roll := func(page, expr string) response {
-		return h.do("POST", page+"/act", "", url.Values{"kind": {"free-roll"}, "expr": {expr}}.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+		return h.do("POST", page+"/act", "", url.Values{"kind": {"free-roll"}, "action.expr": {expr}}.Encode(), "Content-Type", "application/x-www-form-urlencoded")
 	}
 	if r := roll(ann, "3d6+1"); r.status != http.StatusSeeOther {
 		t.Fatalf("Ann's free roll: %d %s", r.status, r.body)

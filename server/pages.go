@@ -578,11 +578,6 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	if kind == engine.KindFreeRoll && r.PostForm.Has("expr") {
-		// The free roll's form sends the expression as typed.
-		b, _ := json.Marshal(engine.FreeRoll{Expr: r.PostFormValue("expr")})
-		action = string(b)
-	}
 	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
 		fail(err)
 		return
