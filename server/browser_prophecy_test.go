@@ -159,3 +159,50 @@ func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
 		t.Errorf("the export has %d checks, want 3", n)
 	}
 }
+
+// TestBrowser_ProphecyFormSentAgainMakesNoSecondMove keeps a copy of a
+// Prophecy form as drawn (outside the part of the page that live updates
+// redraw), submits the form, and once the page shows the move submits the
+// copy: the page script posts the form's seq, so the server refuses the
+// same form sent again, the page says the move was already made, and the
+// log does not move.
+func TestBrowser_ProphecyFormSentAgainMakesNoSecondMove(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "prophecy",
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	ann := newTab(t, browser, "Ann")
+	ann.do(chromedp.Navigate(h.url + "/t/" + c.ID + "/s/" + c.Seats[0].Token))
+	ann.waitJS(`!!document.querySelector('#state .pp-choose')`, "the table page")
+	kept := evalJS[bool](ann, `(() => {
+		const form = [...document.querySelectorAll('#state form.pp-form')].find(f =>
+			f.querySelector('input[name=kind]').value === 'world' && f.textContent.includes('The Shattered Crown'));
+		if (!form) { return false; }
+		const box = document.createElement('div');
+		box.id = 'kept';
+		box.hidden = true;
+		box.appendChild(form.cloneNode(true));
+		document.body.appendChild(box);
+		return true;
+	})()`)
+	if !kept {
+		t.Fatal("no world form to keep")
+	}
+	if !evalJS[bool](ann, fmt.Sprintf("%s(%q, %q, {})", prophecyAct, "world", "The Shattered Crown")) {
+		t.Fatal("no world form")
+	}
+	ann.waitJS(`Number(document.querySelector('#state .status').dataset.seq) >= 1`, "the world chosen")
+	evalJS[bool](ann, `(document.querySelector('#kept form').requestSubmit(), true)`)
+	ann.waitJS(`document.querySelector('#flash').textContent !== '' || Number(document.querySelector('#state .status').dataset.seq) >= 2`, "an answer to the form sent again")
+	if st := h.mustState(c.ID, ""); st.Seq != 1 {
+		t.Fatalf("the form sent again moved the log to %d entries, want 1", st.Seq)
+	}
+	if flash := evalJS[string](ann, `document.querySelector('#flash').textContent`); !strings.Contains(flash, "already made") {
+		t.Fatalf("the page says %q to the form sent again, want that the move was already made", flash)
+	}
+}

@@ -2,6 +2,8 @@ package prophecy
 
 import (
 	"html/template"
+	"io/fs"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,13 +18,20 @@ type pageData struct {
 	Seat   engine.Seat
 	Over   bool
 	ActURL string
+	Seq    int
 }
 
 func render(tb testing.TB, t *template.Template, st *State, seat engine.Seat) string {
 	tb.Helper()
+	return renderAt(tb, t, st, seat, 0)
+}
+
+// renderAt is render with the log at seq.
+func renderAt(tb testing.TB, t *template.Template, st *State, seat engine.Seat, seq int) string {
+	tb.Helper()
 	var b strings.Builder
 	_, over := st.Outcome()
-	if err := t.ExecuteTemplate(&b, "view", pageData{View: st.View(seat).(*View), Seat: seat, Over: over, ActURL: "/t/x/s/tok/act"}); err != nil {
+	if err := t.ExecuteTemplate(&b, "view", pageData{View: st.View(seat).(*View), Seat: seat, Over: over, ActURL: "/t/x/s/tok/act", Seq: seq}); err != nil {
 		tb.Fatalf("view.html: %v", err)
 	}
 	return b.String()
@@ -62,6 +71,41 @@ func TestPage_DrawsEveryStepOfTheGoldenStory(t *testing.T) {
 		if !strings.Contains(end, want) {
 			t.Errorf("the last page lacks %q", want)
 		}
+	}
+}
+
+// TestPage_OneClickOneAction_EveryFormCarriesTheSeqItWasDrawnAt renders a
+// player's page after every step of the scripted story and checks that
+// each of its forms carries the log's sequence number at that step, and
+// that the page script posts it: the server then refuses the same form
+// sent again after the player acted (a double click, a form sent twice)
+// instead of making the move twice.
+func TestPage_OneClickOneAction_EveryFormCarriesTheSeqItWasDrawnAt(t *testing.T) {
+	page := enginetest.MustPage(t, game{})
+	s := mustNew(t, 3)
+	d := dice.NewStream(dice.Seed{0x70, 0x72, 214})
+	forms := 0
+	for i, step := range script {
+		a, _ := ParseAction(step.text)
+		s.Apply(step.seat, a, d)
+		seq := 100 + i // any number: the page must carry the one it is given
+		player := renderAt(t, page, s, 1, seq)
+		n := strings.Count(player, `<form class="pp-form"`)
+		withSeq := strings.Count(player, `<form class="pp-form" method="post" action="/t/x/s/tok/act"><input type="hidden" name="seq" value="`+strconv.Itoa(seq)+`">`)
+		if withSeq != n {
+			t.Fatalf("after %q %d of the player's %d forms carry seq %d", step.text, withSeq, n, seq)
+		}
+		forms += n
+	}
+	if forms == 0 {
+		t.Fatalf("the story drew no form: the test checked nothing")
+	}
+	js, err := fs.ReadFile(game{}.Pages(), "static/prophecy.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `data.set("seq", seq.value)`) {
+		t.Errorf("static/prophecy.js does not post a form's seq")
 	}
 }
 

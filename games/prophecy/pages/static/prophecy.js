@@ -57,6 +57,10 @@
     var data = new URLSearchParams();
     data.set("kind", form.querySelector("input[name=kind]").value);
     data.set("action", body(form));
+    // Where the log was when the form was drawn: the server refuses the
+    // same form sent again after this seat acted (one click, one action).
+    var seq = form.querySelector("input[name=seq]");
+    if (seq) { data.set("seq", seq.value); }
     var typed = [];
     form.querySelectorAll("input[data-field][id]:not([type=hidden]):not([type=number]), textarea[data-field][id]").forEach(function (el) {
       typed.push(el.id);
