@@ -102,8 +102,17 @@ func (v *View) scene(id int) *SceneView {
 	return nil
 }
 
-// pairText writes a pair as people read it.
+// pairText writes a pair as people read it: as it was when the check was
+// rolled, or, before the roll, with the aspects as they are now.
 func (v *View) pairText(sc *SceneView, p Pair) string {
-	c, o := v.Chars[p.Character-1], sc.Objects[p.Object-1]
+	if p.Text != "" {
+		return p.Text
+	}
+	return pairString(v.Chars, sc.Objects, p)
+}
+
+// pairString writes a pair with its aspects' texts as they stand.
+func pairString(chars []Character, objects []Object, p Pair) string {
+	c, o := chars[p.Character-1], objects[p.Object-1]
 	return fmt.Sprintf("%s's %q with %s's %q", c.Name, c.Aspects[p.CharAspect-1].Text, o.Name, o.Aspects[p.ObjectAspect-1])
 }
