@@ -318,7 +318,7 @@ func (s *State) start(a Start) (string, error) {
 		return "", errorf(a, "the Finale needs an objective: how the heroes will prevent the catastrophe (edit 1: ...)")
 	}
 	s.phase = PhaseStory
-	return fmt.Sprintf("starts the story: %d scenes to perform", len(s.scenes)), nil
+	return "starts the story: " + engine.Count(len(s.scenes), "scene", "scenes") + " to perform", nil
 }
 
 // performable reports why scene id cannot be performed now, or "".
