@@ -2,6 +2,7 @@ package prophecy
 
 import (
 	"html/template"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -94,5 +95,53 @@ func TestExplain_TheRollSaysItsChance(t *testing.T) {
 	}
 	if got := (game{}).Explain(s.View(1), Strike{Pair: 1}); got != "" {
 		t.Errorf("Explain(strike) = %q, want nothing: its text says it all", got)
+	}
+}
+
+// TestTimer_ThePageAndTheTerminalShowTheSceneTimer: with the timer option
+// the scene being performed carries its countdown on the page (which
+// static/prophecy.js counts down) and its minutes in the terminal; without
+// it, neither shows a timer.
+func TestTimer_ThePageAndTheTerminalShowTheSceneTimer(t *testing.T) {
+	page := enginetest.MustPage(t, game{})
+	for _, tt := range []struct {
+		minutes        int
+		page, terminal string
+	}{
+		{0, "", ""},
+		{1, `<p class="pp-timer" data-scene="3" data-minutes="1">Timer: 1 minute</p>`, "Timer: 1 minute for the scene."},
+		{8, `<p class="pp-timer" data-scene="3" data-minutes="8">Timer: 8 minutes</p>`, "Timer: 8 minutes for the scene."},
+	} {
+		tab, err := engine.NewTable(Game, engine.Options{"timer": strconv.Itoa(tt.minutes)}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}, dice.Seed{8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tab.State().(*State)
+		d := dice.NewStream(dice.Seed{8})
+		for _, text := range []string{"world city", "receive",
+			"character Mo: courier; fast; stubborn; cousin of Lu; the Market",
+			"edit 1: Hold the sea wall", "add 1: Find the engineer", "add 2: Steal the keys"} {
+			mustApply(t, s, 0, text, d)
+		}
+		mustApply(t, s, 1, "character Lu: nurse; tireless; kind; cousin of Mo; the Union", d)
+		mustApply(t, s, 2, "character Ze: hacker; sharp; wary; ex of Lu; the Co-op", d)
+		mustApply(t, s, 0, "start", d)
+		if html := render(t, page, s, 0); strings.Contains(html, "pp-timer") {
+			t.Errorf("timer %d: a timer shows before any scene is performed", tt.minutes)
+		}
+		mustApply(t, s, 0, "perform 3", d)
+		html, text := render(t, page, s, 0), game{}.RenderText(s.View(0), 0)
+		if tt.minutes == 0 {
+			if strings.Contains(html, "pp-timer") || strings.Contains(text, "Timer") {
+				t.Errorf("no timer option, yet a timer shows")
+			}
+			continue
+		}
+		if !strings.Contains(html, tt.page) {
+			t.Errorf("timer %d: the page lacks %q", tt.minutes, tt.page)
+		}
+		if !strings.Contains(text, tt.terminal) {
+			t.Errorf("timer %d: the terminal lacks %q:\n%s", tt.minutes, tt.terminal, text)
+		}
 	}
 }

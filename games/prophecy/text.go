@@ -47,7 +47,7 @@ func (game) RenderText(v engine.View, _ engine.Seat) string {
 			fmt.Fprintf(&b, "Setting: %s\n", sc.Setting)
 		}
 		if pv.Timer > 0 {
-			fmt.Fprintf(&b, "Timer: %d minutes for the scene.\n", pv.Timer)
+			fmt.Fprintf(&b, "Timer: %s for the scene.\n", engine.Count(pv.Timer, "minute", "minutes"))
 		}
 		for i, o := range sc.Objects {
 			fmt.Fprintf(&b, "  object %d. %s: %s\n", i+1, o.Name, numbered(o.Aspects))
