@@ -159,3 +159,74 @@ func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
 		t.Errorf("the export has %d checks, want 3", n)
 	}
 }
+
+// TestBrowser_ProphecyTableBringsItsOwnWorldAndCountsTheSceneDown drives
+// the two parts of the Prophecy page that no other browser test reaches: a
+// world of the table's own, pasted as JSON into the page's form (a broken
+// one is refused with the field that is wrong, a good one becomes the
+// table's world), and the scene timer, which static/prophecy.js counts down
+// from the minutes of the timer option until time is up.
+func TestBrowser_ProphecyTableBringsItsOwnWorldAndCountsTheSceneDown(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "prophecy", "options": map[string]string{"timer": "1"},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	ann := newTab(t, browser, "Ann")
+	ann.do(chromedp.Navigate(h.url + "/t/" + c.ID + "/s/" + c.Seats[0].Token))
+	ann.waitJS(`!!document.querySelector('#state .pp-choose')`, "the table page")
+
+	world := *prophecy.Worlds()[0]
+	world.ID, world.Name = "ours", "Our Own Harbour"
+	bring := func(w prophecy.World) {
+		t.Helper()
+		raw, err := json.MarshalIndent(w, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := json.Marshal(map[string]string{"custom": string(raw)})
+		if !evalJS[bool](ann, fmt.Sprintf("%s(%q, %q, %s)", prophecyAct, "world", "Bring this world", f)) {
+			t.Fatalf("no form to bring a world")
+		}
+	}
+	broken := world
+	broken.Catastrophes = broken.Catastrophes[:35]
+	bring(broken)
+	ann.waitJS(`document.querySelector('#flash').textContent.includes('catastrophes: want 36 entries')`, "the broken world's refusal naming the field")
+	bring(world)
+	ann.waitJS(`(document.querySelector('#state .pp-world h3') || {}).textContent === 'Our Own Harbour'`, "the table's own world")
+
+	act := func(seat int, kind string, action map[string]any) {
+		t.Helper()
+		r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": kind, "action": action})
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d %s", kind, r.status, r.body)
+		}
+	}
+	act(1, "receive", map[string]any{})
+	for i, name := range []string{"Mo", "Lu", "Ze"} {
+		act(i, "character", map[string]any{"name": name, "aspects": []string{"courier", "fast", "stubborn", "cousin", "the Market"}})
+	}
+	act(2, "edit", map[string]any{"scene": 1, "objective": "Hold the sea wall"})
+	act(0, "start", map[string]any{})
+	act(1, "perform", map[string]any{"scene": 1})
+	// The prophecy came from the table's own world.
+	ann.waitJS(`document.querySelector('#state .pp-prophecy') !== null`, "the prophecy")
+	shown := evalJS[string](ann, `document.querySelector('#state .pp-prophecy').textContent`)
+	found := false
+	for _, cat := range world.Catastrophes {
+		found = found || strings.Contains(shown, cat)
+	}
+	if !found {
+		t.Errorf("the prophecy %q is not on the table's own world's table", shown)
+	}
+	// The countdown starts at a minute and runs down.
+	ann.waitJS(`/^Timer: (1:00|0:[0-5][0-9]) left$/.test((document.querySelector('#state .pp-timer') || {}).textContent)`, "the scene's countdown")
+	// A minute later (the page keeps when it first saw the scene) time is up.
+	evalJS[bool](ann, `(() => { for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prophecy-timer-')) sessionStorage.setItem(k, String(Date.now() - 61000)); } return true; })()`)
+	ann.waitJS(`(document.querySelector('#state .pp-timer') || {}).textContent === 'Time is up: wrap the scene up.'`, "time is up")
+}
