@@ -1,6 +1,7 @@
 package prophecy
 
 import (
+	"fmt"
 	"html/template"
 	"strconv"
 	"strings"
@@ -142,6 +143,39 @@ func TestTimer_ThePageAndTheTerminalShowTheSceneTimer(t *testing.T) {
 		}
 		if !strings.Contains(text, tt.terminal) {
 			t.Errorf("timer %d: the terminal lacks %q:\n%s", tt.minutes, tt.terminal, text)
+		}
+	}
+}
+
+// TestPage_OffersTheWorldsSuggestionsForEveryAspectAndObject: the world's
+// suggestions are a click away in the page's fields: each aspect category
+// in the character form, objects and their aspects while a scene is
+// investigated.
+func TestPage_OffersTheWorldsSuggestionsForEveryAspectAndObject(t *testing.T) {
+	page := enginetest.MustPage(t, game{})
+	s := mustNew(t, 3)
+	d := dice.NewStream(dice.Seed{3})
+	mustApply(t, s, 0, "world fantasy", d)
+	mustApply(t, s, 0, "receive", d)
+	w, _ := FindWorld("fantasy")
+	html := render(t, page, s, 0)
+	for c := range numCategories {
+		list := fmt.Sprintf("pp-sugg-%d", c)
+		if !strings.Contains(html, `list="`+list+`"`) || !strings.Contains(html, `<datalist id="`+list+`"><option value="`+template.HTMLEscapeString(w.Suggestions.Category(c)[0])+`">`) {
+			t.Errorf("the character form offers no suggestions for %s", c)
+		}
+	}
+	mustApply(t, s, 0, "character Wren: witch; keen; stubborn; sister of Tam; the Circle", d)
+	mustApply(t, s, 1, "character Tam: falconer; strong; reckless; brother of Wren; the Guard", d)
+	mustApply(t, s, 2, "character Ilse: cartographer; quick; proud; mentor; the College", d)
+	mustApply(t, s, 0, "edit 1: Keep the dragon asleep", d)
+	mustApply(t, s, 0, "start", d)
+	mustApply(t, s, 0, "perform 1", d)
+	mustApply(t, s, 0, "object the dragon: asleep", d)
+	html = render(t, page, s, 0)
+	for list, first := range map[string]string{"pp-sugg-obj": w.Suggestions.Objects[0], "pp-sugg-objasp": w.Suggestions.ObjectAspects[0]} {
+		if !strings.Contains(html, `list="`+list+`"`) || !strings.Contains(html, `<datalist id="`+list+`"><option value="`+template.HTMLEscapeString(first)+`">`) {
+			t.Errorf("the scene's forms offer no suggestions from %s", list)
 		}
 	}
 }
