@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"tabletop/dice"
@@ -157,6 +160,29 @@ func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
 	}
 	if n := strings.Count(href, "Check: "); n != 3 {
 		t.Errorf("the export has %d checks, want 3", n)
+	}
+	// The printable page: printed, the table page shows the story alone.
+	p := people[1]
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return err
+	}))
+	visible := func(sel string) bool {
+		return evalJS[bool](p, fmt.Sprintf(`(() => { const el = document.querySelector(%q); return !!el && getComputedStyle(el).visibility === 'visible' && el.getBoundingClientRect().height > 0; })()`, sel))
+	}
+	if !visible("#state .pp-printable") || !visible("#state .pp-printable blockquote") {
+		t.Errorf("printed, the story is not shown")
+	}
+	for _, sel := range []string{"#state .pp-tree", "#state .pp-chars", "#state a.pp-md"} {
+		if visible(sel) {
+			t.Errorf("printed, %s shows beside the story", sel)
+		}
+	}
+	printed := evalJS[string](p, `document.querySelector('#state .pp-printable').innerText`)
+	for _, want := range append(narrations, "The prophecy", "Ilse") {
+		if !strings.Contains(printed, want) {
+			t.Errorf("the printed story lacks %q", want)
+		}
 	}
 }
 
