@@ -60,7 +60,9 @@ func TestPage_DrawsEveryStepOfTheGoldenStory(t *testing.T) {
 		t.Errorf("the page never showed the check's chance (%v), the outline (%v) or the story (%v)", sawChance, sawSVG, sawStory)
 	}
 	end := render(t, page, s, 0)
-	for _, want := range []string{"The story: The prophecy is averted", `download="prophecy.md"`, "data:text/markdown"} {
+	// The prophecy's d66 shows both its faces, the tens die first.
+	faces := fmt.Sprintf(`<span class="pp-die">%d</span><span class="pp-die">%d</span>`, s.prophecy.Tens, s.prophecy.Units)
+	for _, want := range []string{"The story: The prophecy is averted", `download="prophecy.md"`, "data:text/markdown", faces} {
 		if !strings.Contains(end, want) {
 			t.Errorf("the last page lacks %q", want)
 		}
