@@ -60,7 +60,9 @@
 //     1e-12 of probability is left out, and report that mass.
 //   - Any player may take any action, except that a player creates only
 //     their own character; anyone may add or change any character's
-//     aspects during play. Every action is logged with who took it.
+//     aspects during play. Every action is logged with who took it. A
+//     check already rolled keeps its pairs as they were matched: a later
+//     change of an aspect does not rewrite the story told so far.
 //   - A story is told by people: a seat played by a bot is refused, as any
 //     player may act at any time, so a bot would act at every turn, and it
 //     could only type placeholders. A practice table allows bots, to try
