@@ -80,7 +80,11 @@
 // the View carries the exact chance that each scene succeeds and that the
 // prophecy is averted (see OutlineOdds), and, while a scene is performed,
 // the chance its check succeeds with the pool as it is now (CheckChance),
-// the same figure "tabletop odds Nd6!>=4" gives for that pool.
+// the same figure "tabletop odds Nd6!>=4" gives for that pool. Beyond any
+// table, an outline written as JSON (the Finale as a Node) gets the same
+// exact odds from "tabletop sim prophecy --outline FILE --pairs N", beside
+// a seeded simulation, and from the outline designer page the server
+// offers at /games/prophecy/tools/designer (Tools, Design).
 //
 // A new game is made by copying the simplest package; this one was made
 // after games/pmr and games/mgt.
