@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"tabletop/dice"
@@ -158,6 +161,100 @@ func TestBrowser_ThreePeopleTellAProphecyStoryToTheEnd(t *testing.T) {
 	if n := strings.Count(href, "Check: "); n != 3 {
 		t.Errorf("the export has %d checks, want 3", n)
 	}
+	// The printable page: printed, the table page shows the story alone.
+	p := people[1]
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return err
+	}))
+	visible := func(sel string) bool {
+		return evalJS[bool](p, fmt.Sprintf(`(() => { const el = document.querySelector(%q); return !!el && getComputedStyle(el).visibility === 'visible' && el.getBoundingClientRect().height > 0; })()`, sel))
+	}
+	if !visible("#state .pp-printable") || !visible("#state .pp-printable blockquote") {
+		t.Errorf("printed, the story is not shown")
+	}
+	for _, sel := range []string{"#state .pp-tree", "#state .pp-chars", "#state a.pp-md"} {
+		if visible(sel) {
+			t.Errorf("printed, %s shows beside the story", sel)
+		}
+	}
+	printed := evalJS[string](p, `document.querySelector('#state .pp-printable').innerText`)
+	for _, want := range append(narrations, "The prophecy", "Ilse") {
+		if !strings.Contains(printed, want) {
+			t.Errorf("the printed story lacks %q", want)
+		}
+	}
+}
+
+// TestBrowser_ProphecyTableBringsItsOwnWorldAndCountsTheSceneDown drives
+// the two parts of the Prophecy page that no other browser test reaches: a
+// world of the table's own, pasted as JSON into the page's form (a broken
+// one is refused with the field that is wrong, a good one becomes the
+// table's world), and the scene timer, which static/prophecy.js counts down
+// from the minutes of the timer option until time is up.
+func TestBrowser_ProphecyTableBringsItsOwnWorldAndCountsTheSceneDown(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "prophecy", "options": map[string]string{"timer": "1"},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(t, r, &c)
+	ann := newTab(t, browser, "Ann")
+	ann.do(chromedp.Navigate(h.url + "/t/" + c.ID + "/s/" + c.Seats[0].Token))
+	ann.waitJS(`!!document.querySelector('#state .pp-choose')`, "the table page")
+
+	world := *prophecy.Worlds()[0]
+	world.ID, world.Name = "ours", "Our Own Harbour"
+	bring := func(w prophecy.World) {
+		t.Helper()
+		raw, err := json.MarshalIndent(w, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := json.Marshal(map[string]string{"custom": string(raw)})
+		if !evalJS[bool](ann, fmt.Sprintf("%s(%q, %q, %s)", prophecyAct, "world", "Bring this world", f)) {
+			t.Fatalf("no form to bring a world")
+		}
+	}
+	broken := world
+	broken.Catastrophes = broken.Catastrophes[:35]
+	bring(broken)
+	ann.waitJS(`document.querySelector('#flash').textContent.includes('catastrophes: want 36 entries')`, "the broken world's refusal naming the field")
+	bring(world)
+	ann.waitJS(`(document.querySelector('#state .pp-world h3') || {}).textContent === 'Our Own Harbour'`, "the table's own world")
+
+	act := func(seat int, kind string, action map[string]any) {
+		t.Helper()
+		r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": kind, "action": action})
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d %s", kind, r.status, r.body)
+		}
+	}
+	act(1, "receive", map[string]any{})
+	for i, name := range []string{"Mo", "Lu", "Ze"} {
+		act(i, "character", map[string]any{"name": name, "aspects": []string{"courier", "fast", "stubborn", "cousin", "the Market"}})
+	}
+	act(2, "edit", map[string]any{"scene": 1, "objective": "Hold the sea wall"})
+	act(0, "start", map[string]any{})
+	act(1, "perform", map[string]any{"scene": 1})
+	// The prophecy came from the table's own world.
+	ann.waitJS(`document.querySelector('#state .pp-prophecy') !== null`, "the prophecy")
+	shown := evalJS[string](ann, `document.querySelector('#state .pp-prophecy').textContent`)
+	found := false
+	for _, cat := range world.Catastrophes {
+		found = found || strings.Contains(shown, cat)
+	}
+	if !found {
+		t.Errorf("the prophecy %q is not on the table's own world's table", shown)
+	}
+	// The countdown starts at a minute and runs down.
+	ann.waitJS(`/^Timer: (1:00|0:[0-5][0-9]) left$/.test((document.querySelector('#state .pp-timer') || {}).textContent)`, "the scene's countdown")
+	// A minute later (the page keeps when it first saw the scene) time is up.
+	evalJS[bool](ann, `(() => { for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prophecy-timer-')) sessionStorage.setItem(k, String(Date.now() - 61000)); } return true; })()`)
+	ann.waitJS(`(document.querySelector('#state .pp-timer') || {}).textContent === 'Time is up: wrap the scene up.'`, "time is up")
 }
 
 // TestBrowser_ProphecyFormSentAgainMakesNoSecondMove keeps a copy of a

@@ -60,7 +60,9 @@
 //     1e-12 of probability is left out, and report that mass.
 //   - Any player may take any action, except that a player creates only
 //     their own character; anyone may add or change any character's
-//     aspects during play. Every action is logged with who took it.
+//     aspects during play. Every action is logged with who took it. A
+//     check already rolled keeps its pairs as they were matched: a later
+//     change of an aspect does not rewrite the story told so far.
 //   - A story is told by people: a seat played by a bot is refused, as any
 //     player may act at any time, so a bot would act at every turn, and it
 //     could only type placeholders. A practice table allows bots, to try
@@ -78,7 +80,11 @@
 // the View carries the exact chance that each scene succeeds and that the
 // prophecy is averted (see OutlineOdds), and, while a scene is performed,
 // the chance its check succeeds with the pool as it is now (CheckChance),
-// the same figure "tabletop odds Nd6!>=4" gives for that pool.
+// the same figure "tabletop odds Nd6!>=4" gives for that pool. Beyond any
+// table, an outline written as JSON (the Finale as a Node) gets the same
+// exact odds from "tabletop sim prophecy --outline FILE --pairs N", beside
+// a seeded simulation, and from the outline designer page the server
+// offers at /games/prophecy/tools/designer (Tools, Design).
 //
 // A new game is made by copying the simplest package; this one was made
 // after games/pmr and games/mgt.

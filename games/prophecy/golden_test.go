@@ -160,3 +160,45 @@ func TestMarkdown_ExportsTheWholeStory(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdown_PairsKeepTheAspectsTheCheckWasRolledWith: a character's
+// aspect may change later in the story, but a scene already rolled keeps
+// the pairs as they were matched, in the export and on the page; a check
+// not yet rolled shows the aspect as it is now.
+func TestMarkdown_PairsKeepTheAspectsTheCheckWasRolledWith(t *testing.T) {
+	s, d := story(t)
+	mustApply(t, s, 0, "perform 4", d)
+	mustApply(t, s, 0, "object the apothecary: greedy; nervous", d)
+	mustApply(t, s, 1, "pair 1.1 with 1.1", d)
+	mustApply(t, s, 2, "aspect 1.2: sharp-eyed", d) // before the roll: the pair is about aspect 2
+	mustApply(t, s, 1, "pair 1.2 with 1.2", d)
+	mustApply(t, s, 2, "roll", d)
+	mustApply(t, s, 1, "aspect 1.1: retired witch", d)
+	mustApply(t, s, 0, "narrate: She sold us the draught.", d)
+	mustApply(t, s, 2, "aspect 1.2: half-blind", d)
+	md := s.Markdown()
+	for _, want := range []string{
+		`Wren's "hedge witch" with the apothecary's "greedy"`,
+		`Wren's "sharp-eyed" with the apothecary's "nervous"`,
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the export lacks the pair as rolled, %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, `Wren's "retired witch" with`) || strings.Contains(md, `Wren's "half-blind" with`) {
+		t.Errorf("a later change of an aspect rewrote a rolled pair:\n%s", md)
+	}
+	// The characters show the aspects as they are now.
+	if !strings.Contains(md, "1. occupation: retired witch") || !strings.Contains(md, "2. physical or mental: half-blind") {
+		t.Errorf("the heroes do not show their aspects as they are now:\n%s", md)
+	}
+	// Before a roll, a pair reads its aspects as they stand.
+	mustApply(t, s, 0, "perform 2", d)
+	mustApply(t, s, 0, "object the vault door: locked", d)
+	mustApply(t, s, 0, "pair 1.1 with 1.1", d)
+	v := s.View(0).(*View)
+	sc := v.scene(2)
+	if got := v.pairText(sc, sc.Pairs[0]); got != `Wren's "retired witch" with the vault door's "locked"` {
+		t.Errorf("a pair before its roll reads %q", got)
+	}
+}

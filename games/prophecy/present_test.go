@@ -1,6 +1,7 @@
 package prophecy
 
 import (
+	"fmt"
 	"html/template"
 	"io/fs"
 	"strconv"
@@ -67,7 +68,9 @@ func TestPage_DrawsEveryStepOfTheGoldenStory(t *testing.T) {
 		t.Errorf("the page never showed the check's chance (%v), the outline (%v) or the story (%v)", sawChance, sawSVG, sawStory)
 	}
 	end := render(t, page, s, 0)
-	for _, want := range []string{"The story: The prophecy is averted", `download="prophecy.md"`, "data:text/markdown"} {
+	// The prophecy's d66 shows both its faces, the tens die first.
+	faces := fmt.Sprintf(`<span class="pp-die">%d</span><span class="pp-die">%d</span>`, s.prophecy.Tens, s.prophecy.Units)
+	for _, want := range []string{"The story: The prophecy is averted", `download="prophecy.md"`, "data:text/markdown", faces} {
 		if !strings.Contains(end, want) {
 			t.Errorf("the last page lacks %q", want)
 		}
@@ -138,5 +141,86 @@ func TestExplain_TheRollSaysItsChance(t *testing.T) {
 	}
 	if got := (game{}).Explain(s.View(1), Strike{Pair: 1}); got != "" {
 		t.Errorf("Explain(strike) = %q, want nothing: its text says it all", got)
+	}
+}
+
+// TestTimer_ThePageAndTheTerminalShowTheSceneTimer: with the timer option
+// the scene being performed carries its countdown on the page (which
+// static/prophecy.js counts down) and its minutes in the terminal; without
+// it, neither shows a timer.
+func TestTimer_ThePageAndTheTerminalShowTheSceneTimer(t *testing.T) {
+	page := enginetest.MustPage(t, game{})
+	for _, tt := range []struct {
+		minutes        int
+		page, terminal string
+	}{
+		{0, "", ""},
+		{1, `<p class="pp-timer" data-scene="3" data-minutes="1">Timer: 1 minute</p>`, "Timer: 1 minute for the scene."},
+		{8, `<p class="pp-timer" data-scene="3" data-minutes="8">Timer: 8 minutes</p>`, "Timer: 8 minutes for the scene."},
+	} {
+		tab, err := engine.NewTable(Game, engine.Options{"timer": strconv.Itoa(tt.minutes)}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}}, dice.Seed{8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tab.State().(*State)
+		d := dice.NewStream(dice.Seed{8})
+		for _, text := range []string{"world city", "receive",
+			"character Mo: courier; fast; stubborn; cousin of Lu; the Market",
+			"edit 1: Hold the sea wall", "add 1: Find the engineer", "add 2: Steal the keys"} {
+			mustApply(t, s, 0, text, d)
+		}
+		mustApply(t, s, 1, "character Lu: nurse; tireless; kind; cousin of Mo; the Union", d)
+		mustApply(t, s, 2, "character Ze: hacker; sharp; wary; ex of Lu; the Co-op", d)
+		mustApply(t, s, 0, "start", d)
+		if html := render(t, page, s, 0); strings.Contains(html, "pp-timer") {
+			t.Errorf("timer %d: a timer shows before any scene is performed", tt.minutes)
+		}
+		mustApply(t, s, 0, "perform 3", d)
+		html, text := render(t, page, s, 0), game{}.RenderText(s.View(0), 0)
+		if tt.minutes == 0 {
+			if strings.Contains(html, "pp-timer") || strings.Contains(text, "Timer") {
+				t.Errorf("no timer option, yet a timer shows")
+			}
+			continue
+		}
+		if !strings.Contains(html, tt.page) {
+			t.Errorf("timer %d: the page lacks %q", tt.minutes, tt.page)
+		}
+		if !strings.Contains(text, tt.terminal) {
+			t.Errorf("timer %d: the terminal lacks %q:\n%s", tt.minutes, tt.terminal, text)
+		}
+	}
+}
+
+// TestPage_OffersTheWorldsSuggestionsForEveryAspectAndObject: the world's
+// suggestions are a click away in the page's fields: each aspect category
+// in the character form, objects and their aspects while a scene is
+// investigated.
+func TestPage_OffersTheWorldsSuggestionsForEveryAspectAndObject(t *testing.T) {
+	page := enginetest.MustPage(t, game{})
+	s := mustNew(t, 3)
+	d := dice.NewStream(dice.Seed{3})
+	mustApply(t, s, 0, "world fantasy", d)
+	mustApply(t, s, 0, "receive", d)
+	w, _ := FindWorld("fantasy")
+	html := render(t, page, s, 0)
+	for c := range numCategories {
+		list := fmt.Sprintf("pp-sugg-%d", c)
+		if !strings.Contains(html, `list="`+list+`"`) || !strings.Contains(html, `<datalist id="`+list+`"><option value="`+template.HTMLEscapeString(w.Suggestions.Category(c)[0])+`">`) {
+			t.Errorf("the character form offers no suggestions for %s", c)
+		}
+	}
+	mustApply(t, s, 0, "character Wren: witch; keen; stubborn; sister of Tam; the Circle", d)
+	mustApply(t, s, 1, "character Tam: falconer; strong; reckless; brother of Wren; the Guard", d)
+	mustApply(t, s, 2, "character Ilse: cartographer; quick; proud; mentor; the College", d)
+	mustApply(t, s, 0, "edit 1: Keep the dragon asleep", d)
+	mustApply(t, s, 0, "start", d)
+	mustApply(t, s, 0, "perform 1", d)
+	mustApply(t, s, 0, "object the dragon: asleep", d)
+	html = render(t, page, s, 0)
+	for list, first := range map[string]string{"pp-sugg-obj": w.Suggestions.Objects[0], "pp-sugg-objasp": w.Suggestions.ObjectAspects[0]} {
+		if !strings.Contains(html, `list="`+list+`"`) || !strings.Contains(html, `<datalist id="`+list+`"><option value="`+template.HTMLEscapeString(first)+`">`) {
+			t.Errorf("the scene's forms offer no suggestions from %s", list)
+		}
 	}
 }

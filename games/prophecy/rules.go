@@ -318,7 +318,7 @@ func (s *State) start(a Start) (string, error) {
 		return "", errorf(a, "the Finale needs an objective: how the heroes will prevent the catastrophe (edit 1: ...)")
 	}
 	s.phase = PhaseStory
-	return fmt.Sprintf("starts the story: %d scenes to perform", len(s.scenes)), nil
+	return "starts the story: " + engine.Count(len(s.scenes), "scene", "scenes") + " to perform", nil
 }
 
 // performable reports why scene id cannot be performed now, or "".
@@ -512,6 +512,11 @@ func (s *State) roll(a Roll, d *dice.Stream) (string, any, error) {
 		hits, rollText = res.Total, res.String()
 	}
 	sc.Pool, sc.Reward, sc.Dice, sc.Hits, sc.RollText, sc.Capped = pool, reward, faces, hits, rollText, capped
+	// The pairs keep the aspects they were rolled with: an aspect changed
+	// later in the story does not rewrite this check.
+	for i := range sc.Pairs {
+		sc.Pairs[i].Text = pairString(s.chars, sc.Objects, sc.Pairs[i])
+	}
 	sc.Success = pool > 0 && hits >= sc.Difficulty
 	sc.Status = Rolled
 	data.Dice, data.Hits, data.Success = faces, hits, sc.Success

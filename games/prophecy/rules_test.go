@@ -139,7 +139,10 @@ func TestStart_NeedsEveryCharacterAndTheFinalesObjective(t *testing.T) {
 	mustApply(t, s, 2, "character Cy: engineer; strong; curious; owes Ann; the Union", d)
 	refused(t, s, 0, "start", "the Finale needs an objective")
 	mustApply(t, s, 0, "edit 1: Hold the gate open", d)
-	mustApply(t, s, 0, "start", d)
+	// The Finale alone is a story of one scene, in the singular.
+	if evs := mustApply(t, s, 0, "start", d); evs[0].Text != "Ann starts the story: 1 scene to perform" {
+		t.Errorf("start: %q", evs[0].Text)
+	}
 }
 
 func TestCharacter_OneAspectPerCategoryForTheActingSeat(t *testing.T) {

@@ -85,11 +85,12 @@ type Object struct {
 
 // Pair is a proposed pair of matching aspects; numbers count from 1.
 type Pair struct {
-	Character    int `json:"character"`
-	CharAspect   int `json:"char_aspect"`
-	Object       int `json:"object"`
-	ObjectAspect int `json:"object_aspect"`
-	By           int `json:"by"` // the seat that proposed it
+	Character    int    `json:"character"`
+	CharAspect   int    `json:"char_aspect"`
+	Object       int    `json:"object"`
+	ObjectAspect int    `json:"object_aspect"`
+	By           int    `json:"by"`             // the seat that proposed it
+	Text         string `json:"text,omitempty"` // the pair as people read it, kept when the check is rolled
 }
 
 // Status is how far a scene has got.

@@ -47,7 +47,7 @@ func (game) RenderText(v engine.View, _ engine.Seat) string {
 			fmt.Fprintf(&b, "Setting: %s\n", sc.Setting)
 		}
 		if pv.Timer > 0 {
-			fmt.Fprintf(&b, "Timer: %d minutes for the scene.\n", pv.Timer)
+			fmt.Fprintf(&b, "Timer: %s for the scene.\n", engine.Count(pv.Timer, "minute", "minutes"))
 		}
 		for i, o := range sc.Objects {
 			fmt.Fprintf(&b, "  object %d. %s: %s\n", i+1, o.Name, numbered(o.Aspects))
@@ -102,8 +102,17 @@ func (v *View) scene(id int) *SceneView {
 	return nil
 }
 
-// pairText writes a pair as people read it.
+// pairText writes a pair as people read it: as it was when the check was
+// rolled, or, before the roll, with the aspects as they are now.
 func (v *View) pairText(sc *SceneView, p Pair) string {
-	c, o := v.Chars[p.Character-1], sc.Objects[p.Object-1]
+	if p.Text != "" {
+		return p.Text
+	}
+	return pairString(v.Chars, sc.Objects, p)
+}
+
+// pairString writes a pair with its aspects' texts as they stand.
+func pairString(chars []Character, objects []Object, p Pair) string {
+	c, o := chars[p.Character-1], objects[p.Object-1]
 	return fmt.Sprintf("%s's %q with %s's %q", c.Name, c.Aspects[p.CharAspect-1].Text, o.Name, o.Aspects[p.ObjectAspect-1])
 }
