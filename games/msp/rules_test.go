@@ -674,6 +674,8 @@ func TestBookExportsAndImportsAcrossTables(t *testing.T) {
 	if s.View(annSeat).(*View).Book != nil {
 		t.Errorf("a player sees the GM's book")
 	}
+	// A page without script posts an empty book: nothing to import.
+	mustRefuse(t, other, gmSeat, ImportBook{}, "that book has no creature, item or place in it")
 	if _, err := ParseBook([]byte(`{"creatures":[{"name":"Blob","hp":0,"attacks":[]}]}`)); err == nil || !strings.Contains(err.Error(), "HP is 1 to") {
 		t.Errorf("a creature with 0 HP: %v", err)
 	}
