@@ -834,3 +834,33 @@ func TestBattleTurnMayFeedAFriendInstead(t *testing.T) {
 		t.Errorf("the bread has %d portions left, want 3", p)
 	}
 }
+
+// TestRevealMovesAnEnemysHealthIntoEveryView checks the GM's reveal: an
+// enemy's health is the GM's alone until the GM reveals it; then every
+// player and a spectator see it, and go on seeing it as it changes.
+func TestRevealMovesAnEnemysHealthIntoEveryView(t *testing.T) {
+	s := mustTable(t)
+	battle(t, s, []Fighter{charFighter(annSeat), enemyFighter(0), charFighter(boSeat)}, "Wolf")
+	health := func(seat engine.Seat) *Health { return s.View(seat).(*View).Battle.Enemies[0].Health }
+	if h := health(gmSeat); h == nil || *h != (Health{HP: 15, Max: 15}) {
+		t.Fatalf("the GM sees the wolf's health as %+v", h)
+	}
+	for _, seat := range []engine.Seat{annSeat, boSeat, engine.Spectator} {
+		if h := health(seat); h != nil {
+			t.Fatalf("%s sees the wolf's health %+v before the reveal", seat, h)
+		}
+	}
+	mustRefuse(t, s, annSeat, Reveal{Who: "Wolf"}, "only the game master may do that")
+	mustRefuse(t, s, gmSeat, Reveal{Who: "Bear"}, "no enemy called Bear")
+	evs := mustApply(t, s, gmSeat, Reveal{Who: "wolf"}, nil)
+	if evs[0].Text != "The GM reveals Wolf's health: HP 15/15" || len(evs[0].Only) != 0 {
+		t.Errorf("the reveal's event: %+v", evs[0])
+	}
+	mustApply(t, s, annSeat, Strike{Target: "Wolf"}, dice.NewStream(seedWhere(t, func(d *dice.Stream) bool { return d.Roll(6) > d.Roll(6) })))
+	mustApply(t, s, gmSeat, Damage{Points: 4}, nil)
+	for _, seat := range []engine.Seat{annSeat, boSeat, engine.Spectator} {
+		if h := health(seat); h == nil || *h != (Health{HP: 11, Max: 15}) {
+			t.Errorf("%s sees the revealed wolf's health as %+v, want 11/15", seat, h)
+		}
+	}
+}
