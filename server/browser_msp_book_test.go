@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -19,7 +20,8 @@ import (
 // table, saves the book through the page's download link, and at another
 // table imports that file with the page's "Import a book file"; the
 // creature is then in the new table's book and can be fought. A file that
-// is no JSON is refused with a message, and no player sees the book.
+// is no JSON, or too large for one action, is refused with a message, and
+// no player sees the book.
 func TestBrowser_MSPBookFileCarriesToAnotherTable(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
@@ -76,6 +78,17 @@ func TestBrowser_MSPBookFileCarriesToAnotherTable(t *testing.T) {
 
 	importFile(notJSON)
 	gm2.waitJS(`document.querySelector('#flash').innerText.includes('notes.json is not a book file')`, "the refusal of a file that is no JSON")
+	// A book larger than one action may be (16 KiB) says so.
+	var places []string
+	for i := range 100 {
+		places = append(places, fmt.Sprintf(`{"name":"Place %d","text":"%s"}`, i, strings.Repeat("mossy stones ", 20)))
+	}
+	huge := filepath.Join(dir, "huge.json")
+	if err := os.WriteFile(huge, []byte(`{"places":[`+strings.Join(places, ",")+`]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	importFile(huge)
+	gm2.waitJS(`document.querySelector('#flash').innerText.includes('huge.json is too large to import in one action')`, "the refusal of a book too large")
 
 	importFile(file)
 	gm2.waitJS(`document.body.innerText.includes('Swamp troll') && document.body.innerText.includes('Old bridge')`, "the imported troll and bridge in the book")

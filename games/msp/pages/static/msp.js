@@ -52,6 +52,10 @@
       // (f.action would be the input named "action".)
       return fetch(f.getAttribute("action"), { method: "POST", body: body, headers: { "HX-Request": "true" } })
         .then(function (resp) {
+          if (resp.status === 413) {
+            flash('<p class="error">' + escapeHTML(file.name) + ' is too large to import in one action: split the book into smaller files</p>');
+            return;
+          }
           return resp.text().then(function (answer) {
             flash(answer);
             if (resp.ok) { input.value = ""; }
