@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,11 +15,14 @@ import (
 // TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel plays the same
 // musi supa pona session on two tables with the same seed whose only
 // differences are the GM's secrets (a note, a creature's health in the
-// book and so an enemy's, a gift to Ann), and checks that Bo and a
-// spectator receive the same bytes from both through every channel (API
-// state, event streams, pages, page streams, errors), and that no player
-// receives the note. (A check's target is revealed as soon as it is set:
-// rolling is the player's only choice, which the server plays.)
+// book and so an enemy's, a gift to Ann, a check's hidden target), and
+// checks that Bo and a spectator receive the same bytes from both through
+// every channel (API state, event streams, pages, page streams, errors),
+// and that no player receives the note. A check's target is revealed with
+// its roll, which the server plays as soon as the target is set (rolling
+// is the player's only choice); the two targets are both met by any roll,
+// and only where the result reveals the target is it read as TARGET, so
+// that every line sent before the reveal is compared as it is.
 func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) {
 		c.Games = games.Registry()
@@ -29,7 +33,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		seen  []string // Ann's, Bo's and the spectator's
 		gmGot string
 	}
-	play := func(note, wolfHP, gift string) world {
+	play := func(note, wolfHP, gift, target string) world {
 		c := h.mustCreateMSP()
 		say := func(seat int, text string) {
 			t.Helper()
@@ -43,7 +47,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		say(0, "note: "+note)
 		say(0, "give "+gift+" to Ann: from the armoury")
 		say(0, "check speed of Ann")
-		say(0, "target at least 7") // rolling is Ann's only choice: the server rolls it
+		say(0, "target at least "+target) // rolling is Ann's only choice: the server rolls it
 		// The roll is the server's, in the background: wait for it, or the
 		// GM's next lines would race it into the log in either order.
 		h.waitFor(c.ID, c.Seats[0].Token, "the server to roll Ann's check", func(st tableState) bool {
@@ -53,19 +57,27 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		say(0, "battle Wolf")
 		w := world{c: c}
 		for _, seat := range []int{1, 2, -1} {
-			w.seen = append(w.seen, normalize(h.seen(c, seat), c))
+			w.seen = append(w.seen, revealedTarget.ReplaceAllString(normalize(h.seen(c, seat), c), "${1}TARGET"))
 		}
 		w.gmGot = h.seen(c, 0)
 		return w
 	}
-	a := play("the innkeeper is the thief", "15", "Rope")
-	b := play("nothing, really nothing at all", "40", "Short sword")
+	a := play("the innkeeper is the thief", "15", "Rope", "-40")
+	b := play("nothing, really nothing at all", "40", "Short sword", "-55")
 	if !strings.Contains(a.gmGot, "the innkeeper is the thief") || !strings.Contains(a.gmGot, `"health":{"hp":15,"max":15}`) {
 		t.Fatalf("the GM does not receive the note and the wolf's health: the check below would prove nothing")
 	}
 	for i, who := range []string{"Ann", "Bo", "the spectator"} {
 		if strings.Contains(a.seen[i], "innkeeper") || strings.Contains(b.seen[i], "nothing, really") {
 			t.Errorf("%s receives the GM's note", who)
+		}
+		if !strings.Contains(a.seen[i], "TARGET") {
+			t.Errorf("%s never receives the check's result: the check below would prove nothing", who)
+		}
+		for _, w := range []struct{ seen, target string }{{a.seen[i], "-40"}, {b.seen[i], "-55"}} {
+			if at := strings.Index(w.seen, w.target); at >= 0 {
+				t.Errorf("%s receives the check's target other than in its revealed result: …%s…", who, w.seen[max(0, at-120):min(len(w.seen), at+20)])
+			}
 		}
 		if i == 0 {
 			continue // Ann sees her own gift
@@ -75,6 +87,11 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		}
 	}
 }
+
+// revealedTarget matches the check's target where its result reveals it:
+// the log's and the page's words, and the result's roll and goal in the
+// view.
+var revealedTarget = regexp.MustCompile(`(the target was at least |"goal":\{"at_most":false,"value":|\\u003e=|&gt;=)-(40|55)\b`)
 
 // mustCreateMSP makes a musi supa pona table of Gail (the GM), Ann and Bo.
 func (h *harness) mustCreateMSP() created {

@@ -38,6 +38,9 @@ func (s *State) applyGM(seat engine.Seat, a engine.Action, d *dice.Stream) ([]en
 	case AddPlace:
 		return s.addToBook(a, func(b *Book) { b.addPlace(a.Place) }, "place "+a.Place.Name)
 	case ImportBook:
+		if len(a.Book.Creatures)+len(a.Book.Items)+len(a.Book.Places) == 0 {
+			return nil, engine.Illegal(a, "that book has no creature, item or place in it: import a file a GM's book was saved to")
+		}
 		return s.addToBook(a, func(b *Book) {
 			for _, c := range a.Book.Creatures {
 				b.addCreature(c)

@@ -674,6 +674,8 @@ func TestBookExportsAndImportsAcrossTables(t *testing.T) {
 	if s.View(annSeat).(*View).Book != nil {
 		t.Errorf("a player sees the GM's book")
 	}
+	// A page without script posts an empty book: nothing to import.
+	mustRefuse(t, other, gmSeat, ImportBook{}, "that book has no creature, item or place in it")
 	if _, err := ParseBook([]byte(`{"creatures":[{"name":"Blob","hp":0,"attacks":[]}]}`)); err == nil || !strings.Contains(err.Error(), "HP is 1 to") {
 		t.Errorf("a creature with 0 HP: %v", err)
 	}
@@ -755,5 +757,110 @@ func TestOutcome_EndedBeforeAnyCharacterSaysSo(t *testing.T) {
 				t.Errorf("Outcome() = %q (over %v), want %q", out.Text, over, c.want)
 			}
 		})
+	}
+}
+
+// TestCheckTargetAtMostSucceedsAtOrBelowIt checks the other kind of hidden
+// target: the roll succeeds when d20 + the stat is at most the target. It
+// also counts, over the twenty faces of the d20, every row of the chances
+// the GM sees while setting a target, in both columns.
+func TestCheckTargetAtMostSucceedsAtOrBelowIt(t *testing.T) {
+	for _, stat := range []int{-11, -4, 0, 3, 18} {
+		rows, err := chances(stat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 20 {
+			t.Fatalf("stat %d: %d rows of chances, want 20", stat, len(rows))
+		}
+		for _, row := range rows {
+			atLeast, atMost := 0, 0
+			for face := 1; face <= 20; face++ {
+				if face+stat >= row.Target {
+					atLeast++
+				}
+				if face+stat <= row.Target {
+					atMost++
+				}
+			}
+			wantLeast, wantMost := big.NewRat(int64(atLeast), 20).RatString(), big.NewRat(int64(atMost), 20).RatString()
+			if !strings.HasPrefix(row.AtLeast, wantLeast+" (") || !strings.HasPrefix(row.AtMost, wantMost+" (") {
+				t.Errorf("stat %d, target %d: at least %q, at most %q; the d20's faces give %s and %s", stat, row.Target, row.AtLeast, row.AtMost, wantLeast, wantMost)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		face    int
+		success bool
+	}{{9, true}, {10, false}} {
+		s := mustTable(t)
+		s.char(annSeat).Stats[Charisma] = -4
+		mustApply(t, s, gmSeat, Check{Stat: Charisma, Who: "Ann"}, nil)
+		evs := mustApply(t, s, gmSeat, Target{AtMost: true, Value: 5}, nil)
+		if e, _ := evs[0].For(gmSeat); !strings.Contains(e.Text, "at most 5 (chance of success 9/20 (45%))") {
+			t.Errorf("the GM's event %q", e.Text)
+		}
+		seed := seedWhere(t, func(d *dice.Stream) bool { return d.Roll(20) == tt.face })
+		mustApply(t, s, annSeat, Roll{}, dice.NewStream(seed))
+		r := s.View(boSeat).(*View).LastCheck
+		if r == nil || r.Success != tt.success || r.Goal != (Goal{AtMost: true, Value: 5}) || r.Total != tt.face-4 {
+			t.Errorf("d20 %d - 4 against at most 5: %+v, want success %v", tt.face, r, tt.success)
+		}
+	}
+}
+
+// TestBattleTurnMayFeedAFriendInstead checks the non-battle action on a
+// turn: a character gives a friend a portion of food, which heals the
+// friend (a downed friend is up again), and the turn passes as an attack's
+// would; out of turn it is refused.
+func TestBattleTurnMayFeedAFriendInstead(t *testing.T) {
+	s := mustTable(t)
+	mustApply(t, s, gmSeat, Give{Item: "Bread", Who: "Ann", Reason: "supper"}, nil)
+	battle(t, s, []Fighter{charFighter(annSeat), enemyFighter(0), charFighter(boSeat)}, "Wolf")
+	bo := s.char(boSeat)
+	bo.HP, bo.Downed = 1, true
+	mustRefuse(t, s, boSeat, Use{Item: "Bread", On: "Bo"}, "it is Ann's turn")
+	evs := mustApply(t, s, annSeat, Use{Item: "Bread", On: "Bo"}, nil)
+	if bo.HP != 4 || bo.Downed {
+		t.Errorf("Bo fed a portion of bread (3): HP %d, downed %v; want 4 and up again", bo.HP, bo.Downed)
+	}
+	if !strings.Contains(evs[0].Text, "Ann gives Bo a portion of Bread: +3 HP") {
+		t.Errorf("event %q", evs[0].Text)
+	}
+	if a := s.Fight.actor(); a != enemyFighter(0) {
+		t.Errorf("after Ann fed Bo it is %v's turn, want the wolf's", a)
+	}
+	if p := s.char(annSeat).Items[0].Portions; p != 3 {
+		t.Errorf("the bread has %d portions left, want 3", p)
+	}
+}
+
+// TestRevealMovesAnEnemysHealthIntoEveryView checks the GM's reveal: an
+// enemy's health is the GM's alone until the GM reveals it; then every
+// player and a spectator see it, and go on seeing it as it changes.
+func TestRevealMovesAnEnemysHealthIntoEveryView(t *testing.T) {
+	s := mustTable(t)
+	battle(t, s, []Fighter{charFighter(annSeat), enemyFighter(0), charFighter(boSeat)}, "Wolf")
+	health := func(seat engine.Seat) *Health { return s.View(seat).(*View).Battle.Enemies[0].Health }
+	if h := health(gmSeat); h == nil || *h != (Health{HP: 15, Max: 15}) {
+		t.Fatalf("the GM sees the wolf's health as %+v", h)
+	}
+	for _, seat := range []engine.Seat{annSeat, boSeat, engine.Spectator} {
+		if h := health(seat); h != nil {
+			t.Fatalf("%s sees the wolf's health %+v before the reveal", seat, h)
+		}
+	}
+	mustRefuse(t, s, annSeat, Reveal{Who: "Wolf"}, "only the game master may do that")
+	mustRefuse(t, s, gmSeat, Reveal{Who: "Bear"}, "no enemy called Bear")
+	evs := mustApply(t, s, gmSeat, Reveal{Who: "wolf"}, nil)
+	if evs[0].Text != "The GM reveals Wolf's health: HP 15/15" || len(evs[0].Only) != 0 {
+		t.Errorf("the reveal's event: %+v", evs[0])
+	}
+	mustApply(t, s, annSeat, Strike{Target: "Wolf"}, dice.NewStream(seedWhere(t, func(d *dice.Stream) bool { return d.Roll(6) > d.Roll(6) })))
+	mustApply(t, s, gmSeat, Damage{Points: 4}, nil)
+	for _, seat := range []engine.Seat{annSeat, boSeat, engine.Spectator} {
+		if h := health(seat); h == nil || *h != (Health{HP: 11, Max: 15}) {
+			t.Errorf("%s sees the revealed wolf's health as %+v, want 11/15", seat, h)
+		}
 	}
 }

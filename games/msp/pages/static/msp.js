@@ -16,6 +16,55 @@
       f.querySelector("input[name=action]").value = typed(f);
     }
   }, true);
+  // The GM's "Import a book file" (form.msp-import) reads the chosen file
+  // and posts it as an import-book action, {"book": the file's JSON}, the
+  // way htmx posts the action line; the server's answer, if any, goes in
+  // #flash. Without script the form posts an empty book, which is refused.
+  function flash(html) {
+    var f = document.getElementById("flash");
+    if (f) { f.innerHTML = html; }
+  }
+  function escapeHTML(s) {
+    return s.replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target;
+    if (!f.classList || !f.classList.contains("msp-import")) { return; }
+    ev.preventDefault();
+    ev.stopPropagation();
+    var input = f.querySelector("input[type=file]");
+    var file = input && input.files && input.files[0];
+    if (!file) { flash('<p class="error">choose a book file first</p>'); return; }
+    file.text().then(function (text) {
+      var book;
+      try {
+        book = JSON.parse(text);
+      } catch (e) {
+        flash('<p class="error">' + escapeHTML(file.name) + ' is not a book file: it is not JSON</p>');
+        return;
+      }
+      var body = new URLSearchParams();
+      body.set("seq", f.querySelector("input[name=seq]").value);
+      body.set("kind", "import-book");
+      body.set("action", JSON.stringify({ book: book }));
+      // (f.action would be the input named "action".)
+      return fetch(f.getAttribute("action"), { method: "POST", body: body, headers: { "HX-Request": "true" } })
+        .then(function (resp) {
+          if (resp.status === 413) {
+            flash('<p class="error">' + escapeHTML(file.name) + ' is too large to import in one action: split the book into smaller files</p>');
+            return;
+          }
+          return resp.text().then(function (answer) {
+            flash(answer);
+            if (resp.ok) { input.value = ""; }
+          });
+        });
+    }).catch(function () {
+      flash('<p class="error">the book file could not be read or sent</p>');
+    });
+  }, true);
   document.addEventListener("htmx:configRequest", function (ev) {
     var f = ev.detail.elt;
     if (!f || !f.classList || !f.classList.contains("msp-form")) { return; }
