@@ -102,6 +102,9 @@
 //   - The rule text's level-25 Raboot spends 9 points (2+2+2+3) while saying
 //     it has 6 (+1) = 7: its derived numbers reproduce exactly, and its sheet
 //     says 2 points are too many unless a GM grants them.
+//   - Sparks's sheet writes Electro Ball at 7 AP, Iron Tail at 6 AP and
+//     1350 experience to the next level; the group's move list (6 and 8
+//     AP) and level table (1400 at level 56) win, so his sheet shows those.
 //   - Sparks's training log counts sessions the rule text's tables do not
 //     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
 //     sheet checks only that sessions done are within the sessions needed.

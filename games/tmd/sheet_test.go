@@ -52,6 +52,27 @@ func TestSparksReproducesTheGroupsSheet(t *testing.T) {
 	)
 }
 
+// TestSparks_MovesAndExperienceFollowTheGroupsLists: Sparks's sheet
+// writes Electro Ball at 7 AP, Iron Tail at 6 AP and 1350 experience to the
+// next level; the group's move list (6 and 8 AP) and level table (1400 at
+// level 56) say otherwise, and the lists win. The other move numbers are the
+// sheet's.
+func TestSparks_MovesAndExperienceFollowTheGroupsLists(t *testing.T) {
+	d := mustData(t)
+	text, err := mustSheet(t, "sparks.json").Text(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "Sparks's sheet", text,
+		"level 56 (223/1400 exp)",
+		"Electro Ball     10 BP    6 AP       hits on 2+    Electric  Special",
+		"Quick Attack     4 BP     5 (-1) AP  hits on 2+    Normal    Physical",
+		"Thunderbolt      9 BP     7 AP       hits on 2+    Electric  Special; secondary effect on 19-20",
+		"Iron Tail        10 BP    8 AP       hits on 6+    Steel     Physical; secondary effect on 14-20",
+		"Basic Attack     4 BP     4 AP       hits on 2+    Typeless  Best",
+	)
+}
+
 // TestRabootReproducesTheRuleTextsExample: the level-25 Raboot of the stat
 // allocation example: 26 HP, +3 physical and special damage (2 points and
 // the level bonus I), +0 physical and +2 special mitigation, 6 AP from 3
