@@ -109,6 +109,14 @@
 //     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
 //     sheet checks only that sessions done are within the sessions needed.
 //   - Rememberance, granted by an origin, raises max IP from 10 to 12.
+//   - The IQ skill vendor's discounted roll (the rule text; the group's
+//     newer page strikes it out) is one die over the tier's numbered
+//     skills, 1 to the highest number (d27, d33, d12), at 20, 70 or 140 IQ.
+//     A character may buy any number of them, so its rolls in a campaign
+//     are numbered in order, tiers together; each is made from its own
+//     seed, kept under the number before the roll, and its face follows
+//     from the seed, the number, the tier and the character's name.
+//     Whether the character had the IQ is the GM's business.
 //   - A move on a sheet must be one the species, or a species it evolved
 //     from, can learn by any means (level, TM, egg, tutor) in any
 //     generation (data/learnsets.json, from @pkmn/dex); with Amneplasticity
