@@ -147,6 +147,40 @@ func TestAttackIsAtItsCapOfTen(t *testing.T) {
 	}
 }
 
+// TestStatTraining_TakesACappedStatToThirteenAtTierIII: training is not
+// held to the cap of 10: a stat with 10 points allocated and tier III
+// training counts 13 in its combat effect; there is no tier IV; Speed
+// training gives its AP only at tier III.
+func TestStatTraining_TakesACappedStatToThirteenAtTierIII(t *testing.T) {
+	d := mustData(t)
+	s := &Sheet{Name: "Brawler", Species: "Machop", Level: 100, Ability: "Guts", Bonus: Attack,
+		Points: map[Stat]int{Attack: 1, SpAtk: 10}, Trained: map[Stat]int{SpAtk: 3}, Typeless: "Basic Attack", Rank: "Rookie"}
+	if err := s.Validate(d); err != nil {
+		t.Fatalf("10 Special Attack points and tier III: %v", err)
+	}
+	der, err := s.Derive(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, _ := d.LevelRow(100)
+	if der.SpecPoints != 13 || der.Special != 13+row.Bonus {
+		t.Errorf("10 points and tier III: %d stat points, +%d special damage; want 13 and +%d", der.SpecPoints, der.Special, 13+row.Bonus)
+	}
+	if err := s.AddPoint(d, SpAtk); err == nil || !strings.Contains(err.Error(), "Special Attack is at its cap of 10") {
+		t.Errorf("an 11th allocated point with training: %v", err)
+	}
+	s.Trained[SpAtk] = 4
+	if err := s.Validate(d); err == nil || !strings.Contains(err.Error(), "Special Attack training is at tier 4; tiers run 1 to 3") {
+		t.Errorf("tier IV: %v", err)
+	}
+	for tier, ap := range map[int]int{0: 4, 1: 4, 2: 4, 3: 5} {
+		s := &Sheet{Trained: map[Stat]int{Speed: tier}}
+		if got := APFromSpeed(s.Points[Speed], s.Trained[Speed]); got != ap {
+			t.Errorf("no Speed points, Speed training tier %d: %d AP, want %d", tier, got, ap)
+		}
+	}
+}
+
 func TestSheetValidationSpeaksTheGroupsTerms(t *testing.T) {
 	d := mustData(t)
 	base := func() *Sheet { return mustSheet(t, "sparks.json") }
