@@ -127,6 +127,13 @@
 //
 // The campaign table (game.go and the battle files):
 //
+//   - A table is a session; the sheets carry the campaign from one to the
+//     next (a player's page gives its sheet as the table keeps it). The
+//     team's badge rank and rank points are written on every sheet
+//     (rankPoints); a sheet brought with a higher rank, or more points at
+//     the same rank, than the team's brings the team and its other sheets
+//     up to it, in the log; any other sheet takes the team's. A rank's
+//     rewards come only with a promotion at the table.
 //   - A turn's actions cost at most its max AP (fixed when the side's turn
 //     starts). A move costing more than that may be used, trained or not, as
 //     the turn's only action, for all the AP; untrained it keeps the

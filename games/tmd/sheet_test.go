@@ -64,7 +64,7 @@ func TestSparks_MovesAndExperienceFollowTheGroupsLists(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, "Sparks's sheet", text,
-		"level 56 (223/1400 exp)",
+		"level 56 (223/1400 exp), Silver Rank (22/4000 rank points to Gold)",
 		"Electro Ball     10 BP    6 AP       hits on 2+    Electric  Special",
 		"Quick Attack     4 BP     5 (-1) AP  hits on 2+    Normal    Physical",
 		"Thunderbolt      9 BP     7 AP       hits on 2+    Electric  Special; secondary effect on 19-20",
