@@ -638,6 +638,22 @@ func TestRankPromotion_GoldAndPlatinumGrowStorageAndTheBag(t *testing.T) {
 	}
 }
 
+// TestLeader_TheFirstPlayerLeadsUntilTheGMNamesAnother: the team has one
+// leader, the first player's character at first; the GM names another
+// member, in the log, and only a member.
+func TestLeader_TheFirstPlayerLeadsUntilTheGMNamesAnother(t *testing.T) {
+	s := mustTeam(t, nil)
+	if v := s.View(boSeat).(*View); v.Leader != "Ann" {
+		t.Errorf("the first leader is %q, want Ann", v.Leader)
+	}
+	mustRefuse(t, s, annSeat, SetLeader{Who: "Ann"}, "only the game master")
+	mustRefuse(t, s, gmSeat, SetLeader{Who: "Geodude"}, "not a member of the team")
+	evs := mustApply(t, s, gmSeat, SetLeader{Who: "cy"}, nil)
+	if v := s.View(annSeat).(*View); v.Leader != "Cy" || !strings.Contains(texts(evs, annSeat), "Cy leads the team.") {
+		t.Errorf("after the GM names Cy: leader %q, log %q", v.Leader, texts(evs, annSeat))
+	}
+}
+
 func TestGMControls_LoggedWithAReason(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	mustRefuse(t, s, gmSeat, SetWeather{Weather: "rain"}, "must give a reason")
