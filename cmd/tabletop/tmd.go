@@ -28,7 +28,8 @@ func runTMD(ctx context.Context, env Env, args []string) error {
 }
 
 // verifyTMDRoll checks raw as tabletop tmd roll-species --check does if it
-// is a species roll (a roll page's download) and reports whether it was.
+// is a species roll or a discounted roll (a roll page's download) and
+// reports whether it was.
 func verifyTMDRoll(env Env, raw []byte, name string) (bool, error) {
 	if !tmd.IsRoll(raw) {
 		return false, nil

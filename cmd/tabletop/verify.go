@@ -41,7 +41,8 @@ ends before the game does fails unless --in-progress is given. Prints ok
 with counts, or FAILED and what differs (exit 1). Text from the file is
 printed escaped. A species roll of The Mystery Dungeons 2e (its public
 page's download, or roll-species --json) is checked as roll-species --check
-checks it.`
+checks it, and so is an IQ skill vendor's discounted roll (its page's
+download).`
 
 func runVerify(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "verify", verifyUsage)

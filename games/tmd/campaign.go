@@ -110,6 +110,7 @@ func LevelUp(d *Data, sh *Sheet, xp int) []string {
 // and every sheet moves to the new rank (its bag and storage with it).
 func (c *ctx) promote(rp int) {
 	d, _ := LoadData()
+	defer c.syncRank()
 	c.s.RankPoints += rp
 	for {
 		rank, err := d.RankNamed(c.s.Rank)
@@ -146,6 +147,18 @@ func (c *ctx) promote(rp int) {
 			line += "; unlocks " + strings.Join(next.Unlocks, ", ")
 		}
 		c.say("%s.", line)
+	}
+}
+
+// syncRank writes the team's rank and rank points on every sheet at the
+// table, so that each sheet carries them to the next session.
+func (c *ctx) syncRank() {
+	for _, m := range c.s.Team {
+		if m.Sheet != nil && (m.Sheet.Rank != c.s.Rank || m.Sheet.RankPoints != c.s.RankPoints) {
+			sh := cloneSheet(m.Sheet)
+			sh.Rank, sh.RankPoints = c.s.Rank, c.s.RankPoints
+			m.Sheet = sh
+		}
 	}
 }
 

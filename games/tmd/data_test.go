@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -330,6 +331,59 @@ func TestTypeChart(t *testing.T) {
 	} {
 		if got := d.Effectiveness(c.atk, c.def...); got != c.want {
 			t.Errorf("Effectiveness(%s, %v) = %v, want %v", c.atk, c.def, got, c.want)
+		}
+	}
+}
+
+// TestMITNotice_ShipsWithTheData checks the licence notice for the data
+// taken from @pkmn/dex: it is embedded with the data files, is the MIT
+// License with its permission notice, names the version the generator pins
+// (tools/tmdgen/package.json and its lock file) and every data file that
+// holds mainline data.
+func TestMITNotice_ShipsWithTheData(t *testing.T) {
+	notice, err := dataFS.ReadFile("data/LICENSE-pkmn")
+	if err != nil {
+		t.Fatalf("the notice is not embedded with the data: %v", err)
+	}
+	var pkg struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	raw, err := os.ReadFile("../../tools/tmdgen/package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	version := pkg.Dependencies["@pkmn/dex"]
+	if version == "" || strings.ContainsAny(version, "^~<>*x ") {
+		t.Fatalf("tools/tmdgen/package.json pins @pkmn/dex as %q, want one exact version", version)
+	}
+	var lock struct {
+		Packages map[string]struct {
+			Version string `json:"version"`
+			License string `json:"license"`
+		} `json:"packages"`
+	}
+	raw, err = os.ReadFile("../../tools/tmdgen/package-lock.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &lock); err != nil {
+		t.Fatal(err)
+	}
+	if p := lock.Packages["node_modules/@pkmn/dex"]; p.Version != version || p.License != "MIT" {
+		t.Errorf("the lock file has @pkmn/dex %s (%s), want %s (MIT)", p.Version, p.License, version)
+	}
+	text := string(notice)
+	for _, want := range []string{
+		"MIT License", "Permission is hereby granted, free of charge",
+		"The above copyright notice and this permission notice shall be included",
+		"@pkmn/dex " + version, "Copyright (c) pkmn contributors",
+		"species.json", "moves.json", "types.json", "abilities.json", "items.json", "learnsets.json", "levelups.json",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("data/LICENSE-pkmn lacks %q", want)
 		}
 	}
 }

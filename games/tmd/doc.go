@@ -102,10 +102,21 @@
 //   - The rule text's level-25 Raboot spends 9 points (2+2+2+3) while saying
 //     it has 6 (+1) = 7: its derived numbers reproduce exactly, and its sheet
 //     says 2 points are too many unless a GM grants them.
+//   - Sparks's sheet writes Electro Ball at 7 AP, Iron Tail at 6 AP and
+//     1350 experience to the next level; the group's move list (6 and 8
+//     AP) and level table (1400 at level 56) win, so his sheet shows those.
 //   - Sparks's training log counts sessions the rule text's tables do not
 //     (a move trained in 5 sessions, a tier II battle attribute in 6), so a
 //     sheet checks only that sessions done are within the sessions needed.
 //   - Rememberance, granted by an origin, raises max IP from 10 to 12.
+//   - The IQ skill vendor's discounted roll (the rule text; the group's
+//     newer page strikes it out) is one die over the tier's numbered
+//     skills, 1 to the highest number (d27, d33, d12), at 20, 70 or 140 IQ.
+//     A character may buy any number of them, so its rolls in a campaign
+//     are numbered in order, tiers together; each is made from its own
+//     seed, kept under the number before the roll, and its face follows
+//     from the seed, the number, the tier and the character's name.
+//     Whether the character had the IQ is the GM's business.
 //   - A move on a sheet must be one the species, or a species it evolved
 //     from, can learn by any means (level, TM, egg, tutor) in any
 //     generation (data/learnsets.json, from @pkmn/dex); with Amneplasticity
@@ -116,6 +127,13 @@
 //
 // The campaign table (game.go and the battle files):
 //
+//   - A table is a session; the sheets carry the campaign from one to the
+//     next (a player's page gives its sheet as the table keeps it). The
+//     team's badge rank and rank points are written on every sheet
+//     (rankPoints); a sheet brought with a higher rank, or more points at
+//     the same rank, than the team's brings the team and its other sheets
+//     up to it, in the log; any other sheet takes the team's. A rank's
+//     rewards come only with a promotion at the table.
 //   - A turn's actions cost at most its max AP (fixed when the side's turn
 //     starts). A move costing more than that may be used, trained or not, as
 //     the turn's only action, for all the AP; untrained it keeps the

@@ -1,6 +1,7 @@
 package tmd
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -214,4 +215,77 @@ func TestExplain_LearnMoveShowsTheMove(t *testing.T) {
 	if got := ex.Explain(v, LearnMove{Move: "Double Team", Replace: "Growl"}); !strings.HasPrefix(got, "Forget Growl (its training is lost) for Double Team") {
 		t.Errorf("Explain(learn Double Team in place of Growl) = %q", got)
 	}
+}
+
+// TestCampaign_SheetsCarryLevelAndTheTeamsRankToTheNextSession: a session
+// ends with the sheets at the table as the players' pages give them (the
+// view's JSON); brought to the next session's table, a sheet keeps its
+// level and experience, and the team's badge rank and rank points come
+// with it: a sheet further along raises the team (and its other sheets),
+// one behind takes the team's, and one with too many rank points for its
+// rank is refused.
+func TestCampaign_SheetsCarryLevelAndTheTeamsRankToTheNextSession(t *testing.T) {
+	s := mustTeam(t, nil)
+	mustApply(t, s, gmSeat, Award{Who: "Ann", XP: 265, Reason: "a quest"}, nil)
+	mustApply(t, s, gmSeat, Award{RP: 400 + 1200 + 5, Reason: "two quests"}, nil)
+	mustApply(t, s, gmSeat, End{}, nil)
+	raw, err := json.Marshal(s.View(annSeat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v View
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	var ann *Sheet
+	for _, m := range v.Team {
+		if m.Sheet == nil || m.Sheet.Rank != "Bronze" || m.Sheet.RankPoints != 5 {
+			t.Fatalf("%s's sheet at the end of the session: %+v; want Bronze with 5 rank points", m.Player, m.Sheet)
+		}
+		if m.Sheet.Name == "Ann" {
+			ann = m.Sheet
+		}
+	}
+	if ann == nil || ann.Level != 9 || ann.Exp != 5 {
+		t.Fatalf("Ann's sheet at the end: %+v; want level 9 with 5 exp", ann)
+	}
+
+	// The next session: Bo and Cy bring Rookie sheets, then Ann hers.
+	next, err := New(Options{}, testSeats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := mustData(t)
+	for i, seat := range []engine.Seat{boSeat, cySeat} {
+		mustApply(t, next, seat, BringSheet{Sheet: *SampleSheet(d, testSeats[seat].Name, i+1)}, nil)
+	}
+	if next.Rank != "Rookie" {
+		t.Fatalf("before Ann's sheet the team is %s", next.Rank)
+	}
+	evs := mustApply(t, next, annSeat, BringSheet{Sheet: *ann}, nil)
+	if got := texts(evs, boSeat); !strings.Contains(got, "The team's badge rank is Bronze with 5 rank points, as Ann's sheet says.") {
+		t.Errorf("the log does not say where the rank came from: %q", got)
+	}
+	if next.Rank != "Bronze" || next.RankPoints != 5 {
+		t.Errorf("the team after Ann's sheet: %s with %d rank points, want Bronze with 5", next.Rank, next.RankPoints)
+	}
+	for _, m := range next.Team {
+		if m.Sheet.Rank != "Bronze" || m.Sheet.RankPoints != 5 {
+			t.Errorf("%s's sheet is %s with %d rank points, want the team's Bronze with 5", m.Sheet.Name, m.Sheet.Rank, m.Sheet.RankPoints)
+		}
+	}
+	if a := next.member(annSeat).Sheet; a.Level != 9 || a.Exp != 5 {
+		t.Errorf("Ann at the next session: level %d with %d exp, want 9 with 5", a.Level, a.Exp)
+	}
+	// A sheet behind the team takes the team's rank; one with more rank
+	// points than its rank holds is refused.
+	behind := *SampleSheet(d, "Bo", 1)
+	behind.Rank, behind.RankPoints = "Normal", 700
+	mustApply(t, next, boSeat, BringSheet{Sheet: behind}, nil)
+	if b := next.member(boSeat).Sheet; b.Rank != "Bronze" || b.RankPoints != 5 || next.Rank != "Bronze" {
+		t.Errorf("a Normal sheet at a Bronze table: %s with %d; the team %s", b.Rank, b.RankPoints, next.Rank)
+	}
+	over := *SampleSheet(d, "Bo", 1)
+	over.Rank, over.RankPoints = "Gold", 5500
+	mustRefuse(t, next, boSeat, BringSheet{Sheet: over}, "5500 rank points at Gold Rank; 5500 make the next rank")
 }

@@ -116,7 +116,16 @@ func (c *ctx) bringSheet(seat engine.Seat, a BringSheet) error {
 	}
 	d, _ := LoadData()
 	sh := a.Sheet
-	sh.Rank = c.s.Rank
+	// The team shares one badge rank, which a sheet carries from one
+	// session to the next: a sheet further along than the team brings the
+	// team up to it; any other takes the team's.
+	raise := rankAhead(d, sh.Rank, sh.RankPoints, c.s.Rank, c.s.RankPoints)
+	if raise {
+		r, _ := d.RankNamed(sh.Rank)
+		sh.Rank = r.Name
+	} else {
+		sh.Rank, sh.RankPoints = c.s.Rank, c.s.RankPoints
+	}
 	if err := sh.Validate(d); err != nil {
 		return engine.Illegal(a, "the sheet is not valid: %v", err)
 	}
@@ -124,7 +133,32 @@ func (c *ctx) bringSheet(seat engine.Seat, a BringSheet) error {
 	m.Sheet = cloneSheet(&sh)
 	m.HP = der.MaxHP
 	c.say("%s brings %s, a level %d %s.", c.s.Seats[seat].Name, sh.Name, sh.Level, sh.Species)
+	if raise {
+		c.s.Rank, c.s.RankPoints = sh.Rank, sh.RankPoints
+		c.syncRank()
+		c.say("The team's badge rank is %s with %d rank points, as %s's sheet says.", sh.Rank, sh.RankPoints, sh.Name)
+	}
 	return nil
+}
+
+// rankAhead reports whether a sheet's rank and rank points are further
+// along than the team's: a higher rank, or more points at the same one.
+// An unknown rank is never ahead (the sheet's check says what is wrong).
+func rankAhead(d *Data, rank string, points int, teamRank string, teamPoints int) bool {
+	at := func(name string) int {
+		r, err := d.RankNamed(name)
+		if err != nil {
+			return -1
+		}
+		for i := range d.Ranks {
+			if d.Ranks[i].Name == r.Name {
+				return i
+			}
+		}
+		return -1
+	}
+	i, j := at(rank), at(teamRank)
+	return i >= 0 && (i > j || i == j && points > teamPoints)
 }
 
 // cloneSheet returns a deep copy of a sheet.

@@ -609,6 +609,51 @@ func TestRankPromotion_RewardsAndSlots(t *testing.T) {
 	mustRefuse(t, s, gmSeat, Award{RP: 5}, "a reason")
 }
 
+// TestRankPromotion_GoldAndPlatinumGrowStorageAndTheBag: the badge ranks'
+// slots reach the sheets at the table: Gold gives 3 storage slots,
+// Platinum 5 inventory slots, and the log says so.
+func TestRankPromotion_GoldAndPlatinumGrowStorageAndTheBag(t *testing.T) {
+	d := mustData(t)
+	s := mustTeam(t, nil)
+	evs := mustApply(t, s, gmSeat, Award{RP: 400 + 1200 + 2000 + 4000, Reason: "a season of quests"}, nil)
+	if s.Rank != "Gold" || !strings.Contains(texts(evs, annSeat), "promoted to Gold Rank: bag 4 slots, storage 3") {
+		t.Fatalf("after 7600 RP: %s; log %q", s.Rank, texts(evs, annSeat))
+	}
+	evs = mustApply(t, s, gmSeat, Award{RP: 5500, Reason: "a legendary rescue"}, nil)
+	if s.Rank != "Platinum" || !strings.Contains(texts(evs, annSeat), "promoted to Platinum Rank: bag 5 slots, storage 3") {
+		t.Fatalf("after 5500 more RP: %s; log %q", s.Rank, texts(evs, annSeat))
+	}
+	for _, m := range s.Team {
+		der, err := m.Sheet.Derive(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if der.Inventory != 5 || der.Storage != 3 {
+			t.Errorf("%s at Platinum: %d bag and %d storage slots, want 5 and 3", m.Sheet.Name, der.Inventory, der.Storage)
+		}
+		m.Sheet.Inventory = []string{"Oran Berry", "Oran Berry", "Oran Berry", "Oran Berry", "Oran Berry"}
+		if err := m.Sheet.Validate(d); err != nil {
+			t.Errorf("%s's five items at Platinum: %v", m.Sheet.Name, err)
+		}
+	}
+}
+
+// TestLeader_TheFirstPlayerLeadsUntilTheGMNamesAnother: the team has one
+// leader, the first player's character at first; the GM names another
+// member, in the log, and only a member.
+func TestLeader_TheFirstPlayerLeadsUntilTheGMNamesAnother(t *testing.T) {
+	s := mustTeam(t, nil)
+	if v := s.View(boSeat).(*View); v.Leader != "Ann" {
+		t.Errorf("the first leader is %q, want Ann", v.Leader)
+	}
+	mustRefuse(t, s, annSeat, SetLeader{Who: "Ann"}, "only the game master")
+	mustRefuse(t, s, gmSeat, SetLeader{Who: "Geodude"}, "not a member of the team")
+	evs := mustApply(t, s, gmSeat, SetLeader{Who: "cy"}, nil)
+	if v := s.View(annSeat).(*View); v.Leader != "Cy" || !strings.Contains(texts(evs, annSeat), "Cy leads the team.") {
+		t.Errorf("after the GM names Cy: leader %q, log %q", v.Leader, texts(evs, annSeat))
+	}
+}
+
 func TestGMControls_LoggedWithAReason(t *testing.T) {
 	s := mustBattle(t, Allies, nil, geodude)
 	mustRefuse(t, s, gmSeat, SetWeather{Weather: "rain"}, "must give a reason")

@@ -36,26 +36,27 @@ type Training struct {
 
 // Sheet is a player character's sheet.
 type Sheet struct {
-	Name      string         `json:"name"`
-	Species   string         `json:"species"`
-	Level     int            `json:"level"`
-	Exp       int            `json:"exp,omitempty"`
-	Ability   string         `json:"ability"`
-	Bonus     Stat           `json:"bonus"`               // the stat that got the species bonus
-	Points    map[Stat]int   `json:"points"`              // stat points as the group writes them: the species bonus included
-	GMPoints  int            `json:"gmPoints,omitempty"`  // points a GM granted beyond the level table
-	Trained   map[Stat]int   `json:"trained,omitempty"`   // stat training tiers reached (1 to 3; HP cannot be trained)
-	Moves     []string       `json:"moves"`               // up to four
-	Learnable []string       `json:"learnable,omitempty"` // moves a level-up offers, not yet learned or passed on
-	Typeless  string         `json:"typeless"`            // the typeless move: Basic Attack or an Attack Art
-	MoveTiers map[string]int `json:"moveTiers,omitempty"` // training tier reached with a move (for the missing-AP penalty)
-	IQ        []string       `json:"iq,omitempty"`        // equipped IQ skills
-	Rank      string         `json:"rank"`
-	Worn      string         `json:"worn,omitempty"`
-	Equipped  string         `json:"equipped,omitempty"`
-	Inventory []string       `json:"inventory,omitempty"`
-	Storage   []string       `json:"storage,omitempty"`
-	Training  []Training     `json:"training,omitempty"`
+	Name       string         `json:"name"`
+	Species    string         `json:"species"`
+	Level      int            `json:"level"`
+	Exp        int            `json:"exp,omitempty"`
+	Ability    string         `json:"ability"`
+	Bonus      Stat           `json:"bonus"`               // the stat that got the species bonus
+	Points     map[Stat]int   `json:"points"`              // stat points as the group writes them: the species bonus included
+	GMPoints   int            `json:"gmPoints,omitempty"`  // points a GM granted beyond the level table
+	Trained    map[Stat]int   `json:"trained,omitempty"`   // stat training tiers reached (1 to 3; HP cannot be trained)
+	Moves      []string       `json:"moves"`               // up to four
+	Learnable  []string       `json:"learnable,omitempty"` // moves a level-up offers, not yet learned or passed on
+	Typeless   string         `json:"typeless"`            // the typeless move: Basic Attack or an Attack Art
+	MoveTiers  map[string]int `json:"moveTiers,omitempty"` // training tier reached with a move (for the missing-AP penalty)
+	IQ         []string       `json:"iq,omitempty"`        // equipped IQ skills
+	Rank       string         `json:"rank"`
+	RankPoints int            `json:"rankPoints,omitempty"` // the team's rank points towards the next rank
+	Worn       string         `json:"worn,omitempty"`
+	Equipped   string         `json:"equipped,omitempty"`
+	Inventory  []string       `json:"inventory,omitempty"`
+	Storage    []string       `json:"storage,omitempty"`
+	Training   []Training     `json:"training,omitempty"`
 }
 
 // NewSheet returns a level-5 sheet for a species: its first ability, the
@@ -249,6 +250,14 @@ func (s *Sheet) Validate(d *Data) error {
 	}
 	if len(s.Storage) > der.Storage {
 		bad("%d items in storage; %s Rank has %d storage slots", len(s.Storage), s.Rank, der.Storage)
+	}
+	if rank, err := d.RankNamed(s.Rank); err == nil {
+		switch {
+		case s.RankPoints < 0:
+			bad("%d rank points; rank points cannot be negative", s.RankPoints)
+		case rank.Next > 0 && s.RankPoints >= rank.Next:
+			bad("%d rank points at %s Rank; %d make the next rank", s.RankPoints, rank.Name, rank.Next)
+		}
 	}
 	for _, list := range [][]string{{s.Worn, s.Equipped}, s.Inventory, s.Storage} {
 		for _, name := range list {
@@ -453,7 +462,13 @@ func (s *Sheet) Text(d *Data) (string, error) {
 	if s.Exp > 0 {
 		fmt.Fprintf(&b, " (%d/%d exp)", s.Exp, row.Exp)
 	}
-	fmt.Fprintf(&b, ", %s Rank\nAbility: %s\n\n", strings.TrimSuffix(s.Rank, " Rank"), s.Ability)
+	fmt.Fprintf(&b, ", %s Rank", strings.TrimSuffix(s.Rank, " Rank"))
+	if rank, err := d.RankNamed(s.Rank); err == nil && rank.Next > 0 && s.RankPoints > 0 {
+		if next, ok := nextRank(d, rank.Name); ok {
+			fmt.Fprintf(&b, " (%d/%d rank points to %s)", s.RankPoints, rank.Next, next.Name)
+		}
+	}
+	fmt.Fprintf(&b, "\nAbility: %s\n\n", s.Ability)
 	fmt.Fprintf(&b, "%-16s %6s  %-30s %s\n", "Stat", "Points", "Modifiers", "Combat effect")
 	for _, st := range Stats {
 		var mods []string

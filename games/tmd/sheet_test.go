@@ -52,6 +52,27 @@ func TestSparksReproducesTheGroupsSheet(t *testing.T) {
 	)
 }
 
+// TestSparks_MovesAndExperienceFollowTheGroupsLists: Sparks's sheet
+// writes Electro Ball at 7 AP, Iron Tail at 6 AP and 1350 experience to the
+// next level; the group's move list (6 and 8 AP) and level table (1400 at
+// level 56) say otherwise, and the lists win. The other move numbers are the
+// sheet's.
+func TestSparks_MovesAndExperienceFollowTheGroupsLists(t *testing.T) {
+	d := mustData(t)
+	text, err := mustSheet(t, "sparks.json").Text(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "Sparks's sheet", text,
+		"level 56 (223/1400 exp), Silver Rank (22/4000 rank points to Gold)",
+		"Electro Ball     10 BP    6 AP       hits on 2+    Electric  Special",
+		"Quick Attack     4 BP     5 (-1) AP  hits on 2+    Normal    Physical",
+		"Thunderbolt      9 BP     7 AP       hits on 2+    Electric  Special; secondary effect on 19-20",
+		"Iron Tail        10 BP    8 AP       hits on 6+    Steel     Physical; secondary effect on 14-20",
+		"Basic Attack     4 BP     4 AP       hits on 2+    Typeless  Best",
+	)
+}
+
 // TestRabootReproducesTheRuleTextsExample: the level-25 Raboot of the stat
 // allocation example: 26 HP, +3 physical and special damage (2 points and
 // the level bonus I), +0 physical and +2 special mitigation, 6 AP from 3
@@ -123,6 +144,40 @@ func TestAttackIsAtItsCapOfTen(t *testing.T) {
 	s.Points[Attack] = 12
 	if err := s.Validate(d); err == nil || !strings.Contains(err.Error(), "Attack has 11 points allocated, over its cap of 10") {
 		t.Errorf("Validate = %v", err)
+	}
+}
+
+// TestStatTraining_TakesACappedStatToThirteenAtTierIII: training is not
+// held to the cap of 10: a stat with 10 points allocated and tier III
+// training counts 13 in its combat effect; there is no tier IV; Speed
+// training gives its AP only at tier III.
+func TestStatTraining_TakesACappedStatToThirteenAtTierIII(t *testing.T) {
+	d := mustData(t)
+	s := &Sheet{Name: "Brawler", Species: "Machop", Level: 100, Ability: "Guts", Bonus: Attack,
+		Points: map[Stat]int{Attack: 1, SpAtk: 10}, Trained: map[Stat]int{SpAtk: 3}, Typeless: "Basic Attack", Rank: "Rookie"}
+	if err := s.Validate(d); err != nil {
+		t.Fatalf("10 Special Attack points and tier III: %v", err)
+	}
+	der, err := s.Derive(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, _ := d.LevelRow(100)
+	if der.SpecPoints != 13 || der.Special != 13+row.Bonus {
+		t.Errorf("10 points and tier III: %d stat points, +%d special damage; want 13 and +%d", der.SpecPoints, der.Special, 13+row.Bonus)
+	}
+	if err := s.AddPoint(d, SpAtk); err == nil || !strings.Contains(err.Error(), "Special Attack is at its cap of 10") {
+		t.Errorf("an 11th allocated point with training: %v", err)
+	}
+	s.Trained[SpAtk] = 4
+	if err := s.Validate(d); err == nil || !strings.Contains(err.Error(), "Special Attack training is at tier 4; tiers run 1 to 3") {
+		t.Errorf("tier IV: %v", err)
+	}
+	for tier, ap := range map[int]int{0: 4, 1: 4, 2: 4, 3: 5} {
+		s := &Sheet{Trained: map[Stat]int{Speed: tier}}
+		if got := APFromSpeed(s.Points[Speed], s.Trained[Speed]); got != ap {
+			t.Errorf("no Speed points, Speed training tier %d: %d AP, want %d", tier, got, ap)
+		}
 	}
 }
 

@@ -10,9 +10,10 @@ import (
 )
 
 // Tools returns the pages the game offers beside its tables
-// (engine.Tooler): the damage calculator and the public species roll.
+// (engine.Tooler): the damage calculator, the public species roll and the
+// IQ skill vendor's public discounted rolls.
 func Tools() []engine.Tool {
-	return []engine.Tool{damageTool, speciesRollTool}
+	return []engine.Tool{damageTool, speciesRollTool, iqRollTool}
 }
 
 // Tools implements engine.Tooler: the tools' pages are under tools/ in the

@@ -153,25 +153,35 @@ func rollKey(campaign, character string) string {
 }
 
 // IsRoll reports whether raw is a species roll (roll-species --json, a
-// roll page's download) rather than a table export, for tabletop verify.
+// roll page's download) or an IQ skill vendor's discounted roll (its
+// page's download) rather than a table export, for tabletop verify.
 func IsRoll(raw []byte) bool {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(raw, &fields) != nil {
 		return false
+	}
+	if _, hasLog := fields["log"]; hasLog {
+		return false
+	}
+	if isIQRoll(fields) {
+		return true
 	}
 	for _, k := range []string{"character", "commitment", "faces", "species"} {
 		if _, ok := fields[k]; !ok {
 			return false
 		}
 	}
-	_, hasLog := fields["log"]
-	return !hasLog
+	return true
 }
 
-// CheckRoll checks a species roll's JSON against its seed and commitment
-// and says what it proves; a roll that fails is an error wrapping
-// ErrInvalid, a file that is no roll a *UsageError.
+// CheckRoll checks a species roll's or a discounted roll's JSON against its
+// seed and commitment and says what it proves; a roll that fails is an
+// error wrapping ErrInvalid, a file that is no roll a *UsageError.
 func CheckRoll(raw []byte) (string, error) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) == nil && isIQRoll(fields) {
+		return checkIQRoll(raw)
+	}
 	var r PublicRoll
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return "", usagef("not a species roll: %v", err)

@@ -274,16 +274,125 @@ func TestSpeciesRollPage_SaysWhatIsWrong(t *testing.T) {
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
 
 // TestTools_TheGameOffersItsToolsInTheLobbyAndOnItsRulesPage checks that
-// the registered game offers both tools (engine.Tooler), and that the
+// the registered game offers its tools (engine.Tooler), and that the
 // lobby and the game's rules page link to them.
 func TestTools_TheGameOffersItsToolsInTheLobbyAndOnItsRulesPage(t *testing.T) {
 	s := mustToolServer(t)
 	for _, page := range []string{"/", "/games/tmd/rules"} {
 		status, body := s.do("GET", page, nil)
-		for _, want := range []string{`<a href="/games/tmd/tools/damage">Damage calculator</a>`, `<a href="/games/tmd/tools/species-roll">Species roll</a>`} {
+		for _, want := range []string{`<a href="/games/tmd/tools/damage">Damage calculator</a>`, `<a href="/games/tmd/tools/species-roll">Species roll</a>`,
+			`<a href="/games/tmd/tools/iq-roll">IQ skill vendor&#39;s discounted roll</a>`} {
 			if status != http.StatusOK || !strings.Contains(body, want) {
 				t.Errorf("%s = %d, lacks the link %s", page, status, want)
 			}
+		}
+	}
+}
+
+// TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies checks the IQ
+// skill vendor's discounted rolls end to end: before a roll the page lists
+// none and offers the first; each POST rolls from a fresh seed kept under
+// (campaign, character, number), so a second roll is number 2 and the
+// first stays listed; a roll's own page shows it again with the list; its
+// download passes tabletop tmd roll-species --check (as tabletop verify
+// reads it) and fails once tampered with.
+func TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies(t *testing.T) {
+	s := mustToolServer(t)
+	const page = "/games/tmd/tools/iq-roll"
+	status, body := s.do("GET", page, nil)
+	if status != http.StatusOK || !strings.Contains(body, "tier 1 d27 at 20 IQ, tier 2 d33 at 70 IQ, tier 3 d12 at 140 IQ") {
+		t.Fatalf("the empty form = %d, want the tiers' dice and prices:\n%s", status, body)
+	}
+	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
+	status, body = s.do("GET", page+"?"+who.Encode(), nil)
+	if status != http.StatusOK || !strings.Contains(body, "No discounted roll has been made for <b>Sparks</b>") || !strings.Contains(body, "Make Sparks's roll 1 now") {
+		t.Fatalf("before any roll = %d:\n%s", status, body)
+	}
+	roll := func(tier string) string {
+		t.Helper()
+		form := url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}, "tier": {tier}}
+		status, body := s.do("POST", page, form)
+		if status != http.StatusOK || !strings.Contains(body, "Rolled just now") {
+			t.Fatalf("a tier-%s roll = %d:\n%s", tier, status, body)
+		}
+		return body
+	}
+	first, second := roll("2"), roll("3")
+	proof := regexp.MustCompile(`<code>([0-9a-f]{64})</code>`)
+	p1, p2 := proof.FindAllStringSubmatch(first, -1), proof.FindAllStringSubmatch(second, -1)
+	if len(p1) != 2 || len(p2) != 2 || p1[0][1] == p2[0][1] {
+		t.Fatalf("two rolls share a commitment or show none: %v, %v", p1, p2)
+	}
+	if !strings.Contains(first, "Rolled just now: roll 1.") || !strings.Contains(second, "Rolled just now: roll 2.") ||
+		!strings.Contains(second, "2 discounted rolls") || !strings.Contains(second, "Make sparks's roll 3 now") {
+		t.Errorf("the second roll is not roll 2 with the first listed:\n%s", second)
+	}
+	download := func(number string) (tmd.PublicIQRoll, string) {
+		t.Helper()
+		q := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "number": {number}, "format": {"json"}}
+		status, raw := s.do("GET", page+"?"+q.Encode(), nil)
+		if status != http.StatusOK {
+			t.Fatalf("the download of roll %s = %d: %s", number, status, raw)
+		}
+		var r tmd.PublicIQRoll
+		if err := jsonUnmarshal(raw, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r, raw
+	}
+	r1, raw1 := download("1")
+	r2, _ := download("2")
+	if r1.Number != 1 || r1.Tier != 2 || r1.Cost != 70 || r1.Die != 33 || r1.Commitment != p1[0][1] || r1.Seed != p1[1][1] || r1.Campaign != "thursday GUILD" {
+		t.Errorf("roll 1 = %+v, want tier 2 at 70 IQ on a d33 with the first page's proof", r1)
+	}
+	if r2.Number != 2 || r2.Tier != 3 || r2.Cost != 140 || r2.Die != 12 || r2.Seed != p2[1][1] {
+		t.Errorf("roll 2 = %+v, want tier 3 at 140 IQ on a d12", r2)
+	}
+	for _, r := range []tmd.PublicIQRoll{r1, r2} {
+		if !strings.Contains(second, "<td>"+r.Skill+"</td>") {
+			t.Errorf("the list lacks roll %d's %s:\n%s", r.Number, r.Skill, second)
+		}
+	}
+	// Roll 1's own page shows it, with both rolls listed.
+	status, shown := s.do("GET", page+"?"+url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "number": {"1"}}.Encode(), nil)
+	if ps := proof.FindAllStringSubmatch(shown, -1); status != http.StatusOK || len(ps) != 2 || ps[1][1] != r1.Seed || strings.Contains(shown, "Rolled just now") || !strings.Contains(shown, "2 discounted rolls") {
+		t.Errorf("roll 1's page = %d, want it shown with both rolls listed:\n%s", status, shown)
+	}
+	if status, body := s.do("GET", page+"?"+url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "number": {"3"}}.Encode(), nil); status != http.StatusBadRequest || !strings.Contains(body, "there is no roll 3") {
+		t.Errorf("roll 3 = %d, want 400: there is none:\n%s", status, body)
+	}
+	if !tmd.IsRoll([]byte(raw1)) {
+		t.Fatalf("tabletop verify would not take the download as a roll")
+	}
+	if out, err := tmd.CheckRoll([]byte(raw1)); err != nil || !strings.HasPrefix(out, "ok: ") || !strings.Contains(out, "discounted roll 1 of tier 2 (70 IQ)") {
+		t.Errorf("the download does not check: %v\n%s", err, out)
+	}
+	for name, bad := range map[string]string{
+		"another character": strings.Replace(raw1, `"sparks"`, `"sparky"`, 1),
+		"another number":    strings.Replace(raw1, `"number": 1`, `"number": 2`, 1),
+		"a lower price":     strings.Replace(raw1, `"cost": 70`, `"cost": 20`, 1),
+	} {
+		if bad == raw1 {
+			t.Fatalf("%s: the roll was not changed", name)
+		}
+		if _, err := tmd.CheckRoll([]byte(bad)); !errors.Is(err, tmd.ErrInvalid) {
+			t.Errorf("a roll with %s checks: %v", name, err)
+		}
+	}
+	// Another campaign's Sparks rolls apart.
+	status, other := s.do("GET", page+"?"+url.Values{"campaign": {"Monday Guild"}, "character": {"Sparks"}}.Encode(), nil)
+	if status != http.StatusOK || !strings.Contains(other, "No discounted roll has been made") {
+		t.Errorf("Sparks of another campaign = %d, want no rolls:\n%s", status, other)
+	}
+	for _, c := range []struct {
+		form url.Values
+		want string
+	}{
+		{url.Values{"campaign": {"Guild"}, "character": {"Sparks"}, "tier": {"4"}}, "tier: 4 is not between 1 and 3"},
+		{url.Values{"campaign": {"Guild"}}, "give the character&#39;s name"},
+	} {
+		if status, body := s.do("POST", page, c.form); status != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "Rolled just now") {
+			t.Errorf("%v = %d, want 400 saying %s:\n%s", c.form, status, c.want, body)
 		}
 	}
 }

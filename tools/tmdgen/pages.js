@@ -5,7 +5,7 @@
 // move number where the group's move list differs from the formula).
 // Only names and numbers are taken; no description text is copied.
 //
-//   node pages.js /path/to/tmd-pages
+//   node pages.js /path/to/tmd-pages [OUTDIR]   (default: this folder)
 const fs = require('fs');
 const path = require('path');
 const {Dex} = require('@pkmn/dex');
@@ -14,9 +14,10 @@ const {mainlineMove, stable} = require('./common');
 
 const dir = process.argv[2];
 if (!dir) {
-  console.error('usage: node pages.js TMD-PAGES-DIR');
+  console.error('usage: node pages.js TMD-PAGES-DIR [OUTDIR]');
   process.exit(2);
 }
+const outDir = process.argv[3] || __dirname;
 const read = (f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/\r/g, '');
 const cells = (line) => line.split('|').map((c) => c.trim());
 const plain = (s) => s.replace(/%#[0-9a-fA-F]{6}%/g, '').replace(/%%/g, '')
@@ -230,7 +231,7 @@ const arts = pageMoves.filter((m) => m.section === 'art' && !m.removed).map((m) 
 });
 
 const group = {levels, iqSkills: iq, items, species, typeless: arts};
-fs.writeFileSync(path.join(__dirname, 'group.json'), stable(group));
+fs.writeFileSync(path.join(outDir, 'group.json'), stable(group));
 const overrides = {
   _comment: 'Every place where the group\'s pages differ from the formula in formula.js; gen.js applies these. Written by pages.js; speciesNames is kept by hand.',
   speciesNames: aliases,
@@ -239,7 +240,7 @@ const overrides = {
   moves: moveOverrides,
   notApplied: ignored,
 };
-fs.writeFileSync(overridesPath, stable(overrides));
+fs.writeFileSync(path.join(outDir, 'overrides.json'), stable(overrides));
 console.error(`species ${species.length} (missing in dex: ${missing.length}) levels ${levels.length} iq ${iq.length} items ${items.length} page moves ${pageMoves.length} overridden ${Object.keys(moveOverrides).length}`);
 if (missing.length) console.error('species not found:', missing.join('; '));
 if (unknownMoves.length) console.error('moves not found:', unknownMoves.join('; '));
