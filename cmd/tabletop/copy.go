@@ -26,12 +26,19 @@ type idLister interface {
 	TableIDs(ctx context.Context, after string, limit int) ([]string, error)
 }
 
-// copyPage is how many ids copy reads at once; copyChunk how many entries
-// it appends at once.
+// recordLister is what copy needs of the source to find its records (the
+// games' tools' write-once records, store.Recorder). Both stores have it.
+type recordLister interface {
+	store.Recorder
+	RecordKeys(ctx context.Context, after string, limit int) ([]string, error)
+}
+
+// copyPage is how many ids (and record keys) copy reads at once; copyChunk
+// how many entries it appends at once.
 var copyPage, copyChunk = 200, 500 // variables for the tests
 
 func runCopy(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "copy", "--from FILE|URL --to FILE|URL\n\nCopies every table (open, finished and unlisted) with its whole log, its\nsnapshot and its seat tokens from one database to another, typically from\nthe embedded SQLite file to PostgreSQL, then reads each table back from the\ndestination and compares it with the source, entry by entry. Stop the\nservers on the source first. A table already in the destination is brought\nup to date if its log is a beginning of the source's, and refused if it\ndiffers; so an interrupted copy is simply run again.")
+	fs := newFlags(env, "copy", "--from FILE|URL --to FILE|URL\n\nCopies every table (open, finished and unlisted) with its whole log, its\nsnapshot and its seat tokens from one database to another, typically from\nthe embedded SQLite file to PostgreSQL, then reads each table back from the\ndestination and compares it with the source, entry by entry; then the same\nfor the games' tools' write-once records (such as a character's species\nroll), so that none may be made again. Stop the servers on the source first. A table already in the destination is brought\nup to date if its log is a beginning of the source's, and refused if it\ndiffers; so an interrupted copy is simply run again.")
 	from := fs.String("from", "", "the database to copy from (an SQLite file or a postgres:// URL)")
 	to := fs.String("to", "", "the database to copy to (created or migrated as needed)")
 	pos, err := parseFlags(fs, args)
@@ -66,8 +73,8 @@ func runCopy(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "tabletop: copied %d tables (%d new, %d brought up to date, %d already there) with %d log entries from %s to %s; every entry verified\n",
-		n.tables, n.created, n.updated, n.tables-n.created-n.updated, n.entries, showDB(*from), showDB(*to))
+	fmt.Fprintf(env.Stdout, "tabletop: copied %d tables (%d new, %d brought up to date, %d already there) with %d log entries, and %d records (%d new), from %s to %s; every entry and record verified\n",
+		n.tables, n.created, n.updated, n.tables-n.created-n.updated, n.entries, n.records, n.newRecords, showDB(*from), showDB(*to))
 	return dst.Close()
 }
 
@@ -77,10 +84,13 @@ type copied struct {
 	created int // tables new in the destination
 	updated int // tables the destination had with a shorter log
 	entries int // log entries appended
+
+	records    int // records verified in the destination
+	newRecords int // records new in the destination
 }
 
 // copyStores copies every table of src to dst and verifies each there,
-// printing progress to progress every copyPage tables.
+// printing progress to progress every copyPage tables, then every record.
 func copyStores(ctx context.Context, src, dst store.Store, progress io.Writer) (copied, error) {
 	var n copied
 	lister, ok := src.(idLister)
@@ -93,7 +103,7 @@ func copyStores(ctx context.Context, src, dst store.Store, progress io.Writer) (
 			return n, err
 		}
 		if len(ids) == 0 {
-			return n, nil
+			break
 		}
 		for _, id := range ids {
 			if err := copyTable(ctx, src, dst, id, &n); err != nil {
@@ -102,6 +112,52 @@ func copyStores(ctx context.Context, src, dst store.Store, progress io.Writer) (
 		}
 		after = ids[len(ids)-1]
 		fmt.Fprintf(progress, "tabletop copy: %d tables so far\n", n.tables)
+	}
+	return n, copyRecords(ctx, src, dst, &n)
+}
+
+// copyRecords copies every record of src that dst lacks and verifies each
+// there: a record dst has with another value is refused, since records are
+// never replaced.
+func copyRecords(ctx context.Context, src, dst store.Store, n *copied) error {
+	from, ok := src.(recordLister)
+	if !ok {
+		return nil // a store that keeps no records has none to copy
+	}
+	to, ok := dst.(store.Recorder)
+	if !ok {
+		return fmt.Errorf("the destination (%T) keeps no records", dst)
+	}
+	for after := ""; ; {
+		keys, err := from.RecordKeys(ctx, after, copyPage)
+		if err != nil {
+			return err
+		}
+		if len(keys) == 0 {
+			return nil
+		}
+		for _, key := range keys {
+			v, err := from.Record(ctx, key)
+			if err != nil {
+				return fmt.Errorf("record %q: %w", key, err)
+			}
+			_, first, err := to.ClaimRecord(ctx, key, v)
+			if err != nil {
+				return fmt.Errorf("record %q: %w", key, err)
+			}
+			got, err := to.Record(ctx, key)
+			if err != nil {
+				return fmt.Errorf("record %q: %w", key, err)
+			}
+			if !bytes.Equal(got, v) {
+				return fmt.Errorf("record %q: the destination has another value for it (records are never replaced) (%d records copied before it)", key, n.records)
+			}
+			n.records++
+			if first {
+				n.newRecords++
+			}
+		}
+		after = keys[len(keys)-1]
 	}
 }
 

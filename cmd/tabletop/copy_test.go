@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,7 +22,8 @@ import (
 
 // fillSource makes an SQLite database with a table of every kind: open and
 // listed, finished, unlisted, with a snapshot, and a few plain ones so that
-// copy reads more than one page of ids. It returns the file and the ids.
+// copy reads more than one page of ids, and the records of sourceRecords.
+// It returns the file and the ids.
 func fillSource(t *testing.T) (string, []string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "src.db")
@@ -68,6 +70,11 @@ func fillSource(t *testing.T) (string, []string) {
 	if err := s.SaveSnapshot(ctx, "snap", snap); err != nil {
 		t.Fatal(err)
 	}
+	for k, v := range sourceRecords {
+		if _, _, err := s.ClaimRecord(ctx, k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
 	ids := []string{"done", "open", "priv", "snap"}
 	for i := range 5 {
 		id := fmt.Sprint("t", i)
@@ -75,6 +82,15 @@ func fillSource(t *testing.T) (string, []string) {
 		ids = append(ids, id)
 	}
 	return path, ids
+}
+
+// sourceRecords are the write-once records (store.Recorder) of fillSource's
+// database, more than one page of them in TestCopy_MovesEveryTableAndLogToPostgres.
+var sourceRecords = map[string][]byte{
+	"tmd/species/3f2a": []byte(`{"species":"kobold","d100":17}`),
+	"tmd/species/9c01": {0, 1, 2, 255},
+	"tmd/species/a7":   {},
+	"x/other":          []byte("a tool's record"),
 }
 
 // tableJSON is a stored table as JSON, its creation time to the millisecond.
@@ -95,7 +111,7 @@ func TestCopy_MovesEveryTableAndLogToPostgres(t *testing.T) {
 	copyPage = 3 // several pages of ids
 	t.Cleanup(func() { copyPage = old })
 	code, out, errOut := run(t, "", "copy", "--from", src, "--to", dsn)
-	if code != 0 || !strings.Contains(out, "copied 9 tables (9 new, 0 brought up to date, 0 already there)") {
+	if code != 0 || !strings.Contains(out, "copied 9 tables (9 new, 0 brought up to date, 0 already there)") || !strings.Contains(out, "and 4 records (4 new)") {
 		t.Fatalf("copy = %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	ctx := context.Background()
@@ -123,6 +139,11 @@ func TestCopy_MovesEveryTableAndLogToPostgres(t *testing.T) {
 		}
 		if _, err := engine.Replay(duel.Game, b.Export); err != nil {
 			t.Errorf("table %s does not replay from PostgreSQL: %v", id, err)
+		}
+	}
+	for k, v := range sourceRecords {
+		if got, err := to.Record(ctx, k); err != nil || !bytes.Equal(got, v) {
+			t.Errorf("record %q in PostgreSQL = %q, %v; want %q", k, got, err, v)
 		}
 	}
 	if got, _ := to.LoadTable(ctx, "done"); got.Outcome == "" {
@@ -158,7 +179,7 @@ func TestCopy_AgainCopiesOnlyWhatIsNew(t *testing.T) {
 	}
 	s.Close()
 	code, out, errOut := run(t, "", "copy", "--from", src, "--to", dst)
-	if code != 0 || !strings.Contains(out, "copied 9 tables (0 new, 1 brought up to date, 8 already there) with 1 log entries") {
+	if code != 0 || !strings.Contains(out, "copied 9 tables (0 new, 1 brought up to date, 8 already there) with 1 log entries, and 4 records (0 new)") {
 		t.Fatalf("second copy = %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
@@ -181,6 +202,23 @@ func TestCopy_RefusesADestinationTableThatDiffers(t *testing.T) {
 	code, _, errOut := run(t, "", "copy", "--from", src, "--to", dst)
 	if code != 1 || !strings.Contains(errOut, "table open: the destination has a different table by that id") {
 		t.Fatalf("copy onto a different table = %d, stderr %q; want 1 naming table open", code, errOut)
+	}
+}
+
+func TestCopy_RefusesADestinationRecordThatDiffers(t *testing.T) {
+	src, _ := fillSource(t)
+	dst := filepath.Join(t.TempDir(), "dst.db")
+	s, err := sqlite.Open(dst, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ClaimRecord(context.Background(), "tmd/species/9c01", []byte("rolled again")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	code, _, errOut := run(t, "", "copy", "--from", src, "--to", dst)
+	if code != 1 || !strings.Contains(errOut, `record "tmd/species/9c01": the destination has another value for it`) {
+		t.Fatalf("copy onto a different record = %d, stderr %q; want 1 naming the record", code, errOut)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"tabletop/internal/duel"
 	"tabletop/internal/pgtest"
+	"tabletop/store/postgres"
 )
 
 // TestMain_TwoInstancesOnPostgresServeOneTable is two servers on one
@@ -53,6 +54,48 @@ func TestServe_TakesTheDatabaseFromTABLETOP_DB(t *testing.T) {
 	}
 	if _, err := os.Stat(db); err != nil {
 		t.Fatalf("no database at $%s: %v", dbEnv, err)
+	}
+}
+
+// TestTABLETOP_DBMayNameAPostgresDatabase: with $TABLETOP_DB a postgres://
+// URL and no --db, migrate applies the schema there and serve keeps its
+// tables there.
+func TestTABLETOP_DBMayNameAPostgresDatabase(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	t.Setenv(dbEnv, dsn)
+	if code, out, errOut := run(t, "", "migrate"); code != 0 || !strings.Contains(out, "applied 001_tables.sql") {
+		t.Fatalf("migrate = %d, stdout %q, stderr %q; want the migrations applied to $%s", code, out, errOut, dbEnv)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errOut lockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}, []string{"serve", "--addr", "127.0.0.1:0"})
+	}()
+	var url string
+	for i := 0; i < 500 && url == ""; i++ {
+		if m := servingRE.FindStringSubmatch(out.String()); m != nil {
+			url = m[1]
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if url == "" || !strings.Contains(out.String(), "(database "+dsn+")") {
+		cancel()
+		t.Fatalf("serve: stdout %q, stderr %q; want it serving on $%s", out.String(), errOut.String(), dbEnv)
+	}
+	tab := client{t: t, url: url}.create("2")
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("serve = %d, stderr %q", code, errOut.String())
+	}
+	st, err := postgres.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.LoadTable(context.Background(), tab.ID); err != nil {
+		t.Fatalf("the table made on serve is not in $%s: %v", dbEnv, err)
 	}
 }
 

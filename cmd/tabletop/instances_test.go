@@ -268,18 +268,22 @@ func (c client) waitSeq(id string, n int) tableState {
 	}
 }
 
-// TestInstances_BotsPlayOnOneInstanceOnly plays a duel against a bot with
-// the table watched on both instances and Ann acting on each in turn: every
+// TestInstances_BotsPlayOnOneInstanceOnly plays duels against a bot with
+// each table watched on both instances and Ann acting on each in turn: every
 // bot turn is played by one instance, so neither ever has a bot's choice
-// refused for a conflict.
+// refused for a conflict. (Without the lease the two instances' runners
+// race for a bot turn only now and then: a few games, so that this would
+// show.)
 func TestInstances_BotsPlayOnOneInstanceOnly(t *testing.T) {
 	dsn := pgtest.DSN(t)
 	a, b := startInstance(t, dsn, 0), startInstance(t, dsn, 0)
-	tab := a.createWithBot("6")
-	openStream(t, a.url, tab.ID)
-	openStream(t, b.url, tab.ID)
-	a.waitSeq(tab.ID, 1) // Bo seals first
-	playOut(on(a, b, 0).client, on(a, b, 1).client, tab)
+	for range 4 {
+		tab := a.createWithBot("30")
+		openStream(t, a.url, tab.ID)
+		openStream(t, b.url, tab.ID)
+		a.waitSeq(tab.ID, 1) // Bo seals first
+		playOut(on(a, b, 0).client, on(a, b, 1).client, tab)
+	}
 	for i, in := range []instance{a, b} {
 		if log := in.log.String(); strings.Contains(log, "bot turn failed") {
 			t.Errorf("instance %d played a bot turn another had played:\n%s", i, log)
@@ -327,7 +331,10 @@ func TestInstances_BotsAreTakenOverWhenTheirLeaseRunsOut(t *testing.T) {
 // TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes runs two real
 // tabletop binaries on one database, plays on both, SIGKILLs one mid-game:
 // everything it acknowledged is there, its player goes on at the other,
-// and the bots keep playing there.
+// and the bots keep playing there. A table of bots alone, watched on the
+// killed instance, is killed with its bots' lease held (the instance was
+// pacing their moves): once the lease runs out, the other instance, where
+// its spectator reconnects, takes the bots over and plays to the end.
 func TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -345,7 +352,18 @@ func TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes(t *testing.T) {
 	ca.waitSeq(solo.ID, 1)
 	ca.act(solo, 0, duel.Guard) // acknowledged by A, which then dies
 	ca.act(duo, 0, duel.Guard)
+	var bots tableCreated
+	ca.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "6", "bot-pace": "300"},
+		"seats": []map[string]string{{"name": "Cy", "bot": "random"}, {"name": "Di", "bot": "random"}}}, http.StatusCreated, &bots)
+	openStream(t, pa.url, bots.ID) // watched on A alone: A paces its bots' moves, holding their lease
+	// After one move the round is half played: the duel cannot be over
+	// before the next move, 300ms on.
+	botsAt := ca.waitSeq(bots.ID, 1).Seq
+	if !botLeaseHeld(t, dsn, bots.ID) {
+		t.Fatal("A plays the bots' table but holds no lease on it")
+	}
 	pa.kill()
+	openStream(t, pb.url, bots.ID) // its spectator reconnects to B, while A's lease still runs
 
 	if st := cb.waitSeq(solo.ID, 3); st.Seq < 2 {
 		t.Fatalf("after the kill the bot table is at %d, want Ann's acknowledged action", st.Seq)
@@ -359,7 +377,14 @@ func TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes(t *testing.T) {
 		cb.act(duo, 1, duel.Guard)
 	}
 	playOut(cb, cb, solo) // the bot plays on B now
-	for _, id := range []string{duo.ID, solo.ID} {
+	deadline := time.Now().Add(30 * time.Second)
+	for !cb.state(bots.ID, "").Over {
+		if time.Now().After(deadline) {
+			t.Fatalf("B did not take the killed instance's bots over: the table stays at %d (%d when A died)", cb.state(bots.ID, "").Seq, botsAt)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, id := range []string{duo.ID, solo.ID, bots.ID} {
 		if st := cb.state(id, ""); !st.Over {
 			t.Fatalf("table %s is not over at %d", id, st.Seq)
 		}
@@ -369,4 +394,20 @@ func TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes(t *testing.T) {
 			t.Fatalf("table %s does not verify: %v", id, err)
 		}
 	}
+}
+
+// botLeaseHeld reports whether some instance holds table id's bot lease now.
+func botLeaseHeld(t *testing.T, dsn, id string) bool {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var held bool
+	if err := conn.QueryRow(ctx, "SELECT count(*) > 0 FROM bot_leases WHERE table_id = $1 AND expires > now()", id).Scan(&held); err != nil {
+		t.Fatal(err)
+	}
+	return held
 }

@@ -41,6 +41,10 @@ const RequireEnv = "TABLETOP_REQUIRE_POSTGRES"
 // stepTimeout bounds each of initdb, start and stop.
 const stepTimeout = 60 * time.Second
 
+// binGlob is where Start looks for the binaries first (Debian's layout);
+// a variable for the tests.
+var binGlob = "/usr/lib/postgresql/*/bin"
+
 // ErrNoBinaries is returned by Start when initdb and pg_ctl are not found.
 var ErrNoBinaries = errors.New("pgtest: PostgreSQL's initdb and pg_ctl are not installed (apt-get install postgresql)")
 
@@ -56,7 +60,7 @@ type Cluster struct {
 // Start initializes a cluster in a new temporary directory and starts it.
 // Stop stops it and removes the directory.
 func Start(ctx context.Context) (*Cluster, error) {
-	bin, err := findBinaries("/usr/lib/postgresql/*/bin")
+	bin, err := findBinaries(binGlob)
 	if err != nil {
 		return nil, err
 	}

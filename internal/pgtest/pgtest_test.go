@@ -5,8 +5,10 @@ import (
 	"errors"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,6 +42,35 @@ func TestFindBinariesPicksTheNewestVersion(t *testing.T) {
 	dir, err := findBinaries(filepath.Join(root, "*", "bin"))
 	if want := filepath.Join(root, "13", "bin"); err != nil || dir != want {
 		t.Fatalf("findBinaries = %q, %v; want %q", dir, err, want)
+	}
+}
+
+// TestMissingPostgreSQLSkipsUnlessRequired runs a test that asks for the
+// shared cluster on a machine without PostgreSQL (in a child process, whose
+// shared cluster is its own): it is skipped, or, with
+// TABLETOP_REQUIRE_POSTGRES=1 as CI sets it, it fails saying what to install.
+func TestMissingPostgreSQLSkipsUnlessRequired(t *testing.T) {
+	if os.Getenv("PGTEST_CHILD") == "1" {
+		binGlob = filepath.Join(t.TempDir(), "*", "bin")
+		t.Setenv("PATH", t.TempDir())
+		Shared(t)
+		t.Log("got a cluster without PostgreSQL")
+		return
+	}
+	for _, tt := range []struct {
+		require  string
+		wantFail bool
+		want     string
+	}{
+		{"", false, "--- SKIP"},
+		{"1", true, "--- FAIL"},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestMissingPostgreSQLSkipsUnlessRequired$", "-test.v", "-test.count=1")
+		cmd.Env = append(os.Environ(), "PGTEST_CHILD=1", RequireEnv+"="+tt.require)
+		out, err := cmd.CombinedOutput()
+		if failed := err != nil; failed != tt.wantFail || !strings.Contains(string(out), tt.want) || !strings.Contains(string(out), "apt-get install postgresql") {
+			t.Errorf("%s=%q without PostgreSQL: err %v, output:\n%s\nwant %s naming the package", RequireEnv, tt.require, err, out, tt.want)
+		}
 	}
 }
 

@@ -63,3 +63,21 @@ func (s *Store) Record(ctx context.Context, key string) ([]byte, error) {
 	}
 	return v, nil
 }
+
+// RecordKeys returns the keys of up to limit records, in byte order,
+// starting after the key after ("" for the first): a caller pages through
+// every record (tabletop copy).
+func (s *Store) RecordKeys(ctx context.Context, after string, limit int) ([]string, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, "SELECT key FROM records WHERE key COLLATE \"C\" > $1 ORDER BY key COLLATE \"C\" LIMIT $2", after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list record keys: %w", err)
+	}
+	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list record keys: %w", err)
+	}
+	return keys, nil
+}

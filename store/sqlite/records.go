@@ -17,6 +17,9 @@ func (s *Store) ClaimRecord(ctx context.Context, key string, value []byte) ([]by
 	if err := store.CheckRecord(key, value); err != nil {
 		return nil, false, err
 	}
+	if value == nil {
+		value = []byte{} // an empty record, not NULL
+	}
 	var (
 		stored []byte
 		first  bool
@@ -56,4 +59,24 @@ func (s *Store) Record(ctx context.Context, key string) ([]byte, error) {
 		return nil, fmt.Errorf("sqlite: record: %w", err)
 	}
 	return v, nil
+}
+
+// RecordKeys returns the keys of up to limit records, in byte order,
+// starting after the key after ("" for the first): a caller pages through
+// every record (tabletop copy).
+func (s *Store) RecordKeys(ctx context.Context, after string, limit int) ([]string, error) {
+	rows, err := s.rdb.QueryContext(ctx, "SELECT key FROM records WHERE key > ? ORDER BY key LIMIT ?", after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list record keys: %w", err)
+	}
+	defer rows.Close()
+	var keys []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("sqlite: list record keys: %w", err)
+		}
+		keys = append(keys, k)
+	}
+	return keys, rows.Err()
 }

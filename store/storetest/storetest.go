@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
 	t.Run("TableIDsPagesThroughEveryTable", func(t *testing.T) { testTableIDs(t, open(t)) })
 	t.Run("RecordsAreWrittenOnceAndOneRacingClaimWins", func(t *testing.T) { testRecords(t, open(t)) })
+	t.Run("RecordKeysPagesThroughEveryRecord", func(t *testing.T) { testRecordKeys(t, open(t)) })
 	t.Run("JoinGivesAnOpenSeatToExactlyOnePerson", func(t *testing.T) { testJoin(t, open(t)) })
 }
 
@@ -67,6 +68,12 @@ func testRecords(t *testing.T, s store.Store) {
 	}
 	if got, err := r.Record(ctx, "roll/a"); err != nil || string(got) != "one" {
 		t.Fatalf("Record after two claims = %q, %v; want \"one\"", got, err)
+	}
+	if got, first, err := r.ClaimRecord(ctx, "roll/empty", nil); err != nil || !first || len(got) != 0 {
+		t.Fatalf("ClaimRecord of no value = %q, %v, %v; want an empty record, first", got, first, err)
+	}
+	if got, err := r.Record(ctx, "roll/empty"); err != nil || len(got) != 0 {
+		t.Fatalf("Record of the empty record = %q, %v; want it empty", got, err)
 	}
 	if _, _, err := r.ClaimRecord(ctx, "", []byte("x")); err == nil {
 		t.Error("ClaimRecord with an empty key stored it")
@@ -121,6 +128,12 @@ func testRecords(t *testing.T, s store.Store) {
 // table: both stores implement it.
 type IDLister interface {
 	TableIDs(ctx context.Context, after string, limit int) ([]string, error)
+}
+
+// RecordLister is what tabletop copy needs beyond store.Recorder, to find
+// every record: both stores implement it.
+type RecordLister interface {
+	RecordKeys(ctx context.Context, after string, limit int) ([]string, error)
 }
 
 // MustTable creates a listed duel table (Ann, and a bot) in s and returns the
@@ -421,6 +434,50 @@ func testTableIDs(t *testing.T, s store.Store) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("TableIDs pages = %v, want %v", got, want)
+	}
+}
+
+// testRecordKeys pages through the record keys two at a time: every key
+// comes once, in byte order (upper case before lower).
+func testRecordKeys(t *testing.T, s store.Store) {
+	r, ok := s.(store.Recorder)
+	if !ok {
+		t.Fatalf("%T keeps no records (store.Recorder)", s)
+	}
+	l, ok := s.(RecordLister)
+	if !ok {
+		t.Fatalf("%T has no RecordKeys method: tabletop copy cannot read its records", s)
+	}
+	ctx := context.Background()
+	if keys, err := l.RecordKeys(ctx, "", 2); err != nil || len(keys) != 0 {
+		t.Fatalf("RecordKeys of no records = %v, %v; want none", keys, err)
+	}
+	want := []string{"Zed", "a", "b/1", "c", "d"}
+	for _, k := range []string{"c", "a", "d", "Zed", "b/1"} {
+		if _, _, err := r.ClaimRecord(ctx, k, []byte(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	for after := ""; ; {
+		page, err := l.RecordKeys(ctx, after, 2)
+		if err != nil {
+			t.Fatalf("RecordKeys(%q, 2): %v", after, err)
+		}
+		if len(page) > 2 {
+			t.Fatalf("RecordKeys(%q, 2) = %v: more than 2", after, page)
+		}
+		if len(page) == 0 {
+			break
+		}
+		got = append(got, page...)
+		after = page[len(page)-1]
+		if len(got) > 10 {
+			break
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("RecordKeys pages = %v, want %v", got, want)
 	}
 }
 
