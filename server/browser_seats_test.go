@@ -12,7 +12,7 @@ import (
 )
 
 // TestBrowser_ClockRunsOutABotPlaysThePlayerTakesItBackThenRematch drives
-// two players through a duel with a four-second turn clock: Bo stops acting,
+// two players through a duel with a twelve-second turn clock: Bo stops acting,
 // his clock runs out and a bot plays his seat, which his page says with a
 // "Take over" button; he takes the seat back and plays on. The title says
 // whose turn it is, the log is numbered without gaps, and at the end both
@@ -20,7 +20,7 @@ import (
 func TestBrowser_ClockRunsOutABotPlaysThePlayerTakesItBackThenRematch(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t)
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3", "turn-clock": "4"},
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "3", "turn-clock": "12"},
 		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
 	var c created
 	decode(t, r, &c)
@@ -38,7 +38,7 @@ func TestBrowser_ClockRunsOutABotPlaysThePlayerTakesItBackThenRematch(t *testing
 	click(ann, "#state .actions button")
 	ann.waitJS(`!document.title.startsWith('Your turn')`, "Ann's title once she has acted")
 
-	// Bo does nothing: four seconds after the table opened a bot plays his
+	// Bo does nothing: twelve seconds after the table opened a bot plays his
 	// seat. (The clock is long enough for both pages to load on a busy
 	// machine: Ann's runs out too if she has not acted by then.)
 	bo.waitJS(`!!document.querySelector('#state .take-over')`, "the take-over button on Bo's page")
