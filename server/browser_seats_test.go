@@ -116,3 +116,82 @@ func TestBrowser_LostConnectionShowsABannerAndReconnectsByItself(t *testing.T) {
 	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
 	ann.waitJS(`[...document.querySelectorAll('#log li')].length >= 1`, "Bo's move on Ann's page after the reconnection")
 }
+
+// TestBrowser_TheLogFollowsItsNewestEntryAndTheTurnSoundPlaysWhenAsked
+// plays a long duel through the API while Ann's page watches: with the
+// sound off (the default) her turn coming back makes no sound; once she
+// ticks the box it does, and the choice is kept in her browser. The log
+// box keeps its newest entry in view as entries arrive, unless she has
+// scrolled up to read older ones.
+func TestBrowser_TheLogFollowsItsNewestEntryAndTheTurnSoundPlaysWhenAsked(t *testing.T) {
+	browser := mustBrowser(t)
+	h := mustServer(t)
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "40"},
+		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
+	var c created
+	decode(t, r, &c)
+	ann := newTab(t, browser, "Ann")
+	ann.do(chromedp.Navigate(h.url + c.Seats[0].URL))
+	ann.waitJS(`!!document.querySelector('#state .status') && document.title.startsWith('Your turn')`, "Ann's turn in her title")
+	// A silent speaker that counts the sounds the page makes.
+	evalJS[bool](ann, `(() => {
+		window.sounds = 0;
+		const node = () => ({frequency: {}, gain: {}, connect() {}, start() {}, stop() {}});
+		window.AudioContext = function () { window.sounds++; return {createOscillator: node, createGain: node, destination: {}, currentTime: 0}; };
+		return true;
+	})()`)
+	// seen waits until Ann's page shows the table's latest entry.
+	seen := func(what string) {
+		t.Helper()
+		seq := h.mustState(c.ID, "").Seq
+		ann.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) >= %d`, seq), what)
+	}
+	// round plays a round, Ann's page seeing her turn end and come back.
+	round := func() {
+		t.Helper()
+		h.mustAct(c.ID, c.Seats[0].Token, duel.Guard)
+		ann.waitJS(`!document.title.startsWith('Your turn')`, "Ann's turn over in her title")
+		h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
+		ann.waitJS(`document.title.startsWith('Your turn')`, "Ann's turn back in her title")
+	}
+
+	round()
+	if n := evalJS[int](ann, `window.sounds`); n != 0 {
+		t.Fatalf("the page made %d sounds with the sound off", n)
+	}
+	evalJS[bool](ann, `(document.getElementById('sound').click(), true)`)
+	if on := evalJS[string](ann, `localStorage.getItem('tabletop.sound')`); on != "on" {
+		t.Fatalf("ticking the sound box keeps %q in the browser, want on", on)
+	}
+	round()
+	ann.waitJS(`window.sounds === 1`, "one sound when Ann's turn came back")
+
+	// Enough rounds that the log box scrolls: its newest entry is in view.
+	for range 12 {
+		h.mustAct(c.ID, c.Seats[0].Token, duel.Guard)
+		h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
+	}
+	seen("the twelve rounds on Ann's page")
+	const atBottom = `(() => { const l = document.getElementById('log'); return l.scrollHeight - l.scrollTop - l.clientHeight < 4; })()`
+	if !evalJS[bool](ann, `(() => { const l = document.getElementById('log'); return l.scrollHeight > l.clientHeight + 40; })()`) {
+		t.Fatal("the log box does not scroll after fourteen rounds: this test checks nothing")
+	}
+	ann.waitJS(atBottom, "the newest log entry in view")
+
+	// Ann scrolls up to read: new entries leave her where she is.
+	evalJS[bool](ann, `(document.getElementById('log').scrollTop = 0, true)`)
+	time.Sleep(200 * time.Millisecond) // the scroll event
+	h.mustAct(c.ID, c.Seats[0].Token, duel.Guard)
+	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
+	seen("a round after Ann scrolled up")
+	if top := evalJS[int](ann, `document.getElementById('log').scrollTop`); top != 0 {
+		t.Fatalf("the log moved to %d px while Ann read its start", top)
+	}
+	// Back at the bottom, it follows again.
+	evalJS[bool](ann, `(() => { const l = document.getElementById('log'); l.scrollTop = l.scrollHeight; return true; })()`)
+	time.Sleep(200 * time.Millisecond)
+	h.mustAct(c.ID, c.Seats[0].Token, duel.Guard)
+	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
+	seen("a round after Ann scrolled back down")
+	ann.waitJS(atBottom, "the newest log entry in view again")
+}
