@@ -545,12 +545,21 @@ func (p *session) writeStory(path string) error {
 	return nil
 }
 
-// finish shows the outcome, reveals the seed and offers the export.
+// finish shows the outcome and everything the game hid (engine.Revealer),
+// reveals the seed and offers the export.
 func (p *session) finish(exportPath string) error {
 	out, _ := p.tab.Over()
 	fmt.Fprintln(p.env.Stdout)
 	p.render()
 	fmt.Fprintln(p.env.Stdout, "\nGame over: "+out.Text)
+	if r, ok := p.tab.State().(engine.Revealer); ok {
+		if evs := r.Reveal(); len(evs) > 0 {
+			fmt.Fprintln(p.env.Stdout, "Everything that was hidden:")
+			for _, ev := range evs {
+				fmt.Fprintln(p.env.Stdout, "  "+ev.Text)
+			}
+		}
+	}
 	fmt.Fprintln(p.env.Stdout, "Seed (check: sha256 of it is the commitment shown at the start): "+p.tab.Seed().String())
 	raw, err := json.MarshalIndent(p.tab.Export(true), "", " ")
 	if err != nil {
