@@ -8,7 +8,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tabletop/dice"
 	"tabletop/internal/duel"
+	"tabletop/server"
 )
 
 // TestBrowser_ClockRunsOutABotPlaysThePlayerTakesItBackThenRematch drives
@@ -194,4 +196,56 @@ func TestBrowser_TheLogFollowsItsNewestEntryAndTheTurnSoundPlaysWhenAsked(t *tes
 	h.mustAct(c.ID, c.Seats[1].Token, duel.Guard)
 	seen("a round after Ann scrolled back down")
 	ann.waitJS(atBottom, "the newest log entry in view again")
+}
+
+// TestBrowser_PauseAndStepATableOfBots sets up, in the new-table form, a
+// table where bots play both seats at a third of a second a move, and
+// watches it from the page the form leads to: the bots wait for that
+// first watcher (a whole game of bots takes milliseconds), the page's
+// Pause button stops the moves, Step makes exactly one more, and Resume
+// lets them go on.
+func TestBrowser_PauseAndStepATableOfBots(t *testing.T) {
+	browser := mustBrowser(t)
+	// A seed whose duel of random bots lasts 88 moves (most end sooner).
+	h := mustServer(t, func(c *server.Config) { c.NewSeed = func() dice.Seed { return dice.Seed{54, 54} } })
+	p := newTab(t, browser, "watcher")
+	p.do(chromedp.Navigate(h.url + "/new/duel"))
+	p.waitJS(`!!document.querySelector('input[name="opt.rounds"]')`, "the new-table form")
+	evalJS[bool](p, `(() => {
+		const set = (name, v) => { document.querySelector('[name="' + name + '"]').value = v; };
+		set('opt.rounds', '50'); set('opt.bot-pace', '300');
+		set('seat0.name', 'Ann'); set('seat0.who', 'bot:random');
+		set('seat1.name', 'Bo'); set('seat1.who', 'bot:random');
+		document.querySelector('main form').submit();
+		return true;
+	})()`)
+	p.waitJS(`!!document.querySelector('a.spectate')`, "the created page")
+	time.Sleep(time.Second) // the creator reads the page: the bots wait
+	id := strings.Split(evalJS[string](p, `new URL(document.querySelector('a.spectate').href).pathname`), "/")[2]
+	moves := func() int { t.Helper(); return h.mustState(id, "").Seq }
+	if n := moves(); n != 0 {
+		t.Fatalf("the bots made %d moves before anyone watched the table", n)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('a.spectate').click()`))
+	p.waitJS(`!!document.querySelector('#state .botctl button.pause')`, "the Pause button")
+	p.waitJS(`Number(document.querySelector('#state .status').dataset.seq) >= 2`, "two moves at the table's pace")
+	evalJS[bool](p, `(document.querySelector('#state .botctl button.pause').click(), true)`)
+	p.waitJS(`!!document.querySelector('#state .botctl button.step')`, "the Step button once paused")
+	paused := moves()
+	if paused > 30 {
+		t.Fatalf("the bots made %d moves in the few seconds before the pause: not a third of a second each", paused)
+	}
+	time.Sleep(time.Second) // three moves' time
+	if n := moves(); n != paused {
+		t.Fatalf("paused at move %d, the table went on to %d", paused, n)
+	}
+	evalJS[bool](p, `(document.querySelector('#state .botctl button.step').click(), true)`)
+	p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) === %d`, paused+1), "one move after Step")
+	time.Sleep(time.Second)
+	if n := moves(); n != paused+1 {
+		t.Fatalf("Step made %d moves, want 1", n-paused)
+	}
+	p.waitJS(`!!document.querySelector('#state .botctl button.resume')`, "the Resume button")
+	evalJS[bool](p, `(document.querySelector('#state .botctl button.resume').click(), true)`)
+	p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d`, paused+2), "moves again after Resume")
 }
