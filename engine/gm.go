@@ -168,6 +168,23 @@ func (g *GM) Check(s Seat, a Action) error {
 	return nil
 }
 
+// Reveal returns, for the end of a game, what the GM's book hid from the
+// players, as public events: each note, and each adjustment some seat did
+// not see, with its reason. A game's Revealer adds them to what its own
+// secrets were (engine.Revealer).
+func (g *GM) Reveal() []Event {
+	var out []Event
+	for _, n := range g.Notes {
+		out = append(out, Event{Kind: "reveal", Text: "The GM's note: " + n})
+	}
+	for _, a := range g.Adjustments {
+		if !a.Public {
+			out = append(out, Event{Kind: "reveal", Text: fmt.Sprintf("The GM's change: %s (%s)", a.What, a.Reason)})
+		}
+	}
+	return out
+}
+
 // GMView is what a seat sees of the GM's book: the GM sees everything; a
 // player sees the public adjustments and those made to its own secrets, and
 // no notes.

@@ -157,3 +157,33 @@ func TestGMCloneSharesNothing(t *testing.T) {
 		t.Errorf("changing a clone changed the original: %v", g.Notes)
 	}
 }
+
+// TestGMRevealShowsTheNotesAndThePrivateChanges: at the end of a game the
+// GM's notes and the adjustments a player did not see are told to
+// everyone; a public adjustment, which everyone saw, is not told again.
+func TestGMRevealShowsTheNotesAndThePrivateChanges(t *testing.T) {
+	g := mustGM(t)
+	if got := g.Reveal(); len(got) != 0 {
+		t.Fatalf("Reveal of an empty book = %v, want nothing", got)
+	}
+	if _, err := g.Note(1, gmAct{}, "the innkeeper is the thief"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Adjust(1, gmAct{}, "the lock's target 14", "it is rusty", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Adjust(1, gmAct{}, "Ann's HP 12 -> 15", "a healing spring", true); err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, ev := range g.Reveal() {
+		if len(ev.Only) != 0 || ev.Kind != "reveal" {
+			t.Errorf("Reveal event %+v is not a public reveal", ev)
+		}
+		texts = append(texts, ev.Text)
+	}
+	want := []string{"The GM's note: the innkeeper is the thief", "The GM's change: the lock's target 14 (it is rusty)"}
+	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Reveal = %q, want %q", texts, want)
+	}
+}

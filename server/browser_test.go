@@ -92,7 +92,11 @@ func (b *tab) waitJS(js, what string) {
 		}
 		time.Sleep(40 * time.Millisecond)
 	}
-	b.t.Fatalf("%s: timed out waiting for %s", b.name, what)
+	// Say what the page showed instead, so a failure on a busy machine
+	// tells a slow page from a wrong one.
+	title, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.title`))
+	status, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(document.querySelector('#state .status') || {}).textContent || ''`))
+	b.t.Fatalf("%s: timed out waiting for %s (title %q, status %q)", b.name, what, title, status)
 }
 
 // pageState is what the test reads from a table page.

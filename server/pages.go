@@ -342,6 +342,9 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, s.pages.base, "new", e.Status, f)
 		return
 	}
+	if !slices.ContainsFunc(req.Seats, func(st seatRequest) bool { return st.Bot == "" }) {
+		s.awaitFirstWatcher(id) // its creator is on the way to watch it
+	}
 	http.Redirect(w, r, createdURL(id, tokens), http.StatusSeeOther)
 }
 

@@ -118,3 +118,44 @@ func TestTurnClock_ATableWhoseClockRunsStaysInMemory(t *testing.T) {
 		t.Fatal("the table whose turn clock runs was dropped from memory: its clock would act on a table nobody holds")
 	}
 }
+
+// TestBotsAwait_NobodyWatchesTheBotsPlayOnceTheWaitIsOver: the bots of a
+// table of bots only made from the new-table form wait for a first
+// watcher, but not for ever: unwatched, they play once the wait is over.
+func TestBotsAwait_NobodyWatchesTheBotsPlayOnceTheWaitIsOver(t *testing.T) {
+	s := mustInternal(t)
+	id, _, err := s.createTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "3"},
+		Seats: []seatRequest{{Name: "A", Bot: "random"}, {Name: "B", Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.awaitFirstWatcher(id)
+	s.mu.Lock()
+	s.awaiting[id] = time.Now().Add(500 * time.Millisecond) // botAwait, shortened
+	s.mu.Unlock()
+	l, err := s.table(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := logLen(l); n != 0 {
+		t.Fatalf("the bots made %d moves while they waited for a watcher", n)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		l.mu.Lock()
+		_, over := l.tab.Over()
+		l.mu.Unlock()
+		if over {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("unwatched, the bots did not play after the wait: %d moves", logLen(l))
+		}
+	}
+	s.mu.Lock()
+	left := len(s.awaiting)
+	s.mu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d tables still await a watcher once loaded", left)
+	}
+}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/games"
 	"tabletop/games/mgt"
 	"tabletop/internal/duel"
 	"tabletop/server"
@@ -153,6 +155,35 @@ func TestPages_GameOverRevealsWhatTheGameHid(t *testing.T) {
 	page := h.do("GET", "/t/"+c.ID, "", nil).body
 	if !strings.Contains(page, "Everything that was hidden") || !strings.Contains(page, "Ann held ") || !strings.Contains(page, "The stock held ") {
 		t.Fatalf("the finished table does not reveal the hands and the stock:\n%s", page)
+	}
+}
+
+// TestPages_GameOverRevealsWhatTheGMHid: when a musi supa pona session
+// ends, a player's page shows the other character's secret sheet and the
+// GM's note, which it never showed before.
+func TestPages_GameOverRevealsWhatTheGMHid(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateMSP()
+	say := func(seat int, text string) {
+		t.Helper()
+		r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d %s", text, r.status, r.body)
+		}
+	}
+	say(1, "create Ann / elf / ranger / chaotic good / hunter")
+	say(2, "create Bo / dwarf / smith / lawful good / smith")
+	say(0, "note: the innkeeper is the thief")
+	ann := "/t/" + c.ID + "/s/" + c.Seats[1].Token
+	if page := h.do("GET", ann, "", nil).body; strings.Contains(page, "innkeeper") || strings.Contains(page, "Bo&#39;s sheet") {
+		t.Fatalf("Ann's page shows the GM's note or Bo's sheet before the end")
+	}
+	say(0, "end")
+	page := html.UnescapeString(h.do("GET", ann, "", nil).body)
+	for _, want := range []string{"Everything that was hidden", "Bo's sheet: Strength ", "The GM's note: the innkeeper is the thief"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("Ann's page at the end lacks %q:\n%s", want, page)
+		}
 	}
 }
 

@@ -54,6 +54,7 @@ type live struct {
 	win        *window                       // the answer window being collected (window.go), or nil
 	clock      turnClock                     // the turn clock's state (seats.go)
 	botCtl     botControl                    // pause and step of a table of bots (seats.go)
+	awaitWatch time.Time                     // until when the bots wait for a first watcher (botAwait); zero: they do not
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.
@@ -170,6 +171,8 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 	}
 	s.evictLocked(1, l.bytes)
 	l.watch = s.watchersLocked(id)
+	l.awaitWatch = s.awaiting[id]
+	delete(s.awaiting, id)
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
@@ -685,6 +688,11 @@ func (s *Server) runBots(l *live) {
 			s.botsStopped(l)
 		}
 	}
+	if !s.awaitWatcher(l) {
+		l.mu.Lock()
+		stop()
+		return
+	}
 	for range maxBotSteps {
 		l.mu.Lock()
 		if l.stale || botDue(l) < 0 || s.ctx.Err() != nil || !l.botCtl.mayMove() {
@@ -781,6 +789,50 @@ func (s *Server) sleep(d time.Duration) bool {
 	case <-s.ctx.Done():
 		return false
 	}
+}
+
+// botAwait is how long the bots of a table of bots only, made from the
+// new-table form, wait for a first watcher before they play: a whole game
+// of bots takes a few milliseconds unpaced (they are paced only while
+// watched), so without the wait it was over before its creator's page,
+// the first to load it, could follow it. Tables made through the API do
+// not wait.
+const botAwait = 20 * time.Second
+
+// botAwaitPoll is how often a waiting runner looks for a watcher.
+const botAwaitPoll = 50 * time.Millisecond
+
+// awaitWatcher waits, for a table whose bots wait for a first watcher
+// (live.awaitWatch), until a stream watches it or botAwait has passed; the
+// wait is then over for good. It is false if the server closes meanwhile.
+// Call without l.mu held.
+func (s *Server) awaitWatcher(l *live) bool {
+	for {
+		l.mu.Lock()
+		if l.awaitWatch.IsZero() || l.watched() || l.stale || !time.Now().Before(l.awaitWatch) {
+			l.awaitWatch = time.Time{}
+			l.mu.Unlock()
+			return true
+		}
+		l.mu.Unlock()
+		if !s.sleep(botAwaitPoll) {
+			return false
+		}
+	}
+}
+
+// awaitFirstWatcher makes the bots of table id, a table of bots only just
+// made from the new-table form, wait for a first watcher (botAwait).
+func (s *Server) awaitFirstWatcher(id string) {
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for other, until := range s.awaiting { // tables never loaded
+		if !now.Before(until) {
+			delete(s.awaiting, other)
+		}
+	}
+	s.awaiting[id] = now.Add(botAwait)
 }
 
 // onlyBots reports whether every seat at l is a bot's. Call with l.mu held.

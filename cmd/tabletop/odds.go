@@ -15,13 +15,15 @@ func init() {
 	register("odds", "exact odds of a dice expression: tabletop odds 4d6kh3", runOdds)
 }
 
-// Rows of the odds table: long distributions hide their far tails.
+// Rows of the odds table: long distributions hide their far tails. The
+// layout is the odds page's (dice.LayoutRows, dice.LayoutHideP), so both
+// show the same rows.
 const (
-	oddsRows    = 60   // show every value up to this many
-	oddsHideP   = 1e-4 // beyond it, hide tail values less likely than this
-	oddsBarLen  = 40   // characters of the most likely value's bar
-	oddsPlotLen = 50   // characters of the most likely value's bar in --plot
-	oddsFrac    = 24   // widest exact fraction shown in the table (--json has them all)
+	oddsRows    = dice.LayoutRows  // show every value up to this many
+	oddsHideP   = dice.LayoutHideP // beyond it, hide tail values less likely than this
+	oddsBarLen  = 40               // characters of the most likely value's bar
+	oddsPlotLen = 50               // characters of the most likely value's bar in --plot
+	oddsFrac    = 24               // widest exact fraction shown in the table (--json has them all)
 )
 
 func runOdds(ctx context.Context, env Env, args []string) error {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -423,15 +424,16 @@ func (p *session) resign() error {
 // reads free text (textParser), any action in its text form, or else a
 // choice's text or the start of it (pick).
 func (p *session) parse(legal []engine.Action, raw, line string) (engine.Action, error) {
+	named := labels(p.tab.Game(), p.tab.State().View(p.me), legal)
 	tp, ok := p.tab.Game().(textParser)
 	if _, err := strconv.Atoi(line); err == nil || !ok {
-		return pick(legal, line)
+		return pick(legal, named, line)
 	}
 	a, err := tp.ParseAction(raw)
 	if err == nil {
 		return a, nil
 	}
-	if b, perr := pick(legal, line); perr == nil {
+	if b, perr := pick(legal, named, line); perr == nil {
 		return b, nil
 	}
 	return nil, err
@@ -481,9 +483,12 @@ func rulesText(g engine.Game) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// pick finds the action a person meant: its number, its exact text, or the
-// one action whose text starts with what they typed.
-func pick(legal []engine.Action, line string) (engine.Action, error) {
+// pick finds the action a person meant: its number, its exact text or
+// label, or the one action whose text or label starts with what they typed.
+// labels[i], if labels is not nil, is legal[i]'s label (engine.Label): the
+// choices are listed by their labels ("attack Bo"), so a person may type
+// what they read as well as the text form ("attack 2").
+func pick(legal []engine.Action, labels []string, line string) (engine.Action, error) {
 	if n, err := strconv.Atoi(line); err == nil {
 		if n < 1 || n > len(legal) {
 			return nil, fmt.Errorf("choose a number from 1 to %d", len(legal))
@@ -491,12 +496,15 @@ func pick(legal []engine.Action, line string) (engine.Action, error) {
 		return legal[n-1], nil
 	}
 	var found []engine.Action
-	for _, a := range legal {
-		text := strings.ToLower(a.String())
-		if text == line {
+	for i, a := range legal {
+		texts := []string{strings.ToLower(a.String())}
+		if i < len(labels) {
+			texts = append(texts, strings.ToLower(labels[i]))
+		}
+		if slices.Contains(texts, line) {
 			return a, nil
 		}
-		if strings.HasPrefix(text, line) {
+		if slices.ContainsFunc(texts, func(t string) bool { return strings.HasPrefix(t, line) }) {
 			found = append(found, a)
 		}
 	}
@@ -507,6 +515,15 @@ func pick(legal []engine.Action, line string) (engine.Action, error) {
 		return nil, fmt.Errorf("%q is not one of the choices; type its number, or help", line)
 	}
 	return nil, fmt.Errorf("%q could be %d choices; type more of it, or its number", line, len(found))
+}
+
+// labels returns each of legal's labels for seat s (engine.Label).
+func labels(g engine.Game, v engine.View, legal []engine.Action) []string {
+	out := make([]string, len(legal))
+	for i, a := range legal {
+		out[i] = engine.Label(g, v, a)
+	}
+	return out
 }
 
 // markdowner is implemented by games that write a finished table as a
@@ -528,12 +545,21 @@ func (p *session) writeStory(path string) error {
 	return nil
 }
 
-// finish shows the outcome, reveals the seed and offers the export.
+// finish shows the outcome and everything the game hid (engine.Revealer),
+// reveals the seed and offers the export.
 func (p *session) finish(exportPath string) error {
 	out, _ := p.tab.Over()
 	fmt.Fprintln(p.env.Stdout)
 	p.render()
 	fmt.Fprintln(p.env.Stdout, "\nGame over: "+out.Text)
+	if r, ok := p.tab.State().(engine.Revealer); ok {
+		if evs := r.Reveal(); len(evs) > 0 {
+			fmt.Fprintln(p.env.Stdout, "Everything that was hidden:")
+			for _, ev := range evs {
+				fmt.Fprintln(p.env.Stdout, "  "+ev.Text)
+			}
+		}
+	}
 	fmt.Fprintln(p.env.Stdout, "Seed (check: sha256 of it is the commitment shown at the start): "+p.tab.Seed().String())
 	raw, err := json.MarshalIndent(p.tab.Export(true), "", " ")
 	if err != nil {

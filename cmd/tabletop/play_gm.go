@@ -258,7 +258,7 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 	var a engine.Action
 	if _, err := strconv.Atoi(line); err == nil {
 		var perr error
-		if a, perr = pick(legal, line); perr != nil {
+		if a, perr = pick(legal, nil, line); perr != nil {
 			return perr
 		}
 	}
@@ -274,13 +274,13 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 		}
 		if parsed, perr := ap.ParseAction(text); perr == nil {
 			a = parsed
-		} else if _, pickErr := pick(legal, strings.ToLower(line)); pickErr != nil {
+		} else if _, pickErr := pick(legal, nil, strings.ToLower(line)); pickErr != nil {
 			return perr
 		}
 	}
 	if a == nil {
 		var err error
-		if a, err = pick(legal, strings.ToLower(line)); err != nil {
+		if a, err = pick(legal, nil, strings.ToLower(line)); err != nil {
 			return err
 		}
 	}

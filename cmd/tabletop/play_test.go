@@ -222,3 +222,19 @@ func TestPlay_MGTRoundsLineIsASentence(t *testing.T) {
 		t.Fatalf("no Rounds line in a finished game:\n%s", out)
 	}
 }
+
+// TestPlay_TheEndRevealsWhatTheGameHid: at the end of a game in the
+// terminal, what the game hid is shown, as on the table page: at Monster
+// Girl Taxonomy every hand, the bots' included, and the stock.
+func TestPlay_TheEndRevealsWhatTheGameHid(t *testing.T) {
+	code, out, errOut := run(t, "resign\n", "play", "mgt", "--bots", "greedy,greedy", "--seed", "03", "-o", "rounds=3")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play = %d, stderr %q", code, errOut)
+	}
+	end := out[strings.LastIndex(out, "Game over: "):]
+	for _, want := range []string{"Everything that was hidden:\n", "\n  Player held ", "\n  Ada (greedy) held ", "\n  The stock held "} {
+		if !strings.Contains(end, want) {
+			t.Errorf("the end of the game lacks %q:\n%s", want, end)
+		}
+	}
+}

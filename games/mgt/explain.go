@@ -43,7 +43,11 @@ func (game) Explain(v engine.View, a engine.Action) string {
 		if a.Cheerful {
 			set = deck.Sets[deck.CheerfulSet].Name
 		}
-		return fmt.Sprintf("Take %s and lay it down with three of your %s cards as an exposed set (it never changes set, and may grow to 5 or 8); then you discard. Every card taken from a discard lowers the points for how you win.", a.Card, set)
+		text := fmt.Sprintf("Take %s and lay it down with three of your %s cards as an exposed set (it never changes set, and may grow to 5 or 8); then you discard. Every card taken from a discard lowers the points for how you win.", a.Card, set)
+		if v := view.Card; v != nil && v.Card == a.Card && v.Nature.Effect() == Honest && int(view.Turn) >= 0 && int(view.Turn) < len(view.Players) {
+			text += fmt.Sprintf(" Honest: she also shows you %s's hidden hand.", view.Players[view.Turn].Name)
+		}
+		return text
 	case Pass:
 		return "Let the discard go."
 	}
@@ -89,6 +93,10 @@ func explainDiscard(v *View, c Card) string {
 			key, also(func(h CardView) bool { return h.Card.Info().Key == info.Key }))
 	case Loyal:
 		return "Loyal: nobody can claim it."
+	case Honest:
+		return fmt.Sprintf("Honest: whoever claims it sees your hidden hand; a player holding three %s may claim it.", deck.Sets[info.Set].Name)
+	case Impatient:
+		return fmt.Sprintf("Impatient, which acts only when drawn: no effect as a discard; a player holding three %s may claim it.", deck.Sets[info.Set].Name)
 	}
 	return fmt.Sprintf("No effect (%s); a player holding three %s may claim it.", nature, deck.Sets[info.Set].Name)
 }

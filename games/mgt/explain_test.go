@@ -85,3 +85,46 @@ func TestExplain_PlainDiscardClaimAndAttackSayWhatTheyDo(t *testing.T) {
 		}
 	}
 }
+
+// TestExplain_HonestDiscardAndClaimSayTheClaimerSeesTheHand: an honest
+// discard is no card without effect (whoever claims it sees the
+// discarder's hidden hand), and claiming it says whose hand it shows; an
+// impatient discard says it acts only when drawn.
+func TestExplain_HonestDiscardAndClaimSayTheClaimerSeesTheHand(t *testing.T) {
+	honest, impatient := NoCard, NoCard
+	for i := range deck.Cards {
+		switch c := Card(i); {
+		case c.Info().Nature == Honest && honest < 0:
+			honest = c
+		case c.Info().Nature == Impatient && impatient < 0:
+			impatient = c
+		}
+	}
+	if honest < 0 || impatient < 0 {
+		t.Fatalf("the deck lacks an honest or an impatient card: %v %v", honest, impatient)
+	}
+	e := Game.(engine.Explainer)
+	ann := &View{Seat: 0, Players: []PlayerView{{Seat: 0, Name: "Ann"}, {Seat: 1, Name: "Bo"}},
+		Hand: []CardView{{Card: honest, Nature: Honest}, {Card: impatient, Nature: Impatient}}}
+	for _, c := range []struct {
+		a    Discard
+		want string
+	}{
+		{Discard{Card: honest}, "Honest: whoever claims it sees your hidden hand"},
+		{Discard{Card: impatient}, "Impatient, which acts only when drawn: no effect as a discard"},
+	} {
+		if got := e.Explain(ann, c.a); !strings.Contains(got, c.want) || strings.Contains(got, "No effect (") {
+			t.Errorf("Explain(discard %s) = %q, want it to say %q", c.a.Card, got, c.want)
+		}
+	}
+	// Bo answers Ann's honest discard.
+	bo := &View{Seat: 1, Turn: 0, Players: ann.Players, Card: &CardView{Card: honest, Nature: Honest}}
+	if got, want := e.Explain(bo, Claim{Card: honest}), "Honest: she also shows you Ann's hidden hand."; !strings.Contains(got, want) {
+		t.Errorf("Explain(claim %s) = %q, want it to say %q", honest, got, want)
+	}
+	// A card without effect shows no hand.
+	plain := &View{Seat: 1, Turn: 0, Players: ann.Players, Card: &CardView{Card: honest, Nature: NoNature}}
+	if got := e.Explain(plain, Claim{Card: honest}); strings.Contains(got, "hidden hand") {
+		t.Errorf("Explain(claim) of a card whose nature is none = %q, names a hand", got)
+	}
+}

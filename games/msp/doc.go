@@ -18,7 +18,9 @@
 // The GM's seat follows the engine's GM pattern (engine.GM): every change
 // the GM makes outside the rules is an action with a reason, in the log;
 // notes are the GM's alone; hidden values reach the players only when
-// revealed. The GM's book (creatures, items, places) is exported as a JSON
+// revealed. When the session ends everything hidden is told to everyone
+// (State.Reveal): every character's sheet, a check's target still open,
+// the GM's notes and private changes; the book stays the GM's. The GM's book (creatures, items, places) is exported as a JSON
 // file (ExportBook) and imported at another table (the import-book action).
 //
 // # Rulings

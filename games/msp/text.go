@@ -31,25 +31,8 @@ func renderText(v *View) string {
 		}
 		fmt.Fprintf(&b, "  %s (%s): %s; level %d; HP %d/%d%s\n", c.Name, p.Name, c.background(), c.Level, c.HP, c.MaxHP, cond)
 		if s := c.Sheet; s != nil {
-			var stats []string
-			for i, x := range s.Stats {
-				stats = append(stats, fmt.Sprintf("%s %+d", Stat(i).Title(), x))
-			}
-			fmt.Fprintf(&b, "    %s; XP %d (next level at %d)\n", strings.Join(stats, ", "), s.XP, s.NextLevel)
-			// The weight counts the coin bag (and its coins), so the line
-			// names it: "50 g: nothing" read as a sum that does not add up.
-			items := []string{"the coin bag"}
-			for _, it := range s.Items {
-				items = append(items, it.String())
-			}
-			rest := ""
-			if len(s.Items) == 0 {
-				rest = " and nothing else"
-			}
-			fmt.Fprintf(&b, "    carries %d of %d g: %s%s\n", s.Weight, s.Capacity, strings.Join(items, "; "), rest)
-			fmt.Fprintf(&b, "    purse: %s (worth %s)\n", s.Purse, s.Money)
-			if s.Notes != "" {
-				fmt.Fprintf(&b, "    notes: %s\n", s.Notes)
+			for _, line := range s.lines() {
+				fmt.Fprintf(&b, "    %s\n", line)
 			}
 		}
 		if c.Rerolls > 0 {
@@ -129,4 +112,34 @@ func renderText(v *View) string {
 // background reads "elf ranger, chaotic good, hunter".
 func (c *CharView) background() string {
 	return (&Character{Race: c.Race, Class: c.Class, Alignment: c.Alignment, Occupation: c.Occupation}).background()
+}
+
+// lines are the sheet's secret part in words, one line each: the stats and
+// experience, what the character carries, the purse and the notes. The
+// terminal shows them to the player and the GM; the end of the session
+// reveals them to everyone.
+func (s *Sheet) lines() []string {
+	var stats []string
+	for i, x := range s.Stats {
+		stats = append(stats, fmt.Sprintf("%s %+d", Stat(i).Title(), x))
+	}
+	// The weight counts the coin bag (and its coins), so the line names
+	// it: "50 g: nothing" read as a sum that does not add up.
+	items := []string{"the coin bag"}
+	for _, it := range s.Items {
+		items = append(items, it.String())
+	}
+	rest := ""
+	if len(s.Items) == 0 {
+		rest = " and nothing else"
+	}
+	out := []string{
+		fmt.Sprintf("%s; XP %d (next level at %d)", strings.Join(stats, ", "), s.XP, s.NextLevel),
+		fmt.Sprintf("carries %d of %d g: %s%s", s.Weight, s.Capacity, strings.Join(items, "; "), rest),
+		fmt.Sprintf("purse: %s (worth %s)", s.Purse, s.Money),
+	}
+	if s.Notes != "" {
+		out = append(out, "notes: "+s.Notes)
+	}
+	return out
 }

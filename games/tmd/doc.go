@@ -8,7 +8,10 @@
 // of 2 to 4 player characters, whose battles the server runs (game.go,
 // state.go, action.go; rules.go, turn.go, moves.go, nonmove.go,
 // conditions.go, field.go for the battle; gm.go and campaign.go for the
-// GM's controls and the awards; view.go, legal.go, pages/).
+// GM's controls and the awards; view.go, legal.go, pages/). When the GM
+// ends the session, what the players were not shown is told to everyone
+// (reveal.go): the GM's notes and private changes, traps included, and a
+// foe still hidden in a battle that never started.
 //
 // # Data
 //

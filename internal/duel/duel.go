@@ -25,13 +25,16 @@ type game struct{}
 
 func (game) Info() engine.Info {
 	return engine.Info{
-		ID: "duel", Name: "Duel", MinSeats: 2, MaxSeats: 2, RulesVersion: "1",
+		ID: "duel", Name: "Duel", MinSeats: 2, MaxSeats: 2, RulesVersion: "2",
 		Options: []engine.OptionSpec{{Name: "rounds", Kind: engine.OptionInt, Default: "8", Min: 1, Max: 50, Help: "rounds before the duel is scored"}},
 	}
 }
 
 func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
 	st := &State{Rounds: opts.Int("rounds"), Health: [2]int{6, 6}}
+	for i := range min(2, len(seats)) {
+		st.Names[i] = seats[i].Name
+	}
 	// One die at setup, so setup dice are exercised: who is named first in the log.
 	st.First = engine.Seat(d.Roll(2) - 1)
 	return st, nil
@@ -72,6 +75,16 @@ type State struct {
 	Health [2]int
 	First  engine.Seat
 	Sealed [2]string // "" until the seat has chosen this round
+	Names  [2]string // the duellists' names, for the log and the outcome
+}
+
+// name is seat i's name for people: the player's, or "seat N" (counted
+// from 1) for a table set up without names.
+func (s *State) name(i engine.Seat) string {
+	if i >= 0 && i < 2 && s.Names[i] != "" {
+		return s.Names[i]
+	}
+	return i.String()
 }
 
 // View is what one seat sees: both healths, its own sealed stance, and only
@@ -126,7 +139,7 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 		return nil, engine.Illegal(a, "a stance is attack or guard")
 	}
 	s.Sealed[seat] = st.Stance
-	events := []engine.Event{{Kind: "sealed", Text: "you chose " + st.Stance, Only: []engine.Seat{seat}, Others: seat.String() + " has chosen"}}
+	events := []engine.Event{{Kind: "sealed", Text: "you chose " + st.Stance, Only: []engine.Seat{seat}, Others: s.name(seat) + " has chosen"}}
 	if s.Sealed[0] == "" || s.Sealed[1] == "" {
 		return events, nil
 	}
@@ -140,10 +153,10 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 				dmg = max(0, roll-3)
 			}
 			s.Health[other] -= dmg
-			events = append(events, engine.Event{Kind: "attack", Text: "seat " + strconv.Itoa(i) + " attacks: 1d6 " + strconv.Itoa(roll) + ", " + strconv.Itoa(dmg) + " damage"})
+			events = append(events, engine.Event{Kind: "attack", Text: s.name(engine.Seat(i)) + " attacks: 1d6 " + strconv.Itoa(roll) + ", " + strconv.Itoa(dmg) + " damage"})
 		case Guard:
 			s.Health[i] = min(6, s.Health[i]+1)
-			events = append(events, engine.Event{Kind: "guard", Text: "seat " + strconv.Itoa(i) + " guards"})
+			events = append(events, engine.Event{Kind: "guard", Text: s.name(engine.Seat(i)) + " guards"})
 		}
 	}
 	s.Sealed = [2]string{}
@@ -171,9 +184,9 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 	o := engine.Outcome{Scores: []int{s.Health[0], s.Health[1]}}
 	switch {
 	case s.Health[0] > s.Health[1]:
-		o.Winners, o.Text = []engine.Seat{0}, "seat 0 wins"
+		o.Winners, o.Text = []engine.Seat{0}, s.name(0)+" wins"
 	case s.Health[1] > s.Health[0]:
-		o.Winners, o.Text = []engine.Seat{1}, "seat 1 wins"
+		o.Winners, o.Text = []engine.Seat{1}, s.name(1)+" wins"
 	default:
 		o.Winners, o.Text = []engine.Seat{0, 1}, "a draw"
 	}
