@@ -168,15 +168,14 @@ func (g *GM) Check(s Seat, a Action) error {
 	return nil
 }
 
-// Reveal returns, for the end of a game, what the GM's book hid from the
-// players, as public events: each note, and each adjustment some seat did
-// not see, with its reason. A game's Revealer adds them to what its own
-// secrets were (engine.Revealer).
+// Reveal returns, for the end of a game, what the GM's changes hid from
+// the players, as public events: each adjustment some seat did not see,
+// with its reason. A game's Revealer adds them to what its own secrets
+// were (engine.Revealer). The GM's notes are not told: they are the GM's
+// notebook, not part of the game (a campaign's next session may hang on
+// them), and stay the GM's after the game as before it.
 func (g *GM) Reveal() []Event {
 	var out []Event
-	for _, n := range g.Notes {
-		out = append(out, Event{Kind: "reveal", Text: "The GM's note: " + n})
-	}
 	for _, a := range g.Adjustments {
 		if !a.Public {
 			out = append(out, Event{Kind: "reveal", Text: fmt.Sprintf("The GM's change: %s (%s)", a.What, a.Reason)})

@@ -20,7 +20,7 @@
 // notes are the GM's alone; hidden values reach the players only when
 // revealed. When the session ends everything hidden is told to everyone
 // (State.Reveal): every character's sheet, a check's target still open,
-// the GM's notes and private changes; the book stays the GM's. The GM's book (creatures, items, places) is exported as a JSON
+// the GM's private changes; the GM's notes and book stay the GM's. The GM's book (creatures, items, places) is exported as a JSON
 // file (ExportBook) and imported at another table (the import-book action).
 //
 // # Rulings

@@ -11,9 +11,9 @@ import (
 // the players did not all see is told to everyone: each character's secret
 // sheet (stats, experience, what it carries, its purse and notes), the
 // target of a check still open (the last character can die while one is),
-// and the GM's notes and private changes. A battle is over by then, and
-// the GM's book (creatures, items and places for later sessions) stays
-// the GM's. Before the end it reveals nothing.
+// and the GM's private changes. A battle is over by then; the GM's notes
+// and book (creatures, items and places for later sessions) stay the
+// GM's. Before the end it reveals nothing.
 func (s *State) Reveal() []engine.Event {
 	if !s.over() {
 		return nil
@@ -32,7 +32,7 @@ func (s *State) Reveal() []engine.Event {
 	}
 	out = append(out, s.GM.Reveal()...)
 	if len(out) == 0 {
-		reveal("Nothing stayed hidden: nobody made a character, and the GM wrote no note and made no private change.")
+		reveal("Nothing stayed hidden: nobody made a character, and the GM made no private change.")
 	}
 	return out
 }

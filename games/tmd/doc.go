@@ -10,8 +10,9 @@
 // conditions.go, field.go for the battle; gm.go and campaign.go for the
 // GM's controls and the awards; view.go, legal.go, pages/). When the GM
 // ends the session, what the players were not shown is told to everyone
-// (reveal.go): the GM's notes and private changes, traps included, and a
-// foe still hidden in a battle that never started.
+// (reveal.go): the GM's private changes, traps included, and every foe
+// that stayed hidden, as it stood when its battle ended or as it stands in
+// a battle still set up. The GM's notes stay the GM's.
 //
 // # Data
 //

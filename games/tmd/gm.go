@@ -63,6 +63,7 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 			return err
 		}
 		if !c.b.Started {
+			c.keepUnseen()
 			c.s.Battle = nil
 			c.say("The GM calls the battle off (%s).", strings.TrimSpace(a.Reason))
 			return nil

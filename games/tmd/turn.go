@@ -274,6 +274,7 @@ func (c *ctx) endBattle(reason string) {
 		m.HP = min(f.Body.HP, der.MaxHP) // an awakening's HP ends with the battle
 	}
 	c.s.Summary = b.summary(reason)
+	c.keepUnseen()
 	c.s.Battle = nil
 	c.s.Battles++
 }

@@ -316,7 +316,7 @@ func oddsText(o Odds) string {
 // Determinize implements engine.Determinizer: a copy in which everything
 // seat s may not see is drawn again: the GM's notes and private
 // adjustments, and the numbers, moves and ability of foes whose stats are
-// hidden.
+// hidden (and the words kept of those of battles that have ended).
 // The GM sees everything: its copy is the state.
 func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 	c := s.Clone().(*State)
@@ -325,6 +325,9 @@ func (s *State) Determinize(seat engine.Seat, r *dice.Stream) engine.State {
 	}
 	for i := range c.GM.Notes {
 		c.GM.Notes[i] = fmt.Sprintf("note %d", r.Roll(1000))
+	}
+	for i := range c.Unseen {
+		c.Unseen[i] = fmt.Sprintf("a hidden foe %d", r.Roll(1000))
 	}
 	for i := range c.GM.Adjustments {
 		if adj := &c.GM.Adjustments[i]; !adj.Public {
