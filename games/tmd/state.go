@@ -22,7 +22,7 @@ type State struct {
 	RankPoints int               `json:"rankPoints"`
 	Stash      []Reward          `json:"stash,omitempty"` // rank rewards not yet handed out
 	Battle     *Battle           `json:"battle,omitempty"`
-	Battles    int               `json:"battles"` // battles fought to the end
+	Battles    int               `json:"battles"`          // battles fought to the end
 	Unseen     []string          `json:"unseen,omitempty"` // foes hidden to the end of their battle, in words, told at the end of the session
 	Summary    string            `json:"summary,omitempty"`
 	Ended      bool              `json:"ended"`
