@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -25,13 +24,7 @@ import (
 func TestBrowser_MSPBookFileCarriesToAnotherTable(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	say := func(c created, seat int, text string) {
-		t.Helper()
-		r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
-		if r.status != http.StatusOK {
-			t.Fatalf("%s: %d %s", text, r.status, r.body)
-		}
-	}
+	say := h.mustSay
 	first := h.mustCreateMSP()
 	say(first, 0, "book creature Swamp troll: hp 40; fist 7; stomp 0")
 	say(first, 0, "book place Old bridge: a troll lives under it")

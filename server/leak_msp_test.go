@@ -35,13 +35,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 	}
 	play := func(note, wolfHP, gift, target string) world {
 		c := h.mustCreateMSP()
-		say := func(seat int, text string) {
-			t.Helper()
-			r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
-			if r.status != http.StatusOK {
-				t.Fatalf("%s: %d %s", text, r.status, r.body)
-			}
-		}
+		say := func(seat int, text string) { h.mustSay(c, seat, text) }
 		say(1, "create Ann / elf / ranger / chaotic good / hunter")
 		say(2, "create Bo / dwarf / smith / lawful good / smith")
 		say(0, "note: "+note)
@@ -104,4 +98,14 @@ func (h *harness) mustCreateMSP() created {
 	var c created
 	decode(h.t, r, &c)
 	return c
+}
+
+// mustSay plays a musi supa pona action typed in words ("create Ann / elf
+// / …", "note: …") for seat of table c, through the API.
+func (h *harness) mustSay(c created, seat int, text string) {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
+	if r.status != http.StatusOK {
+		h.t.Fatalf("%s: %d %s", text, r.status, r.body)
+	}
 }

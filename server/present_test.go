@@ -118,11 +118,8 @@ func TestPages_ActionsExplainThemselves(t *testing.T) {
 	})
 	// A game master's game too: a musi supa pona player's rests.
 	m := h.mustCreateMSP()
-	for seat, text := range map[int]string{1: "create Ann / elf / ranger / chaotic good / hunter", 2: "create Bo / dwarf / smith / lawful good / smith"} {
-		if r := h.do("POST", "/api/tables/"+m.ID+"/actions", m.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}}); r.status != http.StatusOK {
-			t.Fatalf("%s: %d %s", text, r.status, r.body)
-		}
-	}
+	h.mustSay(m, 1, "create Ann / elf / ranger / chaotic good / hunter")
+	h.mustSay(m, 2, "create Bo / dwarf / smith / lawful good / smith")
 	ann := h.do("GET", "/t/"+m.ID+"/s/"+m.Seats[1].Token, "", nil).body
 	if !strings.Contains(ann, `<details class="explain">`) || !strings.Contains(ann, "A short rest: &#43;5 HP") {
 		t.Errorf("the msp player's actions do not say what they do; page:\n%s", ann)

@@ -165,13 +165,7 @@ func TestPages_GameOverRevealsWhatTheGameHid(t *testing.T) {
 func TestPages_GameOverRevealsWhatTheGMHid(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	c := h.mustCreateMSP()
-	say := func(seat int, text string) {
-		t.Helper()
-		r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[seat].Token, map[string]any{"kind": "typed", "action": map[string]string{"text": text}})
-		if r.status != http.StatusOK {
-			t.Fatalf("%s: %d %s", text, r.status, r.body)
-		}
-	}
+	say := func(seat int, text string) { h.mustSay(c, seat, text) }
 	say(1, "create Ann / elf / ranger / chaotic good / hunter")
 	say(2, "create Bo / dwarf / smith / lawful good / smith")
 	say(0, "note: the innkeeper is the thief")
