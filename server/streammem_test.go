@@ -136,12 +136,11 @@ func TestStreamOnATakenConnectionFollowsTheTableAndEndsWithItsClient(t *testing.
 // TestIdleTablesLeaveMemoryAndStillPlay creates Pocket Monster Rancher
 // tables, loads each into memory with a request, lets them go idle and
 // checks that eviction gives back what they took: the Go heap in use
-// after a collection returns near where it was before they were loaded.
-// The heap after a collection, not the process's RSS: the test process
-// holds the test's client too, and the runtime returns freed pages to the
-// system only as its scavenger gets to them, so RSS would measure the
-// runtime's pacing, not what the server keeps. An evicted table then plays
-// on, rebuilt from the store.
+// after a collection returns near where it was before they were loaded,
+// and the process's resident memory, once the runtime has returned its
+// free pages (debug.FreeOSMemory), comes back near its start (not under
+// the race detector, whose shadow memory stays resident). An evicted
+// table then plays on, rebuilt from the store.
 func TestIdleTablesLeaveMemoryAndStillPlay(t *testing.T) {
 	var later atomic.Int64 // how far the server's clock is ahead
 	h := mustServer(t, func(c *server.Config) {
@@ -201,7 +200,11 @@ func TestIdleTablesLeaveMemoryAndStillPlay(t *testing.T) {
 	evicted, rssEvicted := heap(), rss()
 	t.Logf("resident: %.1f MiB before, %.1f MiB with %d tables in memory, %.1f MiB once they were evicted",
 		float64(rssStart)/(1<<20), float64(rssLoaded)/(1<<20), tables, float64(rssEvicted)/(1<<20))
-	if rssStart > 0 {
+	// Under the race detector the shadow memory of every address the
+	// tables touched stays resident whatever the server frees (seen: 20 of
+	// the 24 MiB the tables took, in a process that had run the package's
+	// tests before), so there only the heap is checked.
+	if rssStart > 0 && !raceDetector {
 		if grew := rssLoaded - rssStart; rssEvicted-rssStart > grew*2/3 {
 			t.Errorf("after eviction the process keeps %d of the %d resident bytes the tables took, want at most two thirds", rssEvicted-rssStart, grew)
 		}
