@@ -352,15 +352,28 @@ func TestInstances_KilledInstanceLosesNothingAndTheOtherFinishes(t *testing.T) {
 	ca.waitSeq(solo.ID, 1)
 	ca.act(solo, 0, duel.Guard) // acknowledged by A, which then dies
 	ca.act(duo, 0, duel.Guard)
+	// A table of bots alone, watched on A alone: A paces its bots' moves,
+	// holding their lease. Until its stream is open nobody watches it and
+	// its bots play unpaced, a whole duel in milliseconds, so a table whose
+	// game ran out before the stream opened (seen on a loaded machine) is
+	// set up again.
 	var bots tableCreated
-	ca.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "6", "bot-pace": "300"},
-		"seats": []map[string]string{{"name": "Cy", "bot": "random"}, {"name": "Di", "bot": "random"}}}, http.StatusCreated, &bots)
-	openStream(t, pa.url, bots.ID) // watched on A alone: A paces its bots' moves, holding their lease
-	// After one move the round is half played: the duel cannot be over
-	// before the next move, 300ms on.
-	botsAt := ca.waitSeq(bots.ID, 1).Seq
-	if !botLeaseHeld(t, dsn, bots.ID) {
-		t.Fatal("A plays the bots' table but holds no lease on it")
+	var botsAt int
+	for try := 1; ; try++ {
+		ca.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "6", "bot-pace": "300"},
+			"seats": []map[string]string{{"name": "Cy", "bot": "random"}, {"name": "Di", "bot": "random"}}}, http.StatusCreated, &bots)
+		openStream(t, pa.url, bots.ID)
+		// Once paced, after one move the round is half played: the duel
+		// cannot be over before the next move, 300ms on.
+		st := ca.waitSeq(bots.ID, 1)
+		botsAt = st.Seq
+		if !st.Over && botLeaseHeld(t, dsn, bots.ID) {
+			break
+		}
+		if !st.Over || try == 5 {
+			t.Fatalf("A plays the bots' table (at %d, over: %v) but holds no lease on it", st.Seq, st.Over)
+		}
+		t.Logf("the bots' table was over (at %d) before its stream opened: set up again", st.Seq)
 	}
 	pa.kill()
 	openStream(t, pb.url, bots.ID) // its spectator reconnects to B, while A's lease still runs
