@@ -33,6 +33,7 @@ type Info struct {
 	Options      []OptionSpec `json:"options,omitempty"`
 	Bots         []string     `json:"bots,omitempty"` // bot names a seat may be played by
 	GMSeat       bool         `json:"gm_seat,omitempty"`
+	MaxGMs       int          `json:"max_gms,omitempty"`    // with GMSeat, the most seats a table may mark GM (co-GMs); 0 means one
 	ScoreName    string       `json:"score_name,omitempty"` // what Outcome.Scores count: "trophies", "points"
 }
 
@@ -155,7 +156,7 @@ func (spec OptionSpec) check(v string) (string, error) {
 type SeatInfo struct {
 	Name string `json:"name"`          // display name
 	Bot  string `json:"bot,omitempty"` // bot name, or "" for a person
-	GM   bool   `json:"gm,omitempty"`  // the game master's seat (msp, tmd, prophecy)
+	GM   bool   `json:"gm,omitempty"`  // a game master's seat (msp, tmd, prophecy; see GMSeats)
 }
 
 // TextRenderer is implemented by games that draw a seat's view for the

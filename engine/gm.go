@@ -8,7 +8,8 @@ import (
 )
 
 // The game master pattern, for games where one seat runs the game for the
-// others (Info.GMSeat): musi supa pona, The Mystery Dungeons. A game embeds
+// others (Info.GMSeat), or several seats together, a lead and co-GMs
+// (Info.MaxGMs): musi supa pona, The Mystery Dungeons. A game embeds
 // a GM in its state and keeps its hidden values in Hidden fields:
 //
 //   - the GM may adjust anything, but only through ordinary actions, so every
@@ -25,33 +26,40 @@ import (
 // every seat a line of its log, so that nothing a seat receives (the log's
 // numbering, the moment a page changes) tells it more than that line. What
 // the GM wrote or changed stays out of their views and events.
+//
+// With co-GMs, "the GM" is any GM's seat: each may do what the lead does,
+// and what only the GM sees every GM sees (GM.Seats). The lead is the
+// first seat marked; a game sends it what one GM must answer alone.
 
 // MaxGMText is the longest note or reason, in bytes, so that a table's log
 // and views stay a sensible size.
 const MaxGMText = 2000
 
-// GMSeat returns the seat marked as the game master's. A table of a game
-// with a GM seat has one: the seat marked, or the first seat if none is
-// (so that a table made without marks, as tests and older clients make
-// them, still has its GM). Two marked seats are an error.
-func GMSeat(seats []SeatInfo) (Seat, error) {
-	gm := Spectator
+// GMSeats returns the game masters' seats of a table of a game with a GM
+// seat: the seats marked GM, in seat order, the first of them the lead;
+// or the first seat alone if none is marked (so that a table made without
+// marks, as tests and older clients make them, still has its GM). most is
+// how many GMs the game seats (Info.MaxGMs; below 1 means one): more
+// marked seats are an error, in words.
+func GMSeats(seats []SeatInfo, most int) ([]Seat, error) {
+	most = max(most, 1)
+	var gms []Seat
 	for i, s := range seats {
-		if !s.GM {
-			continue
+		if s.GM {
+			gms = append(gms, Seat(i))
 		}
-		if gm != Spectator {
-			return Spectator, fmt.Errorf("engine: %s and %s are both marked as the game master: a table has one", gm, Seat(i))
-		}
-		gm = Seat(i)
 	}
-	if gm == Spectator {
-		if len(seats) == 0 {
-			return Spectator, fmt.Errorf("engine: a table with a game master needs a seat for the game master")
-		}
-		gm = 0
+	switch {
+	case len(gms) > most && most == 1:
+		return nil, fmt.Errorf("engine: %s and %s are both marked as the game master: this game has one game master", gms[0], gms[1])
+	case len(gms) > most:
+		return nil, fmt.Errorf("engine: %d seats are marked as game masters: this game has at most %d", len(gms), most)
+	case len(gms) > 0:
+		return gms, nil
+	case len(seats) == 0:
+		return nil, fmt.Errorf("engine: a table with a game master needs a seat for the game master")
 	}
-	return gm, nil
+	return []Seat{0}, nil
 }
 
 // Adjustment is one change the GM made outside the rules, with the reason
@@ -66,27 +74,35 @@ type Adjustment struct {
 // seenBy reports whether seat s (not the GM) sees the adjustment.
 func (a *Adjustment) seenBy(s Seat) bool { return a.Public || slices.Contains(a.Seen, s) }
 
-// GM is the game master's seat and book: the notes and the adjustments. Its
-// zero value is not a GM; NewGM makes one.
+// GM is the game masters' seats and their book: the notes and the
+// adjustments. A table may seat co-GMs beside its lead GM (Info.MaxGMs):
+// each of them is the GM for everything here, sees all of the book and
+// may do all the lead may. Its zero value is not a GM; NewGM makes one.
 type GM struct {
-	Seat        Seat
-	Notes       []string     // the GM's alone
+	Seat        Seat         // the lead GM's
+	Co          []Seat       `json:",omitempty"` // the co-GMs' (older snapshots and logs have none)
+	Notes       []string     // the GMs' alone
 	Adjustments []Adjustment // every adjustment, in order
 }
 
-// NewGM returns the GM of a table with these seats (see GMSeat).
-func NewGM(seats []SeatInfo) (GM, error) {
-	s, err := GMSeat(seats)
+// NewGM returns the GM of a table with these seats, of a game that seats
+// at most most GMs (see GMSeats).
+func NewGM(seats []SeatInfo, most int) (GM, error) {
+	gms, err := GMSeats(seats, most)
 	if err != nil {
 		return GM{}, err
 	}
-	return GM{Seat: s}, nil
+	return GM{Seat: gms[0], Co: slices.Clip(gms[1:])}, nil
 }
 
-// Is reports whether s is the GM's seat.
-func (g *GM) Is(s Seat) bool { return s == g.Seat }
+// Is reports whether s is a GM's seat, the lead's or a co-GM's.
+func (g *GM) Is(s Seat) bool { return s == g.Seat || slices.Contains(g.Co, s) }
 
-// Pending is the pending seats of a table of n seats run by g: the GM's
+// Seats returns every GM's seat, the lead's first: who sees what only the
+// GM sees (an event's Only list).
+func (g *GM) Seats() []Seat { return append([]Seat{g.Seat}, g.Co...) }
+
+// Pending is the pending seats of a table of n seats run by g: every GM's
 // always (it may adjust anything at any time), and each player's for
 // which player reports a choice to make.
 func (g *GM) Pending(n int, player func(Seat) bool) []Seat {
@@ -105,7 +121,7 @@ func (g *GM) Clone() GM {
 	for i := range adj {
 		adj[i].Seen = slices.Clone(adj[i].Seen)
 	}
-	return GM{Seat: g.Seat, Notes: slices.Clone(g.Notes), Adjustments: adj}
+	return GM{Seat: g.Seat, Co: slices.Clone(g.Co), Notes: slices.Clone(g.Notes), Adjustments: adj}
 }
 
 // CheckText refuses a note or reason that is blank or too long, in words
@@ -122,9 +138,9 @@ func CheckText(a Action, what, text string) error {
 	return nil
 }
 
-// Adjust records an adjustment, after checking that seat s is the GM and
+// Adjust records an adjustment, after checking that seat s is a GM and
 // that it has a reason, and returns its event: seen by everyone if public,
-// otherwise by the GM and the seats in also (the player whose secret sheet
+// otherwise by every GM and the seats in also (the player whose secret sheet
 // it changes) only. The caller makes the change itself, and only if Adjust
 // returns no error (so a refusal changes nothing).
 func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool, also ...Seat) (Event, error) {
@@ -138,15 +154,15 @@ func (g *GM) Adjust(s Seat, a Action, what, reason string, public bool, also ...
 	ev := Event{Kind: "gm-adjust", Text: fmt.Sprintf("GM: %s (%s)", what, adj.Reason)}
 	if !public {
 		adj.Seen = slices.DeleteFunc(slices.Clone(also), g.Is)
-		ev.Only = append([]Seat{g.Seat}, adj.Seen...)
+		ev.Only = append(g.Seats(), adj.Seen...)
 		ev.Others = "The GM makes a change you cannot see"
 	}
 	g.Adjustments = append(g.Adjustments, adj)
 	return ev, nil
 }
 
-// Note adds a note for the GM alone and returns its event: the GM sees the
-// note, everyone else that the GM wrote one.
+// Note adds a note for the GMs alone and returns its event: every GM sees
+// the note, everyone else that the GM wrote one.
 func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
 	if err := g.Check(s, a); err != nil {
 		return Event{}, err
@@ -156,10 +172,10 @@ func (g *GM) Note(s Seat, a Action, text string) (Event, error) {
 	}
 	text = strings.TrimSpace(text)
 	g.Notes = append(g.Notes, text)
-	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: []Seat{g.Seat}, Others: "The GM writes a note"}, nil
+	return Event{Kind: "gm-note", Text: "GM's note: " + text, Only: g.Seats(), Others: "The GM writes a note"}, nil
 }
 
-// Check refuses an action that only the GM may take when s is another seat.
+// Check refuses an action that only a GM may take when s is another seat.
 // The message names no hidden value.
 func (g *GM) Check(s Seat, a Action) error {
 	if !g.Is(s) {
@@ -184,11 +200,12 @@ func (g *GM) Reveal() []Event {
 	return out
 }
 
-// GMView is what a seat sees of the GM's book: the GM sees everything; a
+// GMView is what a seat sees of the GM's book: every GM sees everything; a
 // player sees the public adjustments and those made to its own secrets, and
-// no notes.
+// no notes. Who the GMs are is no secret.
 type GMView struct {
 	Seat        Seat         `json:"seat"`
+	Co          []Seat       `json:"co,omitempty"`
 	Notes       []string     `json:"notes,omitempty"`
 	Adjustments []Adjustment `json:"adjustments,omitempty"`
 }
@@ -196,9 +213,9 @@ type GMView struct {
 // View returns what seat s sees of the GM's book.
 func (g *GM) View(s Seat) GMView {
 	if g.Is(s) {
-		return GMView{Seat: g.Seat, Notes: g.Notes, Adjustments: g.Adjustments}
+		return GMView{Seat: g.Seat, Co: g.Co, Notes: g.Notes, Adjustments: g.Adjustments}
 	}
-	v := GMView{Seat: g.Seat}
+	v := GMView{Seat: g.Seat, Co: g.Co}
 	for _, a := range g.Adjustments {
 		if a.seenBy(s) {
 			a.Seen = nil // who else saw it is not this seat's business

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,25 +20,117 @@ var gmSeats = []engine.SeatInfo{{Name: "Ann"}, {Name: "Gail", GM: true}, {Name: 
 
 func mustGM(t *testing.T) engine.GM {
 	t.Helper()
-	g, err := engine.NewGM(gmSeats)
+	g, err := engine.NewGM(gmSeats, 1)
 	if err != nil {
 		t.Fatalf("NewGM: %v", err)
 	}
 	return g
 }
 
-func TestGMSeatIsTheMarkedSeatOrTheFirst(t *testing.T) {
-	if s, err := engine.GMSeat(gmSeats); err != nil || s != 1 {
-		t.Fatalf("GMSeat = %v, %v; want seat 2", s, err)
+func TestGMSeatsAreTheMarkedSeatsOrTheFirst(t *testing.T) {
+	const noError, hasError = false, true
+	for _, tc := range []struct {
+		name    string
+		seats   []engine.SeatInfo
+		most    int
+		want    []engine.Seat
+		wantErr bool
+		errHas  string
+	}{
+		{"one marked", gmSeats, 0, []engine.Seat{1}, noError, ""},
+		{"none marked: the first", []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, 0, []engine.Seat{0}, noError, ""},
+		{"no seats", nil, 0, nil, hasError, "needs a seat"},
+		{"two marked, one allowed", []engine.SeatInfo{{GM: true}, {GM: true}}, 1, nil, hasError, "both marked as the game master: this game has one game master"},
+		{"two marked, most 0 means one", []engine.SeatInfo{{GM: true}, {}, {GM: true}}, 0, nil, hasError, "seat 1 and seat 3 are both"},
+		{"two marked, two allowed: lead first", []engine.SeatInfo{{}, {GM: true}, {}, {GM: true}}, 2, []engine.Seat{1, 3}, noError, ""},
+		{"three marked, two allowed", []engine.SeatInfo{{GM: true}, {GM: true}, {GM: true}, {}}, 2, nil, hasError, "3 seats are marked as game masters: this game has at most 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := engine.GMSeats(tc.seats, tc.most)
+			if (err != nil) != tc.wantErr || err != nil && !strings.Contains(err.Error(), tc.errHas) {
+				t.Fatalf("GMSeats(%v, %d) error = %v, want one saying %q: %v", tc.seats, tc.most, err, tc.errHas, tc.wantErr)
+			}
+			if err == nil && !slices.Equal(got, tc.want) {
+				t.Errorf("GMSeats(%v, %d) = %v, want %v", tc.seats, tc.most, got, tc.want)
+			}
+		})
 	}
-	if s, err := engine.GMSeat([]engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}); err != nil || s != 0 {
-		t.Errorf("GMSeat of a table with no seat marked = %v, %v; want the first seat", s, err)
+}
+
+// TestGMTwoMarkedSeatsAreBothGMsAndSeeTheNotesPlayersNone: at a table of
+// a game that seats co-GMs, both marked seats are GMs: each may write a
+// note and make a private change, each sees both in its view and its
+// events, and the players see neither, only a line saying the GM did
+// something.
+func TestGMTwoMarkedSeatsAreBothGMsAndSeeTheNotesPlayersNone(t *testing.T) {
+	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Gail", GM: true}, {Name: "Bo"}, {Name: "Hal", GM: true}}
+	g, err := engine.NewGM(seats, 2)
+	if err != nil {
+		t.Fatalf("NewGM: %v", err)
 	}
-	if _, err := engine.GMSeat(nil); err == nil {
-		t.Errorf("GMSeat of a table without seats: no error")
+	gms, players := []engine.Seat{1, 3}, []engine.Seat{engine.Spectator, 0, 2}
+	for _, s := range gms {
+		if !g.Is(s) {
+			t.Errorf("%s is marked GM, but GM.Is(%s) = false", s, s)
+		}
 	}
-	if _, err := engine.GMSeat([]engine.SeatInfo{{GM: true}, {GM: true}}); err == nil || !strings.Contains(err.Error(), "both") {
-		t.Errorf("GMSeat of a table with two GMs = %v, want an error naming both", err)
+	for _, s := range players {
+		if g.Is(s) {
+			t.Errorf("GM.Is(%s) = true for a player", s)
+		}
+	}
+	if p := g.Pending(len(seats), func(engine.Seat) bool { return false }); !slices.Equal(p, gms) {
+		t.Errorf("Pending = %v, want both GMs %v", p, gms)
+	}
+	var events []engine.Event
+	for _, step := range []struct {
+		seat engine.Seat
+		do   func(engine.Seat) (engine.Event, error)
+	}{
+		{1, func(s engine.Seat) (engine.Event, error) { return g.Note(s, gmAct{}, "the innkeeper is the thief") }},
+		{3, func(s engine.Seat) (engine.Event, error) { return g.Note(s, gmAct{}, "the well hides a key") }},
+		{3, func(s engine.Seat) (engine.Event, error) {
+			return g.Adjust(s, gmAct{}, "the lock's target 14", "it is rusty", false)
+		}},
+	} {
+		ev, err := step.do(step.seat)
+		if err != nil {
+			t.Fatalf("%s: %v", step.seat, err)
+		}
+		events = append(events, ev)
+	}
+	secrets := []string{"innkeeper", "well hides", "rusty"}
+	for _, s := range gms {
+		b, _ := json.Marshal(g.View(s))
+		var seen []string
+		for _, e := range engine.EventsFor(events, s) {
+			seen = append(seen, e.Text)
+		}
+		for _, secret := range secrets {
+			if !strings.Contains(string(b), secret) {
+				t.Errorf("GM %s's view lacks %q: %s", s, secret, b)
+			}
+			if !strings.Contains(strings.Join(seen, "\n"), secret) {
+				t.Errorf("GM %s's events lack %q: %q", s, secret, seen)
+			}
+		}
+	}
+	for _, s := range players {
+		b, _ := json.Marshal(g.View(s))
+		seen := engine.EventsFor(events, s)
+		if len(seen) != len(events) {
+			t.Errorf("%s sees %d events, want a line for each of the GMs' actions", s, len(seen))
+		}
+		for _, secret := range secrets {
+			if strings.Contains(string(b), secret) {
+				t.Errorf("%s's view shows %q: %s", s, secret, b)
+			}
+			for _, e := range seen {
+				if strings.Contains(e.Text, secret) {
+					t.Errorf("%s sees %q", s, e.Text)
+				}
+			}
+		}
 	}
 }
 
@@ -186,5 +279,31 @@ func TestGMRevealShowsThePrivateChangesNotTheNotes(t *testing.T) {
 	want := []string{"The GM's change: the lock's target 14 (it is rusty)"}
 	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Reveal = %q, want %q", texts, want)
+	}
+}
+
+// TestGMOfOneWritesNoCoGMs: a table with one GM writes its GM as before
+// co-GMs were possible (no "Co" key), so older snapshots and logs decode
+// unchanged, and a GM with co-GMs reads back the same.
+func TestGMOfOneWritesNoCoGMs(t *testing.T) {
+	one := mustGM(t)
+	b, err := json.Marshal(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "Co") {
+		t.Errorf("a GM without co-GMs writes %s, want no Co", b)
+	}
+	two, err := engine.NewGM([]engine.SeatInfo{{GM: true}, {}, {GM: true}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(two)
+	var back engine.GM
+	if err := json.Unmarshal(b, &back); err != nil || back.Seat != 0 || !slices.Equal(back.Co, []engine.Seat{2}) {
+		t.Errorf("%s reads back as %+v, %v", b, back, err)
+	}
+	if c := two.Clone(); !slices.Equal(c.Seats(), []engine.Seat{0, 2}) {
+		t.Errorf("a clone's GM seats = %v, want [0 2]", c.Seats())
 	}
 }

@@ -265,6 +265,9 @@ func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 			f.Seats = append(f.Seats, row)
 			continue
 		}
+		if info.MaxGMs > 1 {
+			row.Choices = append(row.Choices, choice{"gm", "a co-game master (invite link)", who == "gm"})
+		}
 		row.Choices = append(row.Choices, choice{"open", "anyone who joins from the lobby", who == "open"})
 		for _, b := range bots.Names(g) {
 			row.Choices = append(row.Choices, choice{"bot:" + b, "bot: " + b, who == "bot:"+b})
@@ -325,6 +328,10 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 			continue
 		case who == "person":
 			req.Seats = append(req.Seats, seatRequest{Name: name})
+		case who == "gm" && len(req.Seats) > 0 && info.MaxGMs > 1:
+			// A co-GM: the first row, always a person's, is the lead.
+			req.Seats[0].GM = true
+			req.Seats = append(req.Seats, seatRequest{Name: name, GM: true})
 		case who == "open":
 			req.Seats = append(req.Seats, seatRequest{Name: name, Open: true})
 		case strings.HasPrefix(who, "bot:"):

@@ -410,7 +410,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 		}
 	}
 	if info.GMSeat {
-		if err := personGM(seats, req.Seats); err != nil {
+		if err := personGM(info, seats, req.Seats); err != nil {
 			return "", nil, err
 		}
 	}
@@ -879,15 +879,18 @@ func checkName(name string) error {
 	return nil
 }
 
-// personGM refuses a game master's seat (engine.GMSeat) that a bot plays
-// or that is open to anyone: a person runs the game, from an invite link.
-func personGM(seats []engine.SeatInfo, req []seatRequest) error {
-	gm, err := engine.GMSeat(seats)
+// personGM refuses more game masters' seats (engine.GMSeats) than the
+// game seats, and one that a bot plays or that is open to anyone: a
+// person runs the game, from an invite link, and so does each co-GM.
+func personGM(info engine.Info, seats []engine.SeatInfo, req []seatRequest) error {
+	gms, err := engine.GMSeats(seats, info.MaxGMs)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
 	}
-	if st := req[gm]; st.Bot != "" || st.Open {
-		return errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d is the game master's: a person runs the game, from an invite link, not a bot nor whoever joins from the lobby", gm+1))
+	for _, gm := range gms {
+		if st := req[gm]; st.Bot != "" || st.Open {
+			return errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d is a game master's: a person runs the game, from an invite link, not a bot nor whoever joins from the lobby", gm+1))
+		}
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ type seatInfo struct {
 	// turn clock ran out), Resigned that its player resigned.
 	StandIn  bool `json:"stand_in,omitempty"`
 	Resigned bool `json:"resigned,omitempty"`
-	// GM marks the game master's seat (engine.GMSeat), which plays no
+	// GM marks a game master's seat (engine.GMSeats), which plays no
 	// character and is left out of the final standings. The page reads
 	// it; the JSON does not carry it (the seat's name says it already).
 	GM bool `json:"-"`
@@ -114,14 +114,14 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	}
 	waiting, known := waitingIn(out.View)
 	out.WaitingKnown = known
-	gm := engine.Spectator
+	var gms []engine.Seat
 	if info.GMSeat {
-		gm, _ = engine.GMSeat(tab.Seats()) // the table was made with one: Spectator (none) otherwise
+		gms, _ = engine.GMSeats(tab.Seats(), info.MaxGMs) // the table was made with them: none otherwise
 	}
 	for i, si := range tab.Seats() {
 		p := slices.Contains(waiting, engine.Seat(i))
 		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p,
-			Open: slices.Contains(l.open, i), StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i)), GM: engine.Seat(i) == gm})
+			Open: slices.Contains(l.open, i), StandIn: tab.StandIn(engine.Seat(i)), Resigned: tab.Resigned(engine.Seat(i)), GM: slices.Contains(gms, engine.Seat(i))})
 		if p && engine.Seat(i) != seat {
 			out.Waiting++
 		}

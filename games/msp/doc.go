@@ -15,7 +15,8 @@
 // higher) or does something else, such as feeding a friend. A character
 // brought to 0 HP makes a disaster roll of 3d20 to live on.
 //
-// The GM's seat follows the engine's GM pattern (engine.GM): every change
+// The GM's seat follows the engine's GM pattern (engine.GM), with one GM
+// (no co-GMs: a table with two seats marked GM is refused): every change
 // the GM makes outside the rules is an action with a reason, in the log;
 // notes are the GM's alone; hidden values reach the players only when
 // revealed. When the session ends everything hidden is told to everyone

@@ -3,6 +3,7 @@ package msp
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -78,9 +79,9 @@ func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 	if len(seats) < minSeats || len(seats) > maxSeats {
 		return nil, fmt.Errorf("msp: a table has a GM and 1 to %d players, not %d seats", maxSeats-1, len(seats))
 	}
-	gm, err := engine.NewGM(seats)
+	gm, err := engine.NewGM(seats, Info.MaxGMs) // one GM: no co-GMs
 	if err != nil {
-		return nil, fmt.Errorf("msp: %v", err)
+		return nil, fmt.Errorf("msp: %s", strings.TrimPrefix(err.Error(), "engine: "))
 	}
 	s := &State{Seats: append([]engine.SeatInfo(nil), seats...), GM: gm, Chars: make([]*Character, len(seats))}
 	if !opts.EmptyBook {

@@ -103,7 +103,7 @@ func (s *State) addToBook(a engine.Action, add func(*Book), what string) ([]engi
 		return nil, err
 	}
 	s.Book = b
-	return []engine.Event{{Kind: "book", Text: "The GM's book: " + what, Only: []engine.Seat{s.GM.Seat}, Others: "The GM writes in the book"}}, nil
+	return []engine.Event{{Kind: "book", Text: "The GM's book: " + what, Only: s.GM.Seats(), Others: "The GM writes in the book"}}, nil
 }
 
 // living returns the living character with that name, or a refusal.
@@ -167,7 +167,7 @@ func (s *State) setTarget(a Target) ([]engine.Event, error) {
 	return []engine.Event{{
 		Kind:   "check",
 		Text:   fmt.Sprintf("The GM sets the hidden target of %s's %s check: %s (chance of success %s)", c.Name, ck.Stat.Title(), g, chance),
-		Only:   []engine.Seat{s.GM.Seat},
+		Only:   s.GM.Seats(),
 		Others: fmt.Sprintf("The GM has set a hidden target for %s's %s check: %s rolls", c.Name, ck.Stat.Title(), c.Name),
 	}}, nil
 }

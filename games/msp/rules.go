@@ -29,7 +29,7 @@ const maxTarget = 1000
 // only returns the seats that see a character's secrets: its player and
 // the GM.
 func (s *State) only(c *Character) []engine.Seat {
-	return []engine.Seat{c.Seat, s.GM.Seat}
+	return append([]engine.Seat{c.Seat}, s.GM.Seats()...)
 }
 
 // secret is an event whose text only a character's player and the GM see;

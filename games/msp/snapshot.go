@@ -3,6 +3,7 @@ package msp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"tabletop/engine"
 )
@@ -51,15 +52,15 @@ func snapErr(format string, args ...any) error {
 // together: every seat, character, fighter and check points where it
 // should, so that nothing breaks later.
 func (s *State) fits(seats []engine.SeatInfo) error {
-	gm, err := engine.GMSeat(seats)
+	gms, err := engine.GMSeats(seats, Info.MaxGMs)
 	if err != nil {
 		return snapErr("%v", err)
 	}
 	switch {
 	case len(s.Seats) != len(seats) || len(s.Chars) != len(seats):
 		return snapErr("written for %d seats, the table has %d", len(s.Seats), len(seats))
-	case s.GM.Seat != gm:
-		return snapErr("the GM sits at %s, the table's GM at %s", s.GM.Seat, gm)
+	case !slices.Equal(s.GM.Seats(), gms):
+		return snapErr("the GM sits at %s, the table's GM at %s", s.GM.Seat, gms[0])
 	}
 	for i, info := range seats {
 		if s.Seats[i] != info {

@@ -124,7 +124,7 @@ type Fighter struct {
 	Summons bool           `json:"summons,omitempty"` // its once-a-battle summoning ability is spent
 	Foe     bool           `json:"foe,omitempty"`
 	NPC     bool           `json:"npc,omitempty"` // on the team's side, played by the GM
-	Seat    engine.Seat    `json:"seat"`          // the player's; the GM's for a foe
+	Seat    engine.Seat    `json:"seat"`          // the player's; the lead GM's for a foe (every GM acts for it)
 	Hidden  bool           `json:"hidden,omitempty"`
 	Body    Body           `json:"body"`
 	Fainted bool           `json:"fainted,omitempty"`

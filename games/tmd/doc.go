@@ -4,8 +4,8 @@
 // campaigns, whose players roll their character's species at random.
 //
 // The package holds the data, the dice of combat, character sheets and the
-// table game "tmd": a campaign table with a GM seat (engine.GM) and a team
-// of 2 to 4 player characters, whose battles the server runs (game.go,
+// table game "tmd": a campaign table with one or two GM seats (engine.GM)
+// and a team of 2 to 4 player characters, whose battles the server runs (game.go,
 // state.go, action.go; rules.go, turn.go, moves.go, nonmove.go,
 // conditions.go, field.go for the battle; gm.go and campaign.go for the
 // GM's controls and the awards; view.go, legal.go, pages/). When the GM
@@ -131,6 +131,17 @@
 //
 // The campaign table (game.go and the battle files):
 //
+//   - A table may seat two GMs, a lead and a co-GM (the rule text speaks
+//     of "the GM" and never forbids a second): the seats marked GM, the
+//     first marked the lead, or the first seat if none is. Two is the
+//     most: a table seats 3 to 6, the GMs and a team of 2 to 4. The co-GM
+//     is the GM in every rule: it acts for foes and NPCs, adds foes,
+//     hides and reveals them, adjusts and overrides with a reason, writes
+//     notes, ends the battle and the session, and sees all the lead sees
+//     (hidden foes' stats, the notes of both, the private changes); the
+//     players see of the co-GM's doings what they see of the lead's. A
+//     foe's seat is the lead's, but either GM acts for it; at a shared
+//     terminal the lead is asked.
 //   - A table is a session; the sheets carry the campaign from one to the
 //     next (a player's page gives its sheet as the table keeps it). The
 //     team's badge rank and rank points are written on every sheet

@@ -3,6 +3,7 @@ package tmd
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -12,16 +13,20 @@ import (
 // actions resolve, so that old logs are not silently replayed under new rules.
 const RulesVersion = "tmd-1"
 
-// Seats: the GM and a team of two to four player characters.
+// Seats: one or two GMs (a lead and a co-GM) and a team of two to four
+// player characters.
 const (
-	minSeats = 3
-	maxSeats = 5
+	maxGMs     = 2
+	minPlayers = 2
+	maxPlayers = 4
+	minSeats   = 1 + minPlayers
+	maxSeats   = maxGMs + maxPlayers
 )
 
 // Game is The Mystery Dungeons 2e's campaign table, for the registry.
 var Game engine.Game = game{}
 
-// Info describes the table: a GM and a team of 2 to 4.
+// Info describes the table: one or two GMs and a team of 2 to 4.
 var Info = engine.Info{
 	ID:           "tmd",
 	Name:         "The Mystery Dungeons 2e",
@@ -29,6 +34,7 @@ var Info = engine.Info{
 	MaxSeats:     maxSeats,
 	RulesVersion: RulesVersion,
 	GMSeat:       true,
+	MaxGMs:       maxGMs,
 	ScoreName:    "level",
 	Options: []engine.OptionSpec{{
 		Name:    "rules",
@@ -65,16 +71,19 @@ func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	return decode(kind, raw)
 }
 
-// New sets up a campaign table: the GM's seat (the one marked, or the
-// first), a team of the other seats with no sheets yet, the first player
-// as leader, Rookie rank.
+// New sets up a campaign table: the GMs' seats (those marked, at most
+// two, the first the lead; or the first seat), a team of the other seats
+// with no sheets yet, the first player as leader, Rookie rank.
 func New(opts Options, seats []engine.SeatInfo) (*State, error) {
 	if len(seats) < minSeats || len(seats) > maxSeats {
-		return nil, fmt.Errorf("tmd: a table has a GM and a team of 2 to 4, not %d seats", len(seats))
+		return nil, fmt.Errorf("tmd: a table has one or two GMs and a team of %d to %d, not %d seats", minPlayers, maxPlayers, len(seats))
 	}
-	gm, err := engine.NewGM(seats)
+	gm, err := engine.NewGM(seats, maxGMs)
 	if err != nil {
-		return nil, fmt.Errorf("tmd: %v", err)
+		return nil, fmt.Errorf("tmd: %s", strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	if n := len(seats) - len(gm.Seats()); n < minPlayers || n > maxPlayers {
+		return nil, fmt.Errorf("tmd: a team has %d to %d players, not %d (%s)", minPlayers, maxPlayers, n, engine.Count(len(gm.Seats()), "GM", "GMs"))
 	}
 	if _, err := LoadData(); err != nil {
 		return nil, err

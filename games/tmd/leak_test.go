@@ -3,6 +3,7 @@ package tmd
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,16 +11,32 @@ import (
 	"tabletop/engine"
 )
 
+// leakSeating is a table for leakScript: its seats, and the GMs who act,
+// the lead and the co-GM (the lead again at a table of one GM).
+type leakSeating struct {
+	name     string
+	seats    []engine.SeatInfo
+	lead, co engine.Seat
+}
+
+// halSeat is the co-GM's seat at a table of two GMs (coGMSeats).
+const halSeat engine.Seat = 4
+
+// coGMSeats is testSeats with a co-GM, Hal, after the players.
+var coGMSeats = append(slices.Clone(testSeats), engine.SeatInfo{Name: "Hal", GM: true})
+
 // leakScript plays a session on a table whose secrets come from
 // secret(n): the GM's notes, a hidden foe's level and the numbers the GM
 // gives it in private (Defense, Special Defense, max HP, HP), and another
-// hidden foe's max HP, which decides its damage over time. After every
-// action it records what each watched seat receives: its view, its events
-// and the refusals of probing actions, as bytes. Every action gives every
-// seat at least one line of the log.
-func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []string {
+// hidden foe's max HP, which decides its damage over time. The co-GM
+// writes the notes, adds the first hidden foe, gives it its Defense and
+// acts for it. After every action it records what each watched seat
+// receives: its view, its events and the refusals of probing actions, as
+// bytes. Every action gives every seat at least one line of the log.
+func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []engine.Seat) []string {
 	t.Helper()
-	tab, err := engine.NewTable(Game, nil, testSeats, dice.Seed{42})
+	gmSeat, coSeat := ls.lead, ls.co
+	tab, err := engine.NewTable(Game, nil, ls.seats, dice.Seed{42})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +48,7 @@ func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []str
 			e, _ := json.Marshal(engine.EventsFor(evs, seat))
 			l, _ := json.Marshal(tab.State().Legal(seat))
 			var refusals []string
-			if seat >= 0 && seat != gmSeat {
+			if seat >= 0 && !st(tab).GM.Is(seat) {
 				for _, probe := range []engine.Action{
 					UseMove{Move: "Growl", Targets: []string{"Zubat"}}, UseMove{Move: "Nope", Targets: []string{"Zubat"}},
 					Dodge{AP: 9}, Override{Who: "Zubat", Field: "hp", Value: 1, Reason: "x"}, Reveal{Foe: "Zubat"},
@@ -63,10 +80,10 @@ func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []str
 	for i, seat := range testPlayers {
 		act(seat, BringSheet{Sheet: *SampleSheet(d, testSeats[seat].Name, i)})
 	}
-	act(gmSeat, Note{Text: fmt.Sprintf("the Zubat is level %d", secret(0))})
-	act(gmSeat, AddFoe{Species: "Zubat", Level: secret(0), Moves: []string{"Bite"}, Hidden: true})
+	act(coSeat, Note{Text: fmt.Sprintf("the Zubat is level %d", secret(0))})
+	act(coSeat, AddFoe{Species: "Zubat", Level: secret(0), Moves: []string{"Bite"}, Hidden: true})
 	act(gmSeat, AddFoe{Species: "Geodude", Level: 6, Moves: []string{"Tackle"}})
-	act(gmSeat, Override{Who: "Zubat", Field: "def", Value: secret(1), Reason: "thick fur"})
+	act(coSeat, Override{Who: "Zubat", Field: "def", Value: secret(1), Reason: "thick fur"})
 	act(gmSeat, Override{Who: "Zubat", Field: "spd", Value: secret(2), Reason: "thick fur"})
 	act(gmSeat, Override{Who: "Zubat", Field: "maxhp", Value: secret(3), Reason: "a boss"})
 	act(gmSeat, Override{Who: "Zubat", Field: "hp", Value: secret(3), Reason: "a boss"})
@@ -81,8 +98,8 @@ func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []str
 		act(boSeat, UseMove{Move: "Ember", Targets: []string{"Zubat"}})
 		act(boSeat, EndTurn{})
 		act(cySeat, UseMove{Move: "Water Gun", Targets: []string{"Zubat"}})
-		act(gmSeat, UseMove{Actor: "Zubat", Move: "Bite", Targets: []string{"Cy"}})
-		act(gmSeat, Note{Text: fmt.Sprintf("Zubat at %d HP", secret(3))})
+		act(coSeat, UseMove{Actor: "Zubat", Move: "Bite", Targets: []string{"Cy"}})
+		act(coSeat, Note{Text: fmt.Sprintf("Zubat at %d HP", secret(3))})
 		act(gmSeat, EndTurn{})
 	}
 	act(gmSeat, EndBattle{Reason: "the Zubat flees"})
@@ -90,31 +107,45 @@ func leakScript(t *testing.T, secret func(n int) int, watch []engine.Seat) []str
 }
 
 // TestLeak_GMNotesAndHiddenFoeStats plays the same session with different
-// secrets: every player's and the spectator's view, events, legal actions
-// and refusals are byte-identical, while the GM's differ.
+// secrets, at a table of one GM and at one of two: every player's and the
+// spectator's view, events, legal actions and refusals are
+// byte-identical, while every GM's differ.
 func TestLeak_GMNotesAndHiddenFoeStats(t *testing.T) {
-	watch := []engine.Seat{engine.Spectator, gmSeat, annSeat, boSeat, cySeat}
-	variants := [][]int{{5, 3, 4, 150, 30}, {7, 9, 1, 190, 40}}
-	runs := make([][]string, len(variants))
-	for i, v := range variants {
-		runs[i] = leakScript(t, func(n int) int { return v[n] }, watch)
-	}
-	gmDiffers := false
-	for k := range runs[0] {
-		a, b := runs[0][k], runs[1][k]
-		step, _, _ := strings.Cut(a, "\x00")
-		_, rest, _ := strings.Cut(a, "\x00")
-		_, restB, _ := strings.Cut(b, "\x00")
-		if strings.HasPrefix(rest, engine.Seat(gmSeat).String()) {
-			gmDiffers = gmDiffers || rest != restB
-			continue
-		}
-		if rest != restB {
-			t.Fatalf("after %q a player sees the secrets:\n%s", step, firstDiff(rest, restB))
-		}
-	}
-	if !gmDiffers {
-		t.Errorf("the GM saw the same with different secrets: the script hides nothing")
+	for _, ls := range []leakSeating{
+		{"one GM", testSeats, gmSeat, gmSeat},
+		{"two GMs, the co-GM running the hidden foe", coGMSeats, gmSeat, halSeat},
+	} {
+		t.Run(ls.name, func(t *testing.T) {
+			watch := []engine.Seat{engine.Spectator, annSeat, boSeat, cySeat}
+			gms := []engine.Seat{gmSeat}
+			if ls.co != gmSeat {
+				gms = append(gms, ls.co)
+			}
+			watch = append(watch, gms...)
+			variants := [][]int{{5, 3, 4, 150, 30}, {7, 9, 1, 190, 40}}
+			runs := make([][]string, len(variants))
+			for i, v := range variants {
+				runs[i] = leakScript(t, func(n int) int { return v[n] }, ls, watch)
+			}
+			gmDiffers := map[engine.Seat]bool{}
+			for k := range runs[0] {
+				a, b := runs[0][k], runs[1][k]
+				step, rest, _ := strings.Cut(a, "\x00")
+				_, restB, _ := strings.Cut(b, "\x00")
+				if gm := slices.IndexFunc(gms, func(s engine.Seat) bool { return strings.HasPrefix(rest, s.String()+"\n") }); gm >= 0 {
+					gmDiffers[gms[gm]] = gmDiffers[gms[gm]] || rest != restB
+					continue
+				}
+				if rest != restB {
+					t.Fatalf("after %q a player sees the secrets:\n%s", step, firstDiff(rest, restB))
+				}
+			}
+			for _, gm := range gms {
+				if !gmDiffers[gm] {
+					t.Errorf("GM %s saw the same with different secrets: the script hides nothing from it", gm)
+				}
+			}
+		})
 	}
 }
 

@@ -921,7 +921,7 @@ func (c *ctx) sayTwo(full, pub string, private bool) {
 		c.say("%s", full)
 		return
 	}
-	c.evs = append(c.evs, engine.Event{Kind: "battle", Text: full, Only: []engine.Seat{c.s.GM.Seat}, Others: pub})
+	c.evs = append(c.evs, engine.Event{Kind: "battle", Text: full, Only: c.s.GM.Seats(), Others: pub})
 	c.b.Log = append(c.b.Log, pub)
 }
 

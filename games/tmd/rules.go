@@ -33,7 +33,7 @@ func (c *ctx) sayHP(f *Fighter, full, public string) {
 		c.say("%s", full)
 		return
 	}
-	c.evs = append(c.evs, engine.Event{Kind: "battle", Text: full, Only: []engine.Seat{c.s.GM.Seat}, Others: public})
+	c.evs = append(c.evs, engine.Event{Kind: "battle", Text: full, Only: c.s.GM.Seats(), Others: public})
 	if c.b != nil {
 		c.b.Log = append(c.b.Log, public)
 	}
