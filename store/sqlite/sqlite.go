@@ -397,18 +397,18 @@ func (s *Store) drain(batch []*write, until <-chan time.Time) []*write {
 // conflict, say), it rolls back and runs the batch again with each write in
 // its own savepoint, so that the failing one is undone alone. Savepoints
 // cost two statements per write, and writes rarely fail.
+//
+// OnCommit hears of the commit before any write is answered, so that
+// whoever is answered finds the commit counted.
 func (s *Store) commit(batch []*write) {
+	start := time.Now()
+	errs, ok := s.commitBatch(batch, false)
+	if !ok {
+		errs, _ = s.commitBatch(batch, true)
+	}
 	if s.opts.OnCommit != nil {
-		start := time.Now()
-		defer func() { s.opts.OnCommit(len(batch), time.Since(start)) }()
+		s.opts.OnCommit(len(batch), time.Since(start))
 	}
-	if errs, ok := s.commitBatch(batch, false); ok {
-		for i, w := range batch {
-			w.reply <- errs[i]
-		}
-		return
-	}
-	errs, _ := s.commitBatch(batch, true)
 	for i, w := range batch {
 		w.reply <- errs[i]
 	}
