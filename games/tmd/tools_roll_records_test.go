@@ -78,3 +78,44 @@ func TestSpeciesRollTool_ARecordOfTheOneStepFlowCountsAsRolled(t *testing.T) {
 		t.Errorf("the download of an old roll does not verify: %v", err)
 	}
 }
+
+// TestIQRollTool_ARecordOfTheOneStepFlowCountsAsRolled checks that a
+// discounted roll kept by the page's earlier one-step flow (no commit
+// flag, no "/rolled" marker) is listed rolled, its download verifies, a
+// roll of it is refused, and the next commitment takes the next number.
+func TestIQRollTool_ARecordOfTheOneStepFlowCountsAsRolled(t *testing.T) {
+	seed := dice.Derive(dice.Seed{}, t.Name(), 1)
+	key := iqKey("Thursday Guild", "Sparks", 1)
+	old := `{"campaign":"Thursday Guild","character":"Sparks","number":1,"tier":2,"seed":"` + seed.String() + `"}`
+	recs := mapRecords{key: []byte(old)}
+	run := func(post bool, form url.Values) any {
+		t.Helper()
+		form.Set("campaign", "Thursday Guild")
+		form.Set("character", "Sparks")
+		out, err := iqRollTool.Run(context.Background(), engine.ToolRequest{Form: form, Post: post, Records: recs,
+			NewSeed: func() dice.Seed { return dice.Derive(dice.Seed{}, t.Name(), 2) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if p := run(false, url.Values{}).(*iqRollPage); len(p.Rolls) != 1 || p.Rolls[0].Roll == nil || p.Rolls[0].Roll.Seed != seed.String() || p.Pending != nil || p.Next != 2 {
+		t.Errorf("the page of an old roll is %+v, want it rolled", p)
+	}
+	if p := run(true, url.Values{"action": {"roll"}, "number": {"1"}}).(*iqRollPage); !p.Refused || p.JustRolled {
+		t.Errorf("a roll of an old roll says %+v, want it refused", p)
+	}
+	if len(recs) != 1 {
+		t.Errorf("the records became %q", recs)
+	}
+	f, ok := run(false, url.Values{"number": {"1"}, "format": {"json"}}).(*engine.ToolFile)
+	if !ok {
+		t.Fatal("no download of an old roll")
+	}
+	if _, err := CheckRoll(f.Body); err != nil {
+		t.Errorf("the download of an old roll does not verify: %v", err)
+	}
+	if p := run(true, url.Values{"tier": {"1"}}).(*iqRollPage); !p.JustCommitted || p.Shown == nil || p.Shown.Number != 2 || p.Shown.Roll != nil {
+		t.Errorf("a commit after an old roll is %+v, want roll 2 committed", p)
+	}
+}

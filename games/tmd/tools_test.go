@@ -412,6 +412,85 @@ func TestTools_TheGameOffersItsToolsInTheLobbyAndOnItsRulesPage(t *testing.T) {
 	}
 }
 
+// commitAndRollIQ commits the next discounted roll for form's character
+// and rolls it; it returns the roll's page.
+func (s toolServer) commitAndRollIQ(form url.Values) string {
+	s.t.Helper()
+	const page = "/games/tmd/tools/iq-roll"
+	status, body := s.do("POST", page, form)
+	m := regexp.MustCompile(`Committed just now: roll (\d+)\.`).FindStringSubmatch(body)
+	if status != http.StatusOK || m == nil {
+		s.t.Fatalf("a commit %v = %d:\n%s", form, status, body)
+	}
+	status, body = s.do("POST", page, iqRollAction(form, m[1]))
+	if status != http.StatusOK || !strings.Contains(body, "Rolled just now: roll "+m[1]+".") {
+		s.t.Fatalf("roll %s of %v = %d:\n%s", m[1], form, status, body)
+	}
+	return body
+}
+
+// iqRollAction is the form that rolls number, committed for form's
+// character.
+func iqRollAction(form url.Values, number string) url.Values {
+	f := rollAction(form)
+	f.Set("number", number)
+	f.Del("tier")
+	return f
+}
+
+// TestIQVendorRollPage_CommitmentIsShownBeforeTheFaceAndIsTheSeedsSha256
+// checks the vendor's two steps: a commit shows roll 1's commitment alone
+// (no face, no seed, no download) and offers to roll it now; asking for a
+// commitment again shows the same one, not a second roll; the roll
+// reveals a seed whose sha256 is the commitment, and verifies; rolling it
+// again shows the first roll and says so.
+func TestIQVendorRollPage_CommitmentIsShownBeforeTheFaceAndIsTheSeedsSha256(t *testing.T) {
+	s := mustToolServer(t)
+	const page = "/games/tmd/tools/iq-roll"
+	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "tier": {"2"}}
+	status, committed := s.do("POST", page, who)
+	codes := proofCodes.FindAllStringSubmatch(committed, -1)
+	if status != http.StatusOK || !strings.Contains(committed, "Committed just now: roll 1.") || len(codes) != 1 ||
+		strings.Contains(committed, "Seed, revealed") || strings.Contains(committed, "Rolled just now") || !strings.Contains(committed, "committed, not rolled yet") {
+		t.Fatalf("the commit = %d, want roll 1's commitment alone:\n%s", status, committed)
+	}
+	commitment := codes[0][1]
+	if !strings.Contains(committed, `name="action" value="roll"`) || !strings.Contains(committed, "Roll now: Sparks's roll 1") ||
+		!strings.Contains(committed, `<a href="/games/tmd/tools/iq-roll?campaign=Thursday%20Guild&amp;character=Sparks&amp;number=1">this roll's page</a>`) {
+		t.Errorf("the commit does not offer to roll now and to share its page:\n%s", committed)
+	}
+	q := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "number": {"1"}}
+	if status, raw := s.do("GET", page+"?"+q.Encode()+"&format=json", nil); status != http.StatusBadRequest || !strings.Contains(raw, "not rolled yet") || strings.Contains(raw, `"seed"`) {
+		t.Errorf("the download before the roll = %d, want 400 and no seed:\n%s", status, raw)
+	}
+	status, again := s.do("POST", page, url.Values{"campaign": {"thursday guild"}, "character": {"SPARKS"}, "tier": {"3"}})
+	if c := proofCodes.FindAllStringSubmatch(again, -1); status != http.StatusOK || len(c) != 1 || c[0][1] != commitment ||
+		!strings.Contains(again, "here is its commitment, not a new one") || strings.Contains(again, "roll 2") {
+		t.Fatalf("a second commit = %d, want roll 1's commitment again:\n%s", status, again)
+	}
+
+	status, rolled := s.do("POST", page, iqRollAction(who, "1"))
+	codes = proofCodes.FindAllStringSubmatch(rolled, -1)
+	if status != http.StatusOK || !strings.Contains(rolled, "Rolled just now: roll 1.") || len(codes) != 2 || codes[0][1] != commitment || sha256Hex(t, codes[1][1]) != commitment {
+		t.Fatalf("the roll = %d, want the seed of the commitment %s revealed (%v):\n%s", status, commitment, codes, rolled)
+	}
+	if !strings.Contains(rolled, "Roll 1: tier 2, d33") {
+		t.Errorf("the roll is not the committed tier 2:\n%s", rolled)
+	}
+	status, twice := s.do("POST", page, iqRollAction(who, "1"))
+	if c := proofCodes.FindAllStringSubmatch(twice, -1); status != http.StatusOK || !strings.Contains(twice, "a second roll was refused, and here is the first") ||
+		strings.Contains(twice, "Rolled just now") || len(c) != 2 || c[1][1] != codes[1][1] {
+		t.Errorf("rolling roll 1 again = %d, want the first roll:\n%s", status, twice)
+	}
+	status, raw := s.do("GET", page+"?"+q.Encode()+"&format=json", nil)
+	if out, err := tmd.CheckRoll([]byte(raw)); status != http.StatusOK || err != nil || !strings.Contains(out, commitment[:16]) {
+		t.Errorf("the download = %d does not check: %v\n%s", status, err, raw)
+	}
+	if status, body := s.do("POST", page, iqRollAction(who, "2")); status != http.StatusBadRequest || !strings.Contains(body, "no committed roll 2") {
+		t.Errorf("rolling an uncommitted roll 2 = %d, want 400:\n%s", status, body)
+	}
+}
+
 // TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies checks the IQ
 // skill vendor's discounted rolls end to end: before a roll the page lists
 // none and offers the first; each POST rolls from a fresh seed kept under
@@ -428,17 +507,12 @@ func TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies(t *testing.T) {
 	}
 	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
 	status, body = s.do("GET", page+"?"+who.Encode(), nil)
-	if status != http.StatusOK || !strings.Contains(body, "No discounted roll has been made for <b>Sparks</b>") || !strings.Contains(body, "Make Sparks's roll 1 now") {
+	if status != http.StatusOK || !strings.Contains(body, "No discounted roll has been made for <b>Sparks</b>") || !strings.Contains(body, "Commit a seed for Sparks's roll 1") {
 		t.Fatalf("before any roll = %d:\n%s", status, body)
 	}
 	roll := func(tier string) string {
 		t.Helper()
-		form := url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}, "tier": {tier}}
-		status, body := s.do("POST", page, form)
-		if status != http.StatusOK || !strings.Contains(body, "Rolled just now") {
-			t.Fatalf("a tier-%s roll = %d:\n%s", tier, status, body)
-		}
-		return body
+		return s.commitAndRollIQ(url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}, "tier": {tier}})
 	}
 	first, second := roll("2"), roll("3")
 	proof := regexp.MustCompile(`<code>([0-9a-f]{64})</code>`)
@@ -447,7 +521,7 @@ func TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies(t *testing.T) {
 		t.Fatalf("two rolls share a commitment or show none: %v, %v", p1, p2)
 	}
 	if !strings.Contains(first, "Rolled just now: roll 1.") || !strings.Contains(second, "Rolled just now: roll 2.") ||
-		!strings.Contains(second, "2 discounted rolls") || !strings.Contains(second, "Make sparks's roll 3 now") {
+		!strings.Contains(second, "2 discounted rolls") || !strings.Contains(second, "Commit a seed for sparks's roll 3") {
 		t.Errorf("the second roll is not roll 2 with the first listed:\n%s", second)
 	}
 	download := func(number string) (tmd.PublicIQRoll, string) {
