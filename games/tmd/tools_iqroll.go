@@ -24,30 +24,53 @@ type PublicIQRoll struct {
 
 // iqRecord is what the server keeps under (campaign, character, number):
 // the tier and the seed, stored before any face is rolled from it.
+//
+// As the species roll's page does, this page rolls in two steps: a POST
+// commits the next number's seed (and tier) and shows only sha256(seed);
+// a POST with action=roll and the number claims key+rolledSuffix, which
+// marks it rolled and reveals the seed. A record made so says Commit; one
+// without it was made by the earlier one-step flow and counts as rolled.
+// A character has at most one committed roll not yet rolled: asking for
+// another commitment shows that one.
 type iqRecord struct {
 	Campaign  string `json:"campaign"`
 	Character string `json:"character"`
 	Number    int    `json:"number"`
 	Tier      int    `json:"tier"`
 	Seed      string `json:"seed"`
+	Commit    bool   `json:"commit,omitempty"` // rolled only once key+rolledSuffix is claimed
+}
+
+// iqEntry is a numbered roll on the page: committed, and rolled or not.
+type iqEntry struct {
+	Campaign, Character string
+	Number, Tier        int
+	Commitment          string        // hex sha256(seed)
+	Roll                *PublicIQRoll // nil: committed, not rolled yet (the seed stays secret)
+	rec                 iqRecord
+	seed                dice.Seed
 }
 
 // iqRollPage is what the vendor's page shows.
 type iqRollPage struct {
 	Campaign, Character string
-	Tier                int             // the tier the form offers
-	Tiers               []iqTier        // the tiers, their dice and prices
-	Rolls               []*PublicIQRoll // every roll made, in order
-	Shown               *PublicIQRoll   // the roll asked for or just made; nil: none
-	Next                int             // the number the next roll takes
-	JustRolled          bool
+	Tier                int        // the tier the form offers
+	Tiers               []iqTier   // the tiers, their dice and prices
+	Rolls               []*iqEntry // every roll committed, in order
+	Shown               *iqEntry   // the roll asked for or just committed or made; nil: none
+	Pending             *iqEntry   // the first roll committed and not rolled yet; nil: none
+	Next                int        // the number the next commitment takes
+	JustCommitted       bool       // this request committed Shown
+	Recommitted         bool       // this request asked for a commitment while Pending waits, which it shows
+	JustRolled          bool       // this request rolled Shown
+	Refused             bool       // this request asked to roll Shown again, which shows the first roll
 }
 
 type iqTier struct{ Tier, Die, Cost int }
 
-// iqRollTool is the IQ skill vendor's discounted rolls: each roll made at
-// the server, numbered in order and kept, so that every roll a character
-// made is on its page.
+// iqRollTool is the IQ skill vendor's discounted rolls: each roll
+// committed and then made at the server, numbered in order and kept, so
+// that every roll a character made is on its page.
 var iqRollTool = engine.Tool{
 	Name: "iq-roll", Title: "IQ skill vendor's discounted roll", Page: "tools/iq-roll.html",
 	Run: func(ctx context.Context, req engine.ToolRequest) (any, error) {
@@ -84,23 +107,57 @@ var iqRollTool = engine.Tool{
 			return nil, err
 		}
 		switch {
+		case req.Post && req.Form.Get("action") == "roll":
+			if number == 0 || number > len(p.Rolls) {
+				return nil, fmt.Errorf("tmd: %s has no committed roll %d in %s to roll: commit one first, and share its commitment before you roll", p.Character, number, p.Campaign)
+			}
+			p.Shown = p.Rolls[number-1]
+			if p.Shown.Roll == nil {
+				marker, _ := json.Marshal(rolledRecord{Commitment: p.Shown.Commitment})
+				if _, _, err := req.Records.Claim(ctx, iqKey(p.Campaign, p.Character, number)+rolledSuffix, marker); err != nil {
+					return nil, err
+				}
+				if p.Shown.Roll, err = d.publicIQRoll(p.Shown.rec, p.Shown.seed); err != nil {
+					return nil, err
+				}
+				// Another request may have rolled it a moment ago: the
+				// roll is the same, made once either way.
+				p.JustRolled = true
+			} else {
+				p.Refused = true
+			}
+		case req.Post && p.Pending != nil:
+			p.Shown, p.Recommitted = p.Pending, true
 		case req.Post:
-			if p.Shown, err = d.claimIQRoll(ctx, req, p, len(p.Rolls)+1); err != nil {
+			var first bool
+			if p.Shown, first, err = d.claimIQRoll(ctx, req, p, len(p.Rolls)+1); err != nil {
 				return nil, err
 			}
-			p.JustRolled = true
-			p.Rolls = append(p.Rolls, p.Shown)
+			p.JustCommitted, p.Recommitted = first, !first
+			if first {
+				p.Rolls = append(p.Rolls, p.Shown)
+			}
 		case number > 0 && number <= len(p.Rolls):
 			p.Shown = p.Rolls[number-1]
 		case number > 0:
 			return nil, fmt.Errorf("tmd: %s has made %d discounted rolls in %s, so there is no roll %d", p.Character, len(p.Rolls), p.Campaign, number)
+		}
+		p.Pending = nil
+		for _, e := range p.Rolls {
+			if e.Roll == nil {
+				p.Pending = e
+				break
+			}
 		}
 		p.Next = len(p.Rolls) + 1
 		if req.Form.Get("format") == "json" {
 			if p.Shown == nil {
 				return nil, fmt.Errorf("tmd: say which roll to download (its number)")
 			}
-			b, err := json.MarshalIndent(p.Shown, "", "  ")
+			if p.Shown.Roll == nil {
+				return nil, fmt.Errorf("tmd: %s's roll %d is committed but not rolled yet: there is nothing to download until it is", p.Character, p.Shown.Number)
+			}
+			b, err := json.MarshalIndent(p.Shown.Roll, "", "  ")
 			if err != nil {
 				return nil, err
 			}
@@ -115,7 +172,8 @@ func iqKey(campaign, character string, number int) string {
 	return rollKey(campaign, character) + "/" + strconv.Itoa(number)
 }
 
-// iqRolls reads every discounted roll kept for p's character, in order.
+// iqRolls reads every discounted roll kept for p's character, in order,
+// and sets p.Pending.
 func (d *Data) iqRolls(ctx context.Context, rec engine.Records, p *iqRollPage) error {
 	for n := 1; n <= maxIQRolls; n++ {
 		raw, err := rec.Get(ctx, iqKey(p.Campaign, p.Character, n))
@@ -124,40 +182,20 @@ func (d *Data) iqRolls(ctx context.Context, rec engine.Records, p *iqRollPage) e
 		} else if err != nil {
 			return err
 		}
-		r, err := d.publicIQRoll(raw)
+		e, err := d.iqEntry(ctx, rec, raw)
 		if err != nil {
 			return err
 		}
-		p.Rolls = append(p.Rolls, r)
+		p.Rolls = append(p.Rolls, e)
+		if e.Roll == nil && p.Pending == nil {
+			p.Pending = e
+		}
 	}
 	return nil
 }
 
-// claimIQRoll registers a fresh seed under the next free number, from
-// number on (another request may have taken it a moment ago), before
-// anything is rolled from it, and rolls.
-func (d *Data) claimIQRoll(ctx context.Context, req engine.ToolRequest, p *iqRollPage, number int) (*PublicIQRoll, error) {
-	seed := req.NewSeed()
-	for n := number; n <= maxIQRolls; n++ {
-		rec, _ := json.Marshal(iqRecord{Campaign: p.Campaign, Character: p.Character, Number: n, Tier: p.Tier, Seed: seed.String()})
-		raw, first, err := req.Records.Claim(ctx, iqKey(p.Campaign, p.Character, n), rec)
-		if err != nil {
-			return nil, err
-		}
-		if first {
-			return d.publicIQRoll(raw)
-		}
-		r, err := d.publicIQRoll(raw)
-		if err != nil {
-			return nil, err
-		}
-		p.Rolls = append(p.Rolls, r) // made meanwhile by another request
-	}
-	return nil, fmt.Errorf("tmd: %s has made %d discounted rolls in %s, the most this page keeps", p.Character, maxIQRolls, p.Campaign)
-}
-
-// publicIQRoll rolls again from a kept record.
-func (d *Data) publicIQRoll(raw []byte) (*PublicIQRoll, error) {
+// iqEntry reads a kept record, and rolls it if it is rolled.
+func (d *Data) iqEntry(ctx context.Context, records engine.Records, raw []byte) (*iqEntry, error) {
 	var rec iqRecord
 	if err := json.Unmarshal(raw, &rec); err != nil {
 		return nil, fmt.Errorf("tmd: a kept discounted roll cannot be read: %v", err)
@@ -166,6 +204,52 @@ func (d *Data) publicIQRoll(raw []byte) (*PublicIQRoll, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tmd: a kept discounted roll has a bad seed: %v", err)
 	}
+	e := &iqEntry{Campaign: rec.Campaign, Character: rec.Character, Number: rec.Number, Tier: rec.Tier, Commitment: seed.Commitment(), rec: rec, seed: seed}
+	rolled := !rec.Commit // a record of the one-step flow was rolled as it was kept
+	if rec.Commit {
+		if _, err := records.Get(ctx, iqKey(rec.Campaign, rec.Character, rec.Number)+rolledSuffix); err == nil {
+			rolled = true
+		} else if !errors.Is(err, engine.ErrNoRecord) {
+			return nil, err
+		}
+	}
+	if rolled {
+		if e.Roll, err = d.publicIQRoll(rec, seed); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// claimIQRoll registers a fresh seed under the next free number, from
+// number on (another request may have taken it a moment ago), before
+// anything is rolled from it: the commitment. If another request
+// committed a roll meanwhile that is not rolled yet, it returns that one,
+// not first.
+func (d *Data) claimIQRoll(ctx context.Context, req engine.ToolRequest, p *iqRollPage, number int) (*iqEntry, bool, error) {
+	seed := req.NewSeed()
+	for n := number; n <= maxIQRolls; n++ {
+		rec, _ := json.Marshal(iqRecord{Campaign: p.Campaign, Character: p.Character, Number: n, Tier: p.Tier, Seed: seed.String(), Commit: true})
+		raw, first, err := req.Records.Claim(ctx, iqKey(p.Campaign, p.Character, n), rec)
+		if err != nil {
+			return nil, false, err
+		}
+		e, err := d.iqEntry(ctx, req.Records, raw)
+		if err != nil {
+			return nil, false, err
+		}
+		if !first {
+			p.Rolls = append(p.Rolls, e) // made meanwhile by another request
+		}
+		if first || e.Roll == nil {
+			return e, first, nil
+		}
+	}
+	return nil, false, fmt.Errorf("tmd: %s has made %d discounted rolls in %s, the most this page keeps", p.Character, maxIQRolls, p.Campaign)
+}
+
+// publicIQRoll rolls a kept record's seed.
+func (d *Data) publicIQRoll(rec iqRecord, seed dice.Seed) (*PublicIQRoll, error) {
 	r, err := d.RollIQ(seed, rec.Character, rec.Number, rec.Tier)
 	if err != nil {
 		return nil, err

@@ -29,20 +29,43 @@ type PublicRoll struct {
 
 // rollRecord is what the server keeps under (campaign, character): the
 // seed, stored before any face is rolled from it. The roll follows from
-// the seed and the character's name, so this record is the roll.
+// the seed and the character's name, so this record is the roll once it
+// is made.
+//
+// The page rolls in two steps: a POST commits (draws the seed, keeps this
+// record, and shows only sha256(seed) for the player to share), and a
+// later POST with action=roll claims a second write-once record under
+// key+rolledSuffix, which marks the roll made and reveals the seed. A
+// record made so says Commit. A record without it was made by the page's
+// earlier one-step flow, which rolled as it kept the seed: it counts as
+// rolled, with no marker.
 type rollRecord struct {
 	Campaign  string `json:"campaign"`
 	Character string `json:"character"`
 	Seed      string `json:"seed"`
+	Commit    bool   `json:"commit,omitempty"` // rolled only once key+rolledSuffix is claimed
+}
+
+// rolledSuffix is added to a character's record key for the record that
+// marks its committed seed rolled.
+const rolledSuffix = "/rolled"
+
+// rolledRecord is what the server keeps under key+rolledSuffix: the
+// commitment rolled, for whoever reads the store.
+type rolledRecord struct {
+	Commitment string `json:"commitment"`
 }
 
 // rollPage is what the species roll's page shows.
 type rollPage struct {
 	Campaign, Character string
-	Roll                *PublicRoll // nil: no roll yet
+	Commitment          string      // hex sha256(seed): "" if no seed is committed yet
+	Roll                *PublicRoll // nil: not rolled yet (the seed stays secret)
 	Lines               []rollLine
+	JustCommitted       bool // this request committed the seed
+	Recommitted         bool // this request asked for a commitment again, which showed the first
 	JustRolled          bool // this request made the roll
-	Refused             bool // this request asked for a second roll, which showed the first
+	Refused             bool // this request asked for a second roll (or a new seed after the roll), which showed the first
 }
 
 type rollLine struct {
@@ -51,7 +74,8 @@ type rollLine struct {
 }
 
 // speciesRollTool is the species roll's public page: one roll per
-// character of a campaign, made at the server, kept for good.
+// character of a campaign, made at the server from a seed committed
+// before and revealed after, kept for good.
 var speciesRollTool = engine.Tool{
 	Name: "species-roll", Title: "Species roll", Page: "tools/species-roll.html",
 	Run: func(ctx context.Context, req engine.ToolRequest) (any, error) {
@@ -73,23 +97,63 @@ var speciesRollTool = engine.Tool{
 		p := &rollPage{Campaign: campaign, Character: character}
 		key := rollKey(campaign, character)
 		var raw []byte
-		if req.Post {
+		switch {
+		case req.Post && req.Form.Get("action") == "roll":
+			if raw, err = req.Records.Get(ctx, key); errors.Is(err, engine.ErrNoRecord) {
+				return nil, fmt.Errorf("tmd: no seed is committed for %s in %s yet: commit one first, and share its commitment before you roll", character, campaign)
+			} else if err != nil {
+				return nil, err
+			}
+		case req.Post:
 			// The seed is registered under (campaign, character) before
-			// anything is rolled from it: of two rolls for one character,
-			// only the first one's seed is ever kept.
+			// anything is rolled from it: of two commitments for one
+			// character, only the first one's seed is ever kept.
 			seed := req.NewSeed()
-			rec, _ := json.Marshal(rollRecord{Campaign: campaign, Character: character, Seed: seed.String()})
+			rec, _ := json.Marshal(rollRecord{Campaign: campaign, Character: character, Seed: seed.String(), Commit: true})
 			var first bool
 			if raw, first, err = req.Records.Claim(ctx, key, rec); err != nil {
 				return nil, err
 			}
-			p.JustRolled, p.Refused = first, !first
-		} else if raw, err = req.Records.Get(ctx, key); errors.Is(err, engine.ErrNoRecord) {
-			return p, nil // no roll yet: the page offers to make it
-		} else if err != nil {
+			p.JustCommitted = first
+		default:
+			if raw, err = req.Records.Get(ctx, key); errors.Is(err, engine.ErrNoRecord) {
+				return p, nil // no seed yet: the page offers to commit one
+			} else if err != nil {
+				return nil, err
+			}
+		}
+		rec, seed, err := readRollRecord(raw)
+		if err != nil {
 			return nil, err
 		}
-		if p.Roll, err = d.publicRoll(raw); err != nil {
+		p.Commitment = seed.Commitment()
+		rolled := !rec.Commit // a record of the one-step flow was rolled as it was kept
+		if rec.Commit {
+			marker, _ := json.Marshal(rolledRecord{Commitment: p.Commitment})
+			if req.Post && req.Form.Get("action") == "roll" {
+				var first bool
+				if _, first, err = req.Records.Claim(ctx, key+rolledSuffix, marker); err != nil {
+					return nil, err
+				}
+				rolled, p.JustRolled, p.Refused = true, first, !first
+			} else if _, err = req.Records.Get(ctx, key+rolledSuffix); err == nil {
+				rolled = true
+			} else if !errors.Is(err, engine.ErrNoRecord) {
+				return nil, err
+			}
+		} else if req.Post && req.Form.Get("action") == "roll" {
+			p.Refused = true
+		}
+		if req.Post && req.Form.Get("action") != "roll" && !p.JustCommitted {
+			p.Recommitted, p.Refused = !rolled, rolled
+		}
+		if !rolled {
+			if req.Form.Get("format") == "json" {
+				return nil, fmt.Errorf("tmd: %s's species is not rolled yet in %s: there is nothing to download until it is", character, campaign)
+			}
+			return p, nil // committed: the page shows the commitment and offers the roll
+		}
+		if p.Roll, err = d.publicRoll(rec, seed); err != nil {
 			return nil, err
 		}
 		if req.Form.Get("format") == "json" {
@@ -110,16 +174,21 @@ var speciesRollTool = engine.Tool{
 	},
 }
 
-// publicRoll rolls again from a kept record.
-func (d *Data) publicRoll(raw []byte) (*PublicRoll, error) {
+// readRollRecord reads a kept record and its seed.
+func readRollRecord(raw []byte) (rollRecord, dice.Seed, error) {
 	var rec rollRecord
 	if err := json.Unmarshal(raw, &rec); err != nil {
-		return nil, fmt.Errorf("tmd: a kept species roll cannot be read: %v", err)
+		return rec, dice.Seed{}, fmt.Errorf("tmd: a kept species roll cannot be read: %v", err)
 	}
 	seed, err := dice.ParseSeed(rec.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("tmd: a kept species roll has a bad seed: %v", err)
+		return rec, dice.Seed{}, fmt.Errorf("tmd: a kept species roll has a bad seed: %v", err)
 	}
+	return rec, seed, nil
+}
+
+// publicRoll rolls again from a kept record.
+func (d *Data) publicRoll(rec rollRecord, seed dice.Seed) (*PublicRoll, error) {
 	r, err := d.RollSpecies(seed, rec.Character)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,8 @@ package tmd_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"html"
@@ -165,34 +167,164 @@ func TestDamagePage_SaysWhatIsWrong(t *testing.T) {
 	}
 }
 
+// proofCodes matches the commitment and the seed a species roll's page
+// shows, in that order.
+var proofCodes = regexp.MustCompile(`<code>([0-9a-f]{64})</code>`)
+
+// sha256Hex is hex(sha256(the bytes a seed's hex spells)), worked out here
+// apart from dice.Seed.Commitment.
+func sha256Hex(t *testing.T, seedHex string) string {
+	t.Helper()
+	b, err := hex.DecodeString(seedHex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// rollAction is who with action=roll: the second step's form.
+func rollAction(who url.Values) url.Values {
+	f := url.Values{"action": {"roll"}}
+	for k, v := range who {
+		f[k] = v
+	}
+	return f
+}
+
+// TestSpeciesRollPage_CommitmentIsShownBeforeAnyFaceAndIsTheSeedsSha256
+// checks the two steps: a first POST commits a seed and shows only its
+// commitment (no face, no seed, no download), with a link to share and
+// the offer to roll now; the roll then reveals a seed whose sha256 is that
+// commitment, and faces that roll-species --check accepts.
+func TestSpeciesRollPage_CommitmentIsShownBeforeAnyFaceAndIsTheSeedsSha256(t *testing.T) {
+	s := mustToolServer(t)
+	const page = "/games/tmd/tools/species-roll"
+	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
+	status, committed := s.do("POST", page, who)
+	codes := proofCodes.FindAllStringSubmatch(committed, -1)
+	if status != http.StatusOK || !strings.Contains(committed, "Committed just now.") || len(codes) != 1 ||
+		strings.Contains(committed, "tmd-roll-faces") || strings.Contains(committed, "Rolled just now") || strings.Contains(committed, "Seed, revealed") {
+		t.Fatalf("the commit = %d, want the commitment alone (no face, no seed):\n%s", status, committed)
+	}
+	commitment := codes[0][1]
+	if !strings.Contains(committed, `name="action" value="roll"`) || !strings.Contains(committed, ">Roll now</button>") ||
+		!strings.Contains(committed, `<a href="/games/tmd/tools/species-roll?campaign=Thursday%20Guild&amp;character=Sparks">this page</a>`) {
+		t.Errorf("the commit does not offer to roll now and to share its page:\n%s", committed)
+	}
+	if status, raw := s.do("GET", page+"?"+who.Encode()+"&format=json", nil); status != http.StatusBadRequest || !strings.Contains(raw, "not rolled yet") || strings.Contains(raw, `"seed"`) {
+		t.Errorf("the download before the roll = %d, want 400 and no seed:\n%s", status, raw)
+	}
+
+	status, rolled := s.do("POST", page, rollAction(who))
+	codes = proofCodes.FindAllStringSubmatch(rolled, -1)
+	if status != http.StatusOK || !strings.Contains(rolled, "Rolled just now.") || !strings.Contains(rolled, "tmd-roll-faces") || len(codes) != 2 {
+		t.Fatalf("the roll = %d, want the faces, the commitment and the seed:\n%s", status, rolled)
+	}
+	if codes[0][1] != commitment || sha256Hex(t, codes[1][1]) != commitment {
+		t.Fatalf("the roll shows the commitment %s and the seed %s (sha256 %s), committed was %s", codes[0][1], codes[1][1], sha256Hex(t, codes[1][1]), commitment)
+	}
+	status, raw := s.do("GET", page+"?"+who.Encode()+"&format=json", nil)
+	if status != http.StatusOK {
+		t.Fatalf("the download = %d: %s", status, raw)
+	}
+	if out, err := checkRoll(t, raw); err != nil || !strings.HasPrefix(out, "ok: ") || !strings.Contains(out, commitment[:16]) {
+		t.Fatalf("roll-species --check of the download: %v\n%s", err, out)
+	}
+}
+
+// TestSpeciesRollPage_ASecondCommitShowsTheFirstCommitment checks that
+// asking to commit again, with any spelling of the names, draws no new
+// seed: the page shows the first commitment, and so does a GET, which
+// offers the roll.
+func TestSpeciesRollPage_ASecondCommitShowsTheFirstCommitment(t *testing.T) {
+	s := mustToolServer(t)
+	const page = "/games/tmd/tools/species-roll"
+	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
+	_, first := s.do("POST", page, who)
+	status, again := s.do("POST", page, url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}})
+	c1, c2 := proofCodes.FindAllStringSubmatch(first, -1), proofCodes.FindAllStringSubmatch(again, -1)
+	if status != http.StatusOK || len(c1) != 1 || len(c2) != 1 || c1[0][1] != c2[0][1] ||
+		!strings.Contains(again, "already has a committed seed") || strings.Contains(again, "Committed just now") || strings.Contains(again, "tmd-roll-faces") {
+		t.Fatalf("a second commit = %d, want the first commitment again (%v, %v):\n%s", status, c1, c2, again)
+	}
+	status, shown := s.do("GET", page+"?"+who.Encode(), nil)
+	c3 := proofCodes.FindAllStringSubmatch(shown, -1)
+	if status != http.StatusOK || len(c3) != 1 || c3[0][1] != c1[0][1] || !strings.Contains(shown, ">Roll now</button>") ||
+		strings.Contains(shown, "Committed just now") || strings.Contains(shown, "already has") {
+		t.Errorf("the page of a committed character = %d, want its commitment and the offer to roll:\n%s", status, shown)
+	}
+}
+
+// TestSpeciesRollPage_RollWithoutACommitmentIsRefused checks that the
+// second step cannot come first: a roll for a character with no committed
+// seed is a 400 that says so, and keeps nothing.
+func TestSpeciesRollPage_RollWithoutACommitmentIsRefused(t *testing.T) {
+	s := mustToolServer(t)
+	const page = "/games/tmd/tools/species-roll"
+	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
+	if status, body := s.do("POST", page, rollAction(who)); status != http.StatusBadRequest || !strings.Contains(body, "no seed is committed for Sparks") {
+		t.Errorf("a roll before the commit = %d, want 400:\n%s", status, body)
+	}
+	if status, body := s.do("GET", page+"?"+who.Encode(), nil); status != http.StatusOK || !strings.Contains(body, "No species has been rolled for <b>Sparks</b>") {
+		t.Errorf("after a refused roll the page = %d, want the offer to commit:\n%s", status, body)
+	}
+}
+
+// checkRoll runs tabletop tmd roll-species --check on a roll's JSON.
+func checkRoll(t *testing.T, body string) (string, error) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "species-roll.json")
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	err := tmd.Command(context.Background(), []string{"roll-species", "--check", file}, &out, &errOut)
+	return out.String(), err
+}
+
+// commitAndRoll commits a seed for who and rolls it; it returns the roll's
+// page.
+func (s toolServer) commitAndRoll(who url.Values) (int, string) {
+	s.t.Helper()
+	if status, body := s.do("POST", "/games/tmd/tools/species-roll", who); status != http.StatusOK || !strings.Contains(body, "Committed just now.") {
+		return status, body
+	}
+	return s.do("POST", "/games/tmd/tools/species-roll", rollAction(who))
+}
+
 // TestSpeciesRollPage_FirstRollIsKeptAndVerifies checks the species
-// roll's public page end to end: before a roll the page offers one; a POST
-// rolls from a fresh seed kept under (campaign, character); a second POST
-// (another seed, the name spelt otherwise) shows the first roll and says
-// the second was refused; the page shows the commitment, faces, species
-// and seed, and links to the roll's own page, which shows it again; its
-// download passes tabletop tmd roll-species --check, and fails it once
-// tampered with; another campaign rolls apart.
+// roll's public page end to end: before a roll the page offers to commit;
+// a commit and a roll roll from a fresh seed kept under (campaign,
+// character); a second roll and a second commit (the name spelt
+// otherwise) show the first roll and say the second was refused; the page
+// shows the commitment, faces, species and seed, and links to the roll's
+// own page, which shows it again; its download passes tabletop tmd
+// roll-species --check, and fails it once tampered with; another campaign
+// rolls apart.
 func TestSpeciesRollPage_FirstRollIsKeptAndVerifies(t *testing.T) {
 	s := mustToolServer(t)
 	const page = "/games/tmd/tools/species-roll"
 	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
 	status, body := s.do("GET", page+"?"+who.Encode(), nil)
 	if status != http.StatusOK || !strings.Contains(body, "No species has been rolled for <b>Sparks</b>") || !strings.Contains(body, `method="post"`) {
-		t.Fatalf("before the roll = %d, want the offer to roll:\n%s", status, body)
+		t.Fatalf("before the roll = %d, want the offer to commit:\n%s", status, body)
 	}
-	status, first := s.do("POST", page, who)
+	status, first := s.commitAndRoll(who)
 	if status != http.StatusOK || !strings.Contains(first, "Rolled just now.") {
 		t.Fatalf("the roll = %d:\n%s", status, first)
 	}
-	status, again := s.do("POST", page, url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}})
-	if status != http.StatusOK || !strings.Contains(again, "a second roll was refused, and here is the first") {
-		t.Fatalf("a second roll = %d, want the first shown and the second refused:\n%s", status, again)
-	}
-	proof := regexp.MustCompile(`<code>([0-9a-f]{64})</code>`)
-	p1, p2 := proof.FindAllStringSubmatch(first, -1), proof.FindAllStringSubmatch(again, -1)
-	if len(p1) != 2 || len(p2) != 2 || p1[0][1] != p2[0][1] || p1[1][1] != p2[1][1] {
-		t.Fatalf("the second request shows another commitment or seed: %v, %v", p1, p2)
+	other := url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}}
+	p1 := proofCodes.FindAllStringSubmatch(first, -1)
+	for _, form := range []url.Values{rollAction(other), other} {
+		status, again := s.do("POST", page, form)
+		if status != http.StatusOK || !strings.Contains(again, "a second roll was refused, and here is the first") || strings.Contains(again, "Rolled just now") {
+			t.Fatalf("%v after the roll = %d, want the first shown and the second refused:\n%s", form, status, again)
+		}
+		p2 := proofCodes.FindAllStringSubmatch(again, -1)
+		if len(p1) != 2 || len(p2) != 2 || p1[0][1] != p2[0][1] || p1[1][1] != p2[1][1] {
+			t.Fatalf("%v after the roll shows another commitment or seed: %v, %v", form, p1, p2)
+		}
 	}
 
 	// The roll's own page, as the roll links to it, shows it again.
@@ -201,7 +333,7 @@ func TestSpeciesRollPage_FirstRollIsKeptAndVerifies(t *testing.T) {
 		t.Fatalf("the roll does not link to its page:\n%s", first)
 	}
 	status, shown := s.do("GET", html.UnescapeString(link[1]), nil)
-	if ps := proof.FindAllStringSubmatch(shown, -1); status != http.StatusOK || len(ps) != 2 || ps[1][1] != p1[1][1] || strings.Contains(shown, "Rolled just now") {
+	if ps := proofCodes.FindAllStringSubmatch(shown, -1); status != http.StatusOK || len(ps) != 2 || ps[1][1] != p1[1][1] || strings.Contains(shown, "Rolled just now") {
 		t.Errorf("the roll's page %s = %d, want the roll shown again:\n%s", link[1], status, shown)
 	}
 
@@ -221,32 +353,23 @@ func TestSpeciesRollPage_FirstRollIsKeptAndVerifies(t *testing.T) {
 			t.Errorf("the page does not show the species %s", sp)
 		}
 	}
-	check := func(body string) (string, error) {
-		file := filepath.Join(t.TempDir(), "species-roll.json")
-		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var out, errOut bytes.Buffer
-		err := tmd.Command(context.Background(), []string{"roll-species", "--check", file}, &out, &errOut)
-		return out.String(), err
-	}
-	if out, err := check(raw); err != nil || !strings.HasPrefix(out, "ok: ") {
+	if out, err := checkRoll(t, raw); err != nil || !strings.HasPrefix(out, "ok: ") {
 		t.Fatalf("roll-species --check of the download: %v\n%s", err, out)
 	}
 	tampered := strings.Replace(raw, `"Sparks"`, `"Sparky"`, 1)
-	if out, err := check(tampered); !errors.Is(err, tmd.ErrInvalid) || !strings.Contains(out, "FAILED") {
+	if out, err := checkRoll(t, tampered); !errors.Is(err, tmd.ErrInvalid) || !strings.Contains(out, "FAILED") {
 		t.Errorf("roll-species --check passed a roll whose character was changed: %v\n%s", err, out)
 	}
 
-	// Long names of wide letters still make a key the store takes.
+	// Long names of wide letters still make keys the store takes.
 	long := url.Values{"campaign": {strings.Repeat("ポ", 100)}, "character": {strings.Repeat("ケ", 100)}}
-	if status, body := s.do("POST", page, long); status != http.StatusOK || !strings.Contains(body, "Rolled just now.") {
+	if status, body := s.commitAndRoll(long); status != http.StatusOK || !strings.Contains(body, "Rolled just now.") {
 		t.Errorf("a roll for names of 100 wide letters = %d:\n%s", status, body)
 	}
 
-	status, other := s.do("POST", page, url.Values{"campaign": {"Monday Guild"}, "character": {"Sparks"}})
-	if po := proof.FindAllStringSubmatch(other, -1); status != http.StatusOK || !strings.Contains(other, "Rolled just now.") || len(po) != 2 || po[0][1] == p1[0][1] {
-		t.Errorf("Sparks of another campaign = %d, want a roll of its own:\n%s", status, other)
+	status, monday := s.commitAndRoll(url.Values{"campaign": {"Monday Guild"}, "character": {"Sparks"}})
+	if po := proofCodes.FindAllStringSubmatch(monday, -1); status != http.StatusOK || !strings.Contains(monday, "Rolled just now.") || len(po) != 2 || po[0][1] == p1[0][1] {
+		t.Errorf("Sparks of another campaign = %d, want a roll of its own:\n%s", status, monday)
 	}
 }
 
@@ -265,7 +388,7 @@ func TestSpeciesRollPage_SaysWhatIsWrong(t *testing.T) {
 		{url.Values{"campaign": {"Guild"}, "character": {"Spa\x00rks"}}, "cannot be printed"},
 	} {
 		status, body := s.do("POST", "/games/tmd/tools/species-roll", c.form)
-		if status != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "Rolled just now") {
+		if status != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "Rolled just now") || strings.Contains(body, "Committed just now") {
 			t.Errorf("%v = %d, want 400 saying %s:\n%s", c.form, status, c.want, body)
 		}
 	}
@@ -289,6 +412,85 @@ func TestTools_TheGameOffersItsToolsInTheLobbyAndOnItsRulesPage(t *testing.T) {
 	}
 }
 
+// commitAndRollIQ commits the next discounted roll for form's character
+// and rolls it; it returns the roll's page.
+func (s toolServer) commitAndRollIQ(form url.Values) string {
+	s.t.Helper()
+	const page = "/games/tmd/tools/iq-roll"
+	status, body := s.do("POST", page, form)
+	m := regexp.MustCompile(`Committed just now: roll (\d+)\.`).FindStringSubmatch(body)
+	if status != http.StatusOK || m == nil {
+		s.t.Fatalf("a commit %v = %d:\n%s", form, status, body)
+	}
+	status, body = s.do("POST", page, iqRollAction(form, m[1]))
+	if status != http.StatusOK || !strings.Contains(body, "Rolled just now: roll "+m[1]+".") {
+		s.t.Fatalf("roll %s of %v = %d:\n%s", m[1], form, status, body)
+	}
+	return body
+}
+
+// iqRollAction is the form that rolls number, committed for form's
+// character.
+func iqRollAction(form url.Values, number string) url.Values {
+	f := rollAction(form)
+	f.Set("number", number)
+	f.Del("tier")
+	return f
+}
+
+// TestIQVendorRollPage_CommitmentIsShownBeforeTheFaceAndIsTheSeedsSha256
+// checks the vendor's two steps: a commit shows roll 1's commitment alone
+// (no face, no seed, no download) and offers to roll it now; asking for a
+// commitment again shows the same one, not a second roll; the roll
+// reveals a seed whose sha256 is the commitment, and verifies; rolling it
+// again shows the first roll and says so.
+func TestIQVendorRollPage_CommitmentIsShownBeforeTheFaceAndIsTheSeedsSha256(t *testing.T) {
+	s := mustToolServer(t)
+	const page = "/games/tmd/tools/iq-roll"
+	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "tier": {"2"}}
+	status, committed := s.do("POST", page, who)
+	codes := proofCodes.FindAllStringSubmatch(committed, -1)
+	if status != http.StatusOK || !strings.Contains(committed, "Committed just now: roll 1.") || len(codes) != 1 ||
+		strings.Contains(committed, "Seed, revealed") || strings.Contains(committed, "Rolled just now") || !strings.Contains(committed, "committed, not rolled yet") {
+		t.Fatalf("the commit = %d, want roll 1's commitment alone:\n%s", status, committed)
+	}
+	commitment := codes[0][1]
+	if !strings.Contains(committed, `name="action" value="roll"`) || !strings.Contains(committed, "Roll now: Sparks's roll 1") ||
+		!strings.Contains(committed, `<a href="/games/tmd/tools/iq-roll?campaign=Thursday%20Guild&amp;character=Sparks&amp;number=1">this roll's page</a>`) {
+		t.Errorf("the commit does not offer to roll now and to share its page:\n%s", committed)
+	}
+	q := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}, "number": {"1"}}
+	if status, raw := s.do("GET", page+"?"+q.Encode()+"&format=json", nil); status != http.StatusBadRequest || !strings.Contains(raw, "not rolled yet") || strings.Contains(raw, `"seed"`) {
+		t.Errorf("the download before the roll = %d, want 400 and no seed:\n%s", status, raw)
+	}
+	status, again := s.do("POST", page, url.Values{"campaign": {"thursday guild"}, "character": {"SPARKS"}, "tier": {"3"}})
+	if c := proofCodes.FindAllStringSubmatch(again, -1); status != http.StatusOK || len(c) != 1 || c[0][1] != commitment ||
+		!strings.Contains(again, "here is its commitment, not a new one") || strings.Contains(again, "roll 2") {
+		t.Fatalf("a second commit = %d, want roll 1's commitment again:\n%s", status, again)
+	}
+
+	status, rolled := s.do("POST", page, iqRollAction(who, "1"))
+	codes = proofCodes.FindAllStringSubmatch(rolled, -1)
+	if status != http.StatusOK || !strings.Contains(rolled, "Rolled just now: roll 1.") || len(codes) != 2 || codes[0][1] != commitment || sha256Hex(t, codes[1][1]) != commitment {
+		t.Fatalf("the roll = %d, want the seed of the commitment %s revealed (%v):\n%s", status, commitment, codes, rolled)
+	}
+	if !strings.Contains(rolled, "Roll 1: tier 2, d33") {
+		t.Errorf("the roll is not the committed tier 2:\n%s", rolled)
+	}
+	status, twice := s.do("POST", page, iqRollAction(who, "1"))
+	if c := proofCodes.FindAllStringSubmatch(twice, -1); status != http.StatusOK || !strings.Contains(twice, "a second roll was refused, and here is the first") ||
+		strings.Contains(twice, "Rolled just now") || len(c) != 2 || c[1][1] != codes[1][1] {
+		t.Errorf("rolling roll 1 again = %d, want the first roll:\n%s", status, twice)
+	}
+	status, raw := s.do("GET", page+"?"+q.Encode()+"&format=json", nil)
+	if out, err := tmd.CheckRoll([]byte(raw)); status != http.StatusOK || err != nil || !strings.Contains(out, commitment[:16]) {
+		t.Errorf("the download = %d does not check: %v\n%s", status, err, raw)
+	}
+	if status, body := s.do("POST", page, iqRollAction(who, "2")); status != http.StatusBadRequest || !strings.Contains(body, "no committed roll 2") {
+		t.Errorf("rolling an uncommitted roll 2 = %d, want 400:\n%s", status, body)
+	}
+}
+
 // TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies checks the IQ
 // skill vendor's discounted rolls end to end: before a roll the page lists
 // none and offers the first; each POST rolls from a fresh seed kept under
@@ -305,17 +507,12 @@ func TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies(t *testing.T) {
 	}
 	who := url.Values{"campaign": {"Thursday Guild"}, "character": {"Sparks"}}
 	status, body = s.do("GET", page+"?"+who.Encode(), nil)
-	if status != http.StatusOK || !strings.Contains(body, "No discounted roll has been made for <b>Sparks</b>") || !strings.Contains(body, "Make Sparks's roll 1 now") {
+	if status != http.StatusOK || !strings.Contains(body, "No discounted roll has been made for <b>Sparks</b>") || !strings.Contains(body, "Commit a seed for Sparks's roll 1") {
 		t.Fatalf("before any roll = %d:\n%s", status, body)
 	}
 	roll := func(tier string) string {
 		t.Helper()
-		form := url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}, "tier": {tier}}
-		status, body := s.do("POST", page, form)
-		if status != http.StatusOK || !strings.Contains(body, "Rolled just now") {
-			t.Fatalf("a tier-%s roll = %d:\n%s", tier, status, body)
-		}
-		return body
+		return s.commitAndRollIQ(url.Values{"campaign": {"thursday  GUILD"}, "character": {" sparks "}, "tier": {tier}})
 	}
 	first, second := roll("2"), roll("3")
 	proof := regexp.MustCompile(`<code>([0-9a-f]{64})</code>`)
@@ -324,7 +521,7 @@ func TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies(t *testing.T) {
 		t.Fatalf("two rolls share a commitment or show none: %v, %v", p1, p2)
 	}
 	if !strings.Contains(first, "Rolled just now: roll 1.") || !strings.Contains(second, "Rolled just now: roll 2.") ||
-		!strings.Contains(second, "2 discounted rolls") || !strings.Contains(second, "Make sparks's roll 3 now") {
+		!strings.Contains(second, "2 discounted rolls") || !strings.Contains(second, "Commit a seed for sparks's roll 3") {
 		t.Errorf("the second roll is not roll 2 with the first listed:\n%s", second)
 	}
 	download := func(number string) (tmd.PublicIQRoll, string) {
@@ -391,7 +588,7 @@ func TestIQVendorRollPage_EveryRollIsNumberedKeptAndVerifies(t *testing.T) {
 		{url.Values{"campaign": {"Guild"}, "character": {"Sparks"}, "tier": {"4"}}, "tier: 4 is not between 1 and 3"},
 		{url.Values{"campaign": {"Guild"}}, "give the character&#39;s name"},
 	} {
-		if status, body := s.do("POST", page, c.form); status != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "Rolled just now") {
+		if status, body := s.do("POST", page, c.form); status != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "Rolled just now") || strings.Contains(body, "Committed just now") {
 			t.Errorf("%v = %d, want 400 saying %s:\n%s", c.form, status, c.want, body)
 		}
 	}
