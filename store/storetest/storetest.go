@@ -414,27 +414,33 @@ func testTableIDs(t *testing.T, s store.Store) {
 	if _, err := s.Finish(ctx, "b-done", 0, "over"); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for after := ""; ; {
-		page, err := l.TableIDs(ctx, after, 2)
-		if err != nil {
-			t.Fatalf("TableIDs(%q, 2): %v", after, err)
-		}
-		if len(page) > 2 {
-			t.Fatalf("TableIDs(%q, 2) = %v: more than 2", after, page)
-		}
-		if len(page) == 0 {
-			break
-		}
-		got = append(got, page...)
-		after = page[len(page)-1]
-		if len(got) > 10 {
-			break
-		}
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := pages(t, "TableIDs", func(after string) ([]string, error) { return l.TableIDs(ctx, after, 2) }); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("TableIDs pages = %v, want %v", got, want)
 	}
+}
+
+// pages reads a listing two at a time with page (which asks for the page
+// after a key) until a page comes back empty, failing on a page of more
+// than two, and returns the keys in the order read (at most a dozen, so a
+// listing that never ends stops).
+func pages(t *testing.T, name string, page func(after string) ([]string, error)) []string {
+	t.Helper()
+	var got []string
+	for after := ""; len(got) <= 10; {
+		p, err := page(after)
+		if err != nil {
+			t.Fatalf("%s(%q, 2): %v", name, after, err)
+		}
+		if len(p) > 2 {
+			t.Fatalf("%s(%q, 2) = %v: more than 2", name, after, p)
+		}
+		if len(p) == 0 {
+			break
+		}
+		got = append(got, p...)
+		after = p[len(p)-1]
+	}
+	return got
 }
 
 // testRecordKeys pages through the record keys two at a time: every key
@@ -458,25 +464,7 @@ func testRecordKeys(t *testing.T, s store.Store) {
 			t.Fatal(err)
 		}
 	}
-	var got []string
-	for after := ""; ; {
-		page, err := l.RecordKeys(ctx, after, 2)
-		if err != nil {
-			t.Fatalf("RecordKeys(%q, 2): %v", after, err)
-		}
-		if len(page) > 2 {
-			t.Fatalf("RecordKeys(%q, 2) = %v: more than 2", after, page)
-		}
-		if len(page) == 0 {
-			break
-		}
-		got = append(got, page...)
-		after = page[len(page)-1]
-		if len(got) > 10 {
-			break
-		}
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := pages(t, "RecordKeys", func(after string) ([]string, error) { return l.RecordKeys(ctx, after, 2) }); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("RecordKeys pages = %v, want %v", got, want)
 	}
 }
