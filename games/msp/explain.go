@@ -47,7 +47,7 @@ func (game) Explain(v engine.View, a engine.Action) string {
 	case Target:
 		return explainTarget(view, a)
 	case End:
-		return "End the session; everything hidden (sheets, notes, private changes) is then shown to everyone."
+		return "End the session; everything hidden (sheets, targets, private changes) is then shown to everyone, but your notes stay yours."
 	case Note:
 		return "Write a note only you, the GM, can read (the players see that you wrote one)."
 	case Damage:

@@ -259,12 +259,7 @@ func (d *Data) publicIQRoll(rec iqRecord, seed dice.Seed) (*PublicIQRoll, error)
 
 // isIQRoll reports whether raw is a discounted roll's JSON.
 func isIQRoll(fields map[string]json.RawMessage) bool {
-	for _, k := range []string{"character", "commitment", "number", "tier", "face", "skill"} {
-		if _, ok := fields[k]; !ok {
-			return false
-		}
-	}
-	return true
+	return hasFields(fields, "character", "commitment", "number", "tier", "face", "skill")
 }
 
 // checkIQRoll checks a discounted roll's JSON as CheckRoll does a species
@@ -281,10 +276,6 @@ func checkIQRoll(raw []byte) (string, error) {
 	if err := d.VerifyIQRoll(r.IQRoll); err != nil {
 		return "", fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
-	in := ""
-	if r.Campaign != "" {
-		in = " in the campaign " + strconv.Quote(r.Campaign)
-	}
 	return fmt.Sprintf("ok: sha256(seed) matches the commitment %s…, and the seed rolls d%d %d (%s) for %s's discounted roll %d of tier %d (%d IQ)%s",
-		r.Commitment[:16], r.Die, r.Face, r.Skill, r.Character, r.Number, r.Tier, r.Cost, in), nil
+		r.Commitment[:16], r.Die, r.Face, r.Skill, r.Character, r.Number, r.Tier, r.Cost, inCampaign(r.Campaign)), nil
 }

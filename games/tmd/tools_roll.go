@@ -235,12 +235,26 @@ func IsRoll(raw []byte) bool {
 	if isIQRoll(fields) {
 		return true
 	}
-	for _, k := range []string{"character", "commitment", "faces", "species"} {
+	return hasFields(fields, "character", "commitment", "faces", "species")
+}
+
+// hasFields reports whether a JSON object's fields hold every key.
+func hasFields(fields map[string]json.RawMessage, keys ...string) bool {
+	for _, k := range keys {
 		if _, ok := fields[k]; !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// inCampaign is " in the campaign \"Blue\"" for a roll's check line, or
+// nothing for a roll made outside any campaign.
+func inCampaign(campaign string) string {
+	if campaign == "" {
+		return ""
+	}
+	return " in the campaign " + strconv.Quote(campaign)
 }
 
 // CheckRoll checks a species roll's or a discounted roll's JSON against its
@@ -262,10 +276,6 @@ func CheckRoll(raw []byte) (string, error) {
 	if err := d.VerifySpeciesRoll(r.SpeciesRoll); err != nil {
 		return "", fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
-	in := ""
-	if r.Campaign != "" {
-		in = " in the campaign " + strconv.Quote(r.Campaign)
-	}
 	return fmt.Sprintf("ok: sha256(seed) matches the commitment %s…, and the seed rolls %v (%s) for %s%s",
-		r.Commitment[:16], r.Faces, strings.Join(r.Species, ", "), r.Character, in), nil
+		r.Commitment[:16], r.Faces, strings.Join(r.Species, ", "), r.Character, inCampaign(r.Campaign)), nil
 }
