@@ -103,12 +103,9 @@ func (d *Data) RollIQ(seed dice.Seed, character string, number, tier int) (IQRol
 // the commitment and that rolling again from it gives the same face and
 // skill, at the tier's cost.
 func (d *Data) VerifyIQRoll(r IQRoll) error {
-	seed, err := dice.ParseSeed(r.Seed)
+	seed, err := committedSeed(r.Seed, r.Commitment)
 	if err != nil {
-		return fmt.Errorf("tmd: %w", err)
-	}
-	if got := seed.Commitment(); got != strings.ToLower(r.Commitment) {
-		return fmt.Errorf("tmd: sha256 of the seed is %s, not the commitment %s: this is not the seed that was committed", got, r.Commitment)
+		return err
 	}
 	again, err := d.RollIQ(seed, r.Character, r.Number, r.Tier)
 	if err != nil {

@@ -59,16 +59,26 @@ func (d *Data) RollSpecies(seed dice.Seed, character string) (SpeciesRoll, error
 	return r, nil
 }
 
+// committedSeed parses a published roll's seed and checks that its
+// sha256 is the roll's commitment.
+func committedSeed(hex, commitment string) (dice.Seed, error) {
+	seed, err := dice.ParseSeed(hex)
+	if err != nil {
+		return dice.Seed{}, fmt.Errorf("tmd: %w", err)
+	}
+	if got := seed.Commitment(); got != strings.ToLower(commitment) {
+		return dice.Seed{}, fmt.Errorf("tmd: sha256 of the seed is %s, not the commitment %s: this is not the seed that was committed", got, commitment)
+	}
+	return seed, nil
+}
+
 // VerifySpeciesRoll checks a published roll: that the seed matches the
 // commitment and that rolling again from the seed for the same character
 // gives the same faces and species.
 func (d *Data) VerifySpeciesRoll(r SpeciesRoll) error {
-	seed, err := dice.ParseSeed(r.Seed)
+	seed, err := committedSeed(r.Seed, r.Commitment)
 	if err != nil {
-		return fmt.Errorf("tmd: %w", err)
-	}
-	if got := seed.Commitment(); got != strings.ToLower(r.Commitment) {
-		return fmt.Errorf("tmd: sha256 of the seed is %s, not the commitment %s: this is not the seed that was committed", got, r.Commitment)
+		return err
 	}
 	again, err := d.RollSpecies(seed, r.Character)
 	if err != nil {
