@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -115,4 +116,41 @@ func EventsFor(events []Event, s Seat) []Event {
 		}
 	}
 	return out
+}
+
+// AppendJSON appends e as JSON, byte for byte what json.Marshal(e) writes
+// (JSONAppender). Data that a log holds (json.RawMessage, see Keep) is
+// copied, not encoded again; other data goes through json.Marshal.
+func (e Event) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"kind":`...)
+	b = AppendJSONString(b, e.Kind)
+	b = append(b, `,"text":`...)
+	b = AppendJSONString(b, e.Text)
+	if e.Data != nil {
+		b = append(b, `,"data":`...)
+		var err error
+		if raw, ok := e.Data.(json.RawMessage); ok {
+			b, err = appendRawJSON(b, raw)
+		} else {
+			b, err = AppendJSON(b, e.Data)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(e.Only) > 0 {
+		b = append(b, `,"only":[`...)
+		for i, s := range e.Only {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(s), 10)
+		}
+		b = append(b, ']')
+	}
+	if e.Others != "" {
+		b = append(b, `,"others":`...)
+		b = AppendJSONString(b, e.Others)
+	}
+	return append(b, '}'), nil
 }

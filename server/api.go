@@ -346,7 +346,7 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 func jsonEvents(b []byte, lines []logLine, st seatState, _ bool) ([]byte, error) {
 	var err error
 	for _, ln := range lines {
-		if b, err = appendJSONEvent(b, "entry", ln.Seq, func(b []byte) ([]byte, error) { return appendMarshal(b, ln) }); err != nil {
+		if b, err = appendJSONEvent(b, "entry", ln.Seq, ln.appendJSON); err != nil {
 			return nil, err
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"tabletop/engine"
 )
@@ -17,11 +16,11 @@ import (
 func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
-	b = appendString(b, st.ID)
+	b = engine.AppendJSONString(b, st.ID)
 	b = append(b, `,"game":`...)
-	b = appendString(b, st.Game)
+	b = engine.AppendJSONString(b, st.Game)
 	b = append(b, `,"game_name":`...)
-	b = appendString(b, st.GameName)
+	b = engine.AppendJSONString(b, st.GameName)
 	b = append(b, `,"seat":`...)
 	b = strconv.AppendInt(b, int64(st.Seat), 10)
 	b = append(b, `,"seq":`...)
@@ -44,9 +43,9 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 				b = append(b, ',')
 			}
 			b = append(b, `{"kind":`...)
-			b = appendString(b, a.Kind)
+			b = engine.AppendJSONString(b, a.Kind)
 			b = append(b, `,"text":`...)
-			b = appendString(b, a.Text)
+			b = engine.AppendJSONString(b, a.Text)
 			b = append(b, `,"action":`...)
 			b = appendRaw(b, a.Action)
 			b = append(b, '}')
@@ -55,7 +54,7 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 	}
 	if st.Recorded != "" {
 		b = append(b, `,"recorded":`...)
-		b = appendString(b, st.Recorded)
+		b = engine.AppendJSONString(b, st.Recorded)
 	}
 	if st.WindowMS != 0 {
 		b = append(b, `,"window_ms":`...)
@@ -77,10 +76,10 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 			b = append(b, `{"seat":`...)
 			b = strconv.AppendInt(b, int64(si.Seat), 10)
 			b = append(b, `,"name":`...)
-			b = appendString(b, si.Name)
+			b = engine.AppendJSONString(b, si.Name)
 			if si.Bot != "" {
 				b = append(b, `,"bot":`...)
-				b = appendString(b, si.Bot)
+				b = engine.AppendJSONString(b, si.Bot)
 			}
 			if si.You {
 				b = append(b, `,"you":true`...)
@@ -103,15 +102,15 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 	}
 	if st.Outcome != nil {
 		b = append(b, `,"outcome":`...)
-		if b, err = appendMarshal(b, st.Outcome); err != nil {
+		if b, err = engine.AppendJSON(b, st.Outcome); err != nil {
 			return nil, err
 		}
 	}
 	b = append(b, `,"commitment":`...)
-	b = appendString(b, st.Commitment)
+	b = engine.AppendJSONString(b, st.Commitment)
 	if st.Seed != "" {
 		b = append(b, `,"seed":`...)
-		b = appendString(b, st.Seed)
+		b = engine.AppendJSONString(b, st.Seed)
 	}
 	b = append(b, `,"options":`...)
 	b = appendOptions(b, st.Options)
@@ -119,11 +118,39 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	b = append(b, `,"view":`...)
-	b, err = appendMarshal(b, st.View)
-	if err != nil {
+	// A view that writes its own JSON (engine.JSONAppender) is spared
+	// encoding/json's reflection, the largest part of a state's encoding.
+	if b, err = engine.AppendJSON(b, st.View); err != nil {
 		return nil, err
 	}
 	return append(b, '}'), nil
+}
+
+// appendJSON appends ln as JSON, byte for byte what json.Marshal(ln) gives
+// (TestLogLine_AppendJSONIsMarshal checks it): a stream sends a line for
+// every log entry to every reader.
+func (ln *logLine) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, int64(ln.Seq), 10)
+	b = append(b, `,"seat":`...)
+	b = strconv.AppendInt(b, int64(ln.Seat), 10)
+	b = append(b, `,"name":`...)
+	b = engine.AppendJSONString(b, ln.Name)
+	b = append(b, `,"events":`...)
+	if ln.Events == nil {
+		return append(b, "null}"...), nil
+	}
+	b = append(b, '[')
+	for i, e := range ln.Events {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = e.AppendJSON(b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, "]}"...), nil
 }
 
 // appendOptions appends a table's options as a JSON object with sorted
@@ -142,30 +169,11 @@ func appendOptions(b []byte, o engine.Options) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, k)
+		b = engine.AppendJSONString(b, k)
 		b = append(b, ':')
-		b = appendString(b, o[k])
+		b = engine.AppendJSONString(b, o[k])
 	}
 	return append(b, '}')
-}
-
-// appendMarshal appends json.Marshal(v), encoded straight into b: an
-// Encoder writes from its own pooled buffer, where Marshal would allocate
-// a copy of the result.
-func appendMarshal(b []byte, v any) ([]byte, error) {
-	w := appender{b}
-	if err := json.NewEncoder(&w).Encode(v); err != nil {
-		return nil, err
-	}
-	return w.b[:len(w.b)-1], nil // Encode ends with a newline; Marshal does not
-}
-
-// appender is an io.Writer that appends to b.
-type appender struct{ b []byte }
-
-func (a *appender) Write(p []byte) (int, error) {
-	a.b = append(a.b, p...)
-	return len(p), nil
 }
 
 // appendRaw appends JSON that json.Marshal produced (so compact and valid)
@@ -175,19 +183,4 @@ func appendRaw(b []byte, raw json.RawMessage) []byte {
 		return append(b, "null"...)
 	}
 	return append(b, raw...)
-}
-
-// appendString appends s as a JSON string, escaped as json.Marshal escapes
-// it (HTML-safe). Plain ASCII is copied as is; anything else goes through
-// json.Marshal.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
-			raw, _ := json.Marshal(s) // a string always encodes
-			return append(b, raw...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }

@@ -40,6 +40,18 @@ func (l Live) StreamRender(buf []byte, seat engine.Seat, from int) ([]byte, erro
 // json.Marshal's.
 func (l Live) CheckStateJSON(seat engine.Seat) error { return checkStateJSON(stateFor(l.l, seat)) }
 
+// CheckLogJSON compares the hand-written encoding of every log line seat
+// sees with json.Marshal's.
+func (l Live) CheckLogJSON(seat engine.Seat) error {
+	lines := append(logFor(l.l, seat, 0), logLine{Name: "no events"}, logLine{Seq: 1, Seat: -1, Name: "a<b", Events: []engine.Event{}})
+	for _, ln := range lines {
+		if err := checkJSON(ln, ln.appendJSON); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // CheckEmptyStateJSON compares them for a state of nil slices and maps.
 func CheckEmptyStateJSON() error { return checkStateJSON(seatState{}) }
 
@@ -63,12 +75,16 @@ func CheckFullStateJSON() error {
 	return checkStateJSON(st)
 }
 
-func checkStateJSON(st seatState) error {
-	want, err := json.Marshal(st)
+func checkStateJSON(st seatState) error { return checkJSON(st, st.appendJSON) }
+
+// checkJSON compares what appendJSON appends to a buffer with
+// json.Marshal(v), and says how they differ.
+func checkJSON(v any, appendJSON func([]byte) ([]byte, error)) error {
+	want, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	got, err := st.appendJSON([]byte("x"))
+	got, err := appendJSON([]byte("x"))
 	if err != nil {
 		return err
 	}

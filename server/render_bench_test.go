@@ -98,6 +98,36 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 	}
 }
 
+// TestLogLine_AppendJSONIsMarshal checks the hand-written encoding of log
+// lines against json.Marshal's, over whole games of PMR and MGT (whose
+// events are partly private) seen from every seat and a spectator, with
+// names that need escaping.
+func TestLogLine_AppendJSONIsMarshal(t *testing.T) {
+	seats := []engine.SeatInfo{{Name: "Zoë"}, {Name: "a<b&c"}, {Name: `"q"`, Bot: "greedy"}}
+	for g, opts := range map[engine.Game]engine.Options{pmr.Game: {"turns": "6"}, mgt.Game: {"rounds": "3"}} {
+		tab, err := engine.NewTable(g, opts, seats, dice.Seed{6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, 8))
+		for steps := 0; steps < 50_000; steps++ {
+			if _, over := tab.Over(); over {
+				break
+			}
+			mustRandomStep(t, tab, rng)
+		}
+		if _, over := tab.Over(); !over {
+			t.Fatalf("%s: the game did not end", g.Info().ID)
+		}
+		l := server.NewLive("t", g, tab)
+		for s := engine.Spectator; int(s) < len(seats); s++ {
+			if err := l.CheckLogJSON(s); err != nil {
+				t.Fatalf("%s, %s: %v", g.Info().ID, s, err)
+			}
+		}
+	}
+}
+
 // TestOffer_ALegalListThatChangesIsOfferedAnew: a seat's list of legal
 // actions is kept from one state to the next while it stays the same; over
 // whole games of PMR and MGT, seen from every seat at every step, what is

@@ -278,7 +278,7 @@ func (c *seatsState) appendJSON(b []byte) ([]byte, error) {
 	}
 	if len(c.Reveal) > 0 {
 		b = append(b, `,"reveal":`...)
-		return appendMarshal(b, c.Reveal)
+		return engine.AppendJSON(b, c.Reveal)
 	}
 	return b, nil
 }
