@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -64,5 +65,45 @@ func TestAppendJSON_UsesTheValuesOwnEncoding(t *testing.T) {
 	}
 	if _, err := AppendJSON(nil, func() {}); err == nil {
 		t.Error("AppendJSON(func) = nil error, want one")
+	}
+}
+
+// TestAppendJSONString_IsMarshal compares AppendJSONString with
+// json.Marshal over every byte alone, the runes JavaScript needs escaped,
+// invalid and cut UTF-8, and random strings of bytes and runes.
+func TestAppendJSONString_IsMarshal(t *testing.T) {
+	tests := []string{"", "plain", "Zoë", "a<b>&c", `"q"\`, "\u2028\u2029\u2027\u202a", "\xff\xfe", "é"[:1], "€"[:2] + "x", "\x7f", "日本語 \U0001F600"}
+	for c := range 256 {
+		tests = append(tests, string([]byte{byte(c)}), "x"+string([]byte{byte(c)})+"y")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		r := make([]rune, rng.IntN(6))
+		for i := range r {
+			r[i] = rune(rng.IntN(0x2100))
+		}
+		tests = append(tests, string(b), string(r)+string(b))
+	}
+	for _, s := range tests {
+		checkJSONString(t, s)
+	}
+}
+
+// FuzzAppendJSONString: AppendJSONString writes what json.Marshal writes.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "a<b", "Zoë\u2028", "\xff", "\t\n\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(checkJSONString)
+}
+
+func checkJSONString(t *testing.T, s string) {
+	want, _ := json.Marshal(s)
+	if got := AppendJSONString([]byte("x"), s); string(got[1:]) != string(want) || got[0] != 'x' {
+		t.Errorf("AppendJSONString(%q) = %s, want %s", s, got[1:], want)
 	}
 }

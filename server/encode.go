@@ -159,7 +159,8 @@ func appendOptions(b []byte, o engine.Options) []byte {
 	if o == nil {
 		return append(b, "null"...)
 	}
-	keys := make([]string, 0, len(o))
+	var arr [8]string // a game's options fit: no allocation
+	keys := arr[:0]
 	for k := range o {
 		keys = append(keys, k)
 	}

@@ -118,6 +118,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	if info.GMSeat {
 		gms, _ = engine.GMSeats(tab.Seats(), info.MaxGMs) // the table was made with them: none otherwise
 	}
+	out.Seats = make([]seatInfo, 0, len(tab.Seats()))
 	for i, si := range tab.Seats() {
 		p := slices.Contains(waiting, engine.Seat(i))
 		out.Seats = append(out.Seats, seatInfo{Seat: engine.Seat(i), Name: si.Name, Bot: si.Bot, You: engine.Seat(i) == seat, Pending: p,
@@ -145,7 +146,8 @@ func stateFor(l *live, seat engine.Seat) seatState {
 		out.MyTurn = len(out.Legal) > 0
 	}
 	if o, over := tab.Over(); over {
-		out.Over, out.Outcome = true, &o
+		out.Over, out.Outcome = true, new(engine.Outcome) // a copy: &o would put o on the heap in every call
+		*out.Outcome = o
 		out.Seed = tab.Seed().String()
 	}
 	return out
@@ -153,19 +155,37 @@ func stateFor(l *live, seat engine.Seat) seatState {
 
 // logFor returns the log entries after seq from as seat sees them, leaving
 // out entries seat sees nothing of. Call with l.mu held.
+//
+// It is engine.EventsFor for each entry, with the events of every line in
+// one array: a stream renders the lines of a batch (the moves of a round)
+// with two allocations, not one per line.
 func logFor(l *live, seat engine.Seat, from int) []logLine {
 	seats := l.tab.Seats()
-	var out []logLine
-	for i, e := range l.tab.Log(max(from, 0)) {
-		evs := engine.EventsFor(e.Events, seat)
-		if len(evs) == 0 {
+	entries := l.tab.Log(max(from, 0))
+	if len(entries) == 0 {
+		return nil
+	}
+	n := 0
+	for _, e := range entries {
+		n += len(e.Events)
+	}
+	out := make([]logLine, 0, len(entries))
+	evs := make([]engine.Event, 0, n)
+	for i, e := range entries {
+		start := len(evs)
+		for _, ev := range e.Events {
+			if v, ok := ev.For(seat); ok {
+				evs = append(evs, v)
+			}
+		}
+		if len(evs) == start {
 			continue
 		}
 		name := ""
 		if int(e.Seat) >= 0 && int(e.Seat) < len(seats) {
 			name = seats[e.Seat].Name
 		}
-		out = append(out, logLine{Seq: from + i + 1, Seat: e.Seat, Name: name, Events: evs})
+		out = append(out, logLine{Seq: from + i + 1, Seat: e.Seat, Name: name, Events: evs[start:len(evs):len(evs)]})
 	}
 	return out
 }
