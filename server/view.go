@@ -206,14 +206,32 @@ type offered struct {
 // list offered to seat last time if legal is the same list (a seat is
 // offered the same choices while others move), else one made with legalFor
 // and kept for next time. Call with l.mu held.
+//
+// A list that changed mostly holds the actions of the last one, in the same
+// order (a seat's own move changes a few), so each action is looked for
+// first a few places on in the last list, and only then in the table's
+// cache: comparing two actions costs less than hashing one.
 func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
-	if o := l.offered[seat]; o != nil && o.same(legal) {
-		return o.legal
+	last := l.offered[seat]
+	if last != nil && last.same(legal) {
+		return last.legal
 	}
 	o := &offered{actions: slices.Clone(legal), plain: true, legal: make([]legalAction, 0, len(legal))}
+	var t reflect.Type // the type of the action before, and whether it is plain
+	plain, next := false, 0
 	for _, a := range legal {
-		o.plain = o.plain && plainValue(reflect.TypeOf(a))
-		if la, ok := l.legalFor(a); ok {
+		if at := reflect.TypeOf(a); at != t {
+			t, plain = at, plainValue(at)
+		}
+		o.plain = o.plain && plain
+		if plain && last != nil {
+			if i := last.find(a, t, next); i >= 0 {
+				o.legal = append(o.legal, last.legal[i])
+				next = i + 1
+				continue
+			}
+		}
+		if la, ok := l.legalFor(a, plain); ok {
 			o.legal = append(o.legal, la)
 		}
 	}
@@ -222,6 +240,26 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
 	}
 	l.offered[seat] = o
 	return o.legal
+}
+
+// lookAhead is how many places on find looks for an action in the list
+// offered last.
+const lookAhead = 4
+
+// find returns where a, a plain value of type t, is among the lookAhead
+// actions of o from from on, or -1. It finds nothing if o offered fewer
+// actions than it had (one did not encode): then o.legal does not line up
+// with o.actions.
+func (o *offered) find(a engine.Action, t reflect.Type, from int) int {
+	if len(o.legal) != len(o.actions) {
+		return -1
+	}
+	for i := from; i < len(o.actions) && i < from+lookAhead; i++ {
+		if b := o.actions[i]; reflect.TypeOf(b) == t && a == b {
+			return i
+		}
+	}
+	return -1
 }
 
 // same reports whether legal holds the same actions as o, in the same
@@ -239,13 +277,12 @@ func (o *offered) same(legal []engine.Action) bool {
 }
 
 // legalFor returns a as a legal action to offer (its kind, text and JSON),
-// from the table's cache when a is a plain value seen before: the same
-// actions are offered turn after turn, and encoding them was a large part
-// of rendering a state. ok is false if a does not encode. Call with l.mu
-// held.
-func (l *live) legalFor(a engine.Action) (legalAction, bool) {
-	comparable := plainValue(reflect.TypeOf(a))
-	if comparable {
+// from the table's cache when a is a plain value (plainValue) seen before:
+// the same actions are offered turn after turn, and encoding them was a
+// large part of rendering a state. ok is false if a does not encode. Call
+// with l.mu held.
+func (l *live) legalFor(a engine.Action, plain bool) (legalAction, bool) {
+	if plain {
 		if la, ok := l.legal[a]; ok {
 			return la, true
 		}
@@ -255,7 +292,7 @@ func (l *live) legalFor(a engine.Action) (legalAction, bool) {
 		return legalAction{}, false
 	}
 	la := legalAction{Kind: a.Kind(), Text: a.String(), Action: raw}
-	if comparable {
+	if plain {
 		if l.legal == nil || len(l.legal) >= maxLegalCache {
 			l.legal = make(map[engine.Action]legalAction)
 		}
