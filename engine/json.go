@@ -49,11 +49,11 @@ func AppendJSONString(b []byte, s string) []byte {
 	done := 0 // s[:done] is appended
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plainJSON[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			b = append(b, s[done:i]...)
 			switch c {
 			case '"', '\\':
@@ -115,9 +115,18 @@ func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
 // json.Marshal's escaping would change.
 func compactASCII(raw []byte) bool {
 	for _, c := range raw {
-		if c <= ' ' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
+		if c == ' ' || !plainJSON[c] && c != '"' && c != '\\' {
 			return false
 		}
 	}
 	return true
 }
+
+// plainJSON holds the bytes json.Marshal copies into a string as they are:
+// ASCII but for control characters, ", \, and <, > and & (escaped for HTML).
+var plainJSON = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()

@@ -29,6 +29,7 @@ func TestEvent_AppendJSONIsMarshal(t *testing.T) {
 		{"raw data", Event{Kind: "k", Data: json.RawMessage(`{"n":1,"name":"a\u003cb","l":[1,-2,3.5e2,null,true]}`)}},
 		{"spaced raw data", Event{Kind: "k", Data: json.RawMessage(`{ "n": 1,
 			"l": [ 1, 2 ] }`)}},
+		{"raw data spaced on one line", Event{Kind: "k", Data: json.RawMessage(`{"n": 1, "l": [1, 2], "s": "a b"}`)}},
 		{"raw data to escape", Event{Kind: "k", Data: json.RawMessage(`{"name":"a<b&c>","z":"Zoë"}`)}},
 		{"raw null", Event{Kind: "k", Data: json.RawMessage(`null`)}},
 		{"value data", Event{Kind: "k", Data: data{N: 3, Name: "<x>"}}},
@@ -106,4 +107,25 @@ func checkJSONString(t *testing.T, s string) {
 	if got := AppendJSONString([]byte("x"), s); string(got[1:]) != string(want) || got[0] != 'x' {
 		t.Errorf("AppendJSONString(%q) = %s, want %s", s, got[1:], want)
 	}
+}
+
+// FuzzEvent_AppendJSON: an event whose data is any valid raw JSON, spaced
+// and escaped as it may be, encodes as json.Marshal encodes it.
+func FuzzEvent_AppendJSON(f *testing.F) {
+	for _, s := range []string{`{"a":1}`, `{"a": [1, 2]}`, `"a<b"`, "[\n1]", `"Zoë\u2028"`, `null`} {
+		f.Add("k", s)
+	}
+	f.Fuzz(func(t *testing.T, text, raw string) {
+		if !json.Valid([]byte(raw)) {
+			return
+		}
+		e := Event{Kind: "k", Text: text, Data: json.RawMessage(raw)}
+		want, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := e.AppendJSON(nil); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("AppendJSON(%q) = %s, %v; want %s", raw, got, err, want)
+		}
+	})
 }
