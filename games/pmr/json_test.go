@@ -98,3 +98,30 @@ func checkViewJSON(v engine.View, seen map[string]bool) error {
 	}
 	return nil
 }
+
+// BenchmarkViewJSON encodes a stable's view in the middle of a tournament
+// match, with json.Marshal ("marshal") and with AppendJSON into a buffer
+// used before ("append"), as the server encodes it for every seat on every
+// change.
+func BenchmarkViewJSON(b *testing.B) {
+	v := matchState(b).View(1)
+	b.Run("marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("append", func(b *testing.B) {
+		var buf []byte
+		b.ReportAllocs()
+		for b.Loop() {
+			var err error
+			if buf, err = v.(engine.JSONAppender).AppendJSON(buf[:0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(buf)), "bytes")
+	})
+}
