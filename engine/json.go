@@ -11,7 +11,8 @@ import (
 // encodes the views of every seat on every change, so a game whose views
 // are large may write one for speed, and must then prove the bytes equal
 // json.Marshal's over many positions (see Pocket Monster Rancher's
-// TestView_AppendJSONIsMarshal).
+// TestView_AppendJSONIsMarshal); enginetest.Run compares them at every step
+// of its playouts.
 type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }

@@ -9,7 +9,8 @@
 // Legal is stable and non-empty exactly for pending seats, that every legal
 // action survives its JSON round trip, that refused actions change nothing (not
 // the state, not the dice), that clones are independent, that views marshal to
-// JSON and do not depend on anything hidden from their seat, and that
+// JSON (a view that writes its own, engine.JSONAppender, to json.Marshal's
+// bytes) and do not depend on anything hidden from their seat, and that
 // replaying the exported log rebuilds the same state. For games whose states
 // implement engine.Releaser it checks that a game set up after others were
 // released plays exactly as a fresh one.
@@ -409,9 +410,15 @@ func checkViews(t *testing.T, step int, st engine.State, n int, r *dice.Stream) 
 	t.Helper()
 	det, hidden := st.(engine.Determinizer)
 	for s := engine.Spectator; s < engine.Seat(n); s++ {
-		v, err := json.Marshal(st.View(s))
+		view := st.View(s)
+		v, err := json.Marshal(view)
 		if err != nil {
 			t.Fatalf("step %d: View(%s) does not marshal: %v", step, s, err)
+		}
+		if a, ok := view.(engine.JSONAppender); ok {
+			if own, err := a.AppendJSON(nil); err != nil || string(own) != string(v) {
+				t.Fatalf("step %d: View(%s).AppendJSON differs from json.Marshal (err %v):\n got %s\nwant %s", step, s, err, own, v)
+			}
 		}
 		if !hidden {
 			continue
