@@ -68,13 +68,44 @@ func Keep(events []Event) ([]Event, error) {
 	if len(events) == 0 {
 		return nil, nil
 	}
+	// The copies' texts share one string and their Only lists one slice: a
+	// few allocations for an action's events rather than several for each
+	// event (every action a table logs is kept).
+	var texts strings.Builder // each event's kind, text and others, in turn
+	seats := 0
+	for _, e := range events {
+		texts.Grow(len(e.Kind) + len(e.Text) + len(e.Others))
+		seats += len(e.Only)
+	}
+	textLen := make([]int, len(events))
+	var buf []byte // a Texter's text
+	for i, e := range events {
+		texts.WriteString(e.Kind)
+		if e.Text == "" {
+			if t, ok := e.Data.(Texter); ok {
+				buf = t.AppendText(buf[:0])
+				texts.Write(buf)
+				textLen[i] = len(buf)
+			}
+		} else {
+			texts.WriteString(e.Text)
+			textLen[i] = len(e.Text)
+		}
+		texts.WriteString(e.Others)
+	}
+	all := texts.String()
+	next := func(n int) string {
+		s := all[:n]
+		all = all[n:]
+		return s
+	}
+	var only []Seat
+	if seats > 0 {
+		only = make([]Seat, 0, seats)
+	}
 	out := make([]Event, len(events))
 	for i, e := range events {
-		if e.Text != "" {
-			e.Text = strings.Clone(e.Text)
-		} else {
-			e.Text = TextOf(e) // a new string
-		}
+		e.Kind, e.Text, e.Others = next(len(e.Kind)), next(textLen[i]), next(len(e.Others))
 		if e.Data != nil {
 			raw, err := json.Marshal(e.Data)
 			if err != nil {
@@ -83,9 +114,10 @@ func Keep(events []Event) ([]Event, error) {
 			e.Data = json.RawMessage(raw)
 		}
 		if e.Only != nil {
-			e.Only = slices.Clone(e.Only)
+			start := len(only)
+			only = append(only, e.Only...)
+			e.Only = only[start:len(only):len(only)] // an append to one event's list copies it
 		}
-		e.Kind, e.Others = strings.Clone(e.Kind), strings.Clone(e.Others)
 		out[i] = e
 	}
 	return out, nil
