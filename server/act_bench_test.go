@@ -155,3 +155,65 @@ func BenchmarkAct(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-start-setup)/float64(b.N), "cpu-ns/op")
 }
+
+// TestActionResponse_AppendJSONIsEncoder checks the hand-written encoding
+// of an action's answer against json.Encoder's, which wrote it before:
+// over whole PMR games, each action's events as every seat and a
+// spectator see them (and as the log keeps them), with names that need
+// escaping; a free roll's; and events of every shape.
+func TestActionResponse_AppendJSONIsEncoder(t *testing.T) {
+	for _, names := range [][]string{{"Ann", "Bo"}, {"a<b", `"q"`, "Zoë\u2028"}} {
+		seats := make([]engine.SeatInfo, len(names))
+		for i, n := range names {
+			seats[i] = engine.SeatInfo{Name: n}
+		}
+		tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "6"}, seats, dice.Seed{4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, 8))
+		for steps := 0; steps < 10_000; steps++ {
+			if _, over := tab.Over(); over {
+				break
+			}
+			st := tab.State()
+			p := st.Pending()[0]
+			legal := st.Legal(p)
+			var a engine.Action = legal[rng.IntN(len(legal))]
+			if steps%7 == 0 {
+				a = engine.FreeRoll{Expr: "3dF+1"}
+			}
+			events, err := tab.Act(p, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := server.CheckActionJSON(tab.Len(), events); err != nil {
+				t.Fatalf("step %d, kept events: %v", steps, err)
+			}
+			for s := engine.Spectator; int(s) < len(seats); s++ {
+				if err := server.CheckActionJSON(tab.Len(), engine.EventsFor(events, s)); err != nil {
+					t.Fatalf("step %d, %s: %v", steps, s, err)
+				}
+			}
+		}
+		if _, over := tab.Over(); !over {
+			t.Fatal("the game did not end")
+		}
+	}
+	for _, events := range [][]engine.Event{
+		nil,
+		{},
+		{{Kind: "recorded", Text: "Answer recorded: <train M1 speed> & more"}},
+		{{Kind: "k", Text: "t", Data: map[string]any{"a": []int{1, 2}, "b": "<&>"}, Only: []engine.Seat{0, 2}, Others: "Ann \"drew\""}},
+		{{Kind: "k", Data: json.RawMessage(`{"x":1}`)}, {Kind: "k2", Data: json.RawMessage(nil)}},
+		{ // one case of UTF-8 per text: json.Marshal escapes them apart
+			{Kind: "utf-8", Text: "2 → 3 · Zoë", Others: "line \u2028"},
+			{Kind: "utf-8", Text: "paragraph \u2029", Others: "replacement \ufffd"},
+			{Kind: "utf-8", Text: "bad \xff byte", Others: "cut \xe2\x86"},
+		},
+	} {
+		if err := server.CheckActionJSON(3, events); err != nil {
+			t.Errorf("%v: %v", events, err)
+		}
+	}
+}

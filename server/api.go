@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabletop/bots"
 	"tabletop/engine"
@@ -63,6 +64,57 @@ type actionRequest struct {
 type actionResponse struct {
 	Seq    int            `json:"seq"`
 	Events []engine.Event `json:"events"` // as the acting seat sees them
+}
+
+// appendJSON appends the answer as json.Marshal writes it, without
+// reflection: every action is answered so. The events' data is the
+// json.RawMessage that engine.Keep made (written by json.Marshal, so
+// compact and escaped), copied as it is; other data is marshalled.
+func (a actionResponse) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, int64(a.Seq), 10)
+	b = append(b, `,"events":`...)
+	if a.Events == nil {
+		return append(b, "null}"...), nil
+	}
+	b = append(b, '[')
+	var err error
+	for i, e := range a.Events {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"kind":`...)
+		b = appendString(b, e.Kind)
+		b = append(b, `,"text":`...)
+		b = appendString(b, e.Text)
+		switch d := e.Data.(type) {
+		case nil:
+		case json.RawMessage:
+			b = append(b, `,"data":`...)
+			b = appendRaw(b, d)
+		default:
+			b = append(b, `,"data":`...)
+			if b, err = appendMarshal(b, d); err != nil {
+				return nil, err
+			}
+		}
+		if len(e.Only) > 0 {
+			b = append(b, `,"only":[`...)
+			for j, s := range e.Only {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(s), 10)
+			}
+			b = append(b, ']')
+		}
+		if e.Others != "" {
+			b = append(b, `,"others":`...)
+			b = appendString(b, e.Others)
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...), nil
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -294,8 +346,27 @@ func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, actionResponse{Seq: seq, Events: orEmpty(events)})
+	buf := answerBufs.Get().(*[]byte)
+	defer answerBufs.Put(buf)
+	body, err := actionResponse{Seq: seq, Events: orEmpty(events)}.appendJSON((*buf)[:0])
+	if err != nil { // the action is stored: say so, without the events
+		s.log.Error("encoding an action's answer", "table", l.id, "seq", seq, "err", err)
+		body, _ = actionResponse{Seq: seq, Events: []engine.Event{}}.appendJSON((*buf)[:0])
+	}
+	body = append(body, '\n') // as json.Encoder ends it
+	if cap(body) <= maxAnswerBuf {
+		*buf = body
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Write(body)
 }
+
+// answerBufs holds the buffers that actions' answers are encoded in, so
+// that answering allocates nothing; one grown past maxAnswerBuf (a game
+// whose action told a long story) is not kept.
+var answerBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxAnswerBuf = 16 << 10
 
 func (s *Server) apiExport(w http.ResponseWriter, r *http.Request) {
 	l, err := s.table(r.Context(), r.PathValue("id"))

@@ -178,11 +178,20 @@ func appendRaw(b []byte, raw json.RawMessage) []byte {
 }
 
 // appendString appends s as a JSON string, escaped as json.Marshal escapes
-// it (HTML-safe). Plain ASCII is copied as is; anything else goes through
-// json.Marshal.
+// it (HTML-safe). Plain ASCII and valid UTF-8 are copied as they are
+// (texts use arrows and dots); anything json.Marshal escapes goes through
+// it: controls, quotes, HTML's <, > and &, U+2028, U+2029, invalid bytes.
 func appendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r != utf8.RuneError && r != '\u2028' && r != '\u2029' {
+				i += size - 1
+				continue
+			}
+		}
+		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
 			raw, _ := json.Marshal(s) // a string always encodes
 			return append(b, raw...)
 		}
