@@ -190,7 +190,7 @@ func (s *Server) clockRanOut(l *live, stop chan struct{}) {
 		delete(l.clock.since, p)
 	}
 	if l.tab.Len() > before {
-		if err := s.commitLocked(s.ctx, l, before); err != nil {
+		if err := s.commitLocked(l, before); err != nil {
 			s.log.Error("storing a hand-over", "table", l.id, "err", err)
 			return
 		}
