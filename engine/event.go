@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Event is something that happened, for the log and for UIs. An event with Only
@@ -70,30 +69,30 @@ func Keep(events []Event) ([]Event, error) {
 	}
 	// The copies' texts share one string and their Only lists one slice: a
 	// few allocations for an action's events rather than several for each
-	// event (every action a table logs is kept).
-	var texts strings.Builder // each event's kind, text and others, in turn
-	seats := 0
+	// event (every action a table logs is kept). The texts are written
+	// into text (each event's kind, text and others, in turn), then copied.
+	size, seats := 0, 0
 	for _, e := range events {
-		texts.Grow(len(e.Kind) + len(e.Text) + len(e.Others))
+		size += len(e.Kind) + len(e.Text) + len(e.Others)
+		if _, ok := e.Data.(Texter); ok && e.Text == "" {
+			size += 128 // most texts written on demand are shorter
+		}
 		seats += len(e.Only)
 	}
+	text := make([]byte, 0, size)
 	textLen := make([]int, len(events))
-	var buf []byte // a Texter's text
 	for i, e := range events {
-		texts.WriteString(e.Kind)
-		if e.Text == "" {
-			if t, ok := e.Data.(Texter); ok {
-				buf = t.AppendText(buf[:0])
-				texts.Write(buf)
-				textLen[i] = len(buf)
-			}
-		} else {
-			texts.WriteString(e.Text)
-			textLen[i] = len(e.Text)
+		text = append(text, e.Kind...)
+		start := len(text)
+		if e.Text != "" {
+			text = append(text, e.Text...)
+		} else if t, ok := e.Data.(Texter); ok {
+			text = t.AppendText(text)
 		}
-		texts.WriteString(e.Others)
+		textLen[i] = len(text) - start
+		text = append(text, e.Others...)
 	}
-	all := texts.String()
+	all := string(text)
 	next := func(n int) string {
 		s := all[:n]
 		all = all[n:]
