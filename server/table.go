@@ -75,11 +75,11 @@ func (l *live) watched() bool {
 
 // seatFor returns the seat whose invite token is token.
 func (l *live) seatFor(token string) (engine.Seat, bool) {
-	raw, ok := decodeExact(token, tokenBytes)
-	if !ok {
+	var raw [tokenBytes]byte
+	if !decodeExact(raw[:], token) {
 		return 0, false
 	}
-	sum := sha256.Sum256(raw)
+	sum := sha256.Sum256(raw[:])
 	for i, h := range l.hashes {
 		if h != nil && subtle.ConstantTimeCompare(h, sum[:]) == 1 {
 			return engine.Seat(i), true
@@ -98,32 +98,31 @@ const (
 // without padding, the unused low bits of the last character zero.
 var strictBase64 = base64.RawURLEncoding.Strict()
 
-// decodeExact decodes s if it is the one spelling of n bytes: exactly the
-// right length (the decoder would skip CR and LF) and strict base64url.
-// Anything else is refused before it is looked up anywhere.
-func decodeExact(s string, n int) ([]byte, bool) {
-	if len(s) != strictBase64.EncodedLen(n) {
-		return nil, false
+// decodeExact decodes s into dst if it is the one spelling of len(dst)
+// bytes: exactly the right length (the decoder would skip CR and LF) and
+// strict base64url. Anything else is refused before it is looked up
+// anywhere. Every request decodes a table id and most a token, so dst is
+// the caller's (on its stack), not a new slice.
+func decodeExact(dst []byte, s string) bool {
+	if len(s) != strictBase64.EncodedLen(len(dst)) {
+		return false
 	}
-	raw, err := strictBase64.DecodeString(s)
-	if err != nil || len(raw) != n {
-		return nil, false
-	}
-	return raw, true
+	n, err := strictBase64.Decode(dst, []byte(s))
+	return err == nil && n == len(dst)
 }
 
 // validID reports whether id could be a table id, so that junk is refused
 // before it reaches the store.
 func validID(id string) bool {
-	_, ok := decodeExact(id, tableIDBytes)
-	return ok
+	var raw [tableIDBytes]byte
+	return decodeExact(raw[:], id)
 }
 
 // wellFormedToken reports whether token is spelt as seat tokens are, so that
 // junk is refused before any table is looked up.
 func wellFormedToken(token string) bool {
-	_, ok := decodeExact(token, tokenBytes)
-	return ok
+	var raw [tokenBytes]byte
+	return decodeExact(raw[:], token)
 }
 
 // table returns the live table id, loading and replaying it if needed.
