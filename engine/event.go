@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Event is something that happened, for the log and for UIs. An event with Only
@@ -69,13 +68,44 @@ func Keep(events []Event) ([]Event, error) {
 	if len(events) == 0 {
 		return nil, nil
 	}
+	// The copies' texts share one string and their Only lists one slice: a
+	// few allocations for an action's events rather than several for each
+	// event (every action a table logs is kept). The texts are written
+	// into text (each event's kind, text and others, in turn), then copied.
+	size, seats := 0, 0
+	for _, e := range events {
+		size += len(e.Kind) + len(e.Text) + len(e.Others)
+		if _, ok := e.Data.(Texter); ok && e.Text == "" {
+			size += 128 // most texts written on demand are shorter
+		}
+		seats += len(e.Only)
+	}
+	text := make([]byte, 0, size)
+	textLen := make([]int, len(events))
+	for i, e := range events {
+		text = append(text, e.Kind...)
+		start := len(text)
+		if e.Text != "" {
+			text = append(text, e.Text...)
+		} else if t, ok := e.Data.(Texter); ok {
+			text = t.AppendText(text)
+		}
+		textLen[i] = len(text) - start
+		text = append(text, e.Others...)
+	}
+	all := string(text)
+	next := func(n int) string {
+		s := all[:n]
+		all = all[n:]
+		return s
+	}
+	var only []Seat
+	if seats > 0 {
+		only = make([]Seat, 0, seats)
+	}
 	out := make([]Event, len(events))
 	for i, e := range events {
-		if e.Text != "" {
-			e.Text = strings.Clone(e.Text)
-		} else {
-			e.Text = TextOf(e) // a new string
-		}
+		e.Kind, e.Text, e.Others = next(len(e.Kind)), next(textLen[i]), next(len(e.Others))
 		if e.Data != nil {
 			raw, err := json.Marshal(e.Data)
 			if err != nil {
@@ -84,9 +114,10 @@ func Keep(events []Event) ([]Event, error) {
 			e.Data = json.RawMessage(raw)
 		}
 		if e.Only != nil {
-			e.Only = slices.Clone(e.Only)
+			start := len(only)
+			only = append(only, e.Only...)
+			e.Only = only[start:len(only):len(only)] // an append to one event's list copies it
 		}
-		e.Kind, e.Others = strings.Clone(e.Kind), strings.Clone(e.Others)
 		out[i] = e
 	}
 	return out, nil

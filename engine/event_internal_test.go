@@ -143,3 +143,23 @@ func TestTexter_TextWrittenOnDemandWhereverEventsAreShown(t *testing.T) {
 		t.Errorf("TextOf of an event with a text = %q, want its own", got)
 	}
 }
+
+// TestKeep_AppendingToOneOnlyListLeavesTheNextAlone checks that the kept
+// events' Only lists, which share memory, do not overlap: appending a seat
+// to one leaves the next event's list as it was.
+func TestKeep_AppendingToOneOnlyListLeavesTheNextAlone(t *testing.T) {
+	kept, err := Keep([]Event{
+		{Kind: "hand", Text: "you hold Siren", Only: []Seat{0}, Others: "Ann draws"},
+		{Kind: "hand", Text: "you hold Wisp", Only: []Seat{1}, Others: "Bo draws"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = append(kept[0].Only, 2)
+	if got := kept[1].Only; len(got) != 1 || got[0] != 1 {
+		t.Errorf("the second event's Only = %v after an append to the first's, want [1]", got)
+	}
+	if kept[0].Others != "Ann draws" || kept[1].Text != "you hold Wisp" {
+		t.Errorf("kept texts = %q, %q; want %q, %q", kept[0].Others, kept[1].Text, "Ann draws", "you hold Wisp")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabletop/bots"
 	"tabletop/engine"
@@ -65,6 +66,29 @@ type actionResponse struct {
 	Events []engine.Event `json:"events"` // as the acting seat sees them
 }
 
+// appendJSON appends the answer as json.Marshal writes it, without
+// reflection: every action is answered so. Each event writes itself
+// (engine.Event.AppendJSON).
+func (a actionResponse) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, int64(a.Seq), 10)
+	b = append(b, `,"events":`...)
+	if a.Events == nil {
+		return append(b, "null}"...), nil
+	}
+	b = append(b, '[')
+	var err error
+	for i, e := range a.Events {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = e.AppendJSON(b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, "]}"...), nil
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -88,14 +112,29 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 // readJSON decodes a request body of at most limit bytes into v, refusing
 // unknown fields and trailing data.
 func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	body, err := readBody(w, r, limit)
+	if err != nil {
+		return err
+	}
+	return decodeJSON(body, v)
+}
+
+// readBody reads a request body of at most limit bytes.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return err
+			return nil, err
 		}
-		return errorf(http.StatusBadRequest, "bad_request", "could not read the request body")
+		return nil, errorf(http.StatusBadRequest, "bad_request", "could not read the request body")
 	}
+	return body, nil
+}
+
+// decodeJSON decodes body into v, refusing unknown fields and trailing
+// data, with an error in a client's words.
+func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -105,6 +144,165 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error 
 		return errorf(http.StatusBadRequest, "bad_request", "malformed JSON: data after the object")
 	}
 	return nil
+}
+
+// readAction reads the body of an action request. The usual body is read
+// by hand (plainAction), as json.Decoder's reflection took longer than the
+// game's rules; any other body, misspelt and malformed ones included, is
+// decoded as every request is, so what is refused, and in which words, is
+// the same.
+func readAction(w http.ResponseWriter, r *http.Request, req *actionRequest) error {
+	body, err := readBody(w, r, maxActionBytes)
+	if err != nil {
+		return err
+	}
+	if plainAction(body, req) {
+		return nil
+	}
+	*req = actionRequest{}
+	return decodeJSON(body, req)
+}
+
+// plainAction reads body into req and reports true if body is the usual
+// request: valid JSON, one object of "kind" as text without escapes,
+// "action" as any value and "seq" as a whole number of at most 9 digits,
+// each at most once and spelt so, with nothing after it. Then json.Decoder
+// would read the same (the action's JSON as it is, a slice of body).
+// Anything else it leaves to the decoder, reporting false.
+func plainAction(body []byte, req *actionRequest) bool {
+	if !json.Valid(body) {
+		return false
+	}
+	p := scan{b: body}
+	if !p.skip('{') {
+		return false
+	}
+	var seen [3]bool // kind, action, seq
+	for !p.skip('}') {
+		if (seen != [3]bool{}) && !p.skip(',') {
+			return false
+		}
+		key, ok := p.plainString()
+		if !ok || !p.skip(':') {
+			return false
+		}
+		p.space()
+		switch key {
+		case "kind":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			if req.Kind, ok = p.plainString(); !ok {
+				return false
+			}
+		case "action":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			start := p.i
+			p.value()
+			req.Action = body[start:p.i]
+		case "seq":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			n, ok := p.digits()
+			if !ok {
+				return false
+			}
+			req.Seq = &n
+		default:
+			return false // json matches keys in any case, and refuses others
+		}
+	}
+	p.space()
+	return p.i == len(body)
+}
+
+// scan reads JSON that json.Valid accepted, from b[i:].
+type scan struct {
+	b []byte
+	i int
+}
+
+// space skips white space.
+func (p *scan) space() {
+	for p.i < len(p.b) && (p.b[p.i] == ' ' || p.b[p.i] == '\t' || p.b[p.i] == '\n' || p.b[p.i] == '\r') {
+		p.i++
+	}
+}
+
+// skip skips white space and c, if c comes next.
+func (p *scan) skip(c byte) bool {
+	p.space()
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// plainString reads a string of printable ASCII without escapes, after
+// white space.
+func (p *scan) plainString() (string, bool) {
+	if !p.skip('"') {
+		return "", false
+	}
+	start := p.i
+	for ; p.i < len(p.b) && p.b[p.i] != '"'; p.i++ {
+		if c := p.b[p.i]; c < 0x20 || c == '\\' || c >= 0x7f {
+			return "", false
+		}
+	}
+	s := string(p.b[start:p.i])
+	p.i++ // the closing quote
+	return s, true
+}
+
+// digits reads a whole number of 1 to 9 digits.
+func (p *scan) digits() (int, bool) {
+	n, start := 0, p.i
+	for ; p.i < len(p.b) && '0' <= p.b[p.i] && p.b[p.i] <= '9'; p.i++ {
+		n = n*10 + int(p.b[p.i]-'0')
+	}
+	if d := p.i - start; d == 0 || d > 9 { // a fraction or exponent then is no ',' or '}'
+		return 0, false
+	}
+	return n, true
+}
+
+// value skips one value: a string, an object or list with all it holds,
+// or a number or literal.
+func (p *scan) value() {
+	depth := 0
+	for ; p.i < len(p.b); p.i++ {
+		switch p.b[p.i] {
+		case '"':
+			for p.i++; p.b[p.i] != '"'; p.i++ {
+				if p.b[p.i] == '\\' {
+					p.i++ // the escaped character
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return // the end of the object holding a number or literal
+			}
+			depth--
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return // after a number or literal
+			}
+		}
+		if c := p.b[p.i]; depth == 0 && (c == '"' || c == '}' || c == ']') {
+			p.i++
+			return
+		}
+	}
 }
 
 // bearer returns the token of an "Authorization: Bearer" header, or "".
@@ -277,7 +475,7 @@ func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req actionRequest
-	if err := readJSON(w, r, maxActionBytes, &req); err != nil {
+	if err := readAction(w, r, &req); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
@@ -294,8 +492,27 @@ func (s *Server) apiAct(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, actionResponse{Seq: seq, Events: orEmpty(events)})
+	buf := answerBufs.Get().(*[]byte)
+	defer answerBufs.Put(buf)
+	body, err := actionResponse{Seq: seq, Events: orEmpty(events)}.appendJSON((*buf)[:0])
+	if err != nil { // the action is stored: say so, without the events
+		s.log.Error("encoding an action's answer", "table", l.id, "seq", seq, "err", err)
+		body, _ = actionResponse{Seq: seq, Events: []engine.Event{}}.appendJSON((*buf)[:0])
+	}
+	body = append(body, '\n') // as json.Encoder ends it
+	if cap(body) <= maxAnswerBuf {
+		*buf = body
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Write(body)
 }
+
+// answerBufs holds the buffers that actions' answers are encoded in, so
+// that answering allocates nothing; one grown past maxAnswerBuf (a game
+// whose action told a long story) is not kept.
+var answerBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxAnswerBuf = 16 << 10
 
 func (s *Server) apiExport(w http.ResponseWriter, r *http.Request) {
 	l, err := s.table(r.Context(), r.PathValue("id"))

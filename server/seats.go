@@ -115,6 +115,11 @@ func clockSeats(l *live) []engine.Seat {
 // Call with l.mu held.
 func (s *Server) clockLocked(l *live) {
 	seats := clockSeats(l)
+	if len(seats) == 0 { // most tables have no turn clock: no map to make
+		l.clock.since = nil
+		l.clock.halt()
+		return
+	}
 	now := s.now()
 	since := make(map[engine.Seat]time.Time, len(seats))
 	var first time.Time
@@ -129,10 +134,6 @@ func (s *Server) clockLocked(l *live) {
 		}
 	}
 	l.clock.since = since
-	if len(since) == 0 {
-		l.clock.halt()
-		return
-	}
 	at := first.Add(time.Duration(l.tab.Options().Int(engine.OptTurnClock)) * time.Second)
 	if l.clock.stop != nil && l.clock.at.Equal(at) {
 		return // already set
@@ -189,7 +190,7 @@ func (s *Server) clockRanOut(l *live, stop chan struct{}) {
 		delete(l.clock.since, p)
 	}
 	if l.tab.Len() > before {
-		if err := s.commitLocked(s.ctx, l, before); err != nil {
+		if err := s.commitLocked(l, before); err != nil {
 			s.log.Error("storing a hand-over", "table", l.id, "err", err)
 			return
 		}

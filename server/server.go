@@ -157,6 +157,14 @@ type Server struct {
 	// just decided to stop, after it let go of the table's lock.
 	botsStopped func(l *live)
 
+	// writes is the context that writes to the store share (writeContext).
+	writes struct {
+		mu     sync.Mutex
+		ctx    context.Context
+		cancel context.CancelFunc // never called: the deadline ends ctx
+		until  time.Time          // when the next write makes a new one
+	}
+
 	ctx    context.Context // ends when the server closes: stops bots and streams
 	cancel context.CancelFunc
 	bg     sync.WaitGroup // bot goroutines and snapshot writes

@@ -75,11 +75,11 @@ func (l *live) watched() bool {
 
 // seatFor returns the seat whose invite token is token.
 func (l *live) seatFor(token string) (engine.Seat, bool) {
-	raw, ok := decodeExact(token, tokenBytes)
-	if !ok {
+	var raw [tokenBytes]byte
+	if !decodeExact(raw[:], token) {
 		return 0, false
 	}
-	sum := sha256.Sum256(raw)
+	sum := sha256.Sum256(raw[:])
 	for i, h := range l.hashes {
 		if h != nil && subtle.ConstantTimeCompare(h, sum[:]) == 1 {
 			return engine.Seat(i), true
@@ -98,32 +98,31 @@ const (
 // without padding, the unused low bits of the last character zero.
 var strictBase64 = base64.RawURLEncoding.Strict()
 
-// decodeExact decodes s if it is the one spelling of n bytes: exactly the
-// right length (the decoder would skip CR and LF) and strict base64url.
-// Anything else is refused before it is looked up anywhere.
-func decodeExact(s string, n int) ([]byte, bool) {
-	if len(s) != strictBase64.EncodedLen(n) {
-		return nil, false
+// decodeExact decodes s into dst if it is the one spelling of len(dst)
+// bytes: exactly the right length (the decoder would skip CR and LF) and
+// strict base64url. Anything else is refused before it is looked up
+// anywhere. Every request decodes a table id and most a token, so dst is
+// the caller's (on its stack), not a new slice.
+func decodeExact(dst []byte, s string) bool {
+	if len(s) != strictBase64.EncodedLen(len(dst)) {
+		return false
 	}
-	raw, err := strictBase64.DecodeString(s)
-	if err != nil || len(raw) != n {
-		return nil, false
-	}
-	return raw, true
+	n, err := strictBase64.Decode(dst, []byte(s))
+	return err == nil && n == len(dst)
 }
 
 // validID reports whether id could be a table id, so that junk is refused
 // before it reaches the store.
 func validID(id string) bool {
-	_, ok := decodeExact(id, tableIDBytes)
-	return ok
+	var raw [tableIDBytes]byte
+	return decodeExact(raw[:], id)
 }
 
 // wellFormedToken reports whether token is spelt as seat tokens are, so that
 // junk is refused before any table is looked up.
 func wellFormedToken(token string) bool {
-	_, ok := decodeExact(token, tokenBytes)
-	return ok
+	var raw [tokenBytes]byte
+	return decodeExact(raw[:], token)
 }
 
 // table returns the live table id, loading and replaying it if needed.
@@ -459,7 +458,7 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 // store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
 	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
-		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+		return s.actChecked(l, seat, kind, raw, func() error {
 			if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
 				if actedSince(l, seat, expectedSeq) {
 					return errAlreadyMade
@@ -494,7 +493,7 @@ func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int,
 // action that is no longer legal.
 func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
 	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
-		return s.actChecked(ctx, l, seat, kind, raw, func() error {
+		return s.actChecked(l, seat, kind, raw, func() error {
 			if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
 				return errAlreadyMade
 			}
@@ -505,7 +504,7 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 
 // actChecked is act and actOnce: check runs with l.mu held, before the
 // action is applied, and refuses it with an error.
-func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
+func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
 	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
 	if err != nil {
 		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
@@ -522,7 +521,7 @@ func (s *Server) actChecked(ctx context.Context, l *live, seat engine.Seat, kind
 		return 0, nil, err
 	}
 	start := time.Now()
-	events, recorded, err := s.submitLocked(ctx, l, seat, a)
+	events, recorded, err := s.submitLocked(l, seat, a)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -558,7 +557,7 @@ func actedSince(l *live, seat engine.Seat, seq int) bool {
 // the store. The action is acknowledged only once it is stored; if storing
 // fails the table is dropped from memory and rebuilt from the store on next
 // use. Call with l.mu held.
-func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a engine.Action) ([]engine.Event, error) {
+func (s *Server) applyLocked(l *live, seat engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if err := waitingForPlayers(l); err != nil {
 		return nil, err
 	}
@@ -567,7 +566,7 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 	if err != nil {
 		return nil, err
 	}
-	if err := s.commitLocked(ctx, l, before); err != nil {
+	if err := s.commitLocked(l, before); err != nil {
 		return nil, err
 	}
 	return events, nil
@@ -577,11 +576,8 @@ func (s *Server) applyLocked(ctx context.Context, l *live, seat engine.Seat, a e
 // first before ones, in one Append, and tells streams; the game's result
 // too if it is over. If storing fails the table is dropped from memory and
 // rebuilt from the store on next use. Call with l.mu held.
-func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
-	// The write goes on even if the client hangs up, so that what the
-	// store holds and what the client is told agree as often as possible.
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
+func (s *Server) commitLocked(l *live, before int) error {
+	wctx := s.writeContext()
 	// The action that ends the game is stored with the outcome, in one
 	// transaction: a crash between two writes could leave a finished game
 	// listed as open.
@@ -608,6 +604,28 @@ func (s *Server) commitLocked(ctx context.Context, l *live, before int) error {
 	s.clockLocked(l)
 	l.notify()
 	return nil
+}
+
+// storeWriteTimeout bounds a write to the store: an action whose write takes
+// longer is refused, and the table reloaded.
+const storeWriteTimeout = 30 * time.Second
+
+// writeContext returns the context of a write to the store. It does not
+// end when the client hangs up, so that what the store holds and what the
+// client is told agree as often as possible, and its deadline is
+// storeWriteTimeout to a second more ahead: the writes of one second share one
+// context, rather than each action making its own, with its timer.
+func (s *Server) writeContext() context.Context {
+	now := time.Now()
+	s.writes.mu.Lock()
+	defer s.writes.mu.Unlock()
+	if s.writes.ctx == nil || !now.Before(s.writes.until) {
+		// Its deadline ends it; writes may use it until then, so nothing
+		// cancels it earlier.
+		s.writes.ctx, s.writes.cancel = context.WithDeadline(context.Background(), now.Add(storeWriteTimeout+time.Second))
+		s.writes.until = now.Add(time.Second)
+	}
+	return s.writes.ctx
 }
 
 // background counts one more background goroutine (bots, snapshot
@@ -733,7 +751,7 @@ func (s *Server) runBots(l *live) {
 			stop() // paused while the bot thought: its move is not made
 			return
 		}
-		_, recorded, err := s.submitLocked(s.ctx, l, seat, a)
+		_, recorded, err := s.submitLocked(l, seat, a)
 		if err != nil {
 			s.log.Error("bot turn failed", "table", l.id, "seat", int(seat), "err", err)
 			stop()

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"slices"
 	"time"
 
@@ -101,14 +100,14 @@ func (l *live) answered(seat engine.Seat) bool {
 // submitLocked plays a for seat: at once, or, while a window is being
 // collected, by recording it for the window's close. It reports whether a
 // was only recorded. Call with l.mu held.
-func (s *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, a engine.Action) ([]engine.Event, bool, error) {
+func (s *Server) submitLocked(l *live, seat engine.Seat, a engine.Action) ([]engine.Event, bool, error) {
 	if l.win != nil && l.win.seq == l.tab.Len() && engine.IsTableAction(a.Kind()) {
 		// A roll, a resignation or a take-over now would move the log
 		// under the window and lose the answers recorded so far.
 		return nil, false, engine.NotYourTurn(a, "that waits until the answer window closes, in a moment")
 	}
 	if l.win == nil || l.win.seq != l.tab.Len() {
-		events, err := s.applyLocked(ctx, l, seat, a)
+		events, err := s.applyLocked(l, seat, a)
 		return events, false, err
 	}
 	if l.answered(seat) {
@@ -168,7 +167,7 @@ func (s *Server) closeWindow(l *live, seq int) {
 	if l.tab.Len() == before {
 		return
 	}
-	if err := s.commitLocked(s.ctx, l, before); err != nil {
+	if err := s.commitLocked(l, before); err != nil {
 		s.log.Error("storing a window's answers", "table", l.id, "err", err)
 		return
 	}
