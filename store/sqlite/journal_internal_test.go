@@ -452,3 +452,31 @@ func TestFold_RunsAtFoldRowsAndAfterFoldEvery(t *testing.T) {
 		}
 	})
 }
+
+// TestJournal_OldDatabasesMigrate: a database of schema 5, from before the
+// journal, with a table whose log is in entries, opens with migration 6
+// applied, its log whole, and its next append checked against it.
+func TestJournal_OldDatabasesMigrate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := mustOpenWith(t, path, noFolds)
+	logs := playLog(t, s, 3, "old")
+	if err := s.Close(); err != nil { // folds: the log is in entries
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"DROP TABLE journal", "PRAGMA user_version = 5"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+
+	s = mustOpenWith(t, path, noFolds)
+	if v := mustCount(t, s.rdb, "PRAGMA user_version"); v != 6 {
+		t.Errorf("after Open the schema version is %d, want 6", v)
+	}
+	checkLogs(t, s, logs)
+}
