@@ -35,11 +35,16 @@
 // another holds it. The database and its lock file are created readable by
 // their owner only (0600), and SQLite gives the WAL the database's mode.
 //
+// Appends go to a journal in the order they commit, which the writer folds
+// into the tables' logs in bulk: a commit then writes a few pages instead
+// of two per append (see journal.go).
+//
 // Each table keeps its latest snapshot (one row in snapshots), written
 // through the same writer as appends.
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"embed"
@@ -47,6 +52,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"slices"
@@ -97,6 +103,18 @@ type Options struct {
 	// empties it with a checkpoint that holds up appends while it runs,
 	// and to which the file shrinks when it starts over; default 64 MiB.
 	WALLimit int64
+	// FoldRows is how many rows the journal holds before the writer folds
+	// them into the tables' logs (see journal.go); default 4096. More
+	// rows make a fold's pages fewer per append, and every read of a log
+	// or of the lobby scans the journal.
+	FoldRows int
+	// FoldEvery is how old the journal's oldest row gets before the
+	// writer folds it, however few rows it holds; default 2s.
+	FoldEvery time.Duration
+	// OnFold, if set, is called by the writer after each fold of the
+	// journal that moved rows, with their number and the time it took,
+	// for metrics. It must be quick: the next batch waits.
+	OnFold func(rows int, took time.Duration)
 }
 
 // Store is a store.Store in one SQLite file.
@@ -115,6 +133,12 @@ type Store struct {
 	stopCP chan struct{} // closed to stop the checkpointer
 	cpDone chan struct{} // closed when the checkpointer has stopped
 	stmts  writeStmts
+
+	// Only the writer uses these (and Open before it starts).
+	heads     heads
+	foldRetry time.Time            // no fold before then: the last one failed
+	foldFault func(step int) error // a test's failure, after each fold step
+	closeErr  error                // the fold on Close's
 }
 
 // writeStmts are the statements of every batch and every append, prepared
@@ -122,7 +146,7 @@ type Store struct {
 // again for every write was over a quarter of the writer's time.
 type writeStmts struct {
 	savepoint, rollbackTo, release *sql.Stmt
-	appendSeq, appendEntry         *sql.Stmt
+	tableSeq, appendEntry          *sql.Stmt
 }
 
 func (w *writeStmts) prepare(db *sql.DB) error {
@@ -133,8 +157,8 @@ func (w *writeStmts) prepare(db *sql.DB) error {
 		{&w.savepoint, "SAVEPOINT w"},
 		{&w.rollbackTo, "ROLLBACK TO w"},
 		{&w.release, "RELEASE w"},
-		{&w.appendSeq, "UPDATE tables SET seq = seq + ?, updated = ? WHERE id = ? AND seq = ?"},
-		{&w.appendEntry, "INSERT INTO entries (table_id, seq, entry) VALUES (?, ?, ?)"},
+		{&w.tableSeq, "SELECT seq FROM tables WHERE id = ?"},
+		{&w.appendEntry, "INSERT INTO journal (table_id, seq, entry, at) VALUES (?, ?, ?, ?)"},
 	} {
 		st, err := db.Prepare(p.query)
 		if err != nil {
@@ -146,7 +170,7 @@ func (w *writeStmts) prepare(db *sql.DB) error {
 }
 
 func (w *writeStmts) close() {
-	for _, st := range []*sql.Stmt{w.savepoint, w.rollbackTo, w.release, w.appendSeq, w.appendEntry} {
+	for _, st := range []*sql.Stmt{w.savepoint, w.rollbackTo, w.release, w.tableSeq, w.appendEntry} {
 		if st != nil {
 			st.Close()
 		}
@@ -180,6 +204,12 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 	if opts.WALLimit <= 0 {
 		opts.WALLimit = 64 << 20
+	}
+	if opts.FoldRows <= 0 {
+		opts.FoldRows = 4096
+	}
+	if opts.FoldEvery <= 0 {
+		opts.FoldEvery = 2 * time.Second
 	}
 	lock, err := lockFile(path + ".lock")
 	if errors.Is(err, ErrInUse) {
@@ -262,7 +292,14 @@ func open(path string, opts Options) (*Store, error) {
 	}
 	cdb.SetMaxOpenConns(1)
 	s := &Store{rdb: rdb, wdb: wdb, cdb: cdb, opts: opts, queue: make(chan *write, 1024), done: make(chan struct{}),
-		stopCP: make(chan struct{}), cpDone: make(chan struct{}), stmts: stmts}
+		stopCP: make(chan struct{}), cpDone: make(chan struct{}), stmts: stmts, heads: newHeads()}
+	// What a crash left in the journal is folded first: the heads count on
+	// an empty journal (see heads).
+	if err := s.fold(); err != nil {
+		stmts.close()
+		errors.Join(rdb.Close(), cdb.Close(), wdb.Close())
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
 	go s.writer()
 	go s.checkpointer()
 	return s, nil
@@ -332,17 +369,35 @@ func migrate(db *sql.DB) error {
 // the next batches small and keep it ended.
 const togetherFor = 100
 
-// writer commits queued writes in batches until the queue is closed. A
-// batch is every write queued when the writer gets to it and, while writes
-// arrive together (see GroupWait), those that arrive within GroupWait
-// after, up to MaxBatch.
+// writer commits queued writes in batches until the queue is closed, then
+// folds the journal. A batch is every write queued when the writer gets to
+// it and, while writes arrive together (see GroupWait), those that arrive
+// within GroupWait after, up to MaxBatch. Between batches it folds the
+// journal when it is due (maybeFold), and while no writes come it checks
+// every FoldEvery.
 func (s *Store) writer() {
 	defer close(s.done)
 	batch := make([]*write, 0, s.opts.MaxBatch)
 	gather := time.NewTimer(0)
 	<-gather.C
+	idle := time.NewTicker(s.opts.FoldEvery)
+	defer idle.Stop()
 	var togetherUntil time.Time
-	for first := range s.queue {
+	for {
+		var first *write
+		select {
+		case w, ok := <-s.queue:
+			if !ok {
+				if s.heads.rows > 0 || s.heads.unsure {
+					s.closeErr = s.fold()
+				}
+				return
+			}
+			first = w
+		case <-idle.C:
+			s.maybeFold()
+			continue
+		}
 		batch = append(batch[:0], first)
 		batch = s.drain(batch, nil)
 		if s.opts.GroupWait > 0 && len(batch) < s.opts.MaxBatch && time.Now().Before(togetherUntil) {
@@ -354,6 +409,7 @@ func (s *Store) writer() {
 			togetherUntil = time.Now().Add(togetherFor * s.opts.GroupWait)
 		}
 		s.commit(batch)
+		s.maybeFold()
 		if fi, err := os.Stat(s.walPath); err == nil && fi.Size() > s.opts.WALLimit {
 			// Failing, it loses nothing; the next batch tries again.
 			s.cpMu.Lock()
@@ -431,6 +487,7 @@ func (s *Store) commitBatch(batch []*write, savepoints bool) (errs []error, ok b
 	if err != nil {
 		return fail(fmt.Errorf("sqlite: begin: %w", err))
 	}
+	defer s.heads.rollback() // unless committed first
 	exec := func(st *sql.Stmt) error {
 		_, err := tx.Stmt(st).Exec()
 		return err
@@ -451,11 +508,13 @@ func (s *Store) commitBatch(batch []*write, savepoints bool) (errs []error, ok b
 			tx.Rollback()
 			return fail(fmt.Errorf("sqlite: savepoint: %w", err))
 		}
+		s.heads.startWrite()
 		if errs[i] = w.fn(tx); errs[i] != nil {
 			if err := exec(s.stmts.rollbackTo); err != nil {
 				tx.Rollback()
 				return fail(fmt.Errorf("sqlite: rollback to savepoint: %w", err))
 			}
+			s.heads.undoWrite()
 		}
 		if err := exec(s.stmts.release); err != nil {
 			tx.Rollback()
@@ -463,8 +522,10 @@ func (s *Store) commitBatch(batch []*write, savepoints bool) (errs []error, ok b
 		}
 	}
 	if err := tx.Commit(); err != nil {
+		s.heads.lost()
 		return fail(fmt.Errorf("sqlite: commit: %w", err))
 	}
+	s.heads.commit(time.Now())
 	return errs, true
 }
 
@@ -512,7 +573,7 @@ func (s *Store) Close() error {
 	close(s.stopCP)
 	<-s.cpDone
 	s.stmts.close()
-	err := errors.Join(s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
+	err := errors.Join(s.closeErr, s.rdb.Close(), s.cdb.Close(), s.wdb.Close())
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Close()) // and with it the lock
 	}
@@ -567,6 +628,7 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 			}
 			return fmt.Errorf("sqlite: create table: %w", err)
 		}
+		s.heads.set(t.ID, 0, 0, 0)
 		return nil
 	})
 }
@@ -589,13 +651,17 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 	}
 	return s.do(ctx, func(tx *sql.Tx) error {
 		var seatsJSON, hashJSON, openJSON string
-		var begun bool
-		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, seq > 0 OR outcome IS NOT NULL FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &begun)
+		var over bool
+		err := tx.QueryRow("SELECT seats, token_hashes, open_seats, outcome IS NOT NULL FROM tables WHERE id = ?", id).Scan(&seatsJSON, &hashJSON, &openJSON, &over)
 		if errors.Is(err, sql.ErrNoRows) {
 			return store.ErrNotFound
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: join: %w", err)
+		}
+		seq, err := s.head(tx, id) // tables.seq misses the journal's entries
+		if err != nil {
+			return err
 		}
 		var (
 			seats  []engine.SeatInfo
@@ -611,7 +677,7 @@ func (s *Store) Join(ctx context.Context, id string, seat int, name string, toke
 			}
 		}
 		i := slices.Index(open, seat)
-		if i < 0 || begun || seat >= len(seats) || seat >= len(hashes) {
+		if i < 0 || over || seq > 0 || seat >= len(seats) || seat >= len(hashes) {
 			return store.ErrSeatTaken
 		}
 		open = slices.Delete(open, i, i+1)
@@ -670,28 +736,25 @@ func (s *Store) Finish(ctx context.Context, id string, expectedSeq int, outcome 
 }
 
 // appendTx adds rows to the log of table id inside tx if the log holds
-// exactly expectedSeq entries. With no rows it only checks that.
+// exactly expectedSeq entries. With no rows it only checks that. The rows
+// go to the journal, and the log's length is the writer's head of it, not
+// tables.seq (see journal.go).
 func (s *Store) appendTx(tx *sql.Tx, id string, expectedSeq int, rows []string) error {
-	res, err := tx.Stmt(s.stmts.appendSeq).Exec(len(rows), s.now(), id, expectedSeq)
+	seq, err := s.head(tx, id)
 	if err != nil {
-		return fmt.Errorf("sqlite: append: %w", err)
+		return err
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("sqlite: append: %w", err)
-	} else if n == 0 {
-		var seq int
-		if err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq); errors.Is(err, sql.ErrNoRows) {
-			return store.ErrNotFound
-		} else if err != nil {
-			return fmt.Errorf("sqlite: append: %w", err)
-		}
+	if seq != expectedSeq {
 		return fmt.Errorf("%w: the log is at %d, not %d", store.ErrVersionConflict, seq, expectedSeq)
 	}
+	at, bytes := s.now(), 0
 	for i, row := range rows {
-		if _, err := tx.Stmt(s.stmts.appendEntry).Exec(id, expectedSeq+i+1, row); err != nil {
+		if _, err := tx.Stmt(s.stmts.appendEntry).Exec(id, expectedSeq+i+1, row, at); err != nil {
 			return fmt.Errorf("sqlite: append: %w", err)
 		}
+		bytes += len(row)
 	}
+	s.heads.set(id, expectedSeq+len(rows), len(rows), bytes)
 	return nil
 }
 
@@ -699,13 +762,10 @@ func (s *Store) appendTx(tx *sql.Tx, id string, expectedSeq int, rows []string) 
 // after as many entries or more.
 func (s *Store) SaveSnapshot(ctx context.Context, id string, snap engine.Snapshot) error {
 	return s.do(ctx, func(tx *sql.Tx) error {
-		var seq int
-		err := tx.QueryRow("SELECT seq FROM tables WHERE id = ?", id).Scan(&seq)
+		seq, err := s.head(tx, id)
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return store.ErrNotFound
 		case err != nil:
-			return fmt.Errorf("sqlite: save snapshot: %w", err)
+			return err
 		case snap.Seq < 0 || snap.Seq > seq:
 			return fmt.Errorf("%w: a snapshot after entry %d of a log of %d", store.ErrVersionConflict, snap.Seq, seq)
 		}
@@ -767,25 +827,18 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 			return store.Table{}, fmt.Errorf("sqlite: load table %s: token hash: %w", id, err)
 		}
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT seq, entry FROM entries WHERE table_id = ? ORDER BY seq", id)
-	if err != nil {
-		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
-	}
-	defer rows.Close()
+	// The log is the table's rows in entries (tables.seq of them), then
+	// its rows in the journal (see journal.go), both read in this one
+	// transaction: a fold moves rows from one to the other atomically.
 	log := codec.NewLog(t.Seq)
-	for rows.Next() {
-		var seq int
-		var raw []byte
-		if err := rows.Scan(&seq, &raw); err != nil {
-			return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
-		}
-		if err := log.Add(seq, raw); err != nil {
-			return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
-		}
+	if _, err := addRows(ctx, tx, log, "SELECT seq, entry FROM entries WHERE table_id = ? ORDER BY seq", id); err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 	}
-	if err := rows.Err(); err != nil {
-		return store.Table{}, fmt.Errorf("sqlite: load table: %w", err)
+	unfolded, err := addRows(ctx, tx, log, "SELECT seq, entry FROM journal WHERE table_id = ? ORDER BY n", id)
+	if err != nil {
+		return store.Table{}, fmt.Errorf("sqlite: load table %s: journal: %w", id, err)
 	}
+	t.Seq += unfolded
 	if t.Export.Log, err = log.Entries(t.Seq); err != nil {
 		return store.Table{}, fmt.Errorf("sqlite: load table %s: %w", id, err)
 	}
@@ -802,35 +855,160 @@ func (s *Store) LoadTable(ctx context.Context, id string) (store.Table, error) {
 	return t, nil
 }
 
-// ListOpen returns listed tables that are not over, most recently active first.
+// addRows adds to log the rows (seq, entry) that query q of table id
+// returns, and returns how many it added.
+func addRows(ctx context.Context, tx *sql.Tx, log *codec.Log, q, id string) (int, error) {
+	rows, err := tx.QueryContext(ctx, q, id)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var seq int
+		var raw []byte
+		if err := rows.Scan(&seq, &raw); err != nil {
+			return 0, err
+		}
+		if err := log.Add(seq, raw); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return n, rows.Err()
+}
+
+// summaryColumns are the columns of tables a summary reads (summaryRow).
+const summaryColumns = "id, game, seats, open_seats, seq, created, updated"
+
+// summaryRow is a summary's row of tables, its JSON not yet decoded.
+type summaryRow struct {
+	id, game, seats, open string
+	seq                   int
+	created, updated      int64
+}
+
+func (r *summaryRow) dest() []any {
+	return []any{&r.id, &r.game, &r.seats, &r.open, &r.seq, &r.created, &r.updated}
+}
+
+// ListOpen returns listed tables that are not over, most recently active
+// first.
+//
+// A table's rows in the journal count too (see journal.go): they add to
+// its seq, and the latest is its last activity when later than
+// tables.updated. Only the tables in the journal can be more recently
+// active than tables.updated says, so the first limit tables are among the
+// first limit by tables.updated (from the index tables_open) and, of the
+// tables in the journal, the first limit by their last append that are
+// listed and open, looked up one by one (and the unlisted and finished
+// ones met on the way). The journal is scanned once. Doing this merge in
+// SQL left SQLite's planner looking up every table in the journal, or
+// scanning the journal once per table listed.
 func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, game, seats, open_seats, seq, created, updated FROM tables
-		WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?`, limit)
+	tx, err := s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list tables: %w", err)
 	}
-	defer rows.Close()
-	var out []store.Summary
+	defer tx.Rollback()
+	type unfolded struct {
+		id   string
+		n    int
+		last int64
+	}
+	var journal []unfolded
+	rows, err := tx.QueryContext(ctx, "SELECT table_id, count(*), max(at) FROM journal GROUP BY table_id")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list tables: %w", err)
+	}
 	for rows.Next() {
-		var sum store.Summary
-		var seats, open string
-		var created, updated int64
-		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &open, &sum.Seq, &created, &updated); err != nil {
+		var u unfolded
+		if err := rows.Scan(&u.id, &u.n, &u.last); err != nil {
+			rows.Close()
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
-		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
+		journal = append(journal, u)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, fmt.Errorf("sqlite: list tables: %w", err)
+	}
+
+	var list []summaryRow
+	rows, err = tx.QueryContext(ctx, "SELECT "+summaryColumns+" FROM tables WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?", limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list tables: %w", err)
+	}
+	for rows.Next() {
+		var r summaryRow
+		if err := rows.Scan(r.dest()...); err != nil {
+			rows.Close()
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
-		if err := json.Unmarshal([]byte(open), &sum.Open); err != nil {
+		list = append(list, r)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, fmt.Errorf("sqlite: list tables: %w", err)
+	}
+	// A table of the journal whose last append is no later than the last
+	// of a full list cannot displace it.
+	cutoff := int64(math.MinInt64)
+	if len(list) == limit && limit > 0 {
+		cutoff = list[len(list)-1].updated
+	}
+	listed := make(map[string]bool, len(list))
+	for _, r := range list {
+		listed[r.id] = true
+	}
+	slices.SortFunc(journal, func(a, b unfolded) int { return cmp.Compare(b.last, a.last) })
+	added := 0
+	for _, u := range journal {
+		if added == limit || u.last <= cutoff {
+			break
+		}
+		if listed[u.id] {
+			continue
+		}
+		var r summaryRow
+		err := tx.QueryRowContext(ctx, "SELECT "+summaryColumns+" FROM tables WHERE id = ? AND listed = 1 AND outcome IS NULL", u.id).Scan(r.dest()...)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
+		list = append(list, r)
+		added++
+	}
+	byID := make(map[string]unfolded, len(journal))
+	for _, u := range journal {
+		byID[u.id] = u
+	}
+	for i := range list {
+		if u, ok := byID[list[i].id]; ok {
+			list[i].seq += u.n
+			list[i].updated = max(list[i].updated, u.last)
+		}
+	}
+	slices.SortStableFunc(list, func(a, b summaryRow) int { return cmp.Compare(b.updated, a.updated) })
+	if limit >= 0 && len(list) > limit {
+		list = list[:limit]
+	}
+
+	var out []store.Summary
+	for _, r := range list {
+		sum := store.Summary{ID: r.id, Game: r.game, Seq: r.seq, Created: time.UnixMilli(r.created), Updated: time.UnixMilli(r.updated)}
+		if err := json.Unmarshal([]byte(r.seats), &sum.Seats); err != nil {
+			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
+		if err := json.Unmarshal([]byte(r.open), &sum.Open); err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
 		if len(sum.Open) == 0 {
 			sum.Open = nil
 		}
-		sum.Created, sum.Updated = time.UnixMilli(created), time.UnixMilli(updated)
 		out = append(out, sum)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // TableIDs returns the ids of up to limit tables, finished and unlisted ones

@@ -32,6 +32,20 @@ func TestWriter_KeepsAPageCacheForAThousandTables(t *testing.T) {
 	}
 }
 
+// holdWriter queues a write that waits until release is called, and
+// returns once the writer runs it: the writes queued meanwhile wait, and
+// make one batch once it is released.
+func holdWriter(s *Store) (release func()) {
+	hold, held := make(chan struct{}), make(chan struct{})
+	go s.do(context.Background(), func(*sql.Tx) error {
+		close(held)
+		<-hold
+		return nil
+	})
+	<-held
+	return func() { close(hold) }
+}
+
 // TestGroupWait_WritesArrivingTogetherShareCommits: while appends of many
 // tables arrive together, the writer waits GroupWait for more before it
 // commits, so that they share commits: 16 tables appending 20 times each,
@@ -61,13 +75,7 @@ func TestGroupWait_WritesArrivingTogetherShareCommits(t *testing.T) {
 	for i := range tables {
 		entries[i] = storetest.MustAct(t, storetest.MustTable(t, s, fmt.Sprint("t", i)), 0, duel.Guard)
 	}
-	hold, held := make(chan struct{}), make(chan struct{})
-	go s.do(ctx, func(*sql.Tx) error {
-		close(held)
-		<-hold
-		return nil
-	})
-	<-held
+	release := holdWriter(s)
 	var wg sync.WaitGroup
 	for i := range tables {
 		wg.Go(func() {
@@ -85,7 +93,7 @@ func TestGroupWait_WritesArrivingTogetherShareCommits(t *testing.T) {
 	mu.Lock()
 	commits, writes = 0, 0 // the creations came one at a time
 	mu.Unlock()
-	close(hold)
+	release()
 	wg.Wait()
 	mu.Lock()
 	defer mu.Unlock()

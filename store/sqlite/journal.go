@@ -1,0 +1,250 @@
+package sqlite
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"tabletop/store"
+)
+
+// Appends go to a journal first, not to the tables' logs.
+//
+// In WAL mode a commit writes every page it dirtied to the WAL, whole (4
+// KiB and two pwrites each), and that was about 40% of an append's CPU. A
+// table's log (entries, clustered by table) and its row in tables each sit
+// on pages of their own, and a table appends at most once per commit (its
+// next action waits for this one), so a commit of n appends dirtied about
+// 2n pages. The journal is a rowid table in the order of appending: all of
+// a commit's appends land on its last page or two, whichever tables they
+// are for, and tables is not written at all.
+//
+// The writer folds the journal into entries in bulk, in one transaction
+// (fold): the rows, sorted by table, go onto the last leaf of each table's
+// log together, tables.seq and tables.updated catch up, and the journal is
+// emptied. That dirties about two pages per table that appended since the
+// last fold, however many times it appended, instead of two per append;
+// and since the fold is one transaction, a crash before or during it
+// leaves the rows in the journal, once, and one after it leaves them in
+// entries, once. The writer folds when the journal holds FoldRows rows,
+// when its entries pass a quarter of WALLimit, or when its oldest row is
+// FoldEvery old; and on Open (a journal a crash left behind) and on Close.
+//
+// A table's log is thus its rows in entries, then its rows in the journal;
+// tables.seq counts only the first. The sequence check (Append's
+// expectedSeq) needs the sum, and the journal has no index by table (it
+// would put each append back on a page of its own table): so the writer,
+// the only one that writes the database, keeps the length of each log it
+// has touched since the last fold in memory (heads). Readers scan the
+// journal, which holds at most FoldRows rows plus one batch's (about
+// FoldRows + MaxBatch*entries per append) while folds succeed. That is
+// the price: with 4096 rows over 1000 tables, a LoadTable took about 2.5
+// times the CPU it takes with the journal empty and a ListOpen about ten
+// times (BenchmarkReadsBeforeAFold), while an append took about half the
+// CPU at 50 tables and a sixth to a tenth less at 1000, folds included
+// (BenchmarkStoreAppendTables; a larger FoldRows helps there most).
+
+// heads is the writer's count of the entries in the logs of the tables it
+// has read or written since the last fold. A table it does not know has no
+// rows in the journal (the journal was empty at the last fold, and every
+// append since went through here), so its log's length is tables.seq:
+// that invariant is what lets a head be loaded without scanning the
+// journal (a failed commit breaks it until the next fold: see unsure).
+// Only the writer goroutine uses heads.
+//
+// A batch's writes change batch only. Their changes reach known when the
+// batch commits; a batch rolled back is forgotten, and a write rolled back
+// to its savepoint takes back its own changes (undo). The heads thus match
+// what is committed, whatever the batch's fate.
+type heads struct {
+	known map[string]int // committed
+	batch map[string]int // as the current batch's writes leave them
+	undo  []headChange   // what the current write changed in batch
+	// rows and bytes count the journal's committed rows and their
+	// entries' bytes, added the current batch's; since is when the oldest
+	// of them was committed.
+	rows, bytes int
+	added       headChange // the batch's rows and bytes
+	since       time.Time
+	// unsure is set when a commit failed in a way that may have committed
+	// after all: until the next fold, a head is loaded with the journal's
+	// count of its rows.
+	unsure bool
+}
+
+// headChange is one change to heads.batch, to take back.
+type headChange struct {
+	id          string
+	prev        int
+	had         bool
+	rows, bytes int // added to the journal
+}
+
+func newHeads() heads {
+	return heads{known: map[string]int{}, batch: map[string]int{}}
+}
+
+func (h *heads) get(id string) (int, bool) {
+	if seq, ok := h.batch[id]; ok {
+		return seq, true
+	}
+	seq, ok := h.known[id]
+	return seq, ok
+}
+
+// set records that table id's log holds seq entries after the current
+// write, which added rows of them to the journal, of bytes bytes.
+func (h *heads) set(id string, seq, rows, bytes int) {
+	prev, had := h.batch[id]
+	h.undo = append(h.undo, headChange{id: id, prev: prev, had: had, rows: rows, bytes: bytes})
+	h.batch[id] = seq
+	h.added.rows += rows
+	h.added.bytes += bytes
+}
+
+// startWrite starts a write that may be rolled back alone (undoWrite).
+func (h *heads) startWrite() { h.undo = h.undo[:0] }
+
+// undoWrite takes back the changes of the write that was rolled back to its
+// savepoint.
+func (h *heads) undoWrite() {
+	for i := len(h.undo) - 1; i >= 0; i-- {
+		c := h.undo[i]
+		if c.had {
+			h.batch[c.id] = c.prev
+		} else {
+			delete(h.batch, c.id)
+		}
+		h.added.rows -= c.rows
+		h.added.bytes -= c.bytes
+	}
+	h.undo = h.undo[:0]
+}
+
+// rollback forgets the batch: it was rolled back.
+func (h *heads) rollback() {
+	clear(h.batch)
+	h.added = headChange{}
+	h.undo = h.undo[:0]
+}
+
+// commit keeps the batch's changes: it committed at now.
+func (h *heads) commit(now time.Time) {
+	for id, seq := range h.batch {
+		h.known[id] = seq
+	}
+	if h.rows == 0 && h.added.rows > 0 {
+		h.since = now
+	}
+	h.rows += h.added.rows
+	h.bytes += h.added.bytes
+	h.rollback()
+}
+
+// lost forgets every head: a commit failed, perhaps after committing. Until
+// the next fold, heads are loaded with the journal's count of their rows.
+func (h *heads) lost() {
+	h.rollback()
+	clear(h.known)
+	h.unsure = true
+}
+
+// folded records that the journal is empty. It forgets the heads too, so
+// that their number stays bounded by the tables that act between folds: a
+// table's next write loads its head from tables.seq, which is exact now.
+func (h *heads) folded() {
+	clear(h.known)
+	h.rows, h.bytes, h.unsure = 0, 0, false
+}
+
+// head returns the number of entries in table id's log as the batch so far
+// leaves it, or store.ErrNotFound. It runs in the writer, inside tx.
+func (s *Store) head(tx *sql.Tx, id string) (int, error) {
+	if seq, ok := s.heads.get(id); ok {
+		return seq, nil
+	}
+	var seq int
+	var err error
+	if s.heads.unsure {
+		err = tx.QueryRow("SELECT seq + (SELECT count(*) FROM journal WHERE table_id = ?1) FROM tables WHERE id = ?1", id).Scan(&seq)
+	} else {
+		err = tx.Stmt(s.stmts.tableSeq).QueryRow(id).Scan(&seq)
+	}
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, store.ErrNotFound
+	case err != nil:
+		return 0, fmt.Errorf("sqlite: reading the log's length: %w", err)
+	}
+	// Kept with the batch's changes, so that if this write is undone the
+	// head is loaded again rather than trusted.
+	s.heads.set(id, seq, 0, 0)
+	return seq, nil
+}
+
+// foldSteps move the journal into entries and tables, in one transaction.
+var foldSteps = []string{
+	// Sorted by table, so that each table's rows go onto its log's last
+	// leaf together.
+	"INSERT INTO entries (table_id, seq, entry) SELECT table_id, seq, entry FROM journal ORDER BY table_id, seq",
+	`UPDATE tables SET seq = j.seq, updated = max(tables.updated, j.at)
+		FROM (SELECT table_id, max(seq) AS seq, max(at) AS at FROM journal GROUP BY table_id) AS j
+		WHERE tables.id = j.table_id`,
+	"DELETE FROM journal",
+}
+
+// fold moves every row of the journal into entries, and brings tables.seq
+// and tables.updated up to date, in one transaction. It runs in the writer
+// (or before the writer starts or after it stops), between batches.
+func (s *Store) fold() error {
+	start := time.Now()
+	tx, err := s.wdb.Begin()
+	if err != nil {
+		return fmt.Errorf("sqlite: fold: %w", err)
+	}
+	var rows int64
+	for i, q := range foldSteps {
+		res, err := tx.Exec(q)
+		if err == nil && s.foldFault != nil {
+			err = s.foldFault(i)
+		}
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("sqlite: fold: %w", err)
+		}
+		if i == 0 {
+			if rows, err = res.RowsAffected(); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("sqlite: fold: %w", err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: fold: %w", err)
+	}
+	s.heads.folded()
+	if s.opts.OnFold != nil && rows > 0 {
+		s.opts.OnFold(int(rows), time.Since(start))
+	}
+	return nil
+}
+
+// maybeFold folds if the journal holds FoldRows rows or its oldest is
+// FoldEvery old, or if its entries pass a quarter of WALLimit: a fold
+// writes them all again, in one transaction, which no checkpoint can cut
+// short. A fold that failed loses nothing (it rolled back; the rows stay
+// in the journal) and is tried again FoldEvery later.
+func (s *Store) maybeFold() {
+	h := &s.heads
+	now := time.Now()
+	if h.rows == 0 && !h.unsure || now.Before(s.foldRetry) {
+		return
+	}
+	if h.rows < s.opts.FoldRows && int64(h.bytes) < s.opts.WALLimit/4 && !h.unsure && now.Sub(h.since) < s.opts.FoldEvery {
+		return
+	}
+	if err := s.fold(); err != nil {
+		s.foldRetry = now.Add(s.opts.FoldEvery)
+	}
+}
