@@ -896,99 +896,70 @@ func (r *summaryRow) dest() []any {
 // first.
 //
 // A table's rows in the journal count too (see journal.go): they add to
-// its seq, and the latest is its last activity when later than
-// tables.updated. Only the tables in the journal can be more recently
-// active than tables.updated says, so the first limit tables are among the
-// first limit by tables.updated (from the index tables_open) and, of the
-// tables in the journal, the first limit by their last append that are
-// listed and open, looked up one by one (and the unlisted and finished
-// ones met on the way). The journal is scanned once. Doing this merge in
-// SQL left SQLite's planner looking up every table in the journal, or
-// scanning the journal once per table listed.
+// its seq, and the latest is its last activity, later than tables.updated.
+// Only the tables in the journal can be more recently active than
+// tables.updated says, so the first limit tables are among the first limit
+// by tables.updated (from the index tables_open) and the first limit of
+// the journal's listed open tables by their last append, no earlier than
+// the last of the first. A table of the first kind that appended since the
+// last fold is of the second kind too, unless limit others of the second
+// kind appended later, and then it is not among the first limit anyway.
+// SQLite groups the journal and looks its tables up by id in one query
+// (CROSS JOIN keeps that order: its planner would rather read every listed
+// table and look each up in the grouped journal).
 func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error) {
 	tx, err := s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list tables: %w", err)
 	}
 	defer tx.Rollback()
-	type unfolded struct {
-		id   string
-		n    int
-		last int64
-	}
-	var journal []unfolded
-	rows, err := tx.QueryContext(ctx, "SELECT table_id, count(*), max(at) FROM journal GROUP BY table_id")
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: list tables: %w", err)
-	}
-	for rows.Next() {
-		var u unfolded
-		if err := rows.Scan(&u.id, &u.n, &u.last); err != nil {
-			rows.Close()
+	// query appends the rows of a query of summaryColumns to list.
+	query := func(list []summaryRow, q string, args ...any) ([]summaryRow, error) {
+		rows, err := tx.QueryContext(ctx, q, args...)
+		if err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
-		journal = append(journal, u)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return nil, fmt.Errorf("sqlite: list tables: %w", err)
-	}
-
-	var list []summaryRow
-	rows, err = tx.QueryContext(ctx, "SELECT "+summaryColumns+" FROM tables WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?", limit)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: list tables: %w", err)
-	}
-	for rows.Next() {
-		var r summaryRow
-		if err := rows.Scan(r.dest()...); err != nil {
-			rows.Close()
+		for rows.Next() {
+			var r summaryRow
+			if err := rows.Scan(r.dest()...); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("sqlite: list tables: %w", err)
+			}
+			list = append(list, r)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
-		list = append(list, r)
+		return list, nil
 	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return nil, fmt.Errorf("sqlite: list tables: %w", err)
+	list, err := query(nil, "SELECT "+summaryColumns+" FROM tables WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?", limit)
+	if err != nil {
+		return nil, err
 	}
-	// A table of the journal whose last append is no later than the last
-	// of a full list cannot displace it.
 	cutoff := int64(math.MinInt64)
 	if len(list) == limit && limit > 0 {
 		cutoff = list[len(list)-1].updated
 	}
-	listed := make(map[string]bool, len(list))
-	for _, r := range list {
-		listed[r.id] = true
+	folded := len(list)
+	list, err = query(list, `SELECT t.id, t.game, t.seats, t.open_seats, t.seq + j.n, t.created, j.last
+		FROM (SELECT table_id, count(*) AS n, max(at) AS last FROM journal GROUP BY table_id HAVING max(at) >= ?) AS j
+		CROSS JOIN tables AS t ON t.id = j.table_id
+		WHERE t.listed = 1 AND t.outcome IS NULL ORDER BY j.last DESC LIMIT ?`, cutoff, limit)
+	if err != nil {
+		return nil, err
 	}
-	slices.SortFunc(journal, func(a, b unfolded) int { return cmp.Compare(b.last, a.last) })
-	added := 0
-	for _, u := range journal {
-		if added == limit || u.last <= cutoff {
-			break
-		}
-		if listed[u.id] {
-			continue
-		}
-		var r summaryRow
-		err := tx.QueryRowContext(ctx, "SELECT "+summaryColumns+" FROM tables WHERE id = ? AND listed = 1 AND outcome IS NULL", u.id).Scan(r.dest()...)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			continue
-		case err != nil:
-			return nil, fmt.Errorf("sqlite: list tables: %w", err)
-		}
-		list = append(list, r)
-		added++
+	// The journal's rows replace the first query's of the same tables.
+	journal := make(map[string]bool, len(list)-folded)
+	for _, r := range list[folded:] {
+		journal[r.id] = true
 	}
-	byID := make(map[string]unfolded, len(journal))
-	for _, u := range journal {
-		byID[u.id] = u
-	}
-	for i := range list {
-		if u, ok := byID[list[i].id]; ok {
-			list[i].seq += u.n
-			list[i].updated = max(list[i].updated, u.last)
+	merged := make([]summaryRow, 0, len(list))
+	for _, r := range list[:folded] {
+		if !journal[r.id] {
+			merged = append(merged, r)
 		}
 	}
+	list = append(merged, list[folded:]...)
 	slices.SortStableFunc(list, func(a, b summaryRow) int { return cmp.Compare(b.updated, a.updated) })
 	if limit >= 0 && len(list) > limit {
 		list = list[:limit]
