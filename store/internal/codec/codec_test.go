@@ -70,9 +70,10 @@ func TestMigrationsAreSortedByVersionNotName(t *testing.T) {
 }
 
 // TestEntries_AreMarshal checks that Entries writes each entry as
-// json.Marshal does (old databases and exports hold those bytes): over
+// json.Marshal does (old databases and exports hold those bytes) over
 // seeded whole games of every game, as played and as read back from an
-// export or from the rows themselves, and over entries of every shape.
+// export or from the rows themselves. Entries of every shape are
+// engine's TestEntry_AppendJSONIsMarshal.
 func TestEntries_AreMarshal(t *testing.T) {
 	for seed := range byte(4) {
 		for _, tab := range played(t, seed) {
@@ -103,32 +104,6 @@ func TestEntries_AreMarshal(t *testing.T) {
 			}
 			mustEntriesAreMarshal(t, name+" exported", x.Log)
 		}
-	}
-	type data struct {
-		N    int    `json:"n"`
-		Name string `json:"name,omitempty"`
-	}
-	for _, c := range []struct {
-		name string
-		e    engine.Entry
-	}{
-		{"empty", engine.Entry{}},
-		{"empty lists", engine.Entry{Dice: []dice.Draw{}, Events: []engine.Event{}}},
-		{"spaced action", engine.Entry{Seat: -1, Kind: "k", Action: json.RawMessage(" { \"a\" :\n[1, 2] } "), Text: "x\ny"}},
-		{"action to escape", engine.Entry{Kind: "k", Action: json.RawMessage(`{"a":"<b>&Zoë\u2028"}`)}},
-		{"every field", engine.Entry{
-			Seat: 12, Kind: "roll <&>", Action: json.RawMessage(`{"expr":"2d6"}`), Text: "a → b\u2028\xff",
-			Dice: []dice.Draw{{Sides: 6, Face: 3}, {Sides: 3, Face: 1}, {Sides: -1, Face: 0}},
-			Events: []engine.Event{
-				{Kind: "hand", Text: "you hold <Siren>", Data: map[string]any{"card": "S&W", "n": []int{1}}, Only: []engine.Seat{0, 1}, Others: "Ann draws"},
-				{Kind: "raw", Data: json.RawMessage(`{"x":[1,2]}`)},
-				{Kind: "spaced raw", Data: json.RawMessage(`{ "x": [1, 2] }`)},
-				{Kind: "nil raw", Data: json.RawMessage(nil), Only: []engine.Seat{}},
-				{Kind: "value", Data: data{N: 3, Name: "<x>"}},
-				{Kind: "bad \xff", Text: "\ufffd"},
-			}}},
-	} {
-		mustEntriesAreMarshal(t, c.name, []engine.Entry{c.e})
 	}
 }
 
