@@ -34,6 +34,12 @@ func TestEvent_AppendJSONIsMarshal(t *testing.T) {
 		{"raw data spaced on one line", Event{Kind: "k", Data: json.RawMessage(`{"n": 1, "l": [1, 2], "s": "a b"}`)}},
 		{"raw data to escape", Event{Kind: "k", Data: json.RawMessage(`{"name":"a<b&c>","z":"Zoë"}`)}},
 		{"raw null", Event{Kind: "k", Data: json.RawMessage(`null`)}},
+		{"raw data with spaces and arrows in strings", Event{Kind: "k", Data: json.RawMessage(`{"text":"Fire Lizard → 4 (a \"b c\")","l":["x y","Zoë"]}`)}},
+		{"raw data with U+2028 in a string", Event{Kind: "k", Data: json.RawMessage("{\"s\":\"a\u2028b\u2029\"}")}},
+		{"raw data with invalid UTF-8 in a string", Event{Kind: "k", Data: json.RawMessage("{\"s\":\"a\xff b\xe2\x80\"}")}},
+		{"raw data with a space after an escaped backslash", Event{Kind: "k", Data: json.RawMessage(`["a\\", "b"]`)}},
+		{"raw data with a space after an escaped quote", Event{Kind: "k", Data: json.RawMessage(`["\"", 1]`)}},
+		{"raw data with a tab between tokens", Event{Kind: "k", Data: json.RawMessage("[1,\t2]")}},
 		{"value data", Event{Kind: "k", Data: data{N: 3, Name: "<x>"}}},
 		{"pointer data", Event{Kind: "k", Data: &data{N: 4}}},
 		{"nil pointer data", Event{Kind: "k", Data: nilData}},
@@ -119,7 +125,7 @@ func checkJSONString(t *testing.T, s string) {
 // FuzzEvent_AppendJSON: an event whose data is any valid raw JSON, spaced
 // and escaped as it may be, encodes as json.Marshal encodes it.
 func FuzzEvent_AppendJSON(f *testing.F) {
-	for _, s := range []string{`{"a":1}`, `{"a": [1, 2]}`, `"a<b"`, "[\n1]", `"Zoë\u2028"`, `null`} {
+	for _, s := range []string{`{"a":1}`, `{"a": [1, 2]}`, `"a<b"`, "[\n1]", `"Zoë\u2028"`, `null`, `["a b → c", "\" x"]`, "\"\u2028\"", `["\\", 1]`} {
 		f.Add("k", s)
 	}
 	f.Fuzz(func(t *testing.T, text, raw string) {
