@@ -96,12 +96,13 @@ func AppendJSONString(b []byte, s string) []byte {
 }
 
 // appendRawJSON appends raw as json.Marshal writes a json.RawMessage:
-// compacted, with <, > and & escaped. Raw JSON that json.Marshal wrote (an
-// event's data after Keep, or read back from a log) is already so and is
-// copied as is; anything that might not be (a space, a byte json.Marshal
-// would escape, anything beyond ASCII) goes through json.Marshal.
+// compacted, with <, >, &, U+2028 and U+2029 escaped. Raw JSON that
+// json.Marshal wrote (an event's data after Keep, or read back from a log)
+// is already so and is copied as is; anything that might not be (a space
+// between tokens, a byte json.Marshal would escape) goes through
+// json.Marshal.
 func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
-	if len(raw) > 0 && compactASCII(raw) {
+	if len(raw) > 0 && compactJSON(raw) {
 		return append(b, raw...), nil
 	}
 	out, err := json.Marshal(raw)
@@ -111,12 +112,27 @@ func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
 	return append(b, out...), nil
 }
 
-// compactASCII reports whether raw holds no space or control byte, none of
-// <, > and &, and nothing beyond ASCII: no byte that compacting or
-// json.Marshal's escaping would change.
-func compactASCII(raw []byte) bool {
-	for _, c := range raw {
-		if c == ' ' || !plainJSON[c] && c != '"' && c != '\\' {
+// compactJSON reports whether raw, taken to be JSON, is as json.Marshal
+// writes it: no space or control byte but spaces within strings, none of
+// <, > and &, and neither U+2028 nor U+2029. Other bytes beyond ASCII (such
+// as the arrows of texts) json.Marshal copies as they are, within strings.
+func compactJSON(raw []byte) bool {
+	inString := false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '"':
+			inString = !inString
+		case c == '\\':
+			i++ // the escaped byte, which ends no string
+		case c == ' ':
+			if !inString {
+				return false
+			}
+		case c >= utf8.RuneSelf:
+			if c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8 {
+				return false // U+2028 or U+2029
+			}
+		case !plainJSON[c]:
 			return false
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
+
+	"tabletop/dice"
 )
 
 // TestEvent_AppendJSONIsMarshal checks the hand-written encoding of events
@@ -32,24 +34,35 @@ func TestEvent_AppendJSONIsMarshal(t *testing.T) {
 		{"raw data spaced on one line", Event{Kind: "k", Data: json.RawMessage(`{"n": 1, "l": [1, 2], "s": "a b"}`)}},
 		{"raw data to escape", Event{Kind: "k", Data: json.RawMessage(`{"name":"a<b&c>","z":"Zoë"}`)}},
 		{"raw null", Event{Kind: "k", Data: json.RawMessage(`null`)}},
+		{"raw data with spaces and arrows in strings", Event{Kind: "k", Data: json.RawMessage(`{"text":"Fire Lizard → 4 (a \"b c\")","l":["x y","Zoë"]}`)}},
+		{"raw data with U+2028 in a string", Event{Kind: "k", Data: json.RawMessage("{\"s\":\"a\u2028b\u2029\"}")}},
+		{"raw data with invalid UTF-8 in a string", Event{Kind: "k", Data: json.RawMessage("{\"s\":\"a\xff b\xe2\x80\"}")}},
+		{"raw data with a space after an escaped backslash", Event{Kind: "k", Data: json.RawMessage(`["a\\", "b"]`)}},
+		{"raw data with a space after an escaped quote", Event{Kind: "k", Data: json.RawMessage(`["\"", 1]`)}},
+		{"raw data with a tab between tokens", Event{Kind: "k", Data: json.RawMessage("[1,\t2]")}},
 		{"value data", Event{Kind: "k", Data: data{N: 3, Name: "<x>"}}},
 		{"pointer data", Event{Kind: "k", Data: &data{N: 4}}},
 		{"nil pointer data", Event{Kind: "k", Data: nilData}},
 		{"map data", Event{Kind: "k", Data: map[string]int{"b": 2, "a": 1}}},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			want, err := json.Marshal(c.e)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := c.e.AppendJSON([]byte("x"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got[1:], want) || got[0] != 'x' {
-				t.Errorf("AppendJSON(%+v) = %s, want %s", c.e, got[1:], want)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkAppendJSON(t, c.e) })
+	}
+}
+
+// checkAppendJSON checks that v.AppendJSON appends json.Marshal(v) to the
+// bytes it is given.
+func checkAppendJSON(t *testing.T, v JSONAppender) {
+	t.Helper()
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := v.AppendJSON([]byte("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got[1:], want) || got[0] != 'x' {
+		t.Errorf("AppendJSON =\n%s, want\n%s", got[1:], want)
 	}
 }
 
@@ -112,7 +125,7 @@ func checkJSONString(t *testing.T, s string) {
 // FuzzEvent_AppendJSON: an event whose data is any valid raw JSON, spaced
 // and escaped as it may be, encodes as json.Marshal encodes it.
 func FuzzEvent_AppendJSON(f *testing.F) {
-	for _, s := range []string{`{"a":1}`, `{"a": [1, 2]}`, `"a<b"`, "[\n1]", `"Zoë\u2028"`, `null`} {
+	for _, s := range []string{`{"a":1}`, `{"a": [1, 2]}`, `"a<b"`, "[\n1]", `"Zoë\u2028"`, `null`, `["a b → c", "\" x"]`, "\"\u2028\"", `["\\", 1]`} {
 		f.Add("k", s)
 	}
 	f.Fuzz(func(t *testing.T, text, raw string) {
@@ -126,6 +139,85 @@ func FuzzEvent_AppendJSON(f *testing.F) {
 		}
 		if got, err := e.AppendJSON(nil); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("AppendJSON(%q) = %s, %v; want %s", raw, got, err, want)
+		}
+	})
+}
+
+// TestEntry_AppendJSONIsMarshal checks the hand-written encoding of log
+// entries against json.Marshal's: every field set or not, texts and
+// actions that need escaping or compacting, events of every form.
+// TestEntries_AreMarshal (store/internal/codec) compares the two over
+// whole games of every game, enginetest.Run over every conformance playout.
+func TestEntry_AppendJSONIsMarshal(t *testing.T) {
+	type data struct {
+		N    int    `json:"n"`
+		Name string `json:"name,omitempty"`
+	}
+	for _, c := range []struct {
+		name string
+		e    Entry
+	}{
+		{"empty", Entry{}},
+		{"empty lists", Entry{Dice: []dice.Draw{}, Events: []Event{}}},
+		{"game action", Entry{Seat: 1, Kind: "train", Action: json.RawMessage(`{"monster":1,"ability":"speed"}`), Text: "train 1 speed",
+			Dice: []dice.Draw{{Sides: 6, Face: 3}}, Events: []Event{{Kind: "train", Text: "Bo trains → 4", Data: json.RawMessage(`{"monster":1}`)}}}},
+		{"spaced action", Entry{Seat: -1, Kind: "k", Action: json.RawMessage(" { \"a\" :\n[1, 2], \"b\": \"c d\" } "), Text: "x\ny"}},
+		{"action to escape", Entry{Kind: "k", Action: json.RawMessage(`{"a":"<b>&Zoë` + "\u2028" + `"}`)}},
+		{"null action", Entry{Kind: "k", Action: json.RawMessage(`null`)}},
+		{"every field", Entry{
+			Seat: 12, Kind: "roll <&>", Action: json.RawMessage(`{"expr":"2d6"}`), Text: "a → b\u2028\xff",
+			Dice: []dice.Draw{{Sides: 6, Face: 3}, {Sides: 3, Face: 1}, {Sides: -1, Face: 0}},
+			Events: []Event{
+				{Kind: "hand", Text: "you hold <Siren>", Data: map[string]any{"card": "S&W", "n": []int{1}}, Only: []Seat{0, 1}, Others: "Ann draws"},
+				{Kind: "raw", Data: json.RawMessage(`{"x":[1,2]}`)},
+				{Kind: "spaced raw", Data: json.RawMessage(`{ "x": [1, 2] }`)},
+				{Kind: "nil raw", Data: json.RawMessage(nil), Only: []Seat{}},
+				{Kind: "value", Data: data{N: 3, Name: "<x>"}},
+				{Kind: "bad \xff", Text: "\ufffd"},
+			}}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkAppendJSON(t, c.e) })
+	}
+}
+
+// TestEntry_AppendJSONRefusesAnActionThatIsNotJSON: json.Marshal refuses
+// such an entry, and so must AppendJSON, rather than write bytes that no
+// one can read back.
+func TestEntry_AppendJSONRefusesAnActionThatIsNotJSON(t *testing.T) {
+	for _, raw := range []string{"", "{", "x", `{"a":1}}`, "[1,]", "\"\x01\"", "{ \"a\" : }"} {
+		e := Entry{Kind: "k", Action: json.RawMessage(raw)} // "": empty, not nil (null)
+		if _, err := json.Marshal(e); err == nil {
+			t.Fatalf("json.Marshal(action %q) = nil error; the test wants one it refuses", raw)
+		}
+		if got, err := e.AppendJSON(nil); err == nil {
+			t.Errorf("AppendJSON(action %q) = %s, nil error; want an error", raw, got)
+		}
+	}
+}
+
+// FuzzEntry_AppendJSON: an entry of any seat, texts, action, dice and
+// event (its data any valid raw JSON) encodes as json.Marshal encodes it,
+// or is refused as json.Marshal refuses it (an action that is not JSON).
+func FuzzEntry_AppendJSON(f *testing.F) {
+	f.Add(1, "train", `{"monster":1,"ability":"speed"}`, "train 1 speed", 6, 3, "train", "Bo trains → 4", `{"monster":1}`, "", 0)
+	f.Add(-1, "k <&>", " { \"a\" : [1, 2] } ", "x\ny\u2028", 0, 0, "hand", "you hold <Siren>", `{"s": "a b"}`, "Ann draws", 2)
+	f.Add(0, "k", "{", "", 20, -1, "", "", "null", "", -3)
+	f.Fuzz(func(t *testing.T, seat int, kind, action, text string, sides, face int, evKind, evText, data, others string, only int) {
+		e := Entry{
+			Seat: Seat(seat), Kind: kind, Action: json.RawMessage(action), Text: text,
+			Dice:   []dice.Draw{{Sides: sides, Face: face}},
+			Events: []Event{{Kind: evKind, Text: evText, Only: []Seat{Seat(only)}, Others: others}},
+		}
+		if json.Valid([]byte(data)) { // a log's raw data is JSON (Keep, or read back)
+			e.Events[0].Data = json.RawMessage(data)
+		}
+		want, err := json.Marshal(e)
+		got, gotErr := e.AppendJSON(nil)
+		switch {
+		case err != nil && gotErr == nil:
+			t.Fatalf("AppendJSON(action %q) = %s, nil error; json.Marshal refuses it: %v", action, got, err)
+		case err == nil && (gotErr != nil || !bytes.Equal(got, want)):
+			t.Fatalf("AppendJSON =\n%s, %v; want\n%s", got, gotErr, want)
 		}
 	})
 }

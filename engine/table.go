@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"tabletop/dice"
 )
@@ -19,6 +20,58 @@ type Entry struct {
 	Text   string          `json:"text"`
 	Dice   []dice.Draw     `json:"dice,omitempty"`
 	Events []Event         `json:"events,omitempty"`
+}
+
+// AppendJSON appends e as JSON, byte for byte what json.Marshal(e) writes
+// (JSONAppender), without reflection: the table store writes every entry
+// so, one for each action. Its events are written by Event.AppendJSON,
+// which copies raw data as a log holds it. The action is raw JSON too, made
+// by json.Marshal or read back from a log, so it is copied as it is when
+// compact, but checked first: an action that is not JSON is refused, as
+// json.Marshal refuses it, rather than stored where nobody could read it.
+func (e Entry) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(e.Seat), 10)
+	b = append(b, `,"kind":`...)
+	b = AppendJSONString(b, e.Kind)
+	b = append(b, `,"action":`...)
+	if e.Action != nil && !json.Valid(e.Action) {
+		_, err := json.Marshal(e.Action) // json.Marshal's words for it
+		return nil, err
+	}
+	b, err := appendRawJSON(b, e.Action)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, `,"text":`...)
+	b = AppendJSONString(b, e.Text)
+	if len(e.Dice) > 0 {
+		b = append(b, `,"dice":[`...)
+		for i, d := range e.Dice {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"sides":`...)
+			b = strconv.AppendInt(b, int64(d.Sides), 10)
+			b = append(b, `,"face":`...)
+			b = strconv.AppendInt(b, int64(d.Face), 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if len(e.Events) > 0 {
+		b = append(b, `,"events":[`...)
+		for i, ev := range e.Events {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = ev.AppendJSON(b); err != nil {
+				return nil, err
+			}
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), nil
 }
 
 // Export is a table written out: everything needed to replay it and to check

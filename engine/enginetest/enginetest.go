@@ -11,9 +11,11 @@
 // the state, not the dice), that clones are independent, that views marshal to
 // JSON (a view that writes its own, engine.JSONAppender, to json.Marshal's
 // bytes) and do not depend on anything hidden from their seat, and that
-// replaying the exported log rebuilds the same state. For games whose states
-// implement engine.Releaser it checks that a game set up after others were
-// released plays exactly as a fresh one.
+// replaying the exported log rebuilds the same state; and, at the end, that
+// every log entry writes its own JSON (Entry.AppendJSON, as the table store
+// writes it) to json.Marshal's bytes. For games whose states implement
+// engine.Releaser it checks that a game set up after others were released
+// plays exactly as a fresh one.
 package enginetest
 
 import (
@@ -523,6 +525,8 @@ func checkReplay(t *testing.T, g engine.Game, tab *engine.Table) {
 	if err := json.Unmarshal(raw, &x); err != nil {
 		t.Fatalf("export does not unmarshal: %v", err)
 	}
+	checkEntries(t, "", tab.Log(0))
+	checkEntries(t, " read back from the export", x.Log)
 	back, err := engine.Replay(g, x)
 	if err != nil {
 		t.Fatalf("replay of the exported log: %v", err)
@@ -533,6 +537,22 @@ func checkReplay(t *testing.T, g engine.Game, tab *engine.Table) {
 	again, _ := json.Marshal(back.Export(true))
 	if !sameJSON(again, raw) {
 		t.Fatalf("replayed table exports differently")
+	}
+}
+
+// checkEntries checks that every entry of a log writes its own JSON
+// (Entry.AppendJSON, as the table store writes it) to json.Marshal's bytes.
+func checkEntries(t *testing.T, where string, log []engine.Entry) {
+	t.Helper()
+	var own []byte
+	for i, e := range log {
+		want, err := json.Marshal(e)
+		if err != nil {
+			t.Fatalf("log entry %d%s does not marshal: %v", i+1, where, err)
+		}
+		if own, err = e.AppendJSON(own[:0]); err != nil || string(own) != string(want) {
+			t.Fatalf("log entry %d%s: AppendJSON differs from json.Marshal (err %v):\n got %s\nwant %s", i+1, where, err, own, want)
+		}
 	}
 }
 

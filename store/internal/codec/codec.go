@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabletop/engine"
 )
@@ -39,18 +40,41 @@ func DecodeColumns(options, seats, setupDice string, x *engine.Export) error {
 	return nil
 }
 
-// Entries returns the JSON of each entry.
+// Entries returns the JSON of each entry, the bytes json.Marshal writes of
+// it (engine.Entry.AppendJSON, without reflection: the store writes an
+// entry for every action). The rows share one string.
 func Entries(entries []engine.Entry) ([]string, error) {
-	rows := make([]string, len(entries))
-	for i, e := range entries {
-		b, err := json.Marshal(e)
-		if err != nil {
+	buf := entryBufs.Get().(*[]byte)
+	defer entryBufs.Put(buf)
+	b := (*buf)[:0]
+	var small [4]int
+	ends := small[:0] // where each row ends in b; on the stack for a few
+	for _, e := range entries {
+		var err error
+		if b, err = e.AppendJSON(b); err != nil {
 			return nil, err
 		}
-		rows[i] = string(b)
+		ends = append(ends, len(b))
+	}
+	if cap(b) <= maxEntryBuf {
+		*buf = b
+	}
+	all := string(b)
+	rows := make([]string, len(entries))
+	start := 0
+	for i, end := range ends {
+		rows[i] = all[start:end]
+		start = end
 	}
 	return rows, nil
 }
+
+// entryBufs holds the buffers that entries are encoded in, so that
+// encoding one allocates only its row; one grown past maxEntryBuf (a long
+// log written at once) is not kept.
+var entryBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxEntryBuf = 64 << 10
 
 // Log collects a table's log from its rows, read in order of seq.
 type Log struct {

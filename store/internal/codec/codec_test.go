@@ -2,11 +2,16 @@ package codec
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/engine/enginetest"
+	"tabletop/games"
 )
 
 func TestLogRefusesAMissingEntry(t *testing.T) {
@@ -62,4 +67,117 @@ func TestMigrationsAreSortedByVersionNotName(t *testing.T) {
 	if _, err := Migrations(fsys, "m"); err == nil {
 		t.Fatal("two migrations with version 2: no error")
 	}
+}
+
+// TestEntries_AreMarshal checks that Entries writes each entry as
+// json.Marshal does (old databases and exports hold those bytes) over
+// seeded whole games of every game, as played and as read back from an
+// export or from the rows themselves. Entries of every shape are
+// engine's TestEntry_AppendJSONIsMarshal.
+func TestEntries_AreMarshal(t *testing.T) {
+	for seed := range byte(4) {
+		for _, tab := range played(t, seed) {
+			name := fmt.Sprintf("%s/seed=%d", tab.Game().Info().ID, seed)
+			log := tab.Log(0)
+			rows := mustEntriesAreMarshal(t, name, log)
+			back := NewLog(len(rows))
+			for i, row := range rows {
+				if err := back.Add(i+1, []byte(row)); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+			read, err := back.Entries(len(rows))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			again := mustEntriesAreMarshal(t, name+" read back", read)
+			if !slices.Equal(again, rows) {
+				t.Errorf("%s: entries read back from their rows encode differently", name)
+			}
+			raw, err := json.Marshal(tab.Export(true))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var x engine.Export
+			if err := json.Unmarshal(raw, &x); err != nil {
+				t.Fatal(err)
+			}
+			mustEntriesAreMarshal(t, name+" exported", x.Log)
+		}
+	}
+}
+
+// mustEntriesAreMarshal checks Entries(log) against json.Marshal of each
+// entry, and returns the rows.
+func mustEntriesAreMarshal(tb testing.TB, name string, log []engine.Entry) []string {
+	tb.Helper()
+	rows, err := Entries(log)
+	if err != nil {
+		tb.Fatalf("%s: Entries: %v", name, err)
+	}
+	if len(rows) != len(log) {
+		tb.Fatalf("%s: Entries gave %d rows for %d entries", name, len(rows), len(log))
+	}
+	for i, e := range log {
+		want, err := json.Marshal(e)
+		if err != nil {
+			tb.Fatalf("%s, entry %d: json.Marshal: %v", name, i+1, err)
+		}
+		if rows[i] != string(want) {
+			tb.Fatalf("%s, entry %d: Entries wrote\n%s\njson.Marshal writes\n%s\nfirst difference: %s", name, i+1, rows[i], want, enginetest.FirstDiff(rows[i], string(want)))
+		}
+	}
+	return rows
+}
+
+// TestEntries_RefusesAnActionThatIsNotJSON: json.Marshal refuses such an
+// entry, and so must Entries, rather than store a row nobody can read.
+func TestEntries_RefusesAnActionThatIsNotJSON(t *testing.T) {
+	for _, raw := range []string{"", "{", "x", `{"a":1}}`, "[1,]", "\"\x01\""} {
+		e := engine.Entry{Kind: "k", Action: json.RawMessage(raw)} // "": empty, not nil (null)
+		if _, err := json.Marshal(e); err == nil {
+			t.Fatalf("json.Marshal(%q) = nil error; the test wants one it refuses", raw)
+		}
+		if rows, err := Entries([]engine.Entry{e}); err == nil {
+			t.Errorf("Entries(action %q) = %q, nil error; want an error", raw, rows)
+		}
+	}
+}
+
+// BenchmarkEntries encodes log entries as the table store does for each
+// action: one entry an op, cycling through the log of a seeded random game
+// of each game.
+func BenchmarkEntries(b *testing.B) {
+	tables := played(b, 1)
+	for _, g := range games.All() {
+		log := tables[g.Info().ID].Log(0)
+		b.Run(g.Info().ID, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := Entries(log[i : i+1]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(log) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+// played holds a seeded random game of every game (enginetest.MustPlay),
+// by game id, with seat names json.Marshal escapes.
+func played(tb testing.TB, seed byte) map[string]*engine.Table {
+	tb.Helper()
+	out := make(map[string]*engine.Table)
+	for _, g := range games.All() {
+		info := g.Info()
+		seats := []engine.SeatInfo{{Name: "Ann <&>"}, {Name: `Bo "B"`}, {Name: "Zoë\u2028"}, {Name: "Dee"}}[:max(info.MinSeats, min(3+int(seed)%2, info.MaxSeats))]
+		if info.GMSeat {
+			seats[0].GM = true
+		}
+		out[info.ID] = enginetest.MustPlay(tb, g, nil, seats, dice.Seed{seed})
+	}
+	return out
 }
