@@ -118,11 +118,15 @@ func (Enter) Kind() string { return KindEnter }
 // Kind implements engine.Action.
 func (Choose) Kind() string { return KindChoose }
 
-func (a Capture) String() string { return string(a.appendText(nil)) }
-func (a Train) String() string   { return string(a.appendText(nil)) }
-func (a Breed) String() string   { return string(a.appendText(nil)) }
-func (a Enter) String() string   { return string(a.appendText(nil)) }
-func (a Choose) String() string  { return string(a.appendText(nil)) }
+// The texts are written into a buffer on the stack, so that each String
+// (engine.Table calls it for every action it logs) allocates only its
+// result: "breed M12 M13" is 13 bytes, and longer texts only grow it.
+
+func (a Capture) String() string { return "capture" }
+func (a Train) String() string   { var b [24]byte; return string(a.appendText(b[:0])) }
+func (a Breed) String() string   { var b [24]byte; return string(a.appendText(b[:0])) }
+func (a Enter) String() string   { var b [24]byte; return string(a.appendText(b[:0])) }
+func (a Choose) String() string  { var b [24]byte; return string(a.appendText(b[:0])) }
 
 func (Capture) appendText(b []byte) []byte { return append(b, "capture"...) }
 
