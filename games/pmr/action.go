@@ -118,15 +118,46 @@ func (Enter) Kind() string { return KindEnter }
 // Kind implements engine.Action.
 func (Choose) Kind() string { return KindChoose }
 
-// The texts are written into a buffer on the stack, so that each String
-// (engine.Table calls it for every action it logs) allocates only its
-// result: "breed M12 M13" is 13 bytes, and longer texts only grow it.
+// engine.Table writes the text of every action it logs, and a view the
+// text of its seat's sealed choice. The texts of trainings, entries and
+// choices are made once, with the boxed actions (idActions, chooseTexts);
+// the others are written into a buffer on the stack, so that String
+// allocates only its result: "breed M12 M13" is 13 bytes, and longer texts
+// only grow it.
 
 func (a Capture) String() string { return "capture" }
-func (a Train) String() string   { var b [24]byte; return string(a.appendText(b[:0])) }
-func (a Breed) String() string   { var b [24]byte; return string(a.appendText(b[:0])) }
-func (a Enter) String() string   { var b [24]byte; return string(a.appendText(b[:0])) }
-func (a Choose) String() string  { var b [24]byte; return string(a.appendText(b[:0])) }
+
+func (a Train) String() string {
+	if x := boxed(a.Monster); x != nil && a.Ability >= Speed && a.Ability <= Random {
+		return x.trainText[a.Ability-1]
+	}
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+func (a Breed) String() string {
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+func (a Enter) String() string {
+	if x := boxed(a.Monster); x != nil {
+		return x.enterText
+	}
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+func (a Choose) String() string {
+	if a.Ability >= Speed && a.Ability <= Mind {
+		return chooseTexts[a.Ability]
+	}
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+// chooseTexts[ab] is Choose{ab}'s text.
+var chooseTexts = [...]string{Speed: "choose speed", Brawn: "choose brawn", Mind: "choose mind"}
 
 func (Capture) appendText(b []byte) []byte { return append(b, "capture"...) }
 
@@ -310,7 +341,7 @@ func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 // living ones were all got within a few tournaments (a random 300-turn game
 // keeps numbers less than 25 apart), so number b keeps the breedings with
 // the breedWindow numbers below it. The lists of the numbers seen take
-// about 1.2 KB each: a 30-turn game needs 30 or so, a 300-turn game up to
+// about 1.5 KB each: a 30-turn game needs 30 or so, a 300-turn game up to
 // MaxTurns. Actions beyond them (a state built by hand, monsters far apart)
 // are boxed when listed, as every action once was.
 const (
@@ -318,11 +349,14 @@ const (
 	breedWindow = 32
 )
 
-// idActions are the boxed actions of one monster number b.
+// idActions are the boxed actions of one monster number b, and the texts
+// of the trainings and the entry.
 type idActions struct {
-	train [4]engine.Action           // [ability-1]: Train{b, ability}
-	enter engine.Action              // Enter{b}
-	breed [breedWindow]engine.Action // [b-a-1]: Breed{a, b} for 0 < a < b
+	train     [4]engine.Action           // [ability-1]: Train{b, ability}
+	enter     engine.Action              // Enter{b}
+	breed     [breedWindow]engine.Action // [b-a-1]: Breed{a, b} for 0 < a < b
+	trainText [4]string                  // [ability-1]: "train Mb speed"
+	enterText string                     // "enter Mb"
 }
 
 var (
@@ -344,9 +378,10 @@ func boxed(id int) *idActions {
 	if x := boxedByID[id].Load(); x != nil {
 		return x
 	}
-	x := &idActions{enter: Enter{Monster: id}}
+	x := &idActions{enter: Enter{Monster: id}, enterText: string(Enter{Monster: id}.appendText(nil))}
 	for ab := Speed; ab <= Random; ab++ {
-		x.train[ab-1] = Train{Monster: id, Ability: ab}
+		t := Train{Monster: id, Ability: ab}
+		x.train[ab-1], x.trainText[ab-1] = t, string(t.appendText(nil))
 	}
 	for a := max(1, id-breedWindow); a < id; a++ {
 		x.breed[id-a-1] = Breed{A: a, B: id}
