@@ -146,9 +146,13 @@ func Keep(events []Event) ([]Event, error) {
 	return out, nil
 }
 
-// keepScratch holds Keep's scratch buffers; one that grew beyond
-// maxKeepScratch is dropped rather than kept.
-var keepScratch = sync.Pool{New: func() any { return new([]byte) }}
+// keepScratch holds Keep's scratch buffers, made big enough for most
+// actions' texts and data; one that grew beyond maxKeepScratch is dropped
+// rather than kept.
+var keepScratch = sync.Pool{New: func() any {
+	b := make([]byte, 0, 4<<10)
+	return &b
+}}
 
 const maxKeepScratch = 64 << 10
 
