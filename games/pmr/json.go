@@ -68,16 +68,15 @@ func (bd *Board) appendFields(b []byte) []byte {
 func (sv *StableView) appendJSON(b []byte) []byte {
 	sep := byte('{')
 	if in := sv.StableInfo; in != nil {
-		b = appendField(b, '{', "seat", int(in.Seat))
-		b = append(b, `,"name":`...)
-		b = engine.AppendJSONString(b, in.Name)
-		if in.Bot != "" {
-			b = append(b, `,"bot":`...)
-			b = engine.AppendJSONString(b, in.Bot)
+		switch {
+		case !in.cached:
+			b = in.appendFields(b)
+		case len(in.json) > 0:
+			b = append(b, in.json...)
+		default:
+			in.json = in.appendFields(in.json)
+			b = append(b, in.json...)
 		}
-		b = appendField(b, ',', "trophies", in.Trophies)
-		b = append(b, `,"monsters":`...)
-		b = appendList(b, in.Monsters, (*Monster).appendJSON)
 		sep = ','
 	}
 	b = append(b, sep)
@@ -86,6 +85,21 @@ func (sv *StableView) appendJSON(b []byte) []byte {
 	b = append(b, `,"chosen":`...)
 	b = strconv.AppendBool(b, sv.Chosen)
 	return append(b, '}')
+}
+
+// appendFields appends the facts' fields after an opening brace, as
+// json.Marshal writes them inside the StableView that embeds them.
+func (in *StableInfo) appendFields(b []byte) []byte {
+	b = appendField(b, '{', "seat", int(in.Seat))
+	b = append(b, `,"name":`...)
+	b = engine.AppendJSONString(b, in.Name)
+	if in.Bot != "" {
+		b = append(b, `,"bot":`...)
+		b = engine.AppendJSONString(b, in.Bot)
+	}
+	b = appendField(b, ',', "trophies", in.Trophies)
+	b = append(b, `,"monsters":`...)
+	return appendList(b, in.Monsters, (*Monster).appendJSON)
 }
 
 func (m *Monster) appendJSON(b []byte) []byte {
