@@ -65,6 +65,8 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 // json.RawMessage, as in an event read from a log, so it marshals to the
 // same bytes; Only and the texts are copied, and a text its Data writes
 // (Texter) is written. Table.Act keeps the events of its log this way.
+// A Data that writes its own JSON (JSONAppender) is written with it, so it
+// must write json.Marshal's bytes, as everywhere else.
 func Keep(events []Event) ([]Event, error) {
 	if len(events) == 0 {
 		return nil, nil
