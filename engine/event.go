@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // Event is something that happened, for the log and for UIs. An event with Only
@@ -64,25 +65,30 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 // json.RawMessage, as in an event read from a log, so it marshals to the
 // same bytes; Only and the texts are copied, and a text its Data writes
 // (Texter) is written. Table.Act keeps the events of its log this way.
+// A Data that writes its own JSON (JSONAppender) is written with it, so it
+// must write json.Marshal's bytes, as everywhere else.
 func Keep(events []Event) ([]Event, error) {
 	if len(events) == 0 {
 		return nil, nil
 	}
-	// The copies' texts share one string and their Only lists one slice: a
-	// few allocations for an action's events rather than several for each
-	// event (every action a table logs is kept). The texts are written
-	// into text (each event's kind, text and others, in turn), then copied.
-	size, seats := 0, 0
+	// The copies' texts share one string, their data one byte slice and
+	// their Only lists one slice: a few allocations for an action's events
+	// rather than several for each event (every action a table logs is
+	// kept). The texts (each event's kind, text and others, in turn), then
+	// the data's JSON, are written into a pooled scratch buffer and copied
+	// out at their size.
+	seats := 0
 	for _, e := range events {
-		size += len(e.Kind) + len(e.Text) + len(e.Others)
-		if _, ok := e.Data.(Texter); ok && e.Text == "" {
-			size += 128 // most texts written on demand are shorter
-		}
 		seats += len(e.Only)
 	}
-	text := make([]byte, 0, size)
-	textLen := make([]int, len(events))
-	for i, e := range events {
+	var lens [32]int // textLen and dataEnd, for up to 16 events
+	textLen, dataEnd := lens[:0:16], lens[16:16]
+	if len(events) > 16 {
+		textLen, dataEnd = make([]int, 0, len(events)), make([]int, 0, len(events))
+	}
+	scratch := keepScratch.Get().(*[]byte)
+	text := (*scratch)[:0]
+	for _, e := range events {
 		text = append(text, e.Kind...)
 		start := len(text)
 		if e.Text != "" {
@@ -90,7 +96,7 @@ func Keep(events []Event) ([]Event, error) {
 		} else if t, ok := e.Data.(Texter); ok {
 			text = t.AppendText(text)
 		}
-		textLen[i] = len(text) - start
+		textLen = append(textLen, len(text)-start)
 		text = append(text, e.Others...)
 	}
 	all := string(text)
@@ -99,20 +105,39 @@ func Keep(events []Event) ([]Event, error) {
 		all = all[n:]
 		return s
 	}
+	// The data's JSON: with the data's own AppendJSON if it has one
+	// (JSONAppender), without encoding/json's reflection.
+	data := text[:0]
+	for _, e := range events {
+		if e.Data != nil {
+			var err error
+			if data, err = AppendJSON(data, e.Data); err != nil {
+				return nil, fmt.Errorf("engine: cannot encode the data of a %q event: %w", e.Kind, err)
+			}
+		}
+		dataEnd = append(dataEnd, len(data))
+	}
+	kept := []byte(nil)
+	if len(data) > 0 {
+		kept = make([]byte, len(data))
+		copy(kept, data)
+	}
+	if cap(data) <= maxKeepScratch {
+		*scratch = data[:0]
+		keepScratch.Put(scratch)
+	}
 	var only []Seat
 	if seats > 0 {
 		only = make([]Seat, 0, seats)
 	}
 	out := make([]Event, len(events))
+	dataStart := 0
 	for i, e := range events {
 		e.Kind, e.Text, e.Others = next(len(e.Kind)), next(textLen[i]), next(len(e.Others))
 		if e.Data != nil {
-			raw, err := json.Marshal(e.Data)
-			if err != nil {
-				return nil, fmt.Errorf("engine: cannot encode the data of a %q event: %w", e.Kind, err)
-			}
-			e.Data = json.RawMessage(raw)
+			e.Data = json.RawMessage(kept[dataStart:dataEnd[i]:dataEnd[i]])
 		}
+		dataStart = dataEnd[i]
 		if e.Only != nil {
 			start := len(only)
 			only = append(only, e.Only...)
@@ -122,6 +147,16 @@ func Keep(events []Event) ([]Event, error) {
 	}
 	return out, nil
 }
+
+// keepScratch holds Keep's scratch buffers, made big enough for most
+// actions' texts and data; one that grew beyond maxKeepScratch is dropped
+// rather than kept.
+var keepScratch = sync.Pool{New: func() any {
+	b := make([]byte, 0, 4<<10)
+	return &b
+}}
+
+const maxKeepScratch = 64 << 10
 
 // For returns the event as seat s sees it, with its Text filled in (see
 // Texter), and false if s sees nothing of it.

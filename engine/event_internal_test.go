@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 )
 
@@ -161,5 +162,68 @@ func TestKeep_AppendingToOneOnlyListLeavesTheNextAlone(t *testing.T) {
 	}
 	if kept[0].Others != "Ann draws" || kept[1].Text != "you hold Wisp" {
 		t.Errorf("kept texts = %q, %q; want %q, %q", kept[0].Others, kept[1].Text, "Ann draws", "you hold Wisp")
+	}
+}
+
+// ownJSON is event data that writes its own JSON (JSONAppender), the bytes
+// json.Marshal writes of it, and its own text (Texter).
+type ownJSON struct{ N int }
+
+func (d *ownJSON) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"N":`...)
+	b = strconv.AppendInt(b, int64(d.N), 10)
+	return append(b, '}'), nil
+}
+
+func (d *ownJSON) AppendText(b []byte) []byte {
+	b = append(b, "n is "...)
+	return strconv.AppendInt(b, int64(d.N), 10)
+}
+
+// TestKeep_DataOfAnActionShareOneSliceWithoutOverlap checks that the kept
+// data of an action's events, written into one slice, encode as the
+// originals did, whether the data writes its own JSON or not, and that an
+// append to one event's data leaves the next event's alone.
+func TestKeep_DataOfAnActionShareOneSliceWithoutOverlap(t *testing.T) {
+	evs := []Event{
+		{Kind: "own", Data: &ownJSON{N: 1}},
+		{Kind: "none", Text: "nothing"},
+		{Kind: "roll", Text: "Ann rolls", Data: &testData{Turn: 2, Faces: []int{1}, Name: "<Ann>"}},
+		{Kind: "own", Data: &ownJSON{N: 22}, Only: []Seat{1}, Others: "Bo chose"},
+	}
+	kept, err := Keep(evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range evs {
+		want, _ := json.Marshal(e.Data)
+		if got, _ := json.Marshal(kept[i].Data); string(got) != string(want) {
+			t.Errorf("event %d: kept data encodes as %s, want %s", i, got, want)
+		}
+	}
+	_ = append(kept[0].Data.(json.RawMessage), 'x')
+	if got := string(kept[2].Data.(json.RawMessage)); got != `{"turn":2,"faces":[1],"name":"\u003cAnn\u003e"}` {
+		t.Errorf("the third event's data = %s after an append to the first's", got)
+	}
+}
+
+// TestKeep_AllocatesPerActionNotPerEvent checks that keeping an action's
+// events whose data write their own JSON and texts takes four allocations
+// for all of them (the texts' string, the data's bytes, the Only lists and
+// the events) and one for each datum (its json.RawMessage in an interface),
+// not several for each event: a table keeps every action.
+func TestKeep_AllocatesPerActionNotPerEvent(t *testing.T) {
+	evs := []Event{
+		{Kind: "sealed", Data: &ownJSON{N: 1}, Only: []Seat{0}, Others: "Ann has chosen"},
+		{Kind: "train", Data: &ownJSON{N: 2}},
+		{Kind: "train", Data: &ownJSON{N: 3}},
+		{Kind: "age", Data: &ownJSON{N: 4}},
+	}
+	if n := testing.AllocsPerRun(50, func() {
+		if _, err := Keep(evs); err != nil {
+			t.Fatal(err)
+		}
+	}); n > 4+4 {
+		t.Errorf("Keep of 4 events with data: %v allocations, want at most 8", n)
 	}
 }

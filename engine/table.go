@@ -197,7 +197,7 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 	if _, over := t.state.Outcome(); over {
 		return nil, GameOver(a)
 	}
-	raw, err := json.Marshal(a)
+	raw, err := actionJSON(a)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: cannot encode action: %w", a, err)
 	}
@@ -249,6 +249,15 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 		Dice: t.stream.Draws(before), Events: events,
 	})
 	return events, nil
+}
+
+// actionJSON returns json.Marshal(a): with a's own AppendJSON if it has one
+// (JSONAppender, which must write the same bytes), without reflection.
+func actionJSON(a Action) ([]byte, error) {
+	if j, ok := a.(JSONAppender); ok {
+		return j.AppendJSON(make([]byte, 0, 48))
+	}
+	return json.Marshal(a)
 }
 
 // rebuild replays the log from the seed.

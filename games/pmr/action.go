@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"tabletop/engine"
 )
@@ -117,11 +118,46 @@ func (Enter) Kind() string { return KindEnter }
 // Kind implements engine.Action.
 func (Choose) Kind() string { return KindChoose }
 
-func (a Capture) String() string { return string(a.appendText(nil)) }
-func (a Train) String() string   { return string(a.appendText(nil)) }
-func (a Breed) String() string   { return string(a.appendText(nil)) }
-func (a Enter) String() string   { return string(a.appendText(nil)) }
-func (a Choose) String() string  { return string(a.appendText(nil)) }
+// engine.Table writes the text of every action it logs, and a view the
+// text of its seat's sealed choice. The texts of trainings, entries and
+// choices are made once, with the boxed actions (idActions, chooseTexts);
+// the others are written into a buffer on the stack, so that String
+// allocates only its result: "breed M12 M13" is 13 bytes, and longer texts
+// only grow it.
+
+func (a Capture) String() string { return "capture" }
+
+func (a Train) String() string {
+	if x := boxed(a.Monster); x != nil && a.Ability >= Speed && a.Ability <= Random {
+		return x.trainText[a.Ability-1]
+	}
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+func (a Breed) String() string {
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+func (a Enter) String() string {
+	if x := boxed(a.Monster); x != nil {
+		return x.enterText
+	}
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+func (a Choose) String() string {
+	if a.Ability >= Speed && a.Ability <= Mind {
+		return chooseTexts[a.Ability]
+	}
+	var b [24]byte
+	return string(a.appendText(b[:0]))
+}
+
+// chooseTexts[ab] is Choose{ab}'s text.
+var chooseTexts = [...]string{Speed: "choose speed", Brawn: "choose brawn", Mind: "choose mind"}
 
 func (Capture) appendText(b []byte) []byte { return append(b, "capture"...) }
 
@@ -147,6 +183,39 @@ func (a Enter) appendText(b []byte) []byte {
 func (a Choose) appendText(b []byte) []byte {
 	b = append(b, "choose "...)
 	return append(b, a.Ability.String()...)
+}
+
+// AppendJSON appends the action's JSON body, byte for byte what
+// json.Marshal writes of it (engine.JSONAppender): engine.Table encodes
+// every action it logs. TestAction_AppendJSONIsMarshal compares the two.
+func (a Capture) AppendJSON(b []byte) ([]byte, error) { return append(b, "{}"...), nil }
+
+// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
+func (a Train) AppendJSON(b []byte) ([]byte, error) {
+	b = appendField(b, '{', "monster", a.Monster)
+	b = append(b, `,"ability":`...)
+	b = engine.AppendJSONString(b, a.Ability.String())
+	return append(b, '}'), nil
+}
+
+// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
+func (a Breed) AppendJSON(b []byte) ([]byte, error) {
+	b = appendField(b, '{', "a", a.A)
+	b = appendField(b, ',', "b", a.B)
+	return append(b, '}'), nil
+}
+
+// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
+func (a Enter) AppendJSON(b []byte) ([]byte, error) {
+	b = appendField(b, '{', "monster", a.Monster)
+	return append(b, '}'), nil
+}
+
+// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
+func (a Choose) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"ability":`...)
+	b = engine.AppendJSONString(b, a.Ability.String())
+	return append(b, '}'), nil
 }
 
 // appendID writes a monster number as "M3" (one or two digits without
@@ -296,60 +365,85 @@ func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 }
 
 // Boxed actions. Converting a struct to engine.Action allocates, and Legal
-// lists dozens of actions on every call, so the actions for the first
-// cachedIDs monster numbers (breedings: both parents below cachedBreedIDs)
-// are boxed once here and Legal copies them. The tables are garbage
-// collector roots, scanned in every cycle with the values they point to, so
-// the breedings, which grow with the square of the numbers, stop earlier:
-// a stable rarely has numbers beyond 20.
+// lists dozens of actions each time a stable's monsters change, so the
+// actions of each monster number are boxed once for the whole process, the
+// first time a list needs them (boxed), and Legal copies them.
+//
+// A stable gets at most one monster per turn, so its numbers stay below
+// boxedIDs. Monsters breed only with monsters of close numbers, since the
+// living ones were all got within a few tournaments (a random 300-turn game
+// keeps numbers less than 25 apart), so number b keeps the breedings with
+// the breedWindow numbers below it. The lists of the numbers seen take
+// about 1.5 KB each: a 30-turn game needs 30 or so, a 300-turn game up to
+// MaxTurns. Actions beyond them (a state built by hand, monsters far apart)
+// are boxed when listed, as every action once was.
 const (
-	cachedIDs      = 64
-	cachedBreedIDs = 32
+	boxedIDs    = MaxTurns + 1
+	breedWindow = 32
 )
 
-var (
-	boxedCapture engine.Action                                                  = Capture{}
-	boxedTrain   [cachedIDs][4]engine.Action                                    // [id][ability-1]
-	boxedBreed   [(cachedBreedIDs - 1) * (cachedBreedIDs - 2) / 2]engine.Action // [breedIndex(a, b)], a < b
-	boxedEnter   [cachedIDs]engine.Action
-	boxedChoose  = [4]engine.Action{Speed: Choose{Speed}, Brawn: Choose{Brawn}, Mind: Choose{Mind}} // [ability]
-)
-
-func init() {
-	for id := 1; id < cachedIDs; id++ {
-		for ab := Speed; ab <= Random; ab++ {
-			boxedTrain[id][ab-1] = Train{Monster: id, Ability: ab}
-		}
-		boxedEnter[id] = Enter{Monster: id}
-	}
-	for b := 2; b < cachedBreedIDs; b++ {
-		for a := 1; a < b; a++ {
-			boxedBreed[breedIndex(a, b)] = Breed{A: a, B: b}
-		}
-	}
+// idActions are the boxed actions of one monster number b, and the texts
+// of the trainings and the entry.
+type idActions struct {
+	train     [4]engine.Action           // [ability-1]: Train{b, ability}
+	enter     engine.Action              // Enter{b}
+	breed     [breedWindow]engine.Action // [b-a-1]: Breed{a, b} for 0 < a < b
+	trainText [4]string                  // [ability-1]: "train Mb speed"
+	enterText string                     // "enter Mb"
 }
 
-// breedIndex is the place of the pair 0 < a < b in boxedBreed: the pairs
-// with b = 2 first, then b = 3, ...
-func breedIndex(a, b int) int { return (b-1)*(b-2)/2 + a - 1 }
+var (
+	boxedCapture engine.Action = Capture{}
+	boxedChoose                = [4]engine.Action{Speed: Choose{Speed}, Brawn: Choose{Brawn}, Mind: Choose{Mind}} // [ability]
+
+	// boxedByID[b] holds monster number b's actions once a list has needed
+	// them. States of different tables and simulation workers share it,
+	// from their own goroutines.
+	boxedByID [boxedIDs]atomic.Pointer[idActions]
+)
+
+// boxed returns the boxed actions of monster number id, or nil if it is
+// not below boxedIDs.
+func boxed(id int) *idActions {
+	if id < 1 || id >= boxedIDs {
+		return nil
+	}
+	if x := boxedByID[id].Load(); x != nil {
+		return x
+	}
+	x := &idActions{enter: Enter{Monster: id}, enterText: string(Enter{Monster: id}.appendText(nil))}
+	for ab := Speed; ab <= Random; ab++ {
+		t := Train{Monster: id, Ability: ab}
+		x.train[ab-1], x.trainText[ab-1] = t, string(t.appendText(nil))
+	}
+	for a := max(1, id-breedWindow); a < id; a++ {
+		x.breed[id-a-1] = Breed{A: a, B: id}
+	}
+	if !boxedByID[id].CompareAndSwap(nil, x) {
+		x = boxedByID[id].Load() // another goroutine's, equal to x
+	}
+	return x
+}
 
 func trainAction(id int, ab Ability) engine.Action {
-	if id < cachedIDs {
-		return boxedTrain[id][ab-1]
+	if x := boxed(id); x != nil {
+		return x.train[ab-1]
 	}
 	return Train{Monster: id, Ability: ab}
 }
 
 func breedAction(a, b int) engine.Action {
-	if 0 < a && a < b && b < cachedBreedIDs {
-		return boxedBreed[breedIndex(a, b)]
+	if 0 < a && a < b && b-a <= breedWindow {
+		if x := boxed(b); x != nil {
+			return x.breed[b-a-1]
+		}
 	}
 	return Breed{A: a, B: b}
 }
 
 func enterAction(id int) engine.Action {
-	if id < cachedIDs {
-		return boxedEnter[id]
+	if x := boxed(id); x != nil {
+		return x.enter
 	}
 	return Enter{Monster: id}
 }

@@ -1,6 +1,7 @@
 package pmr
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -64,3 +65,65 @@ func BenchmarkApply(b *testing.B) {
 }
 
 var _ engine.State = (*State)(nil)
+
+// BenchmarkTableAct plays two-stable games of 300 turns through an
+// engine.Table the way the server does for each action (server/table.go's
+// applyLocked and botDue, server/view.go's stateFor and logFor): Act, then
+// engine.Only for every pending seat, then for each seat its view as JSON,
+// its legal list, and the new log entry's events as it sees them, as JSON.
+// A seat whose only legal action it is plays it; otherwise a seat plays a
+// random legal action, as loadgen's clients do. One op is one action; a
+// new table replaces a finished one outside the timing.
+func BenchmarkTableAct(b *testing.B) {
+	opts, err := Game.Info().Normalize(engine.Options{"turns": "300"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	seats := []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	games := 0
+	newTable := func() *engine.Table {
+		games++
+		tab, err := engine.NewTable(Game, opts, seats, dice.Seed{byte(games), byte(games >> 8)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return tab
+	}
+	tab := newTable()
+	var buf []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, over := tab.Over(); over {
+			b.StopTimer()
+			tab = newTable()
+			b.StartTimer()
+		}
+		st := tab.State()
+		pending := st.Pending()
+		p := pending[rng.IntN(len(pending))]
+		legal := st.Legal(p)
+		a := legal[rng.IntN(len(legal))]
+		if _, err := tab.Act(p, a); err != nil {
+			b.Fatal(err)
+		}
+		st = tab.State()
+		for _, q := range st.Pending() { // botDue
+			engine.Only(st, q)
+		}
+		entry := tab.Log(tab.Len() - 1)[0]
+		for q := range engine.Seat(len(seats)) { // each seat's stream
+			if buf, err = engine.AppendJSON(buf[:0], st.View(q)); err != nil {
+				b.Fatal(err)
+			}
+			_ = st.Legal(q)
+			for _, e := range entry.Events {
+				if v, ok := e.For(q); ok {
+					if buf, err = v.AppendJSON(buf[:0]); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+}

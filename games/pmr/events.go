@@ -75,41 +75,7 @@ func (d *EventData) AppendText(b []byte) []byte {
 			t.str(": each stable with a monster seals an entry")
 		}
 	case textEntries:
-		t.str("Entries: ")
-		for i := range d.entered {
-			if i > 0 {
-				t.str(", ")
-			}
-			x, m := &d.entered[i].x, &d.entered[i].m
-			t.entrant(d.cfg, x)
-			t.str(" (")
-			t.int(m.Speed)
-			t.str("/")
-			t.int(m.Brawn)
-			t.str("/")
-			t.int(m.Mind)
-			t.str(", sum ")
-			t.int(x.Sum)
-			t.str(")")
-		}
-		if len(d.seedDice) > 0 {
-			t.str(". Equal sums seeded by dice: ")
-			t.seedDice(d.seedDice, func(t *txt, x *Entrant) { t.entrant(d.cfg, x) })
-		}
-		t.str(". Seeds: ")
-		for i := range d.Entrants {
-			if i > 0 {
-				t.str(", ")
-			}
-			t.int(i + 1)
-			t.str(" ")
-			t.entrant(d.cfg, &d.Entrants[i])
-		}
-		byes := 0 // the entrants with byes come first
-		for byes < len(d.Entrants) && d.Entrants[byes].Bye {
-			byes++
-		}
-		t.entrants(d.cfg, ". Byes: ", d.Entrants[:byes])
+		return d.appendEntries(b)
 	case textDiceOff:
 		t.str("Dice-off: ")
 		for i := 0; i+1 < len(d.Dice); i += 2 {
@@ -153,6 +119,50 @@ func (d *EventData) AppendText(b []byte) []byte {
 		}
 		t.str(d.Result)
 	}
+	return t
+}
+
+// appendEntries writes an "entries" event's text. It is apart from
+// AppendText because its seed dice name entrants through a function value,
+// which puts the text's slice header on the heap: only this event's text
+// pays for that.
+func (d *EventData) appendEntries(b []byte) []byte {
+	t := txt(b)
+	t.str("Entries: ")
+	for i := range d.entered {
+		if i > 0 {
+			t.str(", ")
+		}
+		x, m := &d.entered[i].x, &d.entered[i].m
+		t.entrant(d.cfg, x)
+		t.str(" (")
+		t.int(m.Speed)
+		t.str("/")
+		t.int(m.Brawn)
+		t.str("/")
+		t.int(m.Mind)
+		t.str(", sum ")
+		t.int(x.Sum)
+		t.str(")")
+	}
+	if len(d.seedDice) > 0 {
+		t.str(". Equal sums seeded by dice: ")
+		t.seedDice(d.seedDice, func(t *txt, x *Entrant) { t.entrant(d.cfg, x) })
+	}
+	t.str(". Seeds: ")
+	for i := range d.Entrants {
+		if i > 0 {
+			t.str(", ")
+		}
+		t.int(i + 1)
+		t.str(" ")
+		t.entrant(d.cfg, &d.Entrants[i])
+	}
+	byes := 0 // the entrants with byes come first
+	for byes < len(d.Entrants) && d.Entrants[byes].Bye {
+		byes++
+	}
+	t.entrants(d.cfg, ". Byes: ", d.Entrants[:byes])
 	return t
 }
 

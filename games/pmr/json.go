@@ -68,16 +68,15 @@ func (bd *Board) appendFields(b []byte) []byte {
 func (sv *StableView) appendJSON(b []byte) []byte {
 	sep := byte('{')
 	if in := sv.StableInfo; in != nil {
-		b = appendField(b, '{', "seat", int(in.Seat))
-		b = append(b, `,"name":`...)
-		b = engine.AppendJSONString(b, in.Name)
-		if in.Bot != "" {
-			b = append(b, `,"bot":`...)
-			b = engine.AppendJSONString(b, in.Bot)
+		switch {
+		case !in.cached:
+			b = in.appendFields(b)
+		case len(in.json) > 0:
+			b = append(b, in.json...)
+		default:
+			in.json = in.appendFields(in.json)
+			b = append(b, in.json...)
 		}
-		b = appendField(b, ',', "trophies", in.Trophies)
-		b = append(b, `,"monsters":`...)
-		b = appendList(b, in.Monsters, (*Monster).appendJSON)
 		sep = ','
 	}
 	b = append(b, sep)
@@ -86,6 +85,21 @@ func (sv *StableView) appendJSON(b []byte) []byte {
 	b = append(b, `,"chosen":`...)
 	b = strconv.AppendBool(b, sv.Chosen)
 	return append(b, '}')
+}
+
+// appendFields appends the facts' fields after an opening brace, as
+// json.Marshal writes them inside the StableView that embeds them.
+func (in *StableInfo) appendFields(b []byte) []byte {
+	b = appendField(b, '{', "seat", int(in.Seat))
+	b = append(b, `,"name":`...)
+	b = engine.AppendJSONString(b, in.Name)
+	if in.Bot != "" {
+		b = append(b, `,"bot":`...)
+		b = engine.AppendJSONString(b, in.Bot)
+	}
+	b = appendField(b, ',', "trophies", in.Trophies)
+	b = append(b, `,"monsters":`...)
+	return appendList(b, in.Monsters, (*Monster).appendJSON)
 }
 
 func (m *Monster) appendJSON(b []byte) []byte {
@@ -222,4 +236,181 @@ func appendBools(b []byte, p [2]bool) []byte {
 	b = append(b, ',')
 	b = strconv.AppendBool(b, p[1])
 	return append(b, ']')
+}
+
+// Event data writes its own JSON too (engine.JSONAppender): engine.Keep
+// encodes the data of every event a table logs, and encoding/json's
+// reflection, with a MarshalText allocation for every ability and name, was
+// most of what keeping an action cost. TestEventData_AppendJSONIsMarshal
+// compares the bytes with json.Marshal's over whole games.
+
+// AppendJSON appends the data as JSON, byte for byte what json.Marshal
+// writes of it (engine.JSONAppender).
+func (d *EventData) AppendJSON(b []byte) ([]byte, error) {
+	if d == nil {
+		return append(b, "null"...), nil
+	}
+	b = appendHead(b, d.Turn, d.Stable)
+	if d.Action != "" {
+		b = append(b, `,"action":`...)
+		b = engine.AppendJSONString(b, d.Action)
+	}
+	b = appendAbility(b, "ability", d.Ability)
+	b = appendAbility(b, "terrain", d.Terrain)
+	b = appendNonZero(b, "change", d.Change)
+	b = appendNonZero(b, "trophies", d.Trophies)
+	b = appendResult(b, d.Parents, d.Result, d.Dice, d.Monster)
+	if len(d.Entrants) > 0 {
+		b = append(b, `,"entrants":`...)
+		b = appendList(b, d.Entrants, (*Entrant).appendJSON)
+	}
+	b = appendEntrant(b, "a", d.A)
+	b = appendEntrant(b, "b", d.B)
+	if d.Contest != nil {
+		b = append(b, `,"contest":`...)
+		b = d.Contest.appendJSON(b)
+	}
+	return append(b, '}'), nil
+}
+
+// AppendJSON appends the data as JSON, byte for byte what json.Marshal
+// writes of it (engine.JSONAppender).
+func (d *SealedData) AppendJSON(b []byte) ([]byte, error) {
+	if d == nil {
+		return append(b, "null"...), nil
+	}
+	b = appendHead(b, d.Turn, d.Stable)
+	b = append(b, `,"action":"`...)
+	start := len(b)
+	b = appendAction(b, d.Action.Action)
+	if !plainText(b[start:]) { // not one of this game's actions: escape it as json.Marshal would
+		text := string(b[start:])
+		b = engine.AppendJSONString(b[:start-1], text)
+	} else {
+		b = append(b, '"')
+	}
+	return append(b, '}'), nil
+}
+
+// plainText reports whether text is ASCII letters, digits and spaces, which
+// a JSON string holds as they are (every action's text form is).
+func plainText(text []byte) bool {
+	for _, c := range text {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == ' ') {
+			return false
+		}
+	}
+	return true
+}
+
+// AppendJSON appends the data as JSON, byte for byte what json.Marshal
+// writes of it (engine.JSONAppender).
+func (d *MonsterData) AppendJSON(b []byte) ([]byte, error) {
+	if d == nil {
+		return append(b, "null"...), nil
+	}
+	b = appendHead(b, d.Turn, d.Stable)
+	b = appendAbility(b, "ability", d.Ability)
+	b = appendNonZero(b, "change", d.Change)
+	b = appendResult(b, d.Parents, d.Result, d.Dice, d.Monster)
+	return append(b, '}'), nil
+}
+
+// AppendJSON appends the data as JSON, byte for byte what json.Marshal
+// writes of it (engine.JSONAppender).
+func (d *MatchData) AppendJSON(b []byte) ([]byte, error) {
+	if d == nil {
+		return append(b, "null"...), nil
+	}
+	b = appendHead(b, d.Turn, d.Stable)
+	b = appendAbility(b, "terrain", d.Terrain)
+	b = appendDice(b, d.Dice)
+	b = appendEntrant(b, "a", d.A)
+	b = appendEntrant(b, "b", d.B)
+	return append(b, '}'), nil
+}
+
+// AppendJSON appends the data as JSON, byte for byte what json.Marshal
+// writes of it (engine.JSONAppender).
+func (d *ContestData) AppendJSON(b []byte) ([]byte, error) {
+	if d == nil {
+		return append(b, "null"...), nil
+	}
+	b = appendHead(b, d.Turn, d.Stable)
+	if d.Contest != nil {
+		b = append(b, `,"contest":`...)
+		b = d.Contest.appendJSON(b)
+	}
+	return append(b, '}'), nil
+}
+
+// appendHead opens an event's data with its first fields, turn and stable.
+func appendHead(b []byte, turn int, stable engine.Seat) []byte {
+	b = appendField(b, '{', "turn", turn)
+	return appendField(b, ',', "stable", int(stable))
+}
+
+// appendAbility appends ,"name":"speed" unless ab is NoAbility (omitzero).
+func appendAbility(b []byte, name string, ab Ability) []byte {
+	if ab == NoAbility {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, '"', ':')
+	return engine.AppendJSONString(b, ab.String())
+}
+
+// appendNonZero appends ,"name":n unless n is 0 (omitzero).
+func appendNonZero(b []byte, name string, n int) []byte {
+	if n == 0 {
+		return b
+	}
+	return appendField(b, ',', name, n)
+}
+
+// appendResult appends the fields parents, result, dice and monster, in
+// this order in both EventData and MonsterData, leaving out those that
+// omitzero and omitempty leave out.
+func appendResult(b []byte, parents [2]int, result string, dice []int, m *Monster) []byte {
+	if parents != [2]int{} {
+		b = append(b, `,"parents":`...)
+		b = appendInts(b, parents[0], parents[1])
+	}
+	if result != "" {
+		b = append(b, `,"result":`...)
+		b = engine.AppendJSONString(b, result)
+	}
+	b = appendDice(b, dice)
+	if m != nil {
+		b = append(b, `,"monster":`...)
+		b = m.appendJSON(b)
+	}
+	return b
+}
+
+// appendDice appends ,"dice":[...] unless there are none (omitempty).
+func appendDice(b []byte, dice []int) []byte {
+	if len(dice) == 0 {
+		return b
+	}
+	b = append(b, `,"dice":[`...)
+	for i, f := range dice {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(f), 10)
+	}
+	return append(b, ']')
+}
+
+// appendEntrant appends ,"name":{...} unless e is nil (omitempty).
+func appendEntrant(b []byte, name string, e *Entrant) []byte {
+	if e == nil {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, '"', ':')
+	return e.appendJSON(b)
 }

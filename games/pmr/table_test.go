@@ -68,3 +68,31 @@ func TestEventText_EveryKindWrittenOnDemand(t *testing.T) {
 		})
 	}
 }
+
+// TestEventText_WrittenWithoutAllocating checks that the texts of the
+// events every turn or tournament makes are written into the caller's
+// buffer without an allocation of their own: engine.Keep writes one for
+// every event a table logs. (An "entries" text and a contest's pay for
+// the function value that names their entrants.)
+func TestEventText_WrittenWithoutAllocating(t *testing.T) {
+	cfg := newConfig(stdOptions(30), []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob"}})
+	a := &Entrant{Stable: 0, Monster: 1, Name: 1}
+	m := &Monster{ID: 3, Name: 3, Speed: 1, Age: 5}
+	buf := make([]byte, 0, 512)
+	for _, tt := range []struct {
+		name string
+		data engine.Texter
+	}{
+		{"tournament", &EventData{text: textTournament, n: 2, cfg: cfg}},
+		{"trophy", &EventData{text: textTrophy, n: 1, cfg: cfg, A: a, Trophies: 2}},
+		{"age", &EventData{text: textAge, cfg: cfg, Entrants: []Entrant{*a}}},
+		{"capture", &MonsterData{text: textCapture, cfg: cfg, Monster: m, Dice: []int{1, 0, -1, 1}}},
+		{"sealed", &SealedData{cfg: cfg, Action: SealedAction{Train{Monster: 3, Ability: Mind}}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if n := testing.AllocsPerRun(20, func() { buf = tt.data.AppendText(buf[:0]) }); n != 0 {
+				t.Errorf("AppendText of %q: %v allocations, want 0", buf, n)
+			}
+		})
+	}
+}

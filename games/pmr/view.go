@@ -50,6 +50,13 @@ type StableInfo struct {
 	Monsters []Monster   `json:"monsters"`
 
 	edits uint32 // the stable's edits when these facts were built
+
+	// json caches the facts' JSON for views of the state that built them
+	// (stableInfo), which write it for every seat on every change though
+	// the facts change only with the stable's monsters or trophies. A
+	// StableInfo made otherwise is written anew every time (cached false).
+	json   []byte
+	cached bool
 }
 
 // TournamentView is the tournament being played.
@@ -241,6 +248,7 @@ func (s *State) stableInfo(p engine.Seat) *StableInfo {
 	in.Trophies = st.trophies
 	in.Monsters = st.monsters[:len(st.monsters):len(st.monsters)]
 	in.edits = st.edits
+	in.json, in.cached = in.json[:0], true
 	if in.Monsters == nil {
 		in.Monsters = noMonsters
 	}
