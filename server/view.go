@@ -287,7 +287,7 @@ func (l *live) legalFor(a engine.Action, plain bool) (legalAction, bool) {
 			return la, true
 		}
 	}
-	raw, err := json.Marshal(a)
+	raw, err := engine.AppendJSON(nil, a) // the action's own encoder, if it has one
 	if err != nil {
 		return legalAction{}, false
 	}
