@@ -28,6 +28,8 @@ type Metrics struct {
 	limited     *prometheus.CounterVec
 	commitTime  prometheus.Histogram
 	commitGroup prometheus.Histogram
+	foldTime    prometheus.Histogram
+	foldRows    prometheus.Counter
 	evicted     *prometheus.CounterVec
 }
 
@@ -60,11 +62,18 @@ func NewMetrics() *Metrics {
 			Name: "tabletop_store_commit_writes", Help: "Writes committed together in one store commit (group size).",
 			Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256},
 		}),
+		foldTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "tabletop_store_fold_seconds", Help: "Time of one fold of the SQLite store's journal into the tables' logs (writes wait meanwhile).",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+		}),
+		foldRows: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tabletop_store_folded_entries_total", Help: "Log entries the SQLite store's folds moved from its journal into the tables' logs.",
+		}),
 		evicted: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "tabletop_tables_evicted_total", Help: "Tables dropped from memory, by reason (size: past the cache's bounds, idle: untouched for the idle time).",
 		}, []string{"reason"}),
 	}
-	m.reg.MustRegister(m.actions, m.botActions, m.actionTime, m.streams, m.limited, m.commitTime, m.commitGroup, m.evicted,
+	m.reg.MustRegister(m.actions, m.botActions, m.actionTime, m.streams, m.limited, m.commitTime, m.commitGroup, m.foldTime, m.foldRows, m.evicted,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, k := range []string{"client", "seat", "streams", "tables_per_client", "tables_total"} {
 		m.limited.WithLabelValues(k) // shown at 0 before the first refusal
@@ -80,6 +89,13 @@ func NewMetrics() *Metrics {
 func (m *Metrics) ObserveCommit(writes int, took time.Duration) {
 	m.commitTime.Observe(took.Seconds())
 	m.commitGroup.Observe(float64(writes))
+}
+
+// ObserveFold records one fold of rows journal rows that took took:
+// sqlite.Options.OnFold takes it.
+func (m *Metrics) ObserveFold(rows int, took time.Duration) {
+	m.foldTime.Observe(took.Seconds())
+	m.foldRows.Add(float64(rows))
 }
 
 // registerTables adds the gauge of tables in memory, read from s when

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tabletop/internal/duel"
 	"tabletop/store/sqlite"
@@ -40,6 +41,31 @@ func TestMain_DebugAddrServesMetricsAndProfiles(t *testing.T) {
 	if !strings.Contains(get("/debug/pprof/"), "goroutine") {
 		t.Error("no profiles listed at /debug/pprof/")
 	}
+}
+
+// TestMain_MetricsCountTheJournalsFolds: the SQLite store's folds of its
+// journal, which make writes wait, show in /metrics: an action is folded
+// within two FoldEvery (2 s) of being stored.
+func TestMain_MetricsCountTheJournalsFolds(t *testing.T) {
+	m := &Main{Addr: "127.0.0.1:0", DebugAddr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), Games: registry()}
+	c := mustRun(t, m)
+	tab := c.create("2")
+	c.act(tab, 0, duel.Attack)
+	var metrics string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		resp, err := http.Get(m.DebugURL() + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		metrics = string(b)
+		if strings.Contains(metrics, "\ntabletop_store_fold_seconds_count ") && !strings.Contains(metrics, "\ntabletop_store_fold_seconds_count 0\n") &&
+			!strings.Contains(metrics, "\ntabletop_store_folded_entries_total 0\n") {
+			return
+		}
+	}
+	t.Errorf("no fold of the journal counted in /metrics within 10 s:\n%s", metrics)
 }
 
 func TestMain_DebugAddrMustBeLoopback(t *testing.T) {

@@ -99,7 +99,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("listen on %s: %w", m.Addr, err)
 	}
 	metrics := server.NewMetrics()
-	st, err := openStoreWith(ctx, m.DB, sqlite.Options{SyncFull: m.SyncFull, WALLimit: m.WALLimit, OnCommit: metrics.ObserveCommit})
+	st, err := openStoreWith(ctx, m.DB, sqlite.Options{SyncFull: m.SyncFull, WALLimit: m.WALLimit, OnCommit: metrics.ObserveCommit, OnFold: metrics.ObserveFold})
 	if err != nil {
 		ln.Close()
 		return err
