@@ -184,6 +184,23 @@ func EventsFor(events []Event, s Seat) []Event {
 	return out
 }
 
+// AppendEvents appends evs as a JSON array, byte for byte what
+// json.Marshal writes of a non-nil slice of events: the log's entries, a
+// stream's log lines and an action's answer each hold one.
+func AppendEvents(b []byte, evs []Event) ([]byte, error) {
+	b = append(b, '[')
+	for i, e := range evs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = e.AppendJSON(b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
 // AppendJSON appends e as JSON, byte for byte what json.Marshal(e) writes
 // (JSONAppender). Data that a log holds (json.RawMessage, see Keep) is
 // copied, not encoded again; other data goes through json.Marshal.

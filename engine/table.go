@@ -60,16 +60,10 @@ func (e Entry) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if len(e.Events) > 0 {
-		b = append(b, `,"events":[`...)
-		for i, ev := range e.Events {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = ev.AppendJSON(b); err != nil {
-				return nil, err
-			}
+		b = append(b, `,"events":`...)
+		if b, err = AppendEvents(b, e.Events); err != nil {
+			return nil, err
 		}
-		b = append(b, ']')
 	}
 	return append(b, '}'), nil
 }

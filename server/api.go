@@ -67,8 +67,7 @@ type actionResponse struct {
 }
 
 // appendJSON appends the answer as json.Marshal writes it, without
-// reflection: every action is answered so. Each event writes itself
-// (engine.Event.AppendJSON).
+// reflection: every action is answered so.
 func (a actionResponse) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, int64(a.Seq), 10)
@@ -76,17 +75,11 @@ func (a actionResponse) appendJSON(b []byte) ([]byte, error) {
 	if a.Events == nil {
 		return append(b, "null}"...), nil
 	}
-	b = append(b, '[')
-	var err error
-	for i, e := range a.Events {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		if b, err = e.AppendJSON(b); err != nil {
-			return nil, err
-		}
+	b, err := engine.AppendEvents(b, a.Events)
+	if err != nil {
+		return nil, err
 	}
-	return append(b, "]}"...), nil
+	return append(b, '}'), nil
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -140,17 +140,11 @@ func (ln *logLine) appendJSON(b []byte) ([]byte, error) {
 	if ln.Events == nil {
 		return append(b, "null}"...), nil
 	}
-	b = append(b, '[')
-	for i, e := range ln.Events {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		var err error
-		if b, err = e.AppendJSON(b); err != nil {
-			return nil, err
-		}
+	b, err := engine.AppendEvents(b, ln.Events)
+	if err != nil {
+		return nil, err
 	}
-	return append(b, "]}"...), nil
+	return append(b, '}'), nil
 }
 
 // appendOptions appends a table's options as a JSON object with sorted
