@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -157,5 +158,64 @@ func TestStore_CheckpointerCopiesTheWALBack(t *testing.T) {
 			t.Fatalf("the database file is still %d bytes (%d before 1000 appends): nothing was checkpointed", size(), before)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// pragmaOf reads one pragma of the database at path on a connection of its
+// own (the store must be closed).
+func pragmaOf(t *testing.T, path, pragma string) string {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v string
+	if err := db.QueryRow("PRAGMA " + pragma).Scan(&v); err != nil {
+		t.Fatalf("PRAGMA %s: %v", pragma, err)
+	}
+	return v
+}
+
+func TestStore_NewDatabaseHas16KiBPagesInWALMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := mustOpen(t, path)
+	storetest.MustTable(t, s, "abc")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := pragmaOf(t, path, "page_size"); got != "16384" {
+		t.Errorf("page_size = %s, want 16384", got)
+	}
+	if got := pragmaOf(t, path, "journal_mode"); got != "wal" {
+		t.Errorf("journal_mode = %s, want wal", got)
+	}
+}
+
+func TestStore_DatabaseMadeWith4KiBPagesKeepsThemAndPlays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("PRAGMA page_size = 4096; CREATE TABLE before_us (x)"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := mustOpen(t, path)
+	ctx := context.Background()
+	tab := storetest.MustTable(t, s, "abc")
+	if _, err := s.Append(ctx, "abc", 0, storetest.MustAct(t, tab, 0, duel.Attack)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := pragmaOf(t, path, "page_size"); got != "4096" {
+		t.Errorf("page_size = %s, want the database's own 4096", got)
+	}
+	s = mustOpen(t, path)
+	if rec, err := s.LoadTable(ctx, "abc"); err != nil || rec.Seq != 1 {
+		t.Fatalf("after reopening: seq %d, err %v; want 1, nil", rec.Seq, err)
 	}
 }
