@@ -23,11 +23,11 @@ import (
 // handler does once the store has it) and the wait until every stream has
 // written its new state and its client has read it. The duels never end
 // (their round limit is lifted in memory). cpu-ns/wake is the process's
-// CPU time (the clients' reads included) per stream woken.
+// CPU time (the clients' reads included) per stream woken. (At one table
+// the figure is mostly the scheduler spinning through the gather, 120k to
+// 210k from run to run: not measured.)
 func BenchmarkStreamWake(b *testing.B) {
-	for _, tables := range []int{1, 50} {
-		b.Run(fmt.Sprint("tables=", tables), func(b *testing.B) { benchmarkStreamWake(b, tables) })
-	}
+	b.Run("tables=50", func(b *testing.B) { benchmarkStreamWake(b, 50) })
 }
 
 func benchmarkStreamWake(b *testing.B, tables int) {
