@@ -142,6 +142,8 @@ type Server struct {
 	idleAfter          time.Duration // Config.IdleEvict
 	accessLog          bool
 	gather             time.Duration // Config.StreamGather
+	gathering          gatherer      // the gather of streams on connections taken over (streamconn.go)
+	beats              beats         // their heartbeat
 
 	mu        sync.Mutex
 	live      map[string]*live
@@ -244,6 +246,7 @@ func New(cfg Config) (*Server, error) {
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), watched: make(map[string]*watchers), awaiting: make(map[string]time.Time), ctx: ctx, cancel: cancel,
 		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict, gather: cfg.StreamGather,
 	}
+	s.gathering.wait = s.gather
 	s.metrics.registerTables(s)
 	if s.idleAfter > 0 && s.background() {
 		go s.sweepIdle()

@@ -54,7 +54,7 @@ func resumeFrom(r *http.Request) (int, error) {
 // fresh connection never duplicates lines.
 //
 // Where it can, it takes the connection over from net/http once the first
-// batch is sent and waits on it with one small goroutine of its own
+// batch is sent and waits on it with two small goroutines of its own
 // (connStream): an open stream then costs neither net/http's two goroutines
 // nor its buffers. Elsewhere (HTTP/2, HEAD) it waits in the handler.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool, render renderFunc) {
@@ -94,9 +94,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			end()
 			return
 		}
+		go c.watchClient()
 		go func() {
 			defer end()
-			for c.wait() && s.ctx.Err() == nil && s.gatherChanges() && c.send(ss, s.ctx) {
+			for c.wait(s.ctx.Done(), &s.beats) && c.send(ss, s.ctx) {
 			}
 		}()
 		return
@@ -161,9 +162,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 // whole log, to replace the reader's.
 type renderFunc func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)
 
-// gatherChanges waits Config.StreamGather after a stream wakes for a
-// change, since more changes may follow at once (the moves of a round), and
-// reports false if the server closes meanwhile.
+// gatherChanges waits Config.StreamGather after a stream that waits in its
+// handler wakes for a change, since more changes may follow at once (the
+// moves of a round), and reports false if the server closes meanwhile.
+// (Streams on connections taken over gather with Server.gathering.)
 func (s *Server) gatherChanges() bool {
 	if s.gather <= 0 {
 		return true

@@ -73,7 +73,4 @@ func TestClosingServerCutsAStalledStreamWriteToASecond(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the stalled write still runs 5 s after the server closed")
 	}
-	if !c.woken.Load() {
-		t.Error("closing did not wake the stream")
-	}
 }

@@ -2,12 +2,9 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
-	"os"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -17,22 +14,26 @@ import (
 // the client leaving), each with a stack of some kilobytes, and its 4 KiB
 // read and write buffers and the request: about half of what an open
 // stream cost (measured with tabletop loadgen --idle). A connStream keeps
-// the connection and one goroutine, which waits in a read of the
-// connection: the read ends when the client goes (EOF, reset), at the
-// heartbeat (a read deadline), or early when the table changes or the
-// server closes (wake moves the deadline to the past).
+// the connection and two small goroutines: one waits on channels for the
+// table's changes (after the gather, see gatherer), the server's closing
+// and the heartbeat (beats), and renders and writes; the other waits in a
+// read of the connection, which ends when the client goes (EOF, reset).
+// A wake is then a channel's close, as in bench/floor: no read deadline to
+// move and no read that finds nothing, two system calls and a timer per
+// wake when the waiting goroutine was also the reading one.
 type connStream struct {
-	conn  net.Conn
-	head  []byte // the response's head, sent with the first events
-	woken atomic.Bool
-	one   [1]byte // what the waiting read reads into
+	conn    net.Conn
+	head    []byte          // the response's head, sent with the first events
+	w       *watchers       // the streams of the table this one follows
+	changed <-chan struct{} // closed at the table's first change after the last send
+	gone    chan struct{}   // closed when the client has gone (watchClient)
+	one     [1]byte         // what watchClient reads into
+	beat    <-chan struct{} // closed at the next beat, or nil
+	quiet   int             // beats since the last write
 
 	mu      sync.Mutex // guards closing and the setting of write deadlines
 	closing bool       // the server closes: writes get a second, not writeTimeout
 }
-
-// longAgo is a deadline in the past: it ends a read at once.
-var longAgo = time.Unix(1, 0)
 
 // takeOver takes the connection of a stream's request from net/http and
 // returns it, with the response's head (the headers set on w so far) to
@@ -59,7 +60,7 @@ func (s *Server) takeOver(w http.ResponseWriter, r *http.Request) *connStream {
 	head := []byte("HTTP/1.1 200 OK\r\n")
 	head = appendHeader(head, h)
 	head = append(head, "\r\n"+streamStart...)
-	return &connStream{conn: conn, head: head}
+	return &connStream{conn: conn, head: head, gone: make(chan struct{})}
 }
 
 // appendHeader appends h in the wire format, its keys sorted.
@@ -80,6 +81,9 @@ func (w *byteWriter) Write(p []byte) (int, error) {
 // send writes what ss's reader has not seen yet, if anything, and reports
 // whether the stream goes on.
 func (c *connStream) send(ss *seatStream, ctx context.Context) bool {
+	// The channel is taken before the table is looked at: a change after
+	// that closes it, and no wake is lost.
+	c.changed = c.w.next()
 	events, _, ok := ss.next(ctx)
 	if !ok {
 		return false
@@ -110,49 +114,55 @@ func (c *connStream) write(b []byte) bool {
 	}
 	c.conn.SetWriteDeadline(time.Now().Add(d))
 	c.mu.Unlock()
+	c.quiet = 0
 	_, err := c.conn.Write(b)
 	return err == nil
 }
 
-// closeSoon is called as the server closes: it wakes the stream and cuts
-// a write under way to a second, so that Server.Close, which waits for the
-// stream, does not wait a minute on a client that reads nothing.
+// closeSoon is called as the server closes: it cuts a write under way to
+// a second, so that Server.Close, which waits for the stream, does not
+// wait a minute on a client that reads nothing. (A stream that waits sees
+// the server's context end.)
 func (c *connStream) closeSoon() {
 	c.mu.Lock()
 	c.closing = true
 	c.conn.SetWriteDeadline(time.Now().Add(time.Second))
 	c.mu.Unlock()
-	c.wake()
 }
 
-// wait waits until the table changes or the server closes (wake), sending
-// a ping at every heartbeat meanwhile, and reports false if the client
-// has gone (or sent anything: a stream's client only reads).
-func (c *connStream) wait() bool {
+// wait waits until the table changes (and the gather after the change is
+// over), sending a ping after two beats without a write meanwhile, and
+// reports false if the stream must end instead: the client has gone (or
+// sent anything: a stream's client only reads), the server closes (done),
+// or a ping failed.
+func (c *connStream) wait(done <-chan struct{}, b *beats) bool {
 	for {
-		// A wake between the last wait and here moved the deadline to
-		// the past and set woken, which is looked at once the deadline
-		// is set again: no wake is lost.
-		c.conn.SetReadDeadline(time.Now().Add(heartbeat))
-		if c.woken.Swap(false) {
+		if c.beat == nil {
+			c.beat = b.next()
+		}
+		select {
+		case <-c.changed:
 			return true
-		}
-		_, err := c.conn.Read(c.one[:])
-		if c.woken.Swap(false) {
-			return err == nil || errors.Is(err, os.ErrDeadlineExceeded)
-		}
-		if !errors.Is(err, os.ErrDeadlineExceeded) || !c.write([]byte(ping)) {
+		case <-c.gone:
 			return false
+		case <-done:
+			return false
+		case <-c.beat:
+			c.beat = nil
+			if c.quiet++; c.quiet >= 2 && !c.write([]byte(ping)) {
+				return false
+			}
 		}
 	}
 }
 
-// wake ends the waiting read: the table changed or the server closes. It
-// never blocks, so that a table's notify may call it with the table's
-// lock held.
-func (c *connStream) wake() {
-	c.woken.Store(true)
-	c.conn.SetReadDeadline(longAgo)
+// watchClient waits in a read of the connection until the client goes,
+// then closes gone. Its client sends nothing once its request is read, so
+// the read ends only when the connection does: the client closes it or
+// resets it, or the stream closes it as it ends.
+func (c *connStream) watchClient() {
+	c.conn.Read(c.one[:])
+	close(c.gone)
 }
 
 // end closes the connection; with closing set (the server closes, not the
@@ -171,17 +181,37 @@ func (c *connStream) end(closing bool) {
 // any change loads it again, whose notify wakes them. A stream then keeps
 // the table's id and its reader's position, not the table.
 type watchers struct {
-	mu    sync.Mutex
-	conns map[*connStream]struct{}
+	gather *gatherer
+	due    bool // queued in gather; guarded by gather.mu
+
+	mu      sync.Mutex
+	conns   map[*connStream]struct{}
+	changed chan struct{} // closed at the next wake; nil until a stream asks for it
 }
 
-// wake wakes every stream.
+// notify wakes every stream once the gather after a change is over.
+func (w *watchers) notify() {
+	w.gather.add(w)
+}
+
+// wake wakes every stream at once.
 func (w *watchers) wake() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for c := range w.conns {
-		c.wake()
+	if w.changed != nil {
+		close(w.changed)
+		w.changed = nil
 	}
+}
+
+// next returns the channel closed at the next wake.
+func (w *watchers) next() <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.changed == nil {
+		w.changed = make(chan struct{})
+	}
+	return w.changed
 }
 
 // empty reports whether no stream follows the table.
@@ -196,7 +226,7 @@ func (w *watchers) empty() bool {
 func (s *Server) watchersLocked(id string) *watchers {
 	w := s.watched[id]
 	if w == nil {
-		w = &watchers{conns: make(map[*connStream]struct{})}
+		w = &watchers{gather: &s.gathering, conns: make(map[*connStream]struct{})}
 		s.watched[id] = w
 	}
 	return w
@@ -210,6 +240,7 @@ func (s *Server) addWatcher(id string, c *connStream) {
 	w.mu.Lock()
 	w.conns[c] = struct{}{}
 	w.mu.Unlock()
+	c.w = w
 }
 
 // removeWatcher undoes addWatcher.
@@ -230,4 +261,117 @@ func (s *Server) dropWatchersLocked(id string) {
 	if w := s.watched[id]; w != nil && s.live[id] == nil && w.empty() {
 		delete(s.watched, id)
 	}
+}
+
+// gatherer holds the watchers of tables that changed until Config.
+// StreamGather has passed since the change, since more changes may follow
+// at once (the moves of a round, the second waiting for the first's
+// commit), and then wakes their streams: the changes then cost one
+// rendering of the state and one write. One timer serves every table,
+// where each stream slept on a timer of its own before: it fires at the
+// end of the oldest table's gather and wakes every table whose gather is
+// over, and fires again at most every half gather, so that a table's
+// gather lasts from one to one and a half times Config.StreamGather.
+type gatherer struct {
+	wait time.Duration // Config.StreamGather; none if not over 0
+
+	mu    sync.Mutex
+	due   []gathering // in the order of their changes, so of at
+	timer *time.Timer // made at the first change
+	armed bool        // the timer runs
+}
+
+// gathering is a table's watchers queued in a gatherer, and when their
+// gather is over.
+type gathering struct {
+	w  *watchers
+	at time.Time
+}
+
+// add wakes w's streams once the gather is over; a second change within
+// the gather changes nothing. It never blocks, so that a table's notify
+// may call it with the table's lock held.
+func (g *gatherer) add(w *watchers) {
+	if g.wait <= 0 {
+		w.wake()
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if w.due {
+		return
+	}
+	w.due = true
+	g.due = append(g.due, gathering{w, time.Now().Add(g.wait)})
+	if g.armed {
+		return
+	}
+	g.armed = true
+	if g.timer == nil {
+		g.timer = time.AfterFunc(g.wait, g.fire)
+	} else {
+		g.timer.Reset(g.wait)
+	}
+}
+
+// fire wakes the streams of every table whose gather is over, and sets
+// the timer for the next.
+func (g *gatherer) fire() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := time.Now()
+	n := 0
+	for ; n < len(g.due) && !g.due[n].at.After(now); n++ {
+		g.due[n].w.due = false
+		g.due[n].w.wake()
+	}
+	rest := copy(g.due, g.due[n:])
+	clear(g.due[rest:])
+	g.due = g.due[:rest]
+	if rest == 0 {
+		g.armed = false
+		return
+	}
+	g.timer.Reset(max(g.due[0].at.Sub(now), g.wait/2))
+}
+
+// beats is the heartbeat of the streams on connections taken over: a
+// channel closed every beat, and a stream that has written nothing for two
+// beats writes a ping, so a quiet stream pings every heartbeat and none is
+// quiet much longer. One timer serves every stream, and none runs while
+// no stream waits.
+type beats struct {
+	mu    sync.Mutex
+	ch    chan struct{} // closed at the next beat; nil until a stream asks
+	timer *time.Timer   // nil while no stream waits
+}
+
+// beat is the time between two beats: two make a heartbeat.
+const beat = heartbeat / 2
+
+// next returns the channel closed at the next beat.
+func (b *beats) next() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch == nil {
+		b.ch = make(chan struct{})
+		if b.timer == nil {
+			b.timer = time.AfterFunc(beat, b.tick)
+		}
+	}
+	return b.ch
+}
+
+// tick is a beat: it wakes the streams that wait for it, and stops the
+// timer if none did.
+func (b *beats) tick() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch == nil {
+		b.timer = nil
+		return
+	}
+	close(b.ch)
+	b.ch = nil
+	b.timer.Reset(beat)
 }

@@ -73,12 +73,13 @@ func goroutinesIn(t *testing.T, fn string) int {
 	return n
 }
 
-// TestOpenStreamHoldsOneSmallGoroutineAndNoHTTPHandler: once a stream
-// has sent its first state, the server waits on its connection with one
-// goroutine of its own; net/http's handler goroutine and its reader that
-// watches for the client leaving (with their stacks, buffers and the
+// TestOpenStreamHoldsTwoSmallGoroutinesAndNoHTTPHandler: once a stream
+// has sent its first state, the server waits on its connection with two
+// small goroutines of its own, one that waits for the table's changes and
+// one that reads the connection to notice the client leaving; net/http's
+// handler goroutine and its reader (with their stacks, buffers and the
 // request) are gone. They were half of an open stream's memory.
-func TestOpenStreamHoldsOneSmallGoroutineAndNoHTTPHandler(t *testing.T) {
+func TestOpenStreamHoldsTwoSmallGoroutinesAndNoHTTPHandler(t *testing.T) {
 	h := mustServer(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -94,12 +95,13 @@ func TestOpenStreamHoldsOneSmallGoroutineAndNoHTTPHandler(t *testing.T) {
 	// sent, so a handler may still be on its way out for a moment (seen
 	// in CI: 1 handler and 7 waiting streams): the counts are read until
 	// they settle, for at most 5 seconds.
-	var readers, handlers, waiting int
+	var readers, handlers, waiting, watching int
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		readers = goroutinesIn(t, "net/http.(*connReader).backgroundRead")
 		handlers = goroutinesIn(t, "tabletop/server.(*Server).stream(")
 		waiting = goroutinesIn(t, "tabletop/server.(*connStream).wait")
-		if readers == 0 && handlers == 0 && waiting == streams || time.Now().After(deadline) {
+		watching = goroutinesIn(t, "tabletop/server.(*connStream).watchClient")
+		if readers == 0 && handlers == 0 && waiting == streams && watching == streams || time.Now().After(deadline) {
 			break
 		}
 	}
@@ -109,8 +111,8 @@ func TestOpenStreamHoldsOneSmallGoroutineAndNoHTTPHandler(t *testing.T) {
 	if handlers != 0 {
 		t.Errorf("%d handlers still run with %d streams open, want 0", handlers, streams)
 	}
-	if waiting != streams {
-		t.Errorf("%d streams wait on their connections, want %d", waiting, streams)
+	if waiting != streams || watching != streams {
+		t.Errorf("%d streams wait for changes and %d watch their clients, want %d each", waiting, watching, streams)
 	}
 }
 

@@ -62,7 +62,7 @@ func (l *live) notify() {
 	close(l.changed)
 	l.changed = make(chan struct{})
 	if l.watch != nil {
-		l.watch.wake()
+		l.watch.notify()
 	}
 }
 
