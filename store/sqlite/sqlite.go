@@ -24,11 +24,14 @@
 // checkpoint every CheckpointEvery instead, which never blocks the writer.
 // A passive checkpoint never finishes while writes keep coming, and the WAL
 // starts over only after one has: so when the WAL file is past WALLimit
-// after a batch, the writer runs a TRUNCATE checkpoint itself (copying all
-// of the WAL and emptying it) while the next batch waits. Run from another
-// connection, that checkpoint waited for the writer's lock and hardly ever
-// got it. journal_size_limit also shrinks the file to WALLimit whenever the
-// WAL starts over.
+// after a batch, the writer runs a RESTART checkpoint itself (copying all
+// of the WAL, so that the next commit starts it over) while the next batch
+// waits. Run from another connection, that checkpoint waited for the
+// writer's lock and hardly ever got it. The WAL starts over in the file it
+// has, which journal_size_limit shrinks to WALLimit when it is larger: a
+// TRUNCATE checkpoint emptied the file instead, and every frame after it
+// made the file longer, which costs the system about twice the CPU of
+// writing over a part it has (18 µs to 7 µs for a 16 KiB page).
 //
 // One process at a time may open a database: Open takes an exclusive lock
 // on a file beside it (path + ".lock") and refuses with ErrInUse when
@@ -451,7 +454,7 @@ func (s *Store) writer() {
 		if fi, err := os.Stat(s.walPath); err == nil && fi.Size() > s.opts.WALLimit {
 			// Failing, it loses nothing; the next batch tries again.
 			s.cpMu.Lock()
-			s.wdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+			s.wdb.Exec("PRAGMA wal_checkpoint(RESTART)")
 			s.cpMu.Unlock()
 		}
 	}
