@@ -12,7 +12,7 @@ func ButtonTexts(g engine.Game, v engine.View, legal ...engine.Action) []string 
 	st := seatState{View: v}
 	for _, a := range legal {
 		raw, _ := json.Marshal(a)
-		st.Legal = append(st.Legal, legalAction{Kind: a.Kind(), Text: a.String(), Action: raw})
+		st.Legal = append(st.Legal, newLegalAction(a, a.Kind(), a.String(), raw))
 	}
 	var out []string
 	for _, gr := range groups(g, st) {

@@ -25,8 +25,8 @@ type seatState struct {
 	Waiting  int         `json:"waiting_for"` // seats other than this one the view says are being waited for
 	// WaitingKnown says whether the view tells whom the game waits for
 	// (see Waiter); if not, Waiting is 0 and no seat is marked pending.
-	WaitingKnown bool          `json:"waiting_known"`
-	Legal        []legalAction `json:"legal"`
+	WaitingKnown bool           `json:"waiting_known"`
+	Legal        []*legalAction `json:"legal"`
 	// Recorded is this seat's own answer to an answer window still open
 	// (engine.Window), recorded and applied when the window closes; while
 	// it is set the seat has nothing more to do.
@@ -70,11 +70,32 @@ type seatInfo struct {
 	GM bool `json:"-"`
 }
 
-// legalAction is one action a seat may take now, ready to post back.
+// legalAction is one action a seat may take now, ready to post back. A
+// table keeps those it offers (legalFor) and every state that offers the
+// action shares it: it is never changed once made (newLegalAction).
 type legalAction struct {
 	Kind   string          `json:"kind"`
 	Text   string          `json:"text"`
-	Action json.RawMessage `json:"action"` // as json.Marshal wrote it (seatState.appendJSON relies on that)
+	Action json.RawMessage `json:"action"` // as json.Marshal wrote it
+	// json is the whole of it as json.Marshal writes it, Action included,
+	// for seatState.appendJSON to copy: a state offers tens of actions,
+	// and writing their texts was most of its encoding.
+	json   []byte
+	action engine.Action // the action offered, for offered.same
+}
+
+// newLegalAction returns a, of kind and text, whose JSON is raw (as
+// json.Marshal writes it), as an action to offer.
+func newLegalAction(a engine.Action, kind, text string, raw json.RawMessage) *legalAction {
+	b := make([]byte, 0, len(`{"kind":"","text":"","action":}`)+len(kind)+len(text)+len(raw)+8)
+	b = append(b, `{"kind":`...)
+	b = engine.AppendJSONString(b, kind)
+	b = append(b, `,"text":`...)
+	b = engine.AppendJSONString(b, text)
+	b = append(b, `,"action":`...)
+	b = appendRaw(b, raw)
+	b = append(b, '}')
+	return &legalAction{Kind: kind, Text: text, Action: raw, json: b, action: a}
 }
 
 // logLine is one log entry as a reader sees it: only the events that reader
@@ -110,7 +131,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	out := seatState{
 		ID: l.id, Game: info.ID, GameName: info.Name, Seat: seat, Seq: tab.Len(),
 		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(),
-		Legal: []legalAction{}, ScoreName: info.ScoreName,
+		Legal: []*legalAction{}, ScoreName: info.ScoreName,
 	}
 	waiting, known := waitingIn(out.View)
 	out.WaitingKnown = known
@@ -193,13 +214,15 @@ func logFor(l *live, seat engine.Seat, from int) []logLine {
 // maxLegalCache bounds a table's cache of encoded legal actions.
 const maxLegalCache = 4096
 
-// offered is the list of legal actions last offered to a seat: the actions
-// and what was made of them. Its slices are never changed once made, so a
-// state may keep them.
+// offered is the list of legal actions last offered to a seat. It is never
+// changed once made, so a state may keep its list.
 type offered struct {
-	actions []engine.Action
-	plain   bool // every action is a plainValue, so == compares them
-	legal   []legalAction
+	legal []*legalAction
+	// plain says that every action is a plainValue and was offered, so that
+	// the actions of legal line up with those of the state and == compares
+	// them (a comparison of interfaces panics only on values of one type
+	// that is not comparable).
+	plain bool
 }
 
 // offer returns legal, the legal actions of seat, as actions to offer: the
@@ -211,12 +234,12 @@ type offered struct {
 // order (a seat's own move changes a few), so each action is looked for
 // first a few places on in the last list, and only then in the table's
 // cache: comparing two actions costs less than hashing one.
-func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
+func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 	last := l.offered[seat]
 	if last != nil && last.same(legal) {
 		return last.legal
 	}
-	o := &offered{actions: slices.Clone(legal), plain: true, legal: make([]legalAction, 0, len(legal))}
+	o := &offered{legal: make([]*legalAction, 0, len(legal)), plain: true}
 	var t reflect.Type // the type of the action before, and whether it is plain
 	plain, next := false, 0
 	for _, a := range legal {
@@ -225,14 +248,16 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
 		}
 		o.plain = o.plain && plain
 		if plain && last != nil {
-			if i := last.find(a, t, next); i >= 0 {
+			if i := last.find(a, next); i >= 0 {
 				o.legal = append(o.legal, last.legal[i])
 				next = i + 1
 				continue
 			}
 		}
-		if la, ok := l.legalFor(a, plain); ok {
+		if la := l.legalFor(a, plain); la != nil {
 			o.legal = append(o.legal, la)
+		} else {
+			o.plain = false
 		}
 	}
 	if l.offered == nil {
@@ -246,16 +271,14 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
 // offered last.
 const lookAhead = 4
 
-// find returns where a, a plain value of type t, is among the lookAhead
-// actions of o from from on, or -1. It finds nothing if o offered fewer
-// actions than it had (one did not encode): then o.legal does not line up
-// with o.actions.
-func (o *offered) find(a engine.Action, t reflect.Type, from int) int {
-	if len(o.legal) != len(o.actions) {
+// find returns where a, a plain value, is among the lookAhead actions of o
+// from from on, or -1.
+func (o *offered) find(a engine.Action, from int) int {
+	if !o.plain {
 		return -1
 	}
-	for i := from; i < len(o.actions) && i < from+lookAhead; i++ {
-		if b := o.actions[i]; reflect.TypeOf(b) == t && a == b {
+	for i := from; i < len(o.legal) && i < from+lookAhead; i++ {
+		if a == o.legal[i].action {
 			return i
 		}
 	}
@@ -265,40 +288,39 @@ func (o *offered) find(a engine.Action, t reflect.Type, from int) int {
 // same reports whether legal holds the same actions as o, in the same
 // order: values of the same plain types, equal.
 func (o *offered) same(legal []engine.Action) bool {
-	if !o.plain || len(legal) != len(o.actions) {
+	if !o.plain || len(legal) != len(o.legal) {
 		return false
 	}
 	for i, a := range legal {
-		if reflect.TypeOf(a) != reflect.TypeOf(o.actions[i]) || a != o.actions[i] {
+		if a != o.legal[i].action {
 			return false
 		}
 	}
 	return true
 }
 
-// legalFor returns a as a legal action to offer (its kind, text and JSON),
-// from the table's cache when a is a plain value (plainValue) seen before:
-// the same actions are offered turn after turn, and encoding them was a
-// large part of rendering a state. ok is false if a does not encode. Call
-// with l.mu held.
-func (l *live) legalFor(a engine.Action, plain bool) (legalAction, bool) {
+// legalFor returns a as a legal action to offer, from the table's cache
+// when a is a plain value (plainValue) seen before: the same actions are
+// offered turn after turn, and encoding them was a large part of rendering
+// a state. It returns nil if a does not encode. Call with l.mu held.
+func (l *live) legalFor(a engine.Action, plain bool) *legalAction {
 	if plain {
 		if la, ok := l.legal[a]; ok {
-			return la, true
+			return la
 		}
 	}
 	raw, err := engine.AppendJSON(nil, a) // the action's own encoder, if it has one
 	if err != nil {
-		return legalAction{}, false
+		return nil
 	}
-	la := legalAction{Kind: a.Kind(), Text: a.String(), Action: raw}
+	la := newLegalAction(a, a.Kind(), a.String(), raw)
 	if plain {
 		if l.legal == nil || len(l.legal) >= maxLegalCache {
-			l.legal = make(map[engine.Action]legalAction)
+			l.legal = make(map[engine.Action]*legalAction)
 		}
 		l.legal[a] = la
 	}
-	return la, true
+	return la
 }
 
 var plainTypes sync.Map // reflect.Type → bool
