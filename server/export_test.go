@@ -131,6 +131,12 @@ func (l Live) OfferedIsFresh(seat engine.Seat) error {
 // Offer is offer: the legal actions seat is offered, made from legal.
 func (l Live) Offer(seat engine.Seat, legal []engine.Action) int { return len(l.l.offer(seat, legal)) }
 
+// OfferedAt is offer, returning where the list offered is kept: a list
+// offered again is the one kept, at the same place.
+func (l Live) OfferedAt(seat engine.Seat, legal []engine.Action) any {
+	return &l.l.offer(seat, legal)[0]
+}
+
 // ForgetOffers drops the offers kept per seat (not the table's cache of
 // encoded actions).
 func (l Live) ForgetOffers() { l.l.offered = nil }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"tabletop/dice"
@@ -151,6 +152,30 @@ func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
 			}
 			mustRandomStep(t, tab, rng)
 		}
+	}
+}
+
+// TestOffer_AListThatComesBackIsTheOneKept: a list offered to a seat a few
+// lists ago (PMR's activities, after a tournament's entries and choices) is
+// offered as it was kept, not made again; a seat's lists kept are few.
+func TestOffer_AListThatComesBackIsTheOneKept(t *testing.T) {
+	l := midGame(t, 0)
+	activities := []engine.Action{pmr.Capture{}, pmr.Train{Monster: 1, Ability: pmr.Speed}, pmr.Train{Monster: 1, Ability: pmr.Brawn}}
+	entries := []engine.Action{pmr.Enter{Monster: 1}, pmr.Enter{Monster: 2}}
+	choices := []engine.Action{pmr.Choose{Ability: pmr.Speed}, pmr.Choose{Ability: pmr.Brawn}, pmr.Choose{Ability: pmr.Mind}}
+	at := l.OfferedAt(0, activities)
+	l.OfferedAt(1, entries) // another seat's lists are its own
+	l.OfferedAt(0, entries)
+	l.OfferedAt(0, choices)
+	l.OfferedAt(0, choices[1:])
+	if got := l.OfferedAt(0, slices.Clone(activities)); got != at {
+		t.Errorf("the activities offered after entries and choices were made again")
+	}
+	for i := range 4 {
+		l.OfferedAt(0, []engine.Action{pmr.Enter{Monster: 1}, pmr.Enter{Monster: 3 + i}})
+	}
+	if got := l.OfferedAt(0, activities); got == at {
+		t.Errorf("the activities were kept after four other lists")
 	}
 }
 

@@ -50,7 +50,7 @@ type live struct {
 	finished   bool                           // the store knows the game is over
 	snapSeq    int                            // the log length at the latest snapshot taken
 	legal      map[engine.Action]*legalAction // see legalFor
-	offered    map[engine.Seat]*offered       // see offer
+	offered    map[engine.Seat]*recentOffers  // see offer
 	win        *window                        // the answer window being collected (window.go), or nil
 	clock      turnClock                      // the turn clock's state (seats.go)
 	botCtl     botControl                     // pause and step of a table of bots (seats.go)

@@ -225,18 +225,30 @@ type offered struct {
 	plain bool
 }
 
-// offer returns legal, the legal actions of seat, as actions to offer: the
-// list offered to seat last time if legal is the same list (a seat is
-// offered the same choices while others move), else one made with legalFor
-// and kept for next time. Call with l.mu held.
+// offer returns legal, the legal actions of seat, as actions to offer: a
+// list offered to seat lately if legal is the same list (a seat is offered
+// the same choices while others move), else one made with legalFor and kept
+// for next time. Call with l.mu held.
 //
-// A list that changed mostly holds the actions of the last one, in the same
-// order (a seat's own move changes a few), so each action is looked for
-// first a few places on in the last list, and only then in the table's
-// cache: comparing two actions costs less than hashing one.
+// A list that changed mostly holds the actions of one offered lately, in
+// the same order: the last one after a seat's own move changed a few, or
+// the one of a phase that comes back (PMR's activities after a
+// tournament's entries and choices). That one is the latest to start with
+// the same action (recentOffers.like), and each action is looked for first
+// a few places on in it, and only then in the table's cache: comparing two
+// actions costs less than hashing one.
 func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
-	last := l.offered[seat]
+	if l.offered == nil {
+		l.offered = make(map[engine.Seat]*recentOffers)
+	}
+	recent := l.offered[seat]
+	if recent == nil {
+		recent = new(recentOffers)
+		l.offered[seat] = recent
+	}
+	last := recent.like(legal)
 	if last != nil && last.same(legal) {
+		recent.use(last)
 		return last.legal
 	}
 	o := &offered{legal: make([]*legalAction, 0, len(legal)), plain: true}
@@ -260,15 +272,38 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 			o.plain = false
 		}
 	}
-	if l.offered == nil {
-		l.offered = make(map[engine.Seat]*offered)
-	}
-	l.offered[seat] = o
+	recent.use(o)
 	return o.legal
 }
 
+// recentOffers are the lists offered to a seat lately, the latest first.
+type recentOffers [4]*offered
+
+// like returns the latest of r that starts with the action legal starts
+// with, or else the latest.
+func (r *recentOffers) like(legal []engine.Action) *offered {
+	if len(legal) > 0 {
+		for _, o := range r {
+			if o != nil && o.plain && len(o.legal) > 0 && o.legal[0].action == legal[0] {
+				return o
+			}
+		}
+	}
+	return r[0]
+}
+
+// use makes o the latest of r.
+func (r *recentOffers) use(o *offered) {
+	i := 0
+	for i < len(r)-1 && r[i] != o {
+		i++
+	}
+	copy(r[1:i+1], r[:i])
+	r[0] = o
+}
+
 // lookAhead is how many places on find looks for an action in the list
-// offered last.
+// offered lately that offer starts from.
 const lookAhead = 4
 
 // find returns where a, a plain value, is among the lookAhead actions of o
