@@ -179,43 +179,63 @@ func TestOffer_AListThatComesBackIsTheOneKept(t *testing.T) {
 	}
 }
 
-// BenchmarkOffer is making the offers of a two-seat PMR game's first 300
-// states, each seat's after the other, as streams do: lists that stay the
-// same while the other seat moves, and change by a few actions after a
-// seat's own. The table has seen every action before, as one that has been
-// played a while has.
+// BenchmarkOffer is making the offers of a two-seat PMR game's states, each
+// seat's after the other, as streams do: lists that stay the same while the
+// other seat moves, change by a few actions after a seat's own, and come
+// back after a tournament. The table has seen every action before, as one
+// that has been played a while has. "first-300" is the first 300 states
+// with the first pending seat moving; "random-1000" the first 1,000 with a
+// random pending seat moving, as loadgen's clients post (longer lists, and
+// a stable's monsters come and go).
 func BenchmarkOffer(b *testing.B) {
-	tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3})
-	if err != nil {
-		b.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	type offer struct {
-		seat  engine.Seat
-		legal []engine.Action
-	}
-	var offers []offer
-	for range 300 {
-		st := tab.State()
-		for s := range engine.Seat(2) {
-			if legal := st.Legal(s); len(legal) > 1 {
-				offers = append(offers, offer{s, append([]engine.Action(nil), legal...)})
+	for _, c := range []struct {
+		name   string
+		states int
+		random bool
+	}{{"first-300", 300, false}, {"random-1000", 1000, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3})
+			if err != nil {
+				b.Fatal(err)
 			}
-		}
-		mustRandomStep(b, tab, rng)
+			rng := rand.New(rand.NewPCG(1, 2))
+			type offer struct {
+				seat  engine.Seat
+				legal []engine.Action
+			}
+			var offers []offer
+			for range c.states {
+				st := tab.State()
+				for s := range engine.Seat(2) {
+					if legal := st.Legal(s); len(legal) > 1 {
+						offers = append(offers, offer{s, append([]engine.Action(nil), legal...)})
+					}
+				}
+				if !c.random {
+					mustRandomStep(b, tab, rng)
+					continue
+				}
+				pending := st.Pending()
+				p := pending[rng.IntN(len(pending))]
+				legal := st.Legal(p)
+				if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			l := server.NewLive("bench", pmr.Game, tab)
+			for _, o := range offers { // the table's cache of encoded actions is warm
+				l.Offer(o.seat, o.legal)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				l.ForgetOffers()
+				for _, o := range offers {
+					l.Offer(o.seat, o.legal)
+				}
+			}
+			b.ReportMetric(float64(len(offers)), "offers")
+		})
 	}
-	l := server.NewLive("bench", pmr.Game, tab)
-	for _, o := range offers { // the table's cache of encoded actions is warm
-		l.Offer(o.seat, o.legal)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		l.ForgetOffers()
-		for _, o := range offers {
-			l.Offer(o.seat, o.legal)
-		}
-	}
-	b.ReportMetric(float64(len(offers)), "offers")
 }
 
 // TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the

@@ -234,9 +234,10 @@ type offered struct {
 // the same order: the last one after a seat's own move changed a few, or
 // the one of a phase that comes back (PMR's activities after a
 // tournament's entries and choices). That one is the latest to start with
-// the same action (recentOffers.like), and each action is looked for first
-// a few places on in it, and only then in the table's cache: comparing two
-// actions costs less than hashing one.
+// an action of the same type (recentOffers.like), and each action is looked
+// for in it first, a few places on from the one found before (find), and
+// only then in the table's cache: comparing two actions costs less than
+// hashing one.
 func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 	if l.offered == nil {
 		l.offered = make(map[engine.Seat]*recentOffers)
@@ -253,14 +254,16 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 	}
 	o := &offered{legal: make([]*legalAction, 0, len(legal)), plain: true}
 	var t reflect.Type // the type of the action before, and whether it is plain
-	plain, next := false, 0
+	plain, next, far := false, 0, true
 	for _, a := range legal {
 		if at := reflect.TypeOf(a); at != t {
 			t, plain = at, plainValue(at)
 		}
 		o.plain = o.plain && plain
 		if plain && last != nil {
-			if i := last.find(a, next); i >= 0 {
+			i := last.find(a, next, far)
+			far = i >= 0
+			if i >= 0 {
 				o.legal = append(o.legal, last.legal[i])
 				next = i + 1
 				continue
@@ -279,12 +282,13 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 // recentOffers are the lists offered to a seat lately, the latest first.
 type recentOffers [4]*offered
 
-// like returns the latest of r that starts with the action legal starts
-// with, or else the latest.
+// like returns the latest of r whose first action is of the type of
+// legal's first (PMR's activities start with a capture, its entries with an
+// entry), or else the latest.
 func (r *recentOffers) like(legal []engine.Action) *offered {
 	if len(legal) > 0 {
 		for _, o := range r {
-			if o != nil && o.plain && len(o.legal) > 0 && o.legal[0].action == legal[0] {
+			if o != nil && o.plain && len(o.legal) > 0 && reflect.TypeOf(o.legal[0].action) == reflect.TypeOf(legal[0]) {
 				return o
 			}
 		}
@@ -302,17 +306,27 @@ func (r *recentOffers) use(o *offered) {
 	r[0] = o
 }
 
-// lookAhead is how many places on find looks for an action in the list
-// offered lately that offer starts from.
-const lookAhead = 4
+// lookAhead and lookFar are how many places on find looks for an action in
+// the list offer starts from: lookFar after an action found there, so that
+// the first action after a few left out of the list (PMR's trainings and
+// breedings of a monster gone) is found, and lookAhead after one not found,
+// so that a run of new actions costs a few comparisons each.
+const (
+	lookAhead = 4
+	lookFar   = 64
+)
 
-// find returns where a, a plain value, is among the lookAhead actions of o
-// from from on, or -1.
-func (o *offered) find(a engine.Action, from int) int {
+// find returns where a, a plain value, is among the actions of o from from
+// on, looking lookFar places on if far, else lookAhead; or -1.
+func (o *offered) find(a engine.Action, from int, far bool) int {
 	if !o.plain {
 		return -1
 	}
-	for i := from; i < len(o.legal) && i < from+lookAhead; i++ {
+	end := from + lookAhead
+	if far {
+		end = from + lookFar
+	}
+	for i := from; i < min(end, len(o.legal)); i++ {
 		if a == o.legal[i].action {
 			return i
 		}
