@@ -107,7 +107,11 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 		b = engine.AppendJSONString(b, st.Seed)
 	}
 	b = append(b, `,"options":`...)
-	b = appendOptions(b, st.Options)
+	if st.optionsJSON != nil {
+		b = append(b, st.optionsJSON...)
+	} else {
+		b = appendOptions(b, st.Options)
+	}
 	if b, err = st.seatsState.appendJSON(b); err != nil {
 		return nil, err
 	}

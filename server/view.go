@@ -44,6 +44,9 @@ type seatState struct {
 	Commitment string          `json:"commitment"`
 	Seed       string          `json:"seed,omitempty"` // only once the game is over
 	Options    engine.Options  `json:"options"`
+	// optionsJSON is Options as JSON (live.optionsJSON), for appendJSON
+	// to copy; if nil, appendJSON writes Options.
+	optionsJSON []byte
 	// ScoreName is what the outcome's scores count (Info.ScoreName), for
 	// the final standings: "trophies", "level".
 	ScoreName string `json:"-"`
@@ -130,7 +133,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	info := l.game.Info()
 	out := seatState{
 		ID: l.id, Game: info.ID, GameName: info.Name, Seat: seat, Seq: tab.Len(),
-		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(),
+		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(), optionsJSON: l.optionsJSON(),
 		Legal: []*legalAction{}, ScoreName: info.ScoreName,
 	}
 	waiting, known := waitingIn(out.View)
@@ -172,6 +175,22 @@ func stateFor(l *live, seat engine.Seat) seatState {
 		out.Seed = tab.Seed().String()
 	}
 	return out
+}
+
+// tableOptions is a table's options as JSON, and the table they are of.
+type tableOptions struct {
+	tab  *engine.Table
+	json []byte
+}
+
+// optionsJSON returns the table's options as JSON (appendOptions), written
+// once for the table rather than for every state: a table's options never
+// change. Call with l.mu held.
+func (l *live) optionsJSON() []byte {
+	if l.opts.tab != l.tab {
+		l.opts = tableOptions{l.tab, appendOptions(nil, l.tab.Options())}
+	}
+	return l.opts.json
 }
 
 // logFor returns the log entries after seq from as seat sees them, leaving
