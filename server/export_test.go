@@ -62,7 +62,7 @@ func CheckEmptyStateJSON() error { return checkStateJSON(seatState{}) }
 // so that a field added to either without its hand-written encoding fails.
 func CheckFullStateJSON() error {
 	st := seatState{ID: "t", Game: "g", GameName: "G", Seat: 1, Seq: 9, MyTurn: true, Over: true, Waiting: 2, WaitingKnown: true,
-		Legal: []*legalAction{newLegalAction(nil, "k", "x", json.RawMessage(`{}`))}, Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
+		Legal: legalActions(testAction{}, noJSONAction{}), Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
 		Seats:   []seatInfo{{Seat: 1, Name: "Ann", Bot: "greedy", You: true, Pending: true, Open: true, StandIn: true, Resigned: true, GM: true}},
 		Outcome: &engine.Outcome{Text: "over"}, Commitment: "c", Seed: "5eed", Options: engine.Options{"a": "1"}, View: 1, ScoreName: "points"}
 	for _, v := range []reflect.Value{reflect.ValueOf(st), reflect.ValueOf(st.Seats[0])} {
@@ -73,6 +73,30 @@ func CheckFullStateJSON() error {
 		}
 	}
 	return checkStateJSON(st)
+}
+
+// testAction is an action whose text needs escaping in JSON; its JSON is {}.
+type testAction struct{}
+
+func (testAction) Kind() string   { return "k" }
+func (testAction) String() string { return `x <"&> y` }
+
+// noJSONAction is an action whose own encoder writes nothing (an empty
+// RawMessage, which json.Marshal writes as null).
+type noJSONAction struct{ testAction }
+
+func (noJSONAction) AppendJSON(b []byte) ([]byte, error) { return b, nil }
+
+// legalActions returns actions as legal actions to offer; one that does not
+// encode is left out.
+func legalActions(actions ...engine.Action) []*legalAction {
+	var out []*legalAction
+	for _, a := range actions {
+		if la, err := newLegalAction(a); err == nil {
+			out = append(out, la)
+		}
+	}
+	return out
 }
 
 func checkStateJSON(st seatState) error { return checkJSON(st, st.appendJSON) }

@@ -87,18 +87,32 @@ type legalAction struct {
 	action engine.Action // the action offered, for offered.same
 }
 
-// newLegalAction returns a, of kind and text, whose JSON is raw (as
-// json.Marshal writes it), as an action to offer.
-func newLegalAction(a engine.Action, kind, text string, raw json.RawMessage) *legalAction {
-	b := make([]byte, 0, len(`{"kind":"","text":"","action":}`)+len(kind)+len(text)+len(raw)+8)
+// newLegalAction returns a as an action to offer, or an error if a does
+// not encode. Its JSON holds the action's (engine.AppendJSON: its own
+// encoder if it has one), which Action is a part of.
+func newLegalAction(a engine.Action) (*legalAction, error) {
+	kind, text := a.Kind(), a.String()
+	b := make([]byte, 0, len(`{"kind":"","text":"","action":}`)+len(kind)+len(text)+48) // 48: room for most actions
 	b = append(b, `{"kind":`...)
 	b = engine.AppendJSONString(b, kind)
 	b = append(b, `,"text":`...)
 	b = engine.AppendJSONString(b, text)
 	b = append(b, `,"action":`...)
-	b = appendRaw(b, raw)
+	at := len(b)
+	b, err := engine.AppendJSON(b, a)
+	if err != nil {
+		return nil, err
+	}
+	end := len(b)
+	if end == at {
+		b = append(b, "null"...) // as json.Marshal writes an empty RawMessage
+	}
 	b = append(b, '}')
-	return &legalAction{Kind: kind, Text: text, Action: raw, json: b, action: a}
+	la := &legalAction{Kind: kind, Text: text, json: b, action: a}
+	if end > at {
+		la.Action = b[at:end:end]
+	}
+	return la, nil
 }
 
 // logLine is one log entry as a reader sees it: only the events that reader
@@ -377,11 +391,10 @@ func (l *live) legalFor(a engine.Action, plain bool) *legalAction {
 			return la
 		}
 	}
-	raw, err := engine.AppendJSON(nil, a) // the action's own encoder, if it has one
+	la, err := newLegalAction(a)
 	if err != nil {
 		return nil
 	}
-	la := newLegalAction(a, a.Kind(), a.String(), raw)
 	if plain {
 		if l.legal == nil || len(l.legal) >= maxLegalCache {
 			l.legal = make(map[engine.Action]*legalAction)
