@@ -265,7 +265,7 @@ type offered struct {
 //
 // A list that changed mostly holds the actions of one offered lately, in
 // the same order: the last one after a seat's own move changed a few, or
-// the one of a phase that comes back (PMR's activities after a
+// the one of a phase that comes back (a turn's activities after a
 // tournament's entries and choices). That one is the latest to start with
 // an action of the same type (recentOffers.like), and each action is looked
 // for in it first, a few places on from the one found before (find), and
@@ -316,8 +316,8 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 type recentOffers [4]*offered
 
 // like returns the latest of r whose first action is of the type of
-// legal's first (PMR's activities start with a capture, its entries with an
-// entry), or else the latest.
+// legal's first (a game's activities may all start with one kind of
+// action, its entries with another), or else the latest.
 func (r *recentOffers) like(legal []engine.Action) *offered {
 	if len(legal) > 0 {
 		for _, o := range r {
@@ -341,8 +341,8 @@ func (r *recentOffers) use(o *offered) {
 
 // lookAhead and lookFar are how many places on find looks for an action in
 // the list offer starts from: lookFar after an action found there, so that
-// the first action after a few left out of the list (PMR's trainings and
-// breedings of a monster gone) is found, and lookAhead after one not found,
+// the first action after a few left out of the list (the moves of a piece
+// gone) is found, and lookAhead after one not found,
 // so that a run of new actions costs a few comparisons each.
 const (
 	lookAhead = 4
