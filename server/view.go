@@ -313,30 +313,47 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 }
 
 // recentOffers are the lists offered to a seat lately, the latest first.
-type recentOffers [4]*offered
+type recentOffers [4]recentOffer
+
+// recentOffer is a list offered lately and the type of its first action
+// (nil if it is empty or not plain), which like reads without reaching
+// into the list: that cost more than the rest of offering a list that did
+// not change, at a server's many tables.
+type recentOffer struct {
+	*offered
+	first reflect.Type
+}
 
 // like returns the latest of r whose first action is of the type of
 // legal's first (a game's activities may all start with one kind of
 // action, its entries with another), or else the latest.
 func (r *recentOffers) like(legal []engine.Action) *offered {
 	if len(legal) > 0 {
-		for _, o := range r {
-			if o != nil && o.plain && len(o.legal) > 0 && reflect.TypeOf(o.legal[0].action) == reflect.TypeOf(legal[0]) {
-				return o
+		t := reflect.TypeOf(legal[0])
+		for _, ro := range r {
+			if ro.first == t && t != nil {
+				return ro.offered
 			}
 		}
 	}
-	return r[0]
+	return r[0].offered
 }
 
 // use makes o the latest of r.
 func (r *recentOffers) use(o *offered) {
 	i := 0
-	for i < len(r)-1 && r[i] != o {
+	for i < len(r)-1 && r[i].offered != o {
 		i++
 	}
+	ro := r[i]
+	if ro.offered != o { // a new list
+		ro = recentOffer{offered: o}
+		if o.plain && len(o.legal) > 0 {
+			ro.first = reflect.TypeOf(o.legal[0].action)
+		}
+	}
 	copy(r[1:i+1], r[:i])
-	r[0] = o
+	r[0] = ro
 }
 
 // lookAhead and lookFar are how many places on find looks for an action in
