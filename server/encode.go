@@ -42,13 +42,7 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"kind":`...)
-			b = engine.AppendJSONString(b, a.Kind)
-			b = append(b, `,"text":`...)
-			b = engine.AppendJSONString(b, a.Text)
-			b = append(b, `,"action":`...)
-			b = appendRaw(b, a.Action)
-			b = append(b, '}')
+			b = append(b, a.json...)
 		}
 		b = append(b, ']')
 	}
@@ -113,7 +107,11 @@ func (st *seatState) appendJSON(b []byte) ([]byte, error) {
 		b = engine.AppendJSONString(b, st.Seed)
 	}
 	b = append(b, `,"options":`...)
-	b = appendOptions(b, st.Options)
+	if st.optionsJSON != nil {
+		b = append(b, st.optionsJSON...)
+	} else {
+		b = appendOptions(b, st.Options)
+	}
 	if b, err = st.seatsState.appendJSON(b); err != nil {
 		return nil, err
 	}

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"encoding/json"
-
 	"tabletop/engine"
 )
 
@@ -10,10 +8,7 @@ import (
 // legal actions of the seat whose view is v.
 func ButtonTexts(g engine.Game, v engine.View, legal ...engine.Action) []string {
 	st := seatState{View: v}
-	for _, a := range legal {
-		raw, _ := json.Marshal(a)
-		st.Legal = append(st.Legal, legalAction{Kind: a.Kind(), Text: a.String(), Action: raw})
-	}
+	st.Legal = legalActions(legal...)
 	var out []string
 	for _, gr := range groups(g, st) {
 		for _, pa := range gr.Actions {

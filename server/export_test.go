@@ -62,7 +62,7 @@ func CheckEmptyStateJSON() error { return checkStateJSON(seatState{}) }
 // so that a field added to either without its hand-written encoding fails.
 func CheckFullStateJSON() error {
 	st := seatState{ID: "t", Game: "g", GameName: "G", Seat: 1, Seq: 9, MyTurn: true, Over: true, Waiting: 2, WaitingKnown: true,
-		Legal: []legalAction{{Kind: "k", Text: "x", Action: json.RawMessage(`{}`)}}, Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
+		Legal: legalActions(testAction{}, noJSONAction{}), Recorded: "pass", WindowMS: 1500, OpenSeats: 1,
 		Seats:   []seatInfo{{Seat: 1, Name: "Ann", Bot: "greedy", You: true, Pending: true, Open: true, StandIn: true, Resigned: true, GM: true}},
 		Outcome: &engine.Outcome{Text: "over"}, Commitment: "c", Seed: "5eed", Options: engine.Options{"a": "1"}, View: 1, ScoreName: "points"}
 	for _, v := range []reflect.Value{reflect.ValueOf(st), reflect.ValueOf(st.Seats[0])} {
@@ -73,6 +73,30 @@ func CheckFullStateJSON() error {
 		}
 	}
 	return checkStateJSON(st)
+}
+
+// testAction is an action whose text needs escaping in JSON; its JSON is {}.
+type testAction struct{}
+
+func (testAction) Kind() string   { return "k" }
+func (testAction) String() string { return `x <"&> y` }
+
+// noJSONAction is an action whose own encoder writes nothing (an empty
+// RawMessage, which json.Marshal writes as null).
+type noJSONAction struct{ testAction }
+
+func (noJSONAction) AppendJSON(b []byte) ([]byte, error) { return b, nil }
+
+// legalActions returns actions as legal actions to offer; one that does not
+// encode is left out.
+func legalActions(actions ...engine.Action) []*legalAction {
+	var out []*legalAction
+	for _, a := range actions {
+		if la, err := newLegalAction(a); err == nil {
+			out = append(out, la)
+		}
+	}
+	return out
 }
 
 func checkStateJSON(st seatState) error { return checkJSON(st, st.appendJSON) }
@@ -97,18 +121,45 @@ func checkJSON(v any, appendJSON func([]byte) ([]byte, error)) error {
 // OfferedIsFresh compares the legal actions stateFor offers seat (from the
 // table's cache of offers when the list is unchanged) with those made
 // afresh from the state, and says how they differ.
+//
+// It compares the state's JSON too, which copies each action's JSON kept
+// with it, and that JSON with json.Marshal's of the action offered.
 func (l Live) OfferedIsFresh(seat engine.Seat) error {
-	got := stateFor(l.l, seat).Legal
+	got := stateFor(l.l, seat)
 	fresh := &live{id: l.l.id, game: l.l.game, tab: l.l.tab, changed: make(chan struct{})}
-	want := stateFor(fresh, seat).Legal
-	if !reflect.DeepEqual(got, want) {
-		return fmt.Errorf("offered %v, want %v", got, want)
+	want := stateFor(fresh, seat)
+	if !reflect.DeepEqual(got.Legal, want.Legal) {
+		g, _ := json.Marshal(got.Legal)
+		w, _ := json.Marshal(want.Legal)
+		return fmt.Errorf("offered %s, want %s", g, w)
+	}
+	gotJSON, err := got.appendJSON(nil)
+	if err != nil {
+		return err
+	}
+	wantJSON, err := json.Marshal(want)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(gotJSON, wantJSON) {
+		return fmt.Errorf("the state's JSON is\n%s\nwant\n%s", gotJSON, wantJSON)
+	}
+	for _, a := range got.Legal {
+		if err := checkJSON(a, func(b []byte) ([]byte, error) { return append(b, a.json...), nil }); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 // Offer is offer: the legal actions seat is offered, made from legal.
 func (l Live) Offer(seat engine.Seat, legal []engine.Action) int { return len(l.l.offer(seat, legal)) }
+
+// OfferedAt is offer, returning where the list offered is kept: a list
+// offered again is the one kept, at the same place.
+func (l Live) OfferedAt(seat engine.Seat, legal []engine.Action) any {
+	return &l.l.offer(seat, legal)[0]
+}
 
 // ForgetOffers drops the offers kept per seat (not the table's cache of
 // encoded actions).

@@ -423,7 +423,7 @@ func groups(g engine.Game, st seatState) []actionGroup {
 			out = append(out, actionGroup{Kind: a.Kind})
 			k = len(out) - 1
 		}
-		pa := pageAction{legalAction: a}
+		pa := pageAction{legalAction: *a} // a copy: the table's is shared
 		if ex != nil || lb != nil {
 			// The page path decodes the offered action again rather than
 			// have every state, the API's too, keep the actions themselves.

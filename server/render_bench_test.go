@@ -3,6 +3,7 @@ package server_test
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"tabletop/dice"
@@ -154,43 +155,110 @@ func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
 	}
 }
 
-// BenchmarkOffer is making the offers of a two-seat PMR game's first 300
-// states, each seat's after the other, as streams do: lists that stay the
-// same while the other seat moves, and change by a few actions after a
-// seat's own. The table has seen every action before, as one that has been
-// played a while has.
+// TestOffer_AListThatComesBackIsTheOneKept: a list offered to a seat a few
+// lists ago (PMR's activities, after a tournament's entries and choices) is
+// offered as it was kept, not made again; a seat's lists kept are few.
+func TestOffer_AListThatComesBackIsTheOneKept(t *testing.T) {
+	l := midGame(t, 0)
+	activities := []engine.Action{pmr.Capture{}, pmr.Train{Monster: 1, Ability: pmr.Speed}, pmr.Train{Monster: 1, Ability: pmr.Brawn}}
+	entries := []engine.Action{pmr.Enter{Monster: 1}, pmr.Enter{Monster: 2}}
+	choices := []engine.Action{pmr.Choose{Ability: pmr.Speed}, pmr.Choose{Ability: pmr.Brawn}, pmr.Choose{Ability: pmr.Mind}}
+	at := l.OfferedAt(0, activities)
+	l.OfferedAt(1, entries) // another seat's lists are its own
+	l.OfferedAt(0, entries)
+	l.OfferedAt(0, choices)
+	l.OfferedAt(0, choices[1:])
+	if got := l.OfferedAt(0, slices.Clone(activities)); got != at {
+		t.Errorf("the activities offered after entries and choices were made again")
+	}
+	for i := range 4 {
+		l.OfferedAt(0, []engine.Action{pmr.Enter{Monster: 1}, pmr.Enter{Monster: 3 + i}})
+	}
+	if got := l.OfferedAt(0, activities); got == at {
+		t.Errorf("the activities were kept after four other lists")
+	}
+}
+
+// BenchmarkOffer is making the offers of two-seat PMR games' states, each
+// seat's after the other, as streams do: lists that stay the same while the
+// other seat moves, change by a few actions after a seat's own, and come
+// back after a tournament. The tables have seen every action before, as
+// ones that have been played a while have. "first-300" is the first 300
+// states of a game with the first pending seat moving; "random-1000" the
+// first 1,000 with a random pending seat moving, as loadgen's clients post
+// (longer lists, and a stable's monsters come and go); "random-1000-x50"
+// that at 50 tables at once, a state of each in turn, as a server under
+// load makes them: little of a table is in the CPU's caches when its turn
+// comes. An op is one pass over every table's states.
 func BenchmarkOffer(b *testing.B) {
-	tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3})
-	if err != nil {
-		b.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	type offer struct {
-		seat  engine.Seat
-		legal []engine.Action
-	}
-	var offers []offer
-	for range 300 {
-		st := tab.State()
-		for s := range engine.Seat(2) {
-			if legal := st.Legal(s); len(legal) > 1 {
-				offers = append(offers, offer{s, append([]engine.Action(nil), legal...)})
+	for _, c := range []struct {
+		name           string
+		states, tables int
+		random         bool
+	}{{"first-300", 300, 1, false}, {"random-1000", 1000, 1, true}, {"random-1000-x50", 1000, 50, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			type offer struct {
+				seat  engine.Seat
+				legal []engine.Action
 			}
-		}
-		mustRandomStep(b, tab, rng)
+			lives := make([]server.Live, c.tables)
+			offers := make([][][]offer, c.tables) // [table][state]
+			n := 0
+			for i := range lives {
+				tab, err := engine.NewTable(pmr.Game, engine.Options{"turns": "300"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{3, byte(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(1, uint64(i)))
+				for range c.states {
+					st := tab.State()
+					var now []offer
+					for s := range engine.Seat(2) {
+						if legal := st.Legal(s); len(legal) > 1 {
+							now = append(now, offer{s, append([]engine.Action(nil), legal...)})
+						}
+					}
+					offers[i] = append(offers[i], now)
+					n += len(now)
+					if _, over := tab.Over(); over {
+						break
+					}
+					if !c.random {
+						mustRandomStep(b, tab, rng)
+						continue
+					}
+					pending := st.Pending()
+					p := pending[rng.IntN(len(pending))]
+					legal := st.Legal(p)
+					if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				lives[i] = server.NewLive("bench", pmr.Game, tab)
+				for _, now := range offers[i] { // the table's cache of encoded actions is warm
+					for _, o := range now {
+						lives[i].Offer(o.seat, o.legal)
+					}
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, l := range lives {
+					l.ForgetOffers()
+				}
+				for k := range c.states {
+					for i, l := range lives {
+						if k < len(offers[i]) {
+							for _, o := range offers[i][k] {
+								l.Offer(o.seat, o.legal)
+							}
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(n), "offers")
+		})
 	}
-	l := server.NewLive("bench", pmr.Game, tab)
-	for _, o := range offers { // the table's cache of encoded actions is warm
-		l.Offer(o.seat, o.legal)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		l.ForgetOffers()
-		for _, o := range offers {
-			l.Offer(o.seat, o.legal)
-		}
-	}
-	b.ReportMetric(float64(len(offers)), "offers")
 }
 
 // TestPlainValue_OnlyValuesComparedAllTheWayDown checks which actions the

@@ -46,15 +46,16 @@ type live struct {
 	botRunning bool
 	watchers   int // streams that keep the table in memory (seatStream.pin); see watched
 	lastUsed   time.Time
-	bytes      int64                         // the size estimate counted in Server.liveBytes
-	finished   bool                          // the store knows the game is over
-	snapSeq    int                           // the log length at the latest snapshot taken
-	legal      map[engine.Action]legalAction // see legalFor
-	offered    map[engine.Seat]*offered      // see offer
-	win        *window                       // the answer window being collected (window.go), or nil
-	clock      turnClock                     // the turn clock's state (seats.go)
-	botCtl     botControl                    // pause and step of a table of bots (seats.go)
-	awaitWatch time.Time                     // until when the bots wait for a first watcher (botAwait); zero: they do not
+	bytes      int64                          // the size estimate counted in Server.liveBytes
+	finished   bool                           // the store knows the game is over
+	snapSeq    int                            // the log length at the latest snapshot taken
+	legal      map[engine.Action]*legalAction // see legalFor
+	offered    map[engine.Seat]*recentOffers  // see offer
+	opts       tableOptions                   // see optionsJSON
+	win        *window                        // the answer window being collected (window.go), or nil
+	clock      turnClock                      // the turn clock's state (seats.go)
+	botCtl     botControl                     // pause and step of a table of bots (seats.go)
+	awaitWatch time.Time                      // until when the bots wait for a first watcher (botAwait); zero: they do not
 }
 
 // notify wakes every stream waiting on l. Call with l.mu held.

@@ -25,8 +25,8 @@ type seatState struct {
 	Waiting  int         `json:"waiting_for"` // seats other than this one the view says are being waited for
 	// WaitingKnown says whether the view tells whom the game waits for
 	// (see Waiter); if not, Waiting is 0 and no seat is marked pending.
-	WaitingKnown bool          `json:"waiting_known"`
-	Legal        []legalAction `json:"legal"`
+	WaitingKnown bool           `json:"waiting_known"`
+	Legal        []*legalAction `json:"legal"`
 	// Recorded is this seat's own answer to an answer window still open
 	// (engine.Window), recorded and applied when the window closes; while
 	// it is set the seat has nothing more to do.
@@ -44,6 +44,9 @@ type seatState struct {
 	Commitment string          `json:"commitment"`
 	Seed       string          `json:"seed,omitempty"` // only once the game is over
 	Options    engine.Options  `json:"options"`
+	// optionsJSON is Options as JSON (live.optionsJSON), for appendJSON
+	// to copy; if nil, appendJSON writes Options.
+	optionsJSON []byte
 	// ScoreName is what the outcome's scores count (Info.ScoreName), for
 	// the final standings: "trophies", "level".
 	ScoreName string `json:"-"`
@@ -70,11 +73,46 @@ type seatInfo struct {
 	GM bool `json:"-"`
 }
 
-// legalAction is one action a seat may take now, ready to post back.
+// legalAction is one action a seat may take now, ready to post back. A
+// table keeps those it offers (legalFor) and every state that offers the
+// action shares it: it is never changed once made (newLegalAction).
 type legalAction struct {
 	Kind   string          `json:"kind"`
 	Text   string          `json:"text"`
-	Action json.RawMessage `json:"action"` // as json.Marshal wrote it (seatState.appendJSON relies on that)
+	Action json.RawMessage `json:"action"` // as json.Marshal wrote it
+	// json is the whole of it as json.Marshal writes it, Action included,
+	// for seatState.appendJSON to copy: a state offers tens of actions,
+	// and writing their texts was most of its encoding.
+	json   []byte
+	action engine.Action // the action offered, for offered.same
+}
+
+// newLegalAction returns a as an action to offer, or an error if a does
+// not encode. Its JSON holds the action's (engine.AppendJSON: its own
+// encoder if it has one), which Action is a part of.
+func newLegalAction(a engine.Action) (*legalAction, error) {
+	kind, text := a.Kind(), a.String()
+	b := make([]byte, 0, len(`{"kind":"","text":"","action":}`)+len(kind)+len(text)+48) // 48: room for most actions
+	b = append(b, `{"kind":`...)
+	b = engine.AppendJSONString(b, kind)
+	b = append(b, `,"text":`...)
+	b = engine.AppendJSONString(b, text)
+	b = append(b, `,"action":`...)
+	at := len(b)
+	b, err := engine.AppendJSON(b, a)
+	if err != nil {
+		return nil, err
+	}
+	end := len(b)
+	if end == at {
+		b = append(b, "null"...) // as json.Marshal writes an empty RawMessage
+	}
+	b = append(b, '}')
+	la := &legalAction{Kind: kind, Text: text, json: b, action: a}
+	if end > at {
+		la.Action = b[at:end:end]
+	}
+	return la, nil
 }
 
 // logLine is one log entry as a reader sees it: only the events that reader
@@ -109,8 +147,8 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	info := l.game.Info()
 	out := seatState{
 		ID: l.id, Game: info.ID, GameName: info.Name, Seat: seat, Seq: tab.Len(),
-		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(),
-		Legal: []legalAction{}, ScoreName: info.ScoreName,
+		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(), optionsJSON: l.optionsJSON(),
+		Legal: []*legalAction{}, ScoreName: info.ScoreName,
 	}
 	waiting, known := waitingIn(out.View)
 	out.WaitingKnown = known
@@ -153,6 +191,22 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	return out
 }
 
+// tableOptions is a table's options as JSON, and the table they are of.
+type tableOptions struct {
+	tab  *engine.Table
+	json []byte
+}
+
+// optionsJSON returns the table's options as JSON (appendOptions), written
+// once for the table rather than for every state: a table's options never
+// change. Call with l.mu held.
+func (l *live) optionsJSON() []byte {
+	if l.opts.tab != l.tab {
+		l.opts = tableOptions{l.tab, appendOptions(nil, l.tab.Options())}
+	}
+	return l.opts.json
+}
+
 // logFor returns the log entries after seq from as seat sees them, leaving
 // out entries seat sees nothing of. Call with l.mu held.
 //
@@ -193,69 +247,137 @@ func logFor(l *live, seat engine.Seat, from int) []logLine {
 // maxLegalCache bounds a table's cache of encoded legal actions.
 const maxLegalCache = 4096
 
-// offered is the list of legal actions last offered to a seat: the actions
-// and what was made of them. Its slices are never changed once made, so a
-// state may keep them.
+// offered is the list of legal actions last offered to a seat. It is never
+// changed once made, so a state may keep its list.
 type offered struct {
-	actions []engine.Action
-	plain   bool // every action is a plainValue, so == compares them
-	legal   []legalAction
+	legal []*legalAction
+	// plain says that every action is a plainValue and was offered, so that
+	// the actions of legal line up with those of the state and == compares
+	// them (a comparison of interfaces panics only on values of one type
+	// that is not comparable).
+	plain bool
 }
 
-// offer returns legal, the legal actions of seat, as actions to offer: the
-// list offered to seat last time if legal is the same list (a seat is
-// offered the same choices while others move), else one made with legalFor
-// and kept for next time. Call with l.mu held.
+// offer returns legal, the legal actions of seat, as actions to offer: a
+// list offered to seat lately if legal is the same list (a seat is offered
+// the same choices while others move), else one made with legalFor and kept
+// for next time. Call with l.mu held.
 //
-// A list that changed mostly holds the actions of the last one, in the same
-// order (a seat's own move changes a few), so each action is looked for
-// first a few places on in the last list, and only then in the table's
-// cache: comparing two actions costs less than hashing one.
-func (l *live) offer(seat engine.Seat, legal []engine.Action) []legalAction {
-	last := l.offered[seat]
+// A list that changed mostly holds the actions of one offered lately, in
+// the same order: the last one after a seat's own move changed a few, or
+// the one of a phase that comes back (a turn's activities after a
+// tournament's entries and choices). That one is the latest to start with
+// an action of the same type (recentOffers.like), and each action is looked
+// for in it first, a few places on from the one found before (find), and
+// only then in the table's cache: comparing two actions costs less than
+// hashing one.
+func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
+	if l.offered == nil {
+		l.offered = make(map[engine.Seat]*recentOffers)
+	}
+	recent := l.offered[seat]
+	if recent == nil {
+		recent = new(recentOffers)
+		l.offered[seat] = recent
+	}
+	last := recent.like(legal)
 	if last != nil && last.same(legal) {
+		recent.use(last)
 		return last.legal
 	}
-	o := &offered{actions: slices.Clone(legal), plain: true, legal: make([]legalAction, 0, len(legal))}
+	o := &offered{legal: make([]*legalAction, 0, len(legal)), plain: true}
 	var t reflect.Type // the type of the action before, and whether it is plain
-	plain, next := false, 0
+	plain, next, far := false, 0, true
 	for _, a := range legal {
 		if at := reflect.TypeOf(a); at != t {
 			t, plain = at, plainValue(at)
 		}
 		o.plain = o.plain && plain
 		if plain && last != nil {
-			if i := last.find(a, t, next); i >= 0 {
+			i := last.find(a, next, far)
+			far = i >= 0
+			if i >= 0 {
 				o.legal = append(o.legal, last.legal[i])
 				next = i + 1
 				continue
 			}
 		}
-		if la, ok := l.legalFor(a, plain); ok {
+		if la := l.legalFor(a, plain); la != nil {
 			o.legal = append(o.legal, la)
+		} else {
+			o.plain = false
 		}
 	}
-	if l.offered == nil {
-		l.offered = make(map[engine.Seat]*offered)
-	}
-	l.offered[seat] = o
+	recent.use(o)
 	return o.legal
 }
 
-// lookAhead is how many places on find looks for an action in the list
-// offered last.
-const lookAhead = 4
+// recentOffers are the lists offered to a seat lately, the latest first.
+type recentOffers [4]recentOffer
 
-// find returns where a, a plain value of type t, is among the lookAhead
-// actions of o from from on, or -1. It finds nothing if o offered fewer
-// actions than it had (one did not encode): then o.legal does not line up
-// with o.actions.
-func (o *offered) find(a engine.Action, t reflect.Type, from int) int {
-	if len(o.legal) != len(o.actions) {
+// recentOffer is a list offered lately and the type of its first action
+// (nil if it is empty or not plain), which like reads without reaching
+// into the list: that cost more than the rest of offering a list that did
+// not change, at a server's many tables.
+type recentOffer struct {
+	*offered
+	first reflect.Type
+}
+
+// like returns the latest of r whose first action is of the type of
+// legal's first (a game's activities may all start with one kind of
+// action, its entries with another), or else the latest.
+func (r *recentOffers) like(legal []engine.Action) *offered {
+	if len(legal) > 0 {
+		t := reflect.TypeOf(legal[0])
+		for _, ro := range r {
+			if ro.first == t && t != nil {
+				return ro.offered
+			}
+		}
+	}
+	return r[0].offered
+}
+
+// use makes o the latest of r.
+func (r *recentOffers) use(o *offered) {
+	i := 0
+	for i < len(r)-1 && r[i].offered != o {
+		i++
+	}
+	ro := r[i]
+	if ro.offered != o { // a new list
+		ro = recentOffer{offered: o}
+		if o.plain && len(o.legal) > 0 {
+			ro.first = reflect.TypeOf(o.legal[0].action)
+		}
+	}
+	copy(r[1:i+1], r[:i])
+	r[0] = ro
+}
+
+// lookAhead and lookFar are how many places on find looks for an action in
+// the list offer starts from: lookFar after an action found there, so that
+// the first action after a few left out of the list (the moves of a piece
+// gone) is found, and lookAhead after one not found,
+// so that a run of new actions costs a few comparisons each.
+const (
+	lookAhead = 4
+	lookFar   = 64
+)
+
+// find returns where a, a plain value, is among the actions of o from from
+// on, looking lookFar places on if far, else lookAhead; or -1.
+func (o *offered) find(a engine.Action, from int, far bool) int {
+	if !o.plain {
 		return -1
 	}
-	for i := from; i < len(o.actions) && i < from+lookAhead; i++ {
-		if b := o.actions[i]; reflect.TypeOf(b) == t && a == b {
+	end := from + lookAhead
+	if far {
+		end = from + lookFar
+	}
+	for i := from; i < min(end, len(o.legal)); i++ {
+		if a == o.legal[i].action {
 			return i
 		}
 	}
@@ -265,40 +387,38 @@ func (o *offered) find(a engine.Action, t reflect.Type, from int) int {
 // same reports whether legal holds the same actions as o, in the same
 // order: values of the same plain types, equal.
 func (o *offered) same(legal []engine.Action) bool {
-	if !o.plain || len(legal) != len(o.actions) {
+	if !o.plain || len(legal) != len(o.legal) {
 		return false
 	}
 	for i, a := range legal {
-		if reflect.TypeOf(a) != reflect.TypeOf(o.actions[i]) || a != o.actions[i] {
+		if a != o.legal[i].action {
 			return false
 		}
 	}
 	return true
 }
 
-// legalFor returns a as a legal action to offer (its kind, text and JSON),
-// from the table's cache when a is a plain value (plainValue) seen before:
-// the same actions are offered turn after turn, and encoding them was a
-// large part of rendering a state. ok is false if a does not encode. Call
-// with l.mu held.
-func (l *live) legalFor(a engine.Action, plain bool) (legalAction, bool) {
+// legalFor returns a as a legal action to offer, from the table's cache
+// when a is a plain value (plainValue) seen before: the same actions are
+// offered turn after turn, and encoding them was a large part of rendering
+// a state. It returns nil if a does not encode. Call with l.mu held.
+func (l *live) legalFor(a engine.Action, plain bool) *legalAction {
 	if plain {
 		if la, ok := l.legal[a]; ok {
-			return la, true
+			return la
 		}
 	}
-	raw, err := engine.AppendJSON(nil, a) // the action's own encoder, if it has one
+	la, err := newLegalAction(a)
 	if err != nil {
-		return legalAction{}, false
+		return nil
 	}
-	la := legalAction{Kind: a.Kind(), Text: a.String(), Action: raw}
 	if plain {
 		if l.legal == nil || len(l.legal) >= maxLegalCache {
-			l.legal = make(map[engine.Action]legalAction)
+			l.legal = make(map[engine.Action]*legalAction)
 		}
 		l.legal[a] = la
 	}
-	return la, true
+	return la
 }
 
 var plainTypes sync.Map // reflect.Type → bool
