@@ -358,17 +358,22 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req)
+	epoch := s.peers.epoch.Load() // see caughtUp
+	m, err := s.makeTable(r.Context(), clientKey(r, s.proxied), req)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	l, err := s.table(r.Context(), id)
+	// The table just made goes into memory as it is: its players are about
+	// to play it, and reading it back from the store cost about as much as
+	// a hundred actions on a busy server (every write empties the readers'
+	// page caches).
+	l, err := s.install(r.Context(), m.game, m.rec, m.tab, 0, epoch)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, invites(l, tokens))
+	writeJSON(w, http.StatusCreated, invites(l, m.tokens))
 }
 
 // invites lists the seats of a new table with their invite links.

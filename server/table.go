@@ -159,6 +159,15 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 			rec.Outcome = out.Text
 		}
 	}
+	return s.install(ctx, g, rec, tab, snapSeq, epoch)
+}
+
+// install puts tab, the engine table of the stored table rec, in memory
+// (unless someone put it there meanwhile: then that one is returned) and
+// returns it. snapSeq is the log length at the snapshot tab was rebuilt
+// from, epoch the peers' epoch before rec was read (see caughtUp).
+func (s *Server) install(ctx context.Context, g engine.Game, rec store.Table, tab *engine.Table, snapSeq int, epoch int64) (*live, error) {
+	id := rec.ID
 	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
@@ -375,57 +384,74 @@ func (s *Server) allowCreate(ctx context.Context, client string) error {
 // seat ("" for bots). Tables are counted per client and in total, only
 // once the request is found good.
 func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
+	m, err := s.makeTable(ctx, client, req)
+	return m.rec.ID, m.tokens, err
+}
+
+// madeTable is a table makeTable stored: its record, its engine table and
+// game, and the invite token of each person's seat.
+type madeTable struct {
+	rec    store.Table
+	tab    *engine.Table
+	game   engine.Game
+	tokens []string
+}
+
+// makeTable is createTable, returning the engine table too, so that a
+// caller may put it in memory without reading it back from the store
+// (install).
+func (s *Server) makeTable(ctx context.Context, client string, req createRequest) (madeTable, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
-		return "", nil, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
+		return madeTable{}, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
 	}
 	info := g.Info()
 	if len(req.Seats) < info.MinSeats || len(req.Seats) > info.MaxSeats {
-		return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, len(req.Seats)))
+		return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, len(req.Seats)))
 	}
 	seats := make([]engine.SeatInfo, len(req.Seats))
 	for i, st := range req.Seats {
 		seats[i] = engine.SeatInfo{Name: st.Name, Bot: st.Bot, GM: st.GM}
 		if len(st.Name) > 40 {
-			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
+			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
 		}
 		if err := checkName(st.Name); err != nil {
-			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
+			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
 		}
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
 		for j := range i {
 			if sameName(seats[j].Name, seats[i].Name) {
-				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, seats[j].Name))
+				return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, seats[j].Name))
 			}
 		}
 		if st.Open && (st.Bot != "" || st.GM) {
-			return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
+			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
 		}
 		if st.Bot != "" {
 			if _, err := bots.New(g, st.Bot); err != nil {
-				return "", nil, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s", i+1, trimPrefix(err.Error())))
+				return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s", i+1, trimPrefix(err.Error())))
 			}
 		}
 	}
 	if info.GMSeat {
 		if err := personGM(info, seats, req.Seats); err != nil {
-			return "", nil, err
+			return madeTable{}, err
 		}
 	}
 	if req.Options, err = withClock(g, req.Options, req.Listed); err != nil {
-		return "", nil, err
+		return madeTable{}, err
 	}
 	if _, err := info.Normalize(req.Options); err != nil {
-		return "", nil, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
+		return madeTable{}, errorf(http.StatusBadRequest, "bad_options", trimPrefix(err.Error()))
 	}
 	tab, err := engine.NewTable(g, req.Options, seats, s.newSeed())
 	if err != nil {
-		return "", nil, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
+		return madeTable{}, errorf(http.StatusBadRequest, "bad_table", trimPrefix(err.Error()))
 	}
 	if err := s.allowCreate(ctx, client); err != nil {
-		return "", nil, err
+		return madeTable{}, err
 	}
 	tokens := make([]string, len(seats))
 	hashes := make([][]byte, len(seats))
@@ -446,10 +472,10 @@ func (s *Server) createTable(ctx context.Context, client string, req createReque
 	id := newID(tableIDBytes)
 	rec := store.Table{ID: id, Created: s.now(), Listed: req.Listed, TokenHashes: hashes, Open: open, Export: tab.Export(true)}
 	if err := s.store.CreateTable(ctx, rec); err != nil {
-		return "", nil, err
+		return madeTable{}, err
 	}
 	s.log.Info("table created", "table", id, "game", info.ID, "seats", len(seats), "listed", req.Listed)
-	return id, tokens, nil
+	return madeTable{rec: rec, tab: tab, game: g, tokens: tokens}, nil
 }
 
 // act decodes and applies one action for seat at table l, stores it, and
