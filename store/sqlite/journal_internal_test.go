@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -479,4 +481,79 @@ func TestJournal_OldDatabasesMigrate(t *testing.T) {
 		t.Errorf("after Open the schema version is %d, want 6", v)
 	}
 	checkLogs(t, s, logs)
+}
+
+// TestAppend_ARowTheJournalRefusesFailsItsAppendAlone: when the journal
+// refuses the row of one append of a batch, that append fails with the
+// journal's error and the other 19 commit, their rows in the journal in
+// the order they were appended. The batch runs twice, the second time in
+// savepoints (see commit), each time on a transaction of its own: the
+// insert statement bound to the first must not serve the second.
+func TestAppend_ARowTheJournalRefusesFailsItsAppendAlone(t *testing.T) {
+	s := mustOpenWith(t, filepath.Join(t.TempDir(), "t.db"), noFolds)
+	ctx := context.Background()
+	const n, refused = 20, 7
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = fmt.Sprint("t", i)
+		storetest.MustTable(t, s, ids[i])
+	}
+	if err := s.do(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`CREATE TRIGGER refuse BEFORE INSERT ON journal WHEN NEW.table_id = '` + ids[refused] + `'
+			BEGIN SELECT RAISE(ABORT, 'refused'); END`)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	e := engine.Entry{Seat: 0, Action: json.RawMessage(`{"type":"guard"}`)}
+	release := holdWriter(s)
+	// Queued one after the other behind the held write: one batch.
+	errs := make([]chan error, n)
+	for i, id := range ids {
+		errs[i] = make(chan error, 1)
+		go func() {
+			_, err := s.Append(ctx, id, 0, e)
+			errs[i] <- err
+		}()
+		for len(s.queue) < i+1 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	release()
+	var want []string
+	for i, id := range ids {
+		err := <-errs[i]
+		if i == refused {
+			if err == nil || !strings.Contains(err.Error(), "refused") {
+				t.Errorf("the append whose row the journal refuses: err = %v, want the journal's", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("append to %s: %v", id, err)
+		}
+		want = append(want, id)
+	}
+	var got []string
+	rows, err := s.rdb.Query("SELECT table_id FROM journal ORDER BY n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the journal holds the rows of %v, want %v", got, want)
+	}
+	if rec, err := s.LoadTable(ctx, ids[refused]); err != nil || rec.Seq != 0 {
+		t.Errorf("LoadTable(%s): seq %d, err %v; want 0", ids[refused], rec.Seq, err)
+	}
 }
