@@ -532,9 +532,12 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 // actChecked is act and actOnce: check runs with l.mu held, before the
 // action is applied, and refuses it with an error.
 func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
-	a, err := engine.DecodeAction(l.game, kind, raw) // the game's actions, and free rolls
-	if err != nil {
-		return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
+	a := l.offeredAction(seat, kind, raw)
+	if a == nil {
+		var err error
+		if a, err = engine.DecodeAction(l.game, kind, raw); err != nil { // the game's actions, and free rolls
+			return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
+		}
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()

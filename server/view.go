@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"slices"
@@ -310,6 +311,27 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 	}
 	recent.use(o)
 	return o.legal
+}
+
+// offeredAction returns the action of the list offered to seat last whose
+// kind is kind and whose JSON is raw, byte for byte, or nil if there is
+// none. A client posts back an action it was offered as it was offered,
+// and finding it there costs less than decoding it. Only a list of plain
+// values (offered.plain) is looked in: its actions are copies, which
+// nothing the game does later changes.
+func (l *live) offeredAction(seat engine.Seat, kind string, raw []byte) engine.Action {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	recent := l.offered[seat]
+	if recent == nil || recent[0].offered == nil || !recent[0].plain {
+		return nil
+	}
+	for _, la := range recent[0].legal {
+		if la.Kind == kind && bytes.Equal(la.Action, raw) {
+			return la.action
+		}
+	}
+	return nil
 }
 
 // recentOffers are the lists offered to a seat lately, the latest first.
