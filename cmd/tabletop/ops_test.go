@@ -51,8 +51,17 @@ func TestMain_MetricsCountTheJournalsFolds(t *testing.T) {
 	c := mustRun(t, m)
 	tab := c.create("2")
 	c.act(tab, 0, duel.Attack)
+	if metrics, ok := awaitFold(t, m); !ok {
+		t.Errorf("no fold of the journal counted in /metrics within 10 s:\n%s", metrics)
+	}
+}
+
+// awaitFold reads m's /metrics until they count a fold that moved entries,
+// for up to 10 s, and returns the last it read and whether they did.
+func awaitFold(t *testing.T, m *Main) (string, bool) {
+	t.Helper()
 	var metrics string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		resp, err := http.Get(m.DebugURL() + "/metrics")
 		if err != nil {
 			t.Fatal(err)
@@ -61,11 +70,25 @@ func TestMain_MetricsCountTheJournalsFolds(t *testing.T) {
 		resp.Body.Close()
 		metrics = string(b)
 		if strings.Contains(metrics, "\ntabletop_store_fold_seconds_count ") && !strings.Contains(metrics, "\ntabletop_store_fold_seconds_count 0\n") &&
-			!strings.Contains(metrics, "\ntabletop_store_folded_entries_total 0\n") {
-			return
+			strings.Contains(metrics, "\ntabletop_store_folded_entries_total ") && !strings.Contains(metrics, "\ntabletop_store_folded_entries_total 0\n") {
+			return metrics, true
 		}
 	}
-	t.Errorf("no fold of the journal counted in /metrics within 10 s:\n%s", metrics)
+	return metrics, false
+}
+
+// TestMain_FoldRowsFoldsTheJournalOnceItHoldsThatMany: with FoldRows 2
+// and folds by age an hour apart, two actions fold the journal.
+func TestMain_FoldRowsFoldsTheJournalOnceItHoldsThatMany(t *testing.T) {
+	m := &Main{Addr: "127.0.0.1:0", DebugAddr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), Games: registry(),
+		FoldRows: 2, FoldEvery: time.Hour}
+	c := mustRun(t, m)
+	tab := c.create("2")
+	c.act(tab, 0, duel.Attack)
+	c.act(tab, 1, duel.Guard)
+	if metrics, ok := awaitFold(t, m); !ok {
+		t.Errorf("no fold of a journal of 2 rows with FoldRows 2 within 10 s:\n%s", metrics)
+	}
 }
 
 func TestMain_DebugAddrMustBeLoopback(t *testing.T) {

@@ -46,6 +46,13 @@ type Main struct {
 	// WALLimit bounds the SQLite WAL in bytes (sqlite.Options.WALLimit);
 	// 0 means its default (64 MiB).
 	WALLimit int64
+	// FoldRows, FoldEvery and GroupWait tune the SQLite writer
+	// (sqlite.Options): when it folds its journal into the tables' logs,
+	// and how long it waits for more writes to share a commit. 0 means the
+	// store's default; a negative GroupWait, never wait.
+	FoldRows  int
+	FoldEvery time.Duration
+	GroupWait time.Duration
 	// TablesPerClient and TablesPerHour cap the tables one client address
 	// and all clients together may create in an hour, MaxLiveBytes the
 	// estimated memory of the tables kept in memory, and BotPace the pause
@@ -99,7 +106,8 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("listen on %s: %w", m.Addr, err)
 	}
 	metrics := server.NewMetrics()
-	st, err := openStoreWith(ctx, m.DB, sqlite.Options{SyncFull: m.SyncFull, WALLimit: m.WALLimit, OnCommit: metrics.ObserveCommit, OnFold: metrics.ObserveFold})
+	st, err := openStoreWith(ctx, m.DB, sqlite.Options{SyncFull: m.SyncFull, WALLimit: m.WALLimit, FoldRows: m.FoldRows, FoldEvery: m.FoldEvery, GroupWait: m.GroupWait,
+		OnCommit: metrics.ObserveCommit, OnFold: metrics.ObserveFold})
 	if err != nil {
 		ln.Close()
 		return err
@@ -205,14 +213,17 @@ func (m *Main) shutdown() error {
 }
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--streams-per-client N] [--cache-mb MiB] [--cache-tables N] [--bot-pace D] [--wal-limit MiB] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log] [--debug-addr 127.0.0.1:6060]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--db FILE|URL] [--sync normal|full] [--rate N] [--client-rate N] [--public-url URL] [--tables-per-client N] [--tables-per-hour N] [--streams-per-client N] [--cache-mb MiB] [--cache-tables N] [--bot-pace D] [--wal-limit MiB] [--fold-rows N] [--fold-every D] [--group-wait D] [--trust-proxy] [--bot-lease D] [--idle-evict D] [--access-log] [--debug-addr 127.0.0.1:6060]\n\nServes the lobby, the table pages and the JSON API (docs/api.md), with\n/healthz and /metrics for operations (docs/operations.md). Tables\nand their logs are kept in an SQLite file or a PostgreSQL database (several\ninstances may share one: docs/operations.md); an action is acknowledged only\nonce it is stored. Stops gracefully on interrupt (Ctrl-C) or SIGTERM.")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	db := fs.String("db", defaultDB(), dbUsage)
 	syncMode := fs.String("sync", "normal", "normal: commits survive a crash of the process; full: also a power loss (slower)")
 	rate := fs.Float64("rate", 20, "actions per second each seat may post (burst: twice that); 0: no limit")
 	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
 	publicURL := fs.String("public-url", "", "where people reach the server, e.g. https://games.example.org: invite links start with it (default: http:// and the address listened on)")
-	walMB := fs.Int64("wal-limit", 64, "MiB past which the SQLite WAL is checkpointed and emptied, holding up writes while it runs")
+	walMB := fs.Int64("wal-limit", 64, "MiB past which the SQLite WAL is checkpointed and started over, holding up writes while it runs")
+	foldRows := fs.Int("fold-rows", 4096, "SQLite: journal rows past which the writer moves them into the tables' logs, holding up writes while it runs (tens of ms at the default); fewer rows make shorter pauses and cost more CPU per action")
+	foldEvery := fs.Duration("fold-every", 2*time.Second, "SQLite: how old the journal's oldest row gets before the writer moves the journal into the tables' logs")
+	groupWait := fs.Duration("group-wait", time.Millisecond, "SQLite: how long the writer waits for more writes, while they arrive together, so that they share one commit; 0: never wait (less latency, more CPU per action)")
 	perClient := fs.Int("tables-per-client", 30, "tables one client address may create in an hour; 0: no limit")
 	perHour := fs.Int("tables-per-hour", 600, "tables all clients together may create in an hour; 0: no limit")
 	liveMB := fs.Int64("cache-mb", 256, "MiB of tables (estimated) kept in memory; idle ones past it are dropped and replayed when needed")
@@ -258,6 +269,18 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *walMB < 1 {
 		return usagef("--wal-limit must be 1 MiB or more, got %d", *walMB)
 	}
+	if *foldRows < 1 || *foldRows > 1_000_000 {
+		return usagef("--fold-rows must be from 1 to 1000000, got %d", *foldRows)
+	}
+	if *foldEvery < 10*time.Millisecond || *foldEvery > time.Hour {
+		return usagef("--fold-every must be from 10ms to 1h, got %v", *foldEvery)
+	}
+	if *groupWait < 0 || *groupWait > 100*time.Millisecond {
+		return usagef("--group-wait must be from 0 (never wait) to 100ms, got %v", *groupWait)
+	}
+	if *groupWait == 0 {
+		*groupWait = -1 // sqlite.Options: negative is never wait
+	}
 	if *clientRate < 0 {
 		return usagef("--client-rate must be 0 (no limit) or more, got %v", *clientRate)
 	}
@@ -269,7 +292,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	}
 	m := &Main{
 		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
-		PublicURL: *publicURL, WALLimit: *walMB << 20, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
+		PublicURL: *publicURL, WALLimit: *walMB << 20, FoldRows: *foldRows, FoldEvery: *foldEvery, GroupWait: *groupWait, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
 		MaxLiveBytes: *liveMB << 20, MaxLive: *liveTables, StreamsPerClient: noLimit(*perClientStreams), BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog, DebugAddr: *debugAddr,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}

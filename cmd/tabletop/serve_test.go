@@ -93,6 +93,9 @@ func TestServe_RefusesBadFlags(t *testing.T) {
 		{"bad sync mode", []string{"serve", "--sync", "sometimes"}, "--sync must be normal or full"},
 		{"unknown flag", []string{"serve", "--port", "80"}, "flag provided but not defined"},
 		{"no tables in memory", []string{"serve", "--cache-tables", "0"}, "--cache-tables must be 1 or more"},
+		{"no journal rows", []string{"serve", "--fold-rows", "0"}, "--fold-rows must be from 1 to 1000000"},
+		{"folds too often", []string{"serve", "--fold-every", "1ms"}, "--fold-every must be from 10ms to 1h"},
+		{"negative group wait", []string{"serve", "--group-wait", "-1ms"}, "--group-wait must be from 0 (never wait) to 100ms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
