@@ -28,11 +28,7 @@ import (
 func TestStore_WALStaysUnderItsSizeLimit(t *testing.T) {
 	const limit = 1 << 20
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := sqlite.Open(path, sqlite.Options{CheckpointEvery: 5 * time.Millisecond, WALLimit: limit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := mustOpenWith(t, path, sqlite.Options{CheckpointEvery: 5 * time.Millisecond, WALLimit: limit})
 	ctx := context.Background()
 	const writers, appends = 4, 400
 	entries := make([]engine.Entry, writers)
@@ -152,11 +148,7 @@ func TestStore_OneStorePerDatabaseFile(t *testing.T) {
 func TestStore_WALStartsOverInTheFileItHas(t *testing.T) {
 	const limit = 1 << 20
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := sqlite.Open(path, sqlite.Options{CheckpointEvery: time.Hour, WALLimit: limit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := mustOpenWith(t, path, sqlite.Options{CheckpointEvery: time.Hour, WALLimit: limit})
 	ctx := context.Background()
 	tab := storetest.MustTable(t, s, "abc")
 	e := storetest.MustAct(t, tab, 0, duel.Guard)

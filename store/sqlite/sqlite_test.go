@@ -19,7 +19,14 @@ import (
 
 func mustOpen(tb testing.TB, path string) *sqlite.Store {
 	tb.Helper()
-	s, err := sqlite.Open(path, sqlite.Options{})
+	return mustOpenWith(tb, path, sqlite.Options{})
+}
+
+// mustOpenWith opens the database at path with opts, closing it when the
+// test ends.
+func mustOpenWith(tb testing.TB, path string, opts sqlite.Options) *sqlite.Store {
+	tb.Helper()
+	s, err := sqlite.Open(path, opts)
 	if err != nil {
 		tb.Fatalf("Open: %v", err)
 	}
@@ -96,12 +103,7 @@ var syncModes = []struct {
 }{{"normal", sqlite.Options{}}, {"full", sqlite.Options{SyncFull: true}}}
 
 func mustOpenBench(b *testing.B, opts sqlite.Options) *sqlite.Store {
-	s, err := sqlite.Open(filepath.Join(b.TempDir(), "t.db"), opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close() })
-	return s
+	return mustOpenWith(b, filepath.Join(b.TempDir(), "t.db"), opts)
 }
 
 // BenchmarkStoreAppend is one append at a time: each pays a commit.
@@ -128,11 +130,7 @@ func BenchmarkStoreAppendParallel(b *testing.B) {
 // size until Close).
 func TestStore_CheckpointerCopiesTheWALBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := sqlite.Open(path, sqlite.Options{CheckpointEvery: 5 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := mustOpenWith(t, path, sqlite.Options{CheckpointEvery: 5 * time.Millisecond})
 	ctx := context.Background()
 	tab := storetest.MustTable(t, s, "abc")
 	e := storetest.MustAct(t, tab, 0, duel.Guard)
@@ -147,6 +145,7 @@ func TestStore_CheckpointerCopiesTheWALBack(t *testing.T) {
 	before := size()
 	seq := 0
 	for range 1000 {
+		var err error
 		if seq, err = s.Append(ctx, "abc", seq, e); err != nil {
 			t.Fatal(err)
 		}
