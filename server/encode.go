@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 
@@ -167,13 +166,4 @@ func appendOptions(b []byte, o engine.Options) []byte {
 		b = engine.AppendJSONString(b, o[k])
 	}
 	return append(b, '}')
-}
-
-// appendRaw appends JSON that json.Marshal produced (so compact and valid)
-// as json.Marshal writes a RawMessage: null if empty.
-func appendRaw(b []byte, raw json.RawMessage) []byte {
-	if len(raw) == 0 {
-		return append(b, "null"...)
-	}
-	return append(b, raw...)
 }

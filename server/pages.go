@@ -424,16 +424,12 @@ func groups(g engine.Game, st seatState) []actionGroup {
 			k = len(out) - 1
 		}
 		pa := pageAction{legalAction: *a} // a copy: the table's is shared
-		if ex != nil || lb != nil {
-			// The page path decodes the offered action again rather than
-			// have every state, the API's too, keep the actions themselves.
-			if act, err := g.Decode(a.Kind, a.Action); err == nil {
-				if ex != nil {
-					pa.Help = ex.Explain(st.View, act)
-				}
-				// The button names seats by name (engine.Labeler).
-				pa.Text = engine.Label(g, st.View, act)
-			}
+		if ex != nil {
+			pa.Help = ex.Explain(st.View, a.action)
+		}
+		if lb != nil {
+			// The button names seats by name (engine.Labeler).
+			pa.Text = engine.Label(g, st.View, a.action)
 		}
 		if pa.Help != "" {
 			out[k].Helps++

@@ -141,9 +141,8 @@ type Server struct {
 	metrics            *Metrics
 	idleAfter          time.Duration // Config.IdleEvict
 	accessLog          bool
-	gather             time.Duration // Config.StreamGather
-	gathering          gatherer      // the gather of streams on connections taken over (streamconn.go)
-	beats              beats         // their heartbeat
+	gathering          gatherer // the streams' gather (Config.StreamGather; streamconn.go)
+	beats              beats    // their heartbeat
 
 	mu        sync.Mutex
 	live      map[string]*live
@@ -244,9 +243,9 @@ func New(cfg Config) (*Server, error) {
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
 		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
 		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), watched: make(map[string]*watchers), awaiting: make(map[string]time.Time), ctx: ctx, cancel: cancel,
-		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict, gather: cfg.StreamGather,
+		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict,
 	}
-	s.gathering.wait = s.gather
+	s.gathering.wait = cfg.StreamGather
 	s.metrics.registerTables(s)
 	if s.idleAfter > 0 && s.background() {
 		go s.sweepIdle()

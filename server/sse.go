@@ -162,15 +162,14 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 // whole log, to replace the reader's.
 type renderFunc func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)
 
-// gatherChanges waits Config.StreamGather after a stream that waits in its
-// handler wakes for a change, since more changes may follow at once (the
-// moves of a round), and reports false if the server closes meanwhile.
-// (Streams on connections taken over gather with Server.gathering.)
-func (s *Server) gatherChanges() bool {
-	if s.gather <= 0 {
-		return true
+// gatherChanges waits Config.StreamGather, or less if the server closes,
+// after a stream that waits in its handler wakes for a change, since more
+// changes may follow at once (the moves of a round). (Streams on
+// connections taken over gather with Server.gathering.)
+func (s *Server) gatherChanges() {
+	if s.gathering.wait > 0 {
+		s.sleep(s.gathering.wait)
 	}
-	return s.sleep(s.gather)
 }
 
 const (

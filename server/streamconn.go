@@ -19,8 +19,7 @@ import (
 // and the heartbeat (beats), and renders and writes; the other waits in a
 // read of the connection, which ends when the client goes (EOF, reset).
 // A wake is then a channel's close, as in bench/floor: no read deadline to
-// move and no read that finds nothing, two system calls and a timer per
-// wake when the waiting goroutine was also the reading one.
+// move and no read that finds nothing.
 type connStream struct {
 	conn    net.Conn
 	head    []byte          // the response's head, sent with the first events
@@ -185,7 +184,7 @@ type watchers struct {
 	due    bool // queued in gather; guarded by gather.mu
 
 	mu      sync.Mutex
-	conns   map[*connStream]struct{}
+	n       int           // the streams (addWatcher, removeWatcher)
 	changed chan struct{} // closed at the next wake; nil until a stream asks for it
 }
 
@@ -218,7 +217,7 @@ func (w *watchers) next() <-chan struct{} {
 func (w *watchers) empty() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return len(w.conns) == 0
+	return w.n == 0
 }
 
 // watchersLocked returns the watchers of table id, made if it has none.
@@ -226,7 +225,7 @@ func (w *watchers) empty() bool {
 func (s *Server) watchersLocked(id string) *watchers {
 	w := s.watched[id]
 	if w == nil {
-		w = &watchers{gather: &s.gathering, conns: make(map[*connStream]struct{})}
+		w = &watchers{gather: &s.gathering}
 		s.watched[id] = w
 	}
 	return w
@@ -238,7 +237,7 @@ func (s *Server) addWatcher(id string, c *connStream) {
 	defer s.mu.Unlock()
 	w := s.watchersLocked(id)
 	w.mu.Lock()
-	w.conns[c] = struct{}{}
+	w.n++
 	w.mu.Unlock()
 	c.w = w
 }
@@ -249,7 +248,7 @@ func (s *Server) removeWatcher(id string, c *connStream) {
 	defer s.mu.Unlock()
 	if w := s.watched[id]; w != nil {
 		w.mu.Lock()
-		delete(w.conns, c)
+		w.n--
 		w.mu.Unlock()
 		s.dropWatchersLocked(id)
 	}
@@ -267,16 +266,16 @@ func (s *Server) dropWatchersLocked(id string) {
 // StreamGather has passed since the change, since more changes may follow
 // at once (the moves of a round, the second waiting for the first's
 // commit), and then wakes their streams: the changes then cost one
-// rendering of the state and one write. One timer serves every table,
-// where each stream slept on a timer of its own before: it fires at the
-// end of the oldest table's gather and wakes every table whose gather is
-// over, and fires again at most every half gather, so that a table's
-// gather lasts from one to one and a half times Config.StreamGather.
+// rendering of the state and one write. One timer serves every table: it
+// fires at the end of the oldest table's gather and wakes every table whose
+// gather is over, and fires again at most every half gather, so that a
+// table's gather lasts from one to one and a half times
+// Config.StreamGather.
 type gatherer struct {
 	wait time.Duration // Config.StreamGather; none if not over 0
 
 	mu    sync.Mutex
-	due   []gathering // in the order of their changes, so of at
+	due   []gathering // in the order of their changes, so sorted by at
 	timer *time.Timer // made at the first change
 	armed bool        // the timer runs
 }

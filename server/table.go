@@ -51,7 +51,7 @@ type live struct {
 	snapSeq    int                            // the log length at the latest snapshot taken
 	legal      map[engine.Action]*legalAction // see legalFor
 	offered    map[engine.Seat]*recentOffers  // see offer
-	opts       tableOptions                   // see optionsJSON
+	opts       []byte                         // the table's options as JSON (optionsJSON)
 	win        *window                        // the answer window being collected (window.go), or nil
 	clock      turnClock                      // the turn clock's state (seats.go)
 	botCtl     botControl                     // pause and step of a table of bots (seats.go)

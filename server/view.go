@@ -80,7 +80,7 @@ type seatInfo struct {
 type legalAction struct {
 	Kind   string          `json:"kind"`
 	Text   string          `json:"text"`
-	Action json.RawMessage `json:"action"` // as json.Marshal wrote it
+	Action json.RawMessage `json:"action"` // as json.Marshal writes it (engine.AppendJSON)
 	// json is the whole of it as json.Marshal writes it, Action included,
 	// for seatState.appendJSON to copy: a state offers tens of actions,
 	// and writing their texts was most of its encoding.
@@ -192,20 +192,14 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	return out
 }
 
-// tableOptions is a table's options as JSON, and the table they are of.
-type tableOptions struct {
-	tab  *engine.Table
-	json []byte
-}
-
 // optionsJSON returns the table's options as JSON (appendOptions), written
 // once for the table rather than for every state: a table's options never
 // change. Call with l.mu held.
 func (l *live) optionsJSON() []byte {
-	if l.opts.tab != l.tab {
-		l.opts = tableOptions{l.tab, appendOptions(nil, l.tab.Options())}
+	if l.opts == nil {
+		l.opts = appendOptions(nil, l.tab.Options())
 	}
-	return l.opts.json
+	return l.opts
 }
 
 // logFor returns the log entries after seq from as seat sees them, leaving
