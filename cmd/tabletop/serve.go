@@ -278,9 +278,6 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	if *groupWait < 0 || *groupWait > 100*time.Millisecond {
 		return usagef("--group-wait must be from 0 (never wait) to 100ms, got %v", *groupWait)
 	}
-	if *groupWait == 0 {
-		*groupWait = -1 // sqlite.Options: negative is never wait
-	}
 	if *clientRate < 0 {
 		return usagef("--client-rate must be 0 (no limit) or more, got %v", *clientRate)
 	}
@@ -292,7 +289,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	}
 	m := &Main{
 		Addr: *addr, DB: *db, SyncFull: *syncMode == "full", Games: registry(), ActionRate: *rate, ClientRate: *clientRate, TrustProxy: *trustProxy, BotLease: *botLease,
-		PublicURL: *publicURL, WALLimit: *walMB << 20, FoldRows: *foldRows, FoldEvery: *foldEvery, GroupWait: *groupWait, TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
+		PublicURL: *publicURL, WALLimit: *walMB << 20, FoldRows: *foldRows, FoldEvery: *foldEvery, GroupWait: noLimit(*groupWait), TablesPerClient: noLimit(*perClient), TablesPerHour: noLimit(*perHour),
 		MaxLiveBytes: *liveMB << 20, MaxLive: *liveTables, StreamsPerClient: noLimit(*perClientStreams), BotPace: noLimit(*botPace), IdleEvict: noLimit(*idleEvict), AccessLog: *accessLog, DebugAddr: *debugAddr,
 		Logger: slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
@@ -315,7 +312,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	return nil
 }
 
-// noLimit maps a flag's 0 ("no limit") to Main's negative.
+// noLimit maps a flag's 0 ("no limit", "never") to Main's negative.
 func noLimit[T int | time.Duration](v T) T {
 	if v == 0 {
 		return -1

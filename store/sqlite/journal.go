@@ -11,8 +11,9 @@ import (
 
 // Appends go to a journal first, not to the tables' logs.
 //
-// In WAL mode a commit writes every page it dirtied to the WAL, whole (4
-// KiB and two pwrites each), and that was about 40% of an append's CPU. A
+// In WAL mode a commit writes every page it dirtied to the WAL, whole (a
+// page, 16 KiB in a new database, and two pwrites each), and with 4 KiB
+// pages that was about 40% of an append's CPU. A
 // table's log (entries, clustered by table) and its row in tables each sit
 // on pages of their own, and a table appends at most once per commit (its
 // next action waits for this one), so a commit of n appends dirtied about
@@ -28,8 +29,9 @@ import (
 // and since the fold is one transaction, a crash before or during it
 // leaves the rows in the journal, once, and one after it leaves them in
 // entries, once. The writer folds when the journal holds FoldRows rows,
-// when its entries pass a quarter of WALLimit, or when its oldest row is
-// FoldEvery old; and on Open (a journal a crash left behind) and on Close.
+// when its entries pass a quarter of WALLimit, when its oldest row is
+// FoldEvery old, or after a failed commit left its count unsure; and on
+// Open (a journal a crash left behind) and on Close.
 //
 // A table's log is thus its rows in entries, then its rows in the journal;
 // tables.seq counts only the first. The sequence check (Append's

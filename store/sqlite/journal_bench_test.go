@@ -54,23 +54,23 @@ func BenchmarkReadsBeforeAFold(b *testing.B) {
 		appendAll(rows)
 		b.Run(fmt.Sprintf("LoadTable/journal=%d", rows), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := processCPU(b)
+			cpu0 := sqlite.ProcessCPU(b)
 			for b.Loop() {
 				if _, err := s.LoadTable(ctx, "t7"); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(processCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(sqlite.ProcessCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 		b.Run(fmt.Sprintf("ListOpen/journal=%d", rows), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := processCPU(b)
+			cpu0 := sqlite.ProcessCPU(b)
 			for b.Loop() {
 				if list, err := s.ListOpen(ctx, 100); err != nil || len(list) != 100 {
 					b.Fatalf("ListOpen = %d tables, %v; want 100", len(list), err)
 				}
 			}
-			b.ReportMetric(float64(processCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(sqlite.ProcessCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 	s.Close()

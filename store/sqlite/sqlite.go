@@ -103,8 +103,9 @@ type Options struct {
 	// commit), for metrics. It must be quick: the next batch waits.
 	OnCommit func(writes int, took time.Duration)
 	// WALLimit is the size in bytes of the WAL file past which the writer
-	// empties it with a checkpoint that holds up appends while it runs,
-	// and to which the file shrinks when it starts over; default 64 MiB.
+	// copies it back with a checkpoint that holds up appends while it runs,
+	// so that it starts over, and to which the file shrinks when it starts
+	// over; default 64 MiB.
 	WALLimit int64
 	// FoldRows is how many rows the journal holds before the writer folds
 	// them into the tables' logs (see journal.go); default 4096. More
@@ -338,7 +339,9 @@ func open(path string, opts Options) (*Store, error) {
 	// an empty journal (see heads).
 	if err := s.fold(); err != nil {
 		stmts.close()
-		errors.Join(rdb.Close(), cdb.Close(), wdb.Close())
+		rdb.Close()
+		cdb.Close()
+		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
 	go s.writer()

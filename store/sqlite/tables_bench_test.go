@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -66,7 +65,7 @@ func benchAppendTables(b *testing.B, tables int, log []engine.Entry) {
 	folds.Store(0)
 	commits.Store(0)
 	writes.Store(0)
-	cpu0 := processCPU(b)
+	cpu0 := sqlite.ProcessCPU(b)
 	b.ResetTimer()
 	var wg sync.WaitGroup
 	for i := range tables {
@@ -85,16 +84,7 @@ func benchAppendTables(b *testing.B, tables int, log []engine.Entry) {
 		b.Fatal(err)
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(processCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(sqlite.ProcessCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(folds.Load()), "folds")
 	b.ReportMetric(float64(writes.Load())/float64(max(commits.Load(), 1)), "writes/commit")
-}
-
-// processCPU is the CPU time this process has used, user and system.
-func processCPU(tb testing.TB) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
