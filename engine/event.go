@@ -203,7 +203,8 @@ func AppendEvents(b []byte, evs []Event) ([]byte, error) {
 
 // AppendJSON appends e as JSON, byte for byte what json.Marshal(e) writes
 // (JSONAppender). Data that a log holds (json.RawMessage, see Keep) is
-// copied, not encoded again; other data goes through json.Marshal.
+// copied, not encoded again; other data goes through AppendJSON (its own
+// JSON, else encoding/json).
 func (e Event) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"kind":`...)
 	b = AppendJSONString(b, e.Kind)

@@ -5,14 +5,15 @@ import (
 	"unicode/utf8"
 )
 
-// JSONAppender is implemented by views (and other values the server sends)
-// that append their own JSON, byte for byte what json.Marshal writes of
-// them, without encoding/json's reflection. It is optional: a server
-// encodes the views of every seat on every change, so a game whose views
-// are large may write one for speed, and must then prove the bytes equal
-// json.Marshal's over many positions (see Pocket Monster Rancher's
-// TestView_AppendJSONIsMarshal); enginetest.Run compares them at every step
-// of its playouts.
+// JSONAppender is implemented by values that append their own JSON, byte
+// for byte what json.Marshal writes of them, without encoding/json's
+// reflection: views the server sends, actions a table logs (Table.Act),
+// event data Keep copies. It is optional: a server encodes the views of
+// every seat on every change, so a game whose views are large may write
+// one for speed, and must then prove the bytes equal json.Marshal's over
+// many positions (see Pocket Monster Rancher's TestView_AppendJSONIsMarshal,
+// TestAction_AppendJSONIsMarshal and TestEventData_AppendJSONIsMarshal);
+// enginetest.Run compares the views' at every step of its playouts.
 type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }

@@ -387,7 +387,7 @@ const (
 type idActions struct {
 	train     [4]engine.Action           // [ability-1]: Train{b, ability}
 	enter     engine.Action              // Enter{b}
-	breed     [breedWindow]engine.Action // [b-a-1]: Breed{a, b} for 0 < a < b
+	breed     [breedWindow]engine.Action // [b-a-1]: Breed{a, b} for max(1, b-breedWindow) <= a < b
 	trainText [4]string                  // [ability-1]: "train Mb speed"
 	enterText string                     // "enter Mb"
 }

@@ -8,9 +8,12 @@ import (
 
 // The server encodes a view for every seat and the spectator on every
 // change of a table, and encoding/json's reflection over the board was most
-// of what rendering a stream cost. AppendJSON writes the same bytes by hand;
-// TestView_AppendJSONIsMarshal compares the two over whole games, so a field
-// added to a view type without its line here fails it.
+// of what rendering a stream cost; it also encodes every action and every
+// event's data it logs. The views' and the event data's AppendJSON here
+// (the actions' sit with them in action.go) write the same bytes by hand;
+// TestView_AppendJSONIsMarshal and TestEventData_AppendJSONIsMarshal
+// compare the two over whole games, so a field added to one of these types
+// without its line here fails them.
 
 // AppendJSON appends the view as JSON, byte for byte what json.Marshal
 // writes of it (engine.JSONAppender).
