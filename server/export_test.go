@@ -32,8 +32,11 @@ func (l Live) Table() *engine.Table { return l.l.tab }
 
 // StreamRender appends to buf what seat's JSON event stream sends for the
 // log entries from from on and the state after them.
+// Like a stream, it takes the log's scratch from the pool and puts it back.
 func (l Live) StreamRender(buf []byte, seat engine.Seat, from int) ([]byte, error) {
-	return jsonEvents(buf, logFor(l.l, seat, from), stateFor(l.l, seat), false)
+	sc := logScratches.Get().(*logScratch)
+	defer sc.put()
+	return jsonEvents(buf, sc.logFor(l.l, seat, from), stateFor(l.l, seat), false)
 }
 
 // CheckStateJSON compares the hand-written encoding of seat's state with

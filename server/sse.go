@@ -265,7 +265,9 @@ func (ss *seatStream) next(ctx context.Context) (events *[]byte, changed <-chan 
 	rec := l.answered(ss.seat)
 	if l.tab.Len() > ss.last || (ss.first && ss.initial) || rec != ss.recorded || len(l.open) != ss.open {
 		events = eventBufs.Get().(*[]byte)
-		*events, err = ss.render((*events)[:0], logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
+		sc := logScratches.Get().(*logScratch)
+		*events, err = ss.render((*events)[:0], sc.logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
+		sc.put()
 		ss.last = l.tab.Len()
 	}
 	ss.recorded, ss.open = rec, len(l.open)

@@ -204,11 +204,28 @@ func (l *live) optionsJSON() []byte {
 
 // logFor returns the log entries after seq from as seat sees them, leaving
 // out entries seat sees nothing of. Call with l.mu held.
-//
-// It is engine.EventsFor for each entry, with the events of every line in
-// one array: a stream renders the lines of a batch (the moves of a round)
-// with two allocations, not one per line.
 func logFor(l *live, seat engine.Seat, from int) []logLine {
+	return new(logScratch).logFor(l, seat, from)
+}
+
+// logScratch holds the arrays logFor fills: the lines, and the events of
+// every line in one array, so that the lines of a batch (the moves of a
+// round) take two allocations, not one per line, or none from a scratch
+// used before. A stream renders with one from logScratches and puts it
+// back.
+type logScratch struct {
+	lines []logLine
+	evs   []engine.Event
+}
+
+// logScratches holds the scratch of streams between two renders.
+var logScratches = sync.Pool{New: func() any { return new(logScratch) }}
+
+// logFor is the package's logFor, into sc's arrays: the lines it returns
+// are valid until sc is used again or put back.
+//
+// It is engine.EventsFor for each entry.
+func (sc *logScratch) logFor(l *live, seat engine.Seat, from int) []logLine {
 	seats := l.tab.Seats()
 	entries := l.tab.Log(max(from, 0))
 	if len(entries) == 0 {
@@ -218,8 +235,9 @@ func logFor(l *live, seat engine.Seat, from int) []logLine {
 	for _, e := range entries {
 		n += len(e.Events)
 	}
-	out := make([]logLine, 0, len(entries))
-	evs := make([]engine.Event, 0, n)
+	out := slices.Grow(sc.lines[:0], len(entries))
+	// The lines keep slices of evs: it must not grow once they are made.
+	evs := slices.Grow(sc.evs[:0], n)
 	for i, e := range entries {
 		start := len(evs)
 		for _, ev := range e.Events {
@@ -236,7 +254,16 @@ func logFor(l *live, seat engine.Seat, from int) []logLine {
 		}
 		out = append(out, logLine{Seq: from + i + 1, Seat: e.Seat, Name: name, Events: evs[start:len(evs):len(evs)]})
 	}
+	sc.lines, sc.evs = out, evs
 	return out
+}
+
+// put empties sc, so that it keeps no log alive, and gives it back to
+// logScratches.
+func (sc *logScratch) put() {
+	clear(sc.lines)
+	clear(sc.evs)
+	logScratches.Put(sc)
 }
 
 // maxLegalCache bounds a table's cache of encoded legal actions.
