@@ -557,3 +557,64 @@ func TestAppend_ARowTheJournalRefusesFailsItsAppendAlone(t *testing.T) {
 		t.Errorf("LoadTable(%s): seq %d, err %v; want 0", ids[refused], rec.Seq, err)
 	}
 }
+
+// TestListOpen_MergesFoldedAndJournalTablesByLastActivity: the lobby lists
+// tables whose last activity is in tables (folded) and tables whose last
+// activity is in the journal together, most recently active first, each
+// once with its whole log's length, for every limit; a table of each kind
+// active at the same moment lists the folded one first.
+func TestListOpen_MergesFoldedAndJournalTablesByLastActivity(t *testing.T) {
+	var clock atomic.Int64
+	opts := noFolds
+	opts.Now = func() time.Time { return time.UnixMilli(clock.Load()) }
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := mustOpenWith(t, path, opts)
+	ctx := context.Background()
+	e := engine.Entry{Seat: 0, Action: json.RawMessage(`{"type":"guard"}`)}
+	appendAt := func(ms int64, id string, seq int) {
+		t.Helper()
+		clock.Store(ms)
+		if _, err := s.Append(ctx, id, seq, e); err != nil {
+			t.Fatalf("Append to %s at %d: %v", id, seq, err)
+		}
+	}
+	clock.Store(1000)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		storetest.MustTable(t, s, id)
+	}
+	clock.Store(4000)
+	storetest.MustTable(t, s, "e") // never appended to
+	appendAt(2000, "a", 0)
+	appendAt(5000, "b", 0)
+	appendAt(3000, "c", 0)
+	if err := s.Close(); err != nil { // folds
+		t.Fatal(err)
+	}
+	s = mustOpenWith(t, path, opts)
+	appendAt(7000, "c", 1) // folded, and later in the journal
+	appendAt(5000, "d", 0) // in the journal only, as recent as b
+
+	type row struct {
+		id           string
+		seq          int
+		updatedMilli int64
+	}
+	all := []row{{"c", 2, 7000}, {"b", 1, 5000}, {"d", 1, 5000}, {"e", 0, 4000}, {"a", 1, 2000}}
+	for _, limit := range []int{-1, 0, 1, 2, 3, 4, 5, 10} {
+		list, err := s.ListOpen(ctx, limit)
+		if err != nil {
+			t.Fatalf("ListOpen(%d): %v", limit, err)
+		}
+		var got []row
+		for _, sum := range list {
+			got = append(got, row{sum.ID, sum.Seq, sum.Updated.UnixMilli()})
+		}
+		want := all
+		if limit >= 0 {
+			want = all[:min(limit, len(all))]
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("ListOpen(%d) = %v, want %v", limit, got, want)
+		}
+	}
+}
