@@ -451,7 +451,7 @@ func (s *Store) writer() {
 		select {
 		case w, ok := <-s.queue:
 			if !ok {
-				if s.heads.rows > 0 || s.heads.unsure {
+				if s.heads.unfolded() {
 					s.closeErr = s.fold()
 				}
 				return
