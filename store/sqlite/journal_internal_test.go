@@ -371,10 +371,8 @@ func TestHeads_SurviveARolledBackBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	release := holdWriter(s)
-	// Queued one after the other behind the held write: one batch.
-	errs := make([]chan error, 3)
-	writes := []func(tx *sql.Tx) error{
+	var writes []func() error
+	for _, fn := range []func(tx *sql.Tx) error{
 		func(tx *sql.Tx) error { return s.appendTx(tx, "ok", 0, []string{string(rows)}) },
 		func(tx *sql.Tx) error {
 			if err := s.appendTx(tx, "undone", 0, []string{string(rows)}); err != nil {
@@ -383,23 +381,18 @@ func TestHeads_SurviveARolledBackBatch(t *testing.T) {
 			return errors.New("failing after its append")
 		},
 		func(tx *sql.Tx) error { return s.appendTx(tx, "stale", 5, []string{string(rows)}) },
+	} {
+		writes = append(writes, func() error { return s.do(ctx, fn) })
 	}
-	for i, fn := range writes {
-		errs[i] = make(chan error, 1)
-		go func() { errs[i] <- s.do(ctx, fn) }()
-		for len(s.queue) < i+1 {
-			time.Sleep(time.Millisecond)
-		}
+	errs := oneBatch(s, writes...)
+	if errs[0] != nil {
+		t.Errorf("the good append: %v", errs[0])
 	}
-	release()
-	if err := <-errs[0]; err != nil {
-		t.Errorf("the good append: %v", err)
-	}
-	if err := <-errs[1]; err == nil {
+	if errs[1] == nil {
 		t.Error("the append that fails after adding its entries: no error")
 	}
-	if err := <-errs[2]; !errors.Is(err, store.ErrVersionConflict) {
-		t.Errorf("the stale append: err = %v, want ErrVersionConflict", err)
+	if !errors.Is(errs[2], store.ErrVersionConflict) {
+		t.Errorf("the stale append: err = %v, want ErrVersionConflict", errs[2])
 	}
 	for _, c := range []struct {
 		id   string
@@ -506,23 +499,16 @@ func TestAppend_ARowTheJournalRefusesFailsItsAppendAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := engine.Entry{Seat: 0, Action: json.RawMessage(`{"type":"guard"}`)}
-	release := holdWriter(s)
-	// Queued one after the other behind the held write: one batch.
-	errs := make([]chan error, n)
+	appends := make([]func() error, n)
 	for i, id := range ids {
-		errs[i] = make(chan error, 1)
-		go func() {
+		appends[i] = func() error {
 			_, err := s.Append(ctx, id, 0, e)
-			errs[i] <- err
-		}()
-		for len(s.queue) < i+1 {
-			time.Sleep(time.Millisecond)
+			return err
 		}
 	}
-	release()
 	var want []string
-	for i, id := range ids {
-		err := <-errs[i]
+	for i, err := range oneBatch(s, appends...) {
+		id := ids[i]
 		if i == refused {
 			if err == nil || !strings.Contains(err.Error(), "refused") {
 				t.Errorf("the append whose row the journal refuses: err = %v, want the journal's", err)
