@@ -9,10 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tabletop/dice"
 	"tabletop/engine"
-	"tabletop/engine/enginetest"
-	"tabletop/games/pmr"
 	"tabletop/store/internal/codec"
 	"tabletop/store/storetest"
 )
@@ -26,7 +23,7 @@ import (
 // so that what a commit costs shows with less noise. It reports the
 // process's CPU time per append (cpu-ns/append).
 func BenchmarkCommitAppends(b *testing.B) {
-	log := enginetest.MustPlay(b, pmr.Game, nil, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{1}).Log(0)
+	log := pmrLog(b)
 	rows := make([][]string, len(log))
 	for i, e := range log {
 		var err error

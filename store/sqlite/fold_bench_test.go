@@ -8,14 +8,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
-	"tabletop/dice"
-	"tabletop/engine"
-	"tabletop/engine/enginetest"
-	"tabletop/games/pmr"
 	"tabletop/store/storetest"
 )
 
@@ -26,7 +21,7 @@ import (
 // (cpu-ns/row), while nothing else runs.
 func BenchmarkFold(b *testing.B) {
 	const rows = 4096
-	log := enginetest.MustPlay(b, pmr.Game, nil, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{1}).Log(0)
+	log := pmrLog(b)
 	for _, tables := range []int{50, 1000} {
 		b.Run(fmt.Sprint(tables), func(b *testing.B) {
 			s := mustOpenWith(b, filepath.Join(b.TempDir(), "t.db"), noFolds)
@@ -73,15 +68,3 @@ func BenchmarkFold(b *testing.B) {
 		})
 	}
 }
-
-// cpuTime is the CPU time this process has used, user and system.
-func cpuTime(tb testing.TB) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// ProcessCPU is cpuTime, for the benchmarks of package sqlite_test.
-var ProcessCPU = cpuTime

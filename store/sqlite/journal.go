@@ -64,11 +64,13 @@ type heads struct {
 	batch map[string]int // as the current batch's writes leave them
 	undo  []headChange   // what the current write changed in batch
 	// rows and bytes count the journal's committed rows and their
-	// entries' bytes, added the current batch's; since is when the oldest
-	// of them was committed.
+	// entries' bytes; since is when the oldest of them was committed.
 	rows, bytes int
-	added       headChange // the batch's rows and bytes
 	since       time.Time
+	// batchRows and batchBytes count the rows and bytes the current
+	// batch's writes add to the journal, counted in rows and bytes when it
+	// commits.
+	batchRows, batchBytes int
 	// unsure is set when a commit failed in a way that may have committed
 	// after all: until the next fold, a head is loaded with the journal's
 	// count of its rows.
@@ -101,8 +103,8 @@ func (h *heads) set(id string, seq, rows, bytes int) {
 	prev, had := h.batch[id]
 	h.undo = append(h.undo, headChange{id: id, prev: prev, had: had, rows: rows, bytes: bytes})
 	h.batch[id] = seq
-	h.added.rows += rows
-	h.added.bytes += bytes
+	h.batchRows += rows
+	h.batchBytes += bytes
 }
 
 // startWrite starts a write that may be rolled back alone (undoWrite).
@@ -118,8 +120,8 @@ func (h *heads) undoWrite() {
 		} else {
 			delete(h.batch, c.id)
 		}
-		h.added.rows -= c.rows
-		h.added.bytes -= c.bytes
+		h.batchRows -= c.rows
+		h.batchBytes -= c.bytes
 	}
 	h.undo = h.undo[:0]
 }
@@ -127,7 +129,7 @@ func (h *heads) undoWrite() {
 // rollback forgets the batch: it was rolled back.
 func (h *heads) rollback() {
 	clear(h.batch)
-	h.added = headChange{}
+	h.batchRows, h.batchBytes = 0, 0
 	h.undo = h.undo[:0]
 }
 
@@ -136,11 +138,11 @@ func (h *heads) commit(now time.Time) {
 	for id, seq := range h.batch {
 		h.known[id] = seq
 	}
-	if h.rows == 0 && h.added.rows > 0 {
+	if h.rows == 0 && h.batchRows > 0 {
 		h.since = now
 	}
-	h.rows += h.added.rows
-	h.bytes += h.added.bytes
+	h.rows += h.batchRows
+	h.bytes += h.batchBytes
 	h.rollback()
 }
 
@@ -151,6 +153,10 @@ func (h *heads) lost() {
 	clear(h.known)
 	h.unsure = true
 }
+
+// unfolded reports whether the journal may hold rows: committed ones, or
+// an unsure count of them.
+func (h *heads) unfolded() bool { return h.rows > 0 || h.unsure }
 
 // folded records that the journal is empty. It forgets the heads too, so
 // that their number stays bounded by the tables that act between folds: a
@@ -240,7 +246,7 @@ func (s *Store) fold() error {
 func (s *Store) maybeFold() {
 	h := &s.heads
 	now := time.Now()
-	if h.rows == 0 && !h.unsure || now.Before(s.foldRetry) {
+	if !h.unfolded() || now.Before(s.foldRetry) {
 		return
 	}
 	if h.rows < s.opts.FoldRows && int64(h.bytes) < s.opts.WALLimit/4 && !h.unsure && now.Sub(h.since) < s.opts.FoldEvery {

@@ -371,10 +371,8 @@ func TestHeads_SurviveARolledBackBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	release := holdWriter(s)
-	// Queued one after the other behind the held write: one batch.
-	errs := make([]chan error, 3)
-	writes := []func(tx *sql.Tx) error{
+	var writes []func() error
+	for _, fn := range []func(tx *sql.Tx) error{
 		func(tx *sql.Tx) error { return s.appendTx(tx, "ok", 0, []string{string(rows)}) },
 		func(tx *sql.Tx) error {
 			if err := s.appendTx(tx, "undone", 0, []string{string(rows)}); err != nil {
@@ -383,23 +381,18 @@ func TestHeads_SurviveARolledBackBatch(t *testing.T) {
 			return errors.New("failing after its append")
 		},
 		func(tx *sql.Tx) error { return s.appendTx(tx, "stale", 5, []string{string(rows)}) },
+	} {
+		writes = append(writes, func() error { return s.do(ctx, fn) })
 	}
-	for i, fn := range writes {
-		errs[i] = make(chan error, 1)
-		go func() { errs[i] <- s.do(ctx, fn) }()
-		for len(s.queue) < i+1 {
-			time.Sleep(time.Millisecond)
-		}
+	errs := oneBatch(s, writes...)
+	if errs[0] != nil {
+		t.Errorf("the good append: %v", errs[0])
 	}
-	release()
-	if err := <-errs[0]; err != nil {
-		t.Errorf("the good append: %v", err)
-	}
-	if err := <-errs[1]; err == nil {
+	if errs[1] == nil {
 		t.Error("the append that fails after adding its entries: no error")
 	}
-	if err := <-errs[2]; !errors.Is(err, store.ErrVersionConflict) {
-		t.Errorf("the stale append: err = %v, want ErrVersionConflict", err)
+	if !errors.Is(errs[2], store.ErrVersionConflict) {
+		t.Errorf("the stale append: err = %v, want ErrVersionConflict", errs[2])
 	}
 	for _, c := range []struct {
 		id   string
@@ -506,23 +499,16 @@ func TestAppend_ARowTheJournalRefusesFailsItsAppendAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := engine.Entry{Seat: 0, Action: json.RawMessage(`{"type":"guard"}`)}
-	release := holdWriter(s)
-	// Queued one after the other behind the held write: one batch.
-	errs := make([]chan error, n)
+	appends := make([]func() error, n)
 	for i, id := range ids {
-		errs[i] = make(chan error, 1)
-		go func() {
+		appends[i] = func() error {
 			_, err := s.Append(ctx, id, 0, e)
-			errs[i] <- err
-		}()
-		for len(s.queue) < i+1 {
-			time.Sleep(time.Millisecond)
+			return err
 		}
 	}
-	release()
 	var want []string
-	for i, id := range ids {
-		err := <-errs[i]
+	for i, err := range oneBatch(s, appends...) {
+		id := ids[i]
 		if i == refused {
 			if err == nil || !strings.Contains(err.Error(), "refused") {
 				t.Errorf("the append whose row the journal refuses: err = %v, want the journal's", err)
@@ -555,5 +541,66 @@ func TestAppend_ARowTheJournalRefusesFailsItsAppendAlone(t *testing.T) {
 	}
 	if rec, err := s.LoadTable(ctx, ids[refused]); err != nil || rec.Seq != 0 {
 		t.Errorf("LoadTable(%s): seq %d, err %v; want 0", ids[refused], rec.Seq, err)
+	}
+}
+
+// TestListOpen_MergesFoldedAndJournalTablesByLastActivity: the lobby lists
+// tables whose last activity is in tables (folded) and tables whose last
+// activity is in the journal together, most recently active first, each
+// once with its whole log's length, for every limit; a table of each kind
+// active at the same moment lists the folded one first.
+func TestListOpen_MergesFoldedAndJournalTablesByLastActivity(t *testing.T) {
+	var clock atomic.Int64
+	opts := noFolds
+	opts.Now = func() time.Time { return time.UnixMilli(clock.Load()) }
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := mustOpenWith(t, path, opts)
+	ctx := context.Background()
+	e := engine.Entry{Seat: 0, Action: json.RawMessage(`{"type":"guard"}`)}
+	appendAt := func(ms int64, id string, seq int) {
+		t.Helper()
+		clock.Store(ms)
+		if _, err := s.Append(ctx, id, seq, e); err != nil {
+			t.Fatalf("Append to %s at %d: %v", id, seq, err)
+		}
+	}
+	clock.Store(1000)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		storetest.MustTable(t, s, id)
+	}
+	clock.Store(4000)
+	storetest.MustTable(t, s, "e") // never appended to
+	appendAt(2000, "a", 0)
+	appendAt(5000, "b", 0)
+	appendAt(3000, "c", 0)
+	if err := s.Close(); err != nil { // folds
+		t.Fatal(err)
+	}
+	s = mustOpenWith(t, path, opts)
+	appendAt(7000, "c", 1) // folded, and later in the journal
+	appendAt(5000, "d", 0) // in the journal only, as recent as b
+
+	type row struct {
+		id           string
+		seq          int
+		updatedMilli int64
+	}
+	all := []row{{"c", 2, 7000}, {"b", 1, 5000}, {"d", 1, 5000}, {"e", 0, 4000}, {"a", 1, 2000}}
+	for _, limit := range []int{-1, 0, 1, 2, 3, 4, 5, 10} {
+		list, err := s.ListOpen(ctx, limit)
+		if err != nil {
+			t.Fatalf("ListOpen(%d): %v", limit, err)
+		}
+		var got []row
+		for _, sum := range list {
+			got = append(got, row{sum.ID, sum.Seq, sum.Updated.UnixMilli()})
+		}
+		want := all
+		if limit >= 0 {
+			want = all[:min(limit, len(all))]
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("ListOpen(%d) = %v, want %v", limit, got, want)
+		}
 	}
 }

@@ -451,7 +451,7 @@ func (s *Store) writer() {
 		select {
 		case w, ok := <-s.queue:
 			if !ok {
-				if s.heads.rows > 0 || s.heads.unsure {
+				if s.heads.unfolded() {
 					s.closeErr = s.fold()
 				}
 				return
@@ -976,12 +976,13 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 		return nil, fmt.Errorf("sqlite: list tables: %w", err)
 	}
 	defer tx.Rollback()
-	// query appends the rows of a query of summaryColumns to list.
-	query := func(list []summaryRow, q string, args ...any) ([]summaryRow, error) {
+	// query returns the rows of a query of summaryColumns.
+	query := func(q string, args ...any) ([]summaryRow, error) {
 		rows, err := tx.QueryContext(ctx, q, args...)
 		if err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}
+		var list []summaryRow
 		for rows.Next() {
 			var r summaryRow
 			if err := rows.Scan(r.dest()...); err != nil {
@@ -995,34 +996,28 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 		}
 		return list, nil
 	}
-	list, err := query(nil, "SELECT "+summaryColumns+" FROM tables WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?", limit)
+	folded, err := query("SELECT "+summaryColumns+" FROM tables WHERE listed = 1 AND outcome IS NULL ORDER BY updated DESC LIMIT ?", limit)
 	if err != nil {
 		return nil, err
 	}
 	cutoff := int64(math.MinInt64)
-	if len(list) == limit && limit > 0 {
-		cutoff = list[len(list)-1].updated
+	if len(folded) == limit && limit > 0 {
+		cutoff = folded[len(folded)-1].updated
 	}
-	folded := len(list)
-	list, err = query(list, `SELECT t.id, t.game, t.seats, t.open_seats, t.seq + j.n, t.created, j.last
+	journal, err := query(`SELECT t.id, t.game, t.seats, t.open_seats, t.seq + j.n, t.created, j.last
 		FROM (SELECT table_id, count(*) AS n, max(at) AS last FROM journal GROUP BY table_id HAVING max(at) >= ?) AS j
 		CROSS JOIN tables AS t ON t.id = j.table_id
 		WHERE t.listed = 1 AND t.outcome IS NULL ORDER BY j.last DESC LIMIT ?`, cutoff, limit)
 	if err != nil {
 		return nil, err
 	}
-	// The journal's rows replace the first query's of the same tables.
-	journal := make(map[string]bool, len(list)-folded)
-	for _, r := range list[folded:] {
-		journal[r.id] = true
+	// A table in the journal is listed by its row there: its row in tables
+	// is as of the last fold.
+	inJournal := make(map[string]bool, len(journal))
+	for _, r := range journal {
+		inJournal[r.id] = true
 	}
-	merged := make([]summaryRow, 0, len(list))
-	for _, r := range list[:folded] {
-		if !journal[r.id] {
-			merged = append(merged, r)
-		}
-	}
-	list = append(merged, list[folded:]...)
+	list := append(slices.DeleteFunc(folded, func(r summaryRow) bool { return inJournal[r.id] }), journal...)
 	slices.SortStableFunc(list, func(a, b summaryRow) int { return cmp.Compare(b.updated, a.updated) })
 	if limit >= 0 && len(list) > limit {
 		list = list[:limit]

@@ -10,10 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"tabletop/dice"
 	"tabletop/engine"
-	"tabletop/engine/enginetest"
-	"tabletop/games/pmr"
 	"tabletop/internal/duel"
 	"tabletop/store/sqlite"
 	"tabletop/store/storetest"
@@ -32,8 +29,7 @@ import (
 // the log of a game of Pocket Monster Rancher played at random, in turn
 // (300 to 600 bytes each, as the server writes them).
 func BenchmarkStoreAppendTables(b *testing.B) {
-	logs := map[string][]engine.Entry{"pmr": enginetest.MustPlay(b, pmr.Game, nil,
-		[]engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, dice.Seed{1}).Log(0)}
+	logs := map[string][]engine.Entry{"pmr": sqlite.PMRLog(b)}
 	for _, kind := range []string{"duel", "pmr"} {
 		for _, tables := range []int{50, 1000} {
 			name := fmt.Sprint(tables)

@@ -46,6 +46,27 @@ func holdWriter(s *Store) (release func()) {
 	return func() { close(hold) }
 }
 
+// oneBatch runs writes as one batch, in order: it holds the writer,
+// starts each write once the one before is queued, releases the writer
+// and returns each write's error.
+func oneBatch(s *Store, writes ...func() error) []error {
+	release := holdWriter(s)
+	replies := make([]chan error, len(writes))
+	for i, w := range writes {
+		replies[i] = make(chan error, 1)
+		go func() { replies[i] <- w() }()
+		for len(s.queue) < i+1 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	release()
+	errs := make([]error, len(writes))
+	for i, r := range replies {
+		errs[i] = <-r
+	}
+	return errs
+}
+
 // TestGroupWait_WritesArrivingTogetherShareCommits: while appends of many
 // tables arrive together, the writer waits GroupWait for more before it
 // commits, so that they share commits: 16 tables appending 20 times each,
