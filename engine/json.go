@@ -13,7 +13,9 @@ import (
 // one for speed, and must then prove the bytes equal json.Marshal's over
 // many positions (see Pocket Monster Rancher's TestView_AppendJSONIsMarshal,
 // TestAction_AppendJSONIsMarshal and TestEventData_AppendJSONIsMarshal);
-// enginetest.Run compares the views' at every step of its playouts.
+// enginetest.Run compares, at every step of its playouts, the bytes of
+// every view, every legal action and the data of the events of the action
+// it plays.
 type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }
