@@ -81,11 +81,7 @@ func Keep(events []Event) ([]Event, error) {
 	for _, e := range events {
 		seats += len(e.Only)
 	}
-	var lens [32]int // textLen and dataEnd, for up to 16 events
-	textLen, dataEnd := lens[:0:16], lens[16:16]
-	if len(events) > 16 {
-		textLen, dataEnd = make([]int, 0, len(events)), make([]int, 0, len(events))
-	}
+	textLen, dataEnd := make([]int, 0, len(events)), make([]int, 0, len(events))
 	scratch := keepScratch.Get().(*[]byte)
 	text := (*scratch)[:0]
 	for _, e := range events {

@@ -13,7 +13,9 @@ import (
 // one for speed, and must then prove the bytes equal json.Marshal's over
 // many positions (see Pocket Monster Rancher's TestView_AppendJSONIsMarshal,
 // TestAction_AppendJSONIsMarshal and TestEventData_AppendJSONIsMarshal);
-// enginetest.Run compares the views' at every step of its playouts.
+// enginetest.Run compares, at every step of its playouts, the bytes of
+// every view, every legal action and the data of the events of the action
+// it plays.
 type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }
@@ -101,7 +103,12 @@ func AppendJSONString(b []byte, s string) []byte {
 // json.Marshal wrote (an event's data after Keep, or read back from a log)
 // is already so and is copied as is; anything that might not be (a space
 // between tokens, a byte json.Marshal would escape) goes through
-// json.Marshal.
+// json.Marshal. It does not check that compact raw is JSON (json.Valid
+// would cost more than the copy, for every seat shown every event): a
+// log's raw JSON is written by encoding/json, read back by json.Unmarshal,
+// or written by a value's own AppendJSON, which enginetest.Run compares
+// with json.Marshal's at every step. Entry.AppendJSON checks an entry's
+// action, a few bytes, once, before the store keeps it.
 func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
 	if len(raw) > 0 && compactJSON(raw) {
 		return append(b, raw...), nil

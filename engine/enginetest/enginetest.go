@@ -9,9 +9,11 @@
 // Legal is stable and non-empty exactly for pending seats, that every legal
 // action survives its JSON round trip, that refused actions change nothing (not
 // the state, not the dice), that clones are independent, that views marshal to
-// JSON (a view that writes its own, engine.JSONAppender, to json.Marshal's
-// bytes) and do not depend on anything hidden from their seat, and that
-// replaying the exported log rebuilds the same state; and, at the end, that
+// JSON and do not depend on anything hidden from their seat, that the data of
+// the events the chosen action makes marshal to JSON, that every view, legal
+// action and event data that writes its own JSON (engine.JSONAppender) writes
+// json.Marshal's bytes, and that replaying the exported log rebuilds the same
+// state; and, at the end, that
 // every log entry writes its own JSON (Entry.AppendJSON, as the table store
 // writes it) to json.Marshal's bytes. For games whose states implement
 // engine.Releaser it checks that a game set up after others were released
@@ -271,9 +273,7 @@ func playout(t *testing.T, g engine.Game, cfg Config, seats []engine.SeatInfo, s
 		seat := pending[chooser.Roll(len(pending))-1]
 		legal := st.Legal(seat)
 		a := legal[chooser.Roll(len(legal))-1]
-		if step%7 == 0 {
-			checkClone(t, step, st, seat, a)
-		}
+		checkClone(t, step, st, seat, a, step%7 == 0)
 		if step%5 == 0 {
 			checkSnapshot(t, step, g, tab, seat, a)
 		}
@@ -349,6 +349,9 @@ func checkLegal(t *testing.T, step int, g engine.Game, st engine.State, n int, p
 			if err != nil {
 				t.Fatalf("step %d: json.Marshal(%q): %v", step, a, err)
 			}
+			if err := ownJSONIs(a, raw); err != nil {
+				t.Fatalf("step %d: action %q: %v", step, a, err)
+			}
 			back, err := g.Decode(a.Kind(), raw)
 			if err != nil {
 				t.Fatalf("step %d: Decode(%q, %s): %v", step, a.Kind(), raw, err)
@@ -393,19 +396,55 @@ func checkRefusals(t *testing.T, step int, tab *engine.Table, pending []engine.S
 	}
 }
 
-func checkClone(t *testing.T, step int, st engine.State, seat engine.Seat, a engine.Action) {
+// checkClone applies seat's action a to a clone of st and checks that the
+// events' data marshal to JSON (data that writes its own,
+// engine.JSONAppender, to json.Marshal's bytes): the table keeps only
+// their JSON (engine.Keep), so this is where the data themselves are seen.
+// With independent it also checks that the clone starts equal to st and
+// that applying to it leaves st unchanged.
+func checkClone(t *testing.T, step int, st engine.State, seat engine.Seat, a engine.Action, independent bool) {
 	t.Helper()
-	snapshot := st.Clone()
+	var snapshot engine.State
+	if independent {
+		snapshot = st.Clone()
+	}
 	c := st.Clone()
-	if !equalStates(c, st) {
+	if independent && !equalStates(c, st) {
 		t.Fatalf("step %d: a fresh clone differs from its original", step)
 	}
-	if _, err := c.Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{byte(step)})); err != nil {
+	evs, err := c.Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{byte(step)}))
+	if err != nil {
 		t.Fatalf("step %d: legal action %q refused on a clone: %v", step, a, err)
 	}
-	if !equalStates(st, snapshot) {
+	for _, e := range evs {
+		if e.Data == nil {
+			continue
+		}
+		want, err := json.Marshal(e.Data)
+		if err != nil {
+			t.Fatalf("step %d: the data of a %q event of %q do not marshal: %v", step, e.Kind, a, err)
+		}
+		if err := ownJSONIs(e.Data, want); err != nil {
+			t.Fatalf("step %d: the data of a %q event of %q: %v", step, e.Kind, a, err)
+		}
+	}
+	if independent && !equalStates(st, snapshot) {
 		t.Fatalf("step %d: applying %q to a clone changed the original", step, a)
 	}
+}
+
+// ownJSONIs checks that v, if it writes its own JSON (engine.JSONAppender:
+// a view, an action, an event's data), writes want, json.Marshal's bytes.
+func ownJSONIs(v any, want []byte) error {
+	a, ok := v.(engine.JSONAppender)
+	if !ok {
+		return nil
+	}
+	own, err := a.AppendJSON(nil)
+	if err != nil || string(own) != string(want) {
+		return fmt.Errorf("AppendJSON differs from json.Marshal (err %v):\n got %s\nwant %s", err, own, want)
+	}
+	return nil
 }
 
 func checkViews(t *testing.T, step int, st engine.State, n int, r *dice.Stream) {
@@ -417,10 +456,8 @@ func checkViews(t *testing.T, step int, st engine.State, n int, r *dice.Stream) 
 		if err != nil {
 			t.Fatalf("step %d: View(%s) does not marshal: %v", step, s, err)
 		}
-		if a, ok := view.(engine.JSONAppender); ok {
-			if own, err := a.AppendJSON(nil); err != nil || string(own) != string(v) {
-				t.Fatalf("step %d: View(%s).AppendJSON differs from json.Marshal (err %v):\n got %s\nwant %s", step, s, err, own, v)
-			}
+		if err := ownJSONIs(view, v); err != nil {
+			t.Fatalf("step %d: View(%s): %v", step, s, err)
 		}
 		if !hidden {
 			continue

@@ -58,14 +58,7 @@ func (bd *Board) appendFields(b []byte) []byte {
 	if bd.Pending == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '[')
-	for i, p := range bd.Pending {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(p), 10)
-	}
-	return append(b, ']')
+	return appendIntList(b, bd.Pending)
 }
 
 func (sv *StableView) appendJSON(b []byte) []byte {
@@ -223,6 +216,18 @@ func appendList[T any](b []byte, list []T, appendElem func(*T, []byte) []byte) [
 	return append(b, ']')
 }
 
+// appendIntList appends list as a JSON array of numbers.
+func appendIntList[T ~int](b []byte, list []T) []byte {
+	b = append(b, '[')
+	for i, n := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return append(b, ']')
+}
+
 // appendInts appends a pair of ints as a JSON array.
 func appendInts(b []byte, x, y int) []byte {
 	b = append(b, '[')
@@ -283,27 +288,18 @@ func (d *SealedData) AppendJSON(b []byte) ([]byte, error) {
 		return append(b, "null"...), nil
 	}
 	b = appendHead(b, d.Turn, d.Stable)
-	b = append(b, `,"action":"`...)
-	start := len(b)
-	b = appendAction(b, d.Action.Action)
-	if !plainText(b[start:]) { // not one of this game's actions: escape it as json.Marshal would
-		text := string(b[start:])
-		b = engine.AppendJSONString(b[:start-1], text)
-	} else {
+	b = append(b, `,"action":`...)
+	switch a := d.Action.Action; a.(type) {
+	case Capture, Train, Breed, Enter, Choose, nil:
+		// This game's texts are ASCII letters, digits, spaces, '-', '(' and
+		// ')' ("ability(9)"), which a JSON string holds as they are.
 		b = append(b, '"')
+		b = appendAction(b, a)
+		b = append(b, '"')
+	default:
+		b = engine.AppendJSONString(b, a.String())
 	}
 	return append(b, '}'), nil
-}
-
-// plainText reports whether text is ASCII letters, digits and spaces, which
-// a JSON string holds as they are (every action's text form is).
-func plainText(text []byte) bool {
-	for _, c := range text {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == ' ') {
-			return false
-		}
-	}
-	return true
 }
 
 // AppendJSON appends the data as JSON, byte for byte what json.Marshal
@@ -397,14 +393,8 @@ func appendDice(b []byte, dice []int) []byte {
 	if len(dice) == 0 {
 		return b
 	}
-	b = append(b, `,"dice":[`...)
-	for i, f := range dice {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(f), 10)
-	}
-	return append(b, ']')
+	b = append(b, `,"dice":`...)
+	return appendIntList(b, dice)
 }
 
 // appendEntrant appends ,"name":{...} unless e is nil (omitempty).

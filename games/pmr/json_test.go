@@ -155,6 +155,7 @@ func TestEventData_AppendJSONIsMarshal(t *testing.T) {
 			Monster: &Monster{ID: 3}, B: &Entrant{Monster: 2}, Contest: &Contest{Winner: -1}},
 		&SealedData{cfg: cfg},
 		&SealedData{cfg: cfg, Action: SealedAction{foreignAction(`say "<hi>" & bye`)}},
+		&SealedData{cfg: cfg, Action: SealedAction{Train{Monster: -1, Ability: Ability(-3)}}},
 		&MonsterData{Ability: Ability(9), Result: "a\u2028b"},
 	} {
 		if err := checkDataJSON(data, seen); err != nil {

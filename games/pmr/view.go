@@ -53,8 +53,10 @@ type StableInfo struct {
 
 	// json caches the facts' JSON for views of the state that built them
 	// (stableInfo), which write it for every seat on every change though
-	// the facts change only with the stable's monsters or trophies. A
-	// StableInfo made otherwise is written anew every time (cached false).
+	// the facts change only with the stable's monsters or trophies. It is
+	// filled by the first encoding of a view (StableView.appendJSON), so
+	// encoding a view writes into the state (see State). A StableInfo made
+	// otherwise is written anew every time (cached false).
 	json   []byte
 	cached bool
 }
@@ -125,6 +127,8 @@ type Contest struct {
 // not a stable) sees the public board only. The view is cached until the
 // state changes and shared by every caller: it must not be modified. It is
 // valid until the next Apply (engine.State), which may rebuild it in place.
+// Encoding it (AppendJSON) fills a cache in the state: encode it under the
+// lock the state is used under (see State).
 func (s *State) View(p engine.Seat) engine.View {
 	if p != engine.Spectator && (p < 0 || int(p) >= len(s.stables)) {
 		return &View{Seat: p, Board: s.board0()} // not worth a cache slot

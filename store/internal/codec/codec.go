@@ -42,29 +42,21 @@ func DecodeColumns(options, seats, setupDice string, x *engine.Export) error {
 
 // Entries returns the JSON of each entry, the bytes json.Marshal writes of
 // it (engine.Entry.AppendJSON, without reflection: the store writes an
-// entry for every action). The rows share one string.
+// entry for every action).
 func Entries(entries []engine.Entry) ([]string, error) {
 	buf := entryBufs.Get().(*[]byte)
 	defer entryBufs.Put(buf)
 	b := (*buf)[:0]
-	var small [4]int
-	ends := small[:0] // where each row ends in b; on the stack for a few
-	for _, e := range entries {
+	rows := make([]string, len(entries))
+	for i, e := range entries {
 		var err error
-		if b, err = e.AppendJSON(b); err != nil {
+		if b, err = e.AppendJSON(b[:0]); err != nil {
 			return nil, err
 		}
-		ends = append(ends, len(b))
+		rows[i] = string(b)
 	}
 	if cap(b) <= maxEntryBuf {
 		*buf = b
-	}
-	all := string(b)
-	rows := make([]string, len(entries))
-	start := 0
-	for i, end := range ends {
-		rows[i] = all[start:end]
-		start = end
 	}
 	return rows, nil
 }
