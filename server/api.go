@@ -358,22 +358,12 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	epoch := s.peers.epoch.Load() // see caughtUp
-	m, err := s.makeTable(r.Context(), clientKey(r, s.proxied), req)
+	l, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req, 0)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	// The table just made goes into memory as it is: its players are about
-	// to play it, and reading it back from the store cost about as much as
-	// a hundred actions on a busy server (every write empties the readers'
-	// page caches).
-	l, err := s.install(r.Context(), m.game, m.rec, m.tab, 0, epoch)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, invites(l, m.tokens))
+	writeJSON(w, http.StatusCreated, invites(l, tokens))
 }
 
 // invites lists the seats of a new table with their invite links.
