@@ -1,5 +1,3 @@
-//go:build unix
-
 package sqlite
 
 import (
@@ -13,6 +11,7 @@ import (
 	"tabletop/engine"
 	"tabletop/engine/enginetest"
 	"tabletop/games/pmr"
+	"tabletop/internal/cputime"
 	"tabletop/store/internal/codec"
 	"tabletop/store/storetest"
 )
@@ -52,7 +51,7 @@ func BenchmarkCommitAppends(b *testing.B) {
 					return s.appendTx(tx, ids[i], seq, rows[(i+seq)%len(rows)])
 				}}
 			}
-			cpu0 := cpuTime(b)
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				s.commit(batch)
 				for _, w := range batch {
@@ -67,7 +66,7 @@ func BenchmarkCommitAppends(b *testing.B) {
 					}
 				}
 			}
-			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N*tables), "cpu-ns/append")
+			b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N*tables), "cpu-ns/append")
 		})
 	}
 }

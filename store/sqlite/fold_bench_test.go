@@ -1,5 +1,3 @@
-//go:build unix
-
 package sqlite
 
 import (
@@ -8,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -16,6 +13,7 @@ import (
 	"tabletop/engine"
 	"tabletop/engine/enginetest"
 	"tabletop/games/pmr"
+	"tabletop/internal/cputime"
 	"tabletop/store/storetest"
 )
 
@@ -61,11 +59,11 @@ func BenchmarkFold(b *testing.B) {
 					})
 				}
 				wg.Wait()
-				cpu0 := cpuTime(b)
+				cpu0 := cputime.Used()
 				b.StartTimer()
 				foldRows(1)
 				b.StopTimer()
-				cpu += cpuTime(b) - cpu0
+				cpu += cputime.Used() - cpu0
 				foldRows(noFolds.FoldRows)
 				b.StartTimer()
 			}
@@ -73,15 +71,3 @@ func BenchmarkFold(b *testing.B) {
 		})
 	}
 }
-
-// cpuTime is the CPU time this process has used, user and system.
-func cpuTime(tb testing.TB) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// ProcessCPU is cpuTime, for the benchmarks of package sqlite_test.
-var ProcessCPU = cpuTime
