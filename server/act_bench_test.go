@@ -16,6 +16,7 @@ import (
 	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/games/pmr"
+	"tabletop/internal/cputime"
 	"tabletop/server"
 	"tabletop/store/sqlite"
 )
@@ -132,14 +133,14 @@ func BenchmarkAct(b *testing.B) {
 	next := 0
 	var setup time.Duration // CPU time spent making tables during the loop
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		if next == len(posts) {
 			b.StopTimer()
-			t := cpuTime()
+			t := cputime.Used()
 			id, reqs = newTable()
 			next = 0
-			setup += cpuTime() - t
+			setup += cputime.Used() - t
 			b.StartTimer()
 		}
 		for server.LogLen(srv, id) < posts[next].at {
@@ -153,7 +154,7 @@ func BenchmarkAct(b *testing.B) {
 		reqs[next] = request{}
 		next++
 	}
-	b.ReportMetric(float64(cpuTime()-start-setup)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Used()-start-setup)/float64(b.N), "cpu-ns/op")
 }
 
 // TestActionResponse_AppendJSONIsEncoder checks the hand-written encoding

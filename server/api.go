@@ -112,17 +112,39 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error 
 	return decodeJSON(body, v)
 }
 
-// readBody reads a request body of at most limit bytes.
+// readBody reads a request body of at most limit bytes. Its buffer starts
+// at io.ReadAll's 512 bytes, or at the length the request announces
+// (Content-Length) and one byte more, to read the end without growing, if
+// that is less: an action's body is some 60 bytes. The announced length
+// only ever makes the first buffer smaller, so that a request that
+// announces a large body and sends little costs no more memory than one
+// that announces none, and the body is read to its end or to limit,
+// whatever it announced.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, err
-		}
-		return nil, errorf(http.StatusBadRequest, "bad_request", "could not read the request body")
+	const start = 512
+	size := start
+	if n := r.ContentLength; n >= 0 && n < start {
+		size = int(n) + 1
 	}
-	return body, nil
+	body := http.MaxBytesReader(w, r.Body, limit)
+	b := make([]byte, 0, size)
+	for {
+		n, err := body.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return nil, err
+			}
+			return nil, errorf(http.StatusBadRequest, "bad_request", "could not read the request body")
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, 1)
+		}
+	}
 }
 
 // decodeJSON decodes body into v, refusing unknown fields and trailing
@@ -358,22 +380,12 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	epoch := s.peers.epoch.Load() // see caughtUp
-	m, err := s.makeTable(r.Context(), clientKey(r, s.proxied), req)
+	l, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req, 0)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	// The table just made goes into memory as it is: its players are about
-	// to play it, and reading it back from the store cost about as much as
-	// a hundred actions on a busy server (every write empties the readers'
-	// page caches).
-	l, err := s.install(r.Context(), m.game, m.rec, m.tab, 0, epoch)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, invites(l, m.tokens))
+	writeJSON(w, http.StatusCreated, invites(l, tokens))
 }
 
 // invites lists the seats of a new table with their invite links.

@@ -56,11 +56,7 @@ func mustDuel(tb testing.TB, s *Server, rounds int, bots ...string) (*live, []st
 	for i, b := range bots {
 		req.Seats = append(req.Seats, seatRequest{Name: fmt.Sprint("Seat ", i+1), Bot: b})
 	}
-	id, tokens, err := s.createTable(context.Background(), "test", req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	l, err := s.table(context.Background(), id)
+	l, tokens, err := s.createTable(context.Background(), "test", req, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -196,11 +192,12 @@ func TestBotsNeverStall_ManyBotTablesAllFinish(t *testing.T) {
 func TestBoundedCost_WatchedBotOnlyTablePlaysAtAPace(t *testing.T) {
 	const pace = 40 * time.Millisecond
 	s := mustInternal(t, func(c *Config) { c.BotPace, c.BotWorkers = pace, 1 })
-	id, _, err := s.createTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "5"},
+	m, err := s.makeTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "5"},
 		Seats: []seatRequest{{Name: "A", Bot: "random"}, {Name: "B", Bot: "random"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	id := m.rec.ID // stored, not in memory yet
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -336,11 +333,12 @@ func TestBoundedCost_BotMovesWaitForABotWorkerSlot(t *testing.T) {
 func TestFinishingIsAtomic_AnOverLogWithoutItsResultIsRecordedOnLoad(t *testing.T) {
 	s := mustInternal(t)
 	ctx := context.Background()
-	id, _, err := s.createTable(ctx, "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "1"},
+	m, err := s.makeTable(ctx, "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "1"},
 		Seats: []seatRequest{{Name: "A"}, {Name: "B"}}, Listed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	id := m.rec.ID // stored, not in memory yet
 	rec, err := s.store.LoadTable(ctx, id)
 	if err != nil {
 		t.Fatal(err)

@@ -68,12 +68,12 @@ func (s *Server) pagePlayNow(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, r, errorf(http.StatusBadRequest, "no_play_now", g.Info().Name+why+": start a table with the form instead"))
 		return
 	}
-	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), playNowRequest(g))
+	l, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), playNowRequest(g), 0)
 	if err != nil {
 		s.pageError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, "/t/"+id+"/s/"+tokens[0], http.StatusSeeOther)
+	http.Redirect(w, r, "/t/"+l.id+"/s/"+tokens[0], http.StatusSeeOther)
 }
 
 // createdURL is the page that shows a new table's invite links: the seats'

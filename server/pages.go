@@ -341,7 +341,8 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	id, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req)
+	// A table of bots only waits for its creator, on the way to watch it.
+	l, tokens, err := s.createTable(r.Context(), clientKey(r, s.proxied), req, botAwait)
 	if err != nil {
 		e := s.classify(r, err)
 		f := s.newForm(g, r)
@@ -349,10 +350,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, s.pages.base, "new", e.Status, f)
 		return
 	}
-	if !slices.ContainsFunc(req.Seats, func(st seatRequest) bool { return st.Bot == "" }) {
-		s.awaitFirstWatcher(id) // its creator is on the way to watch it
-	}
-	http.Redirect(w, r, createdURL(id, tokens), http.StatusSeeOther)
+	http.Redirect(w, r, createdURL(l.id, tokens), http.StatusSeeOther)
 }
 
 func formError(err error) error {

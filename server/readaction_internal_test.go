@@ -2,7 +2,11 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -91,4 +95,52 @@ func FuzzPlainAction(f *testing.F) {
 			t.Errorf("%q: %v", body, err)
 		}
 	})
+}
+
+// TestReadBody_TheBodyIsReadWhateverItsLengthSays: a body is read to its
+// end (or refused past the limit) whether its Content-Length is right,
+// absent, too short or too long; a right one sizes the buffer to the body
+// and one byte, and none makes it larger than 512 bytes to start with.
+func TestReadBody_TheBodyIsReadWhateverItsLengthSays(t *testing.T) {
+	const limit = 1000
+	action := `{"kind":"stance","action":{"stance":"guard"},"seq":12}`
+	long := `{"kind":"say","action":{"text":"` + strings.Repeat("a", 700) + `"}}`
+	tests := []struct {
+		name     string
+		body     string
+		length   int64 // Content-Length; -1: absent
+		tooLarge bool
+		maxCap   int // the most the buffer may hold after reading
+	}{
+		{"right", action, int64(len(action)), false, len(action) + 1},
+		{"absent", action, -1, false, 512},
+		{"too short", action, 10, false, 2 * len(action)},
+		{"too long", action, 400, false, 401},
+		{"too long, past the first buffer", action, 900, false, 512},
+		{"far too long", action, 1 << 40, false, 512},
+		{"right, longer than the first buffer", long, int64(len(long)), false, 2 * len(long)},
+		{"empty", "", 0, false, 1},
+		{"past the limit, said short", strings.Repeat(" ", limit+1), 10, true, 0},
+		{"past the limit, absent", strings.Repeat(" ", limit+1), -1, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/", strings.NewReader(tt.body))
+			r.ContentLength = tt.length
+			body, err := readBody(httptest.NewRecorder(), r, limit)
+			var mbe *http.MaxBytesError
+			if tt.tooLarge {
+				if !errors.As(err, &mbe) {
+					t.Fatalf("readBody of %d bytes, limit %d = %d bytes, %v; want a MaxBytesError", len(tt.body), limit, len(body), err)
+				}
+				return
+			}
+			if err != nil || string(body) != tt.body {
+				t.Fatalf("readBody = %q, %v; want %q", body, err, tt.body)
+			}
+			if cap(body) > tt.maxCap {
+				t.Errorf("readBody of %d bytes, Content-Length %d: a buffer of %d bytes, want at most %d", len(body), tt.length, cap(body), tt.maxCap)
+			}
+		})
+	}
 }

@@ -102,17 +102,13 @@ func TestTurnClock_ATableWhoseClockRunsStaysInMemory(t *testing.T) {
 	s := mustInternal(t, func(c *Config) { c.MaxLive = 1 })
 	ctx := context.Background()
 	req := createRequest{Game: "duel", Options: engine.Options{engine.OptTurnClock: "60"}, Seats: []seatRequest{{Name: "Ann"}, {Name: "Bo"}}}
-	id, _, err := s.createTable(ctx, "test", req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	clocked, err := s.table(ctx, id)
+	clocked, _, err := s.createTable(ctx, "test", req, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mustDuel(t, s, 3, "", "") // a second table, past MaxLive
 	s.mu.Lock()
-	kept := s.live[id] == clocked
+	kept := s.live[clocked.id] == clocked
 	s.mu.Unlock()
 	if !kept {
 		t.Fatal("the table whose turn clock runs was dropped from memory: its clock would act on a table nobody holds")
@@ -124,16 +120,8 @@ func TestTurnClock_ATableWhoseClockRunsStaysInMemory(t *testing.T) {
 // watcher, but not for ever: unwatched, they play once the wait is over.
 func TestBotsAwait_NobodyWatchesTheBotsPlayOnceTheWaitIsOver(t *testing.T) {
 	s := mustInternal(t)
-	id, _, err := s.createTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "3"},
-		Seats: []seatRequest{{Name: "A", Bot: "random"}, {Name: "B", Bot: "random"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.awaitFirstWatcher(id)
-	s.mu.Lock()
-	s.awaiting[id] = time.Now().Add(500 * time.Millisecond) // botAwait, shortened
-	s.mu.Unlock()
-	l, err := s.table(context.Background(), id)
+	l, _, err := s.createTable(context.Background(), "test", createRequest{Game: "duel", Options: engine.Options{"rounds": "3"},
+		Seats: []seatRequest{{Name: "A", Bot: "random"}, {Name: "B", Bot: "random"}}}, 500*time.Millisecond) // botAwait, shortened
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,11 +139,5 @@ func TestBotsAwait_NobodyWatchesTheBotsPlayOnceTheWaitIsOver(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("unwatched, the bots did not play after the wait: %d moves", logLen(l))
 		}
-	}
-	s.mu.Lock()
-	left := len(s.awaiting)
-	s.mu.Unlock()
-	if left != 0 {
-		t.Fatalf("%d tables still await a watcher once loaded", left)
 	}
 }

@@ -149,10 +149,6 @@ type Server struct {
 	watched   map[string]*watchers // per table id: streams on taken-over connections (streamconn.go)
 	liveBytes int64                // the sum of the live tables' size estimates
 	closed    bool
-	// awaiting holds, per table of bots only made from the new-table form
-	// and not loaded yet, until when its bots wait for a first watcher
-	// (botAwait); guarded by mu.
-	awaiting map[string]time.Time
 
 	// botsStopped, if set (by tests), is called by a bot runner that has
 	// just decided to stop, after it let go of the table's lock.
@@ -242,7 +238,7 @@ func New(cfg Config) (*Server, error) {
 		total:     newLimiter(float64(cfg.TablesPerHour)/3600, cfg.TablesPerHour, cfg.Now),
 		perClient: cfg.TablesPerClient, perHour: cfg.TablesPerHour, botPace: cfg.BotPace,
 		botSlots: make(chan struct{}, cfg.BotWorkers), maxLive: cfg.MaxLive, maxBytes: cfg.MaxLiveBytes, pages: p,
-		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), watched: make(map[string]*watchers), awaiting: make(map[string]time.Time), ctx: ctx, cancel: cancel,
+		snapAt: cfg.SnapshotEvery, proxied: cfg.TrustProxy, public: public, csrf: csrf, live: make(map[string]*live), watched: make(map[string]*watchers), ctx: ctx, cancel: cancel,
 		metrics: cfg.Metrics, accessLog: cfg.AccessLog, idleAfter: cfg.IdleEvict,
 	}
 	s.gathering.wait = cfg.StreamGather

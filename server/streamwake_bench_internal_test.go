@@ -1,5 +1,3 @@
-//go:build unix
-
 package server
 
 import (
@@ -9,11 +7,10 @@ import (
 	"net"
 	"net/http/httptest"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"tabletop/engine"
+	"tabletop/internal/cputime"
 	"tabletop/internal/duel"
 )
 
@@ -56,7 +53,7 @@ func benchmarkStreamWake(b *testing.B, tables int) {
 		<-read
 	}
 	b.ReportAllocs()
-	start := rusageCPU()
+	start := cputime.Used()
 	for i := 0; b.Loop(); i++ {
 		for _, l := range ls {
 			l.mu.Lock()
@@ -71,7 +68,7 @@ func benchmarkStreamWake(b *testing.B, tables int) {
 			<-read
 		}
 	}
-	b.ReportMetric(float64(rusageCPU()-start)/float64(b.N*2*tables), "cpu-ns/wake")
+	b.ReportMetric(float64(cputime.Used()-start)/float64(b.N*2*tables), "cpu-ns/wake")
 }
 
 // mustStreamConn opens the API event stream of seat token at table id on
@@ -109,13 +106,4 @@ func countStates(ctx context.Context, conn net.Conn, states chan<- struct{}) {
 			}
 		}
 	}
-}
-
-// rusageCPU is the CPU time the process has used, user and system.
-func rusageCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -159,19 +159,25 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 			rec.Outcome = out.Text
 		}
 	}
-	return s.install(ctx, g, rec, tab, snapSeq, epoch)
+	return s.install(ctx, s.newLive(g, rec, tab, snapSeq), epoch)
 }
 
-// install puts tab, the engine table of the stored table rec, in memory
-// (unless someone put it there meanwhile: then that one is returned) and
-// returns it. snapSeq is the log length at the snapshot tab was rebuilt
-// from, epoch the peers' epoch before rec was read (see caughtUp).
-func (s *Server) install(ctx context.Context, g engine.Game, rec store.Table, tab *engine.Table, snapSeq int, epoch int64) (*live, error) {
-	id := rec.ID
-	l := &live{id: id, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
+// newLive is the live table of tab, the engine table of the stored table
+// rec, before it is put in memory (install). snapSeq is the log length at
+// the snapshot tab was rebuilt from.
+func (s *Server) newLive(g engine.Game, rec store.Table, tab *engine.Table, snapSeq int) *live {
+	l := &live{id: rec.ID, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
 		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
 	l.bytes = liveBytes(tab)
 	l.touched.Store(s.now().UnixNano())
+	return l
+}
+
+// install puts l, made by newLive, in memory (unless someone put its table
+// there meanwhile: then that one is returned) and returns it. epoch is the
+// peers' epoch before l's table was read or made (see caughtUp).
+func (s *Server) install(ctx context.Context, l *live, epoch int64) (*live, error) {
+	id := l.id
 	s.mu.Lock()
 	if other, ok := s.live[id]; ok {
 		other.touched.Store(s.now().UnixNano())
@@ -180,8 +186,6 @@ func (s *Server) install(ctx context.Context, g engine.Game, rec store.Table, ta
 	}
 	s.evictLocked(1, l.bytes)
 	l.watch = s.watchersLocked(id)
-	l.awaitWatch = s.awaiting[id]
-	delete(s.awaiting, id)
 	s.live[id] = l
 	s.liveBytes += l.bytes
 	s.mu.Unlock()
@@ -380,12 +384,29 @@ func (s *Server) allowCreate(ctx context.Context, client string) error {
 }
 
 // createTable sets up and stores a new table for the client of key client
-// (clientKey), and returns its id and the invite token of each person's
-// seat ("" for bots). Tables are counted per client and in total, only
-// once the request is found good.
-func (s *Server) createTable(ctx context.Context, client string, req createRequest) (string, []string, error) {
+// (clientKey), puts it in memory as it was made, and returns it with the
+// invite token of each person's seat ("" for bots). Tables are counted per
+// client and in total, only once the request is found good. If every seat
+// is a bot's, its bots wait up to botsWait for a first watcher before they
+// play (botAwait; 0: they do not wait).
+//
+// The table is not read back from the store: its players are about to play
+// it, and reading it back cost about as much as a hundred actions on a busy
+// server (every write empties the readers' page caches).
+func (s *Server) createTable(ctx context.Context, client string, req createRequest, botsWait time.Duration) (*live, []string, error) {
+	epoch := s.peers.epoch.Load() // see caughtUp
 	m, err := s.makeTable(ctx, client, req)
-	return m.rec.ID, m.tokens, err
+	if err != nil {
+		return nil, nil, err
+	}
+	l := s.newLive(m.game, m.rec, m.tab, 0)
+	if botsWait > 0 && onlyBots(l) { // l is not shared yet
+		l.awaitWatch = time.Now().Add(botsWait)
+	}
+	if l, err = s.install(ctx, l, epoch); err != nil {
+		return nil, nil, err
+	}
+	return l, m.tokens, nil
 }
 
 // madeTable is a table makeTable stored: its record, its engine table and
@@ -397,9 +418,8 @@ type madeTable struct {
 	tokens []string
 }
 
-// makeTable is createTable, returning the engine table too, so that a
-// caller may put it in memory without reading it back from the store
-// (install).
+// makeTable sets up and stores the new table of createTable, without
+// putting it in memory.
 func (s *Server) makeTable(ctx context.Context, client string, req createRequest) (madeTable, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
@@ -842,18 +862,17 @@ func (s *Server) sleep(d time.Duration) bool {
 // botAwait is how long the bots of a table of bots only, made from the
 // new-table form, wait for a first watcher before they play: a whole game
 // of bots takes a few milliseconds unpaced (they are paced only while
-// watched), so without the wait it was over before its creator's page,
-// the first to load it, could follow it. Tables made through the API do
-// not wait.
+// watched), so without the wait it was over before its creator's page
+// could follow it. Tables made through the API do not wait.
 const botAwait = 20 * time.Second
 
 // botAwaitPoll is how often a waiting runner looks for a watcher.
 const botAwaitPoll = 50 * time.Millisecond
 
 // awaitWatcher waits, for a table whose bots wait for a first watcher
-// (live.awaitWatch), until a stream watches it or botAwait has passed; the
-// wait is then over for good. It is false if the server closes meanwhile.
-// Call without l.mu held.
+// (live.awaitWatch), until a stream watches it or the wait is over; it is
+// then over for good. It is false if the server closes meanwhile. Call
+// without l.mu held.
 func (s *Server) awaitWatcher(l *live) bool {
 	for {
 		l.mu.Lock()
@@ -867,20 +886,6 @@ func (s *Server) awaitWatcher(l *live) bool {
 			return false
 		}
 	}
-}
-
-// awaitFirstWatcher makes the bots of table id, a table of bots only just
-// made from the new-table form, wait for a first watcher (botAwait).
-func (s *Server) awaitFirstWatcher(id string) {
-	now := time.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for other, until := range s.awaiting { // tables never loaded
-		if !now.Before(until) {
-			delete(s.awaiting, other)
-		}
-	}
-	s.awaiting[id] = now.Add(botAwait)
 }
 
 // onlyBots reports whether every seat at l is a bot's. Call with l.mu held.

@@ -14,9 +14,9 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"tabletop/internal/cputime"
 	"tabletop/internal/loadgen"
 )
 
@@ -121,7 +121,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 		}
 		defer stop()
 		base = url
-		server = selfCPU
+		server = cputime.Process
 	} else {
 		host, _, err := net.SplitHostPort(*addr)
 		if err != nil {
@@ -159,7 +159,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 			if *cpuProfile != "" {
 				profErr = startProfile(*cpuProfile)
 			}
-			own0, _ = selfCPU()
+			own0, _ = cputime.Process()
 			if server != nil {
 				cpu0, cpuErr = server()
 			}
@@ -169,7 +169,7 @@ func runLoadgen(ctx context.Context, env Env, args []string) error {
 				pprof.StopCPUProfile()
 				profErr = profFile.Close()
 			}
-			o, _ := selfCPU()
+			o, _ := cputime.Process()
 			own = o - own0
 			if server != nil && cpuErr == nil {
 				c, err := server()
@@ -297,15 +297,6 @@ func codesText(codes map[string]int) string {
 
 // cpuMeter returns a process's total CPU time (user and system) so far.
 type cpuMeter func() (time.Duration, error)
-
-// selfCPU is this process's CPU time, from getrusage.
-func selfCPU() (time.Duration, error) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, err
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
-}
 
 // idleOutput is what loadgen --idle prints (as JSON with --json).
 type idleOutput struct {

@@ -1,29 +1,13 @@
-//go:build unix
-
 package sqlite
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
 	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/engine/enginetest"
 	"tabletop/games/pmr"
 )
-
-// cpuTime is the CPU time this process has used, user and system.
-func cpuTime(tb testing.TB) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// ProcessCPU is cpuTime, for the benchmarks of package sqlite_test.
-var ProcessCPU = cpuTime
 
 // pmrLog is the log of a game of Pocket Monster Rancher played at random
 // (seed 1), whose entries the benchmarks append: 300 to 600 bytes each, as

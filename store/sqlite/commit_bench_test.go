@@ -1,5 +1,3 @@
-//go:build unix
-
 package sqlite
 
 import (
@@ -10,6 +8,7 @@ import (
 	"testing"
 
 	"tabletop/engine"
+	"tabletop/internal/cputime"
 	"tabletop/store/internal/codec"
 	"tabletop/store/storetest"
 )
@@ -49,7 +48,7 @@ func BenchmarkCommitAppends(b *testing.B) {
 					return s.appendTx(tx, ids[i], seq, rows[(i+seq)%len(rows)])
 				}}
 			}
-			cpu0 := cpuTime(b)
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				s.commit(batch)
 				for _, w := range batch {
@@ -64,7 +63,7 @@ func BenchmarkCommitAppends(b *testing.B) {
 					}
 				}
 			}
-			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N*tables), "cpu-ns/append")
+			b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N*tables), "cpu-ns/append")
 		})
 	}
 }

@@ -1,5 +1,3 @@
-//go:build unix
-
 package sqlite
 
 import (
@@ -11,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tabletop/internal/cputime"
 	"tabletop/store/storetest"
 )
 
@@ -56,11 +55,11 @@ func BenchmarkFold(b *testing.B) {
 					})
 				}
 				wg.Wait()
-				cpu0 := cpuTime(b)
+				cpu0 := cputime.Used()
 				b.StartTimer()
 				foldRows(1)
 				b.StopTimer()
-				cpu += cpuTime(b) - cpu0
+				cpu += cputime.Used() - cpu0
 				foldRows(noFolds.FoldRows)
 				b.StartTimer()
 			}

@@ -1,5 +1,3 @@
-//go:build unix
-
 package sqlite_test
 
 import (
@@ -10,6 +8,7 @@ import (
 	"time"
 
 	"tabletop/engine"
+	"tabletop/internal/cputime"
 	"tabletop/internal/duel"
 	"tabletop/store/sqlite"
 	"tabletop/store/storetest"
@@ -54,23 +53,23 @@ func BenchmarkReadsBeforeAFold(b *testing.B) {
 		appendAll(rows)
 		b.Run(fmt.Sprintf("LoadTable/journal=%d", rows), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := sqlite.ProcessCPU(b)
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				if _, err := s.LoadTable(ctx, "t7"); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(sqlite.ProcessCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 		b.Run(fmt.Sprintf("ListOpen/journal=%d", rows), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := sqlite.ProcessCPU(b)
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				if list, err := s.ListOpen(ctx, 100); err != nil || len(list) != 100 {
 					b.Fatalf("ListOpen = %d tables, %v; want 100", len(list), err)
 				}
 			}
-			b.ReportMetric(float64(sqlite.ProcessCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 	s.Close()

@@ -1,5 +1,3 @@
-//go:build unix
-
 package sqlite_test
 
 import (
@@ -11,6 +9,7 @@ import (
 	"time"
 
 	"tabletop/engine"
+	"tabletop/internal/cputime"
 	"tabletop/internal/duel"
 	"tabletop/store/sqlite"
 	"tabletop/store/storetest"
@@ -61,7 +60,7 @@ func benchAppendTables(b *testing.B, tables int, log []engine.Entry) {
 	folds.Store(0)
 	commits.Store(0)
 	writes.Store(0)
-	cpu0 := sqlite.ProcessCPU(b)
+	cpu0 := cputime.Used()
 	b.ResetTimer()
 	var wg sync.WaitGroup
 	for i := range tables {
@@ -80,7 +79,7 @@ func benchAppendTables(b *testing.B, tables int, log []engine.Entry) {
 		b.Fatal(err)
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(sqlite.ProcessCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(folds.Load()), "folds")
 	b.ReportMetric(float64(writes.Load())/float64(max(commits.Load(), 1)), "writes/commit")
 }
