@@ -604,3 +604,38 @@ func TestListOpen_MergesFoldedAndJournalTablesByLastActivity(t *testing.T) {
 		}
 	}
 }
+
+// TestFold_TheWriterChecksForeignKeysAgainAfterAFold: a fold runs with the
+// writer's foreign key checks off (its rows were checked as they were
+// appended, and the checks would make the fold keep a statement journal),
+// and they are on again for every write after it, whether the fold
+// succeeded or failed.
+func TestFold_TheWriterChecksForeignKeysAgainAfterAFold(t *testing.T) {
+	var folds atomic.Int64
+	s := mustOpenWith(t, filepath.Join(t.TempDir(), "t.db"), Options{FoldRows: 2, FoldEvery: time.Hour,
+		OnFold: func(int, time.Duration) { folds.Add(1) }})
+	ctx := context.Background()
+	orphan := func(seq int) error {
+		return s.do(ctx, func(tx *sql.Tx) error {
+			_, err := tx.Exec("INSERT INTO entries (table_id, seq, entry) VALUES ('no such table', ?, '{}')", seq)
+			return err
+		})
+	}
+	playLog(t, s, 1, "a", "b") // 2 rows: the writer folds
+	if err := s.Ping(ctx); err != nil || folds.Load() != 1 {
+		t.Fatalf("%d folds (%v) after 2 appends, FoldRows 2", folds.Load(), err)
+	}
+	if err := orphan(1); err == nil || !strings.Contains(err.Error(), "FOREIGN KEY") {
+		t.Errorf("after a fold, an entry of no table: %v, want a foreign key error", err)
+	}
+	if err := s.do(ctx, func(*sql.Tx) error {
+		s.foldFault = func(int) error { return errors.New("interrupted") }
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	playLog(t, s, 1, "c", "d") // the next fold fails
+	if err := orphan(2); err == nil || !strings.Contains(err.Error(), "FOREIGN KEY") {
+		t.Errorf("after a failed fold, an entry of no table: %v, want a foreign key error", err)
+	}
+}
