@@ -8,7 +8,9 @@
 // every step, the invariants documented on engine.State: who is pending, that
 // Legal is stable and non-empty exactly for pending seats, that every legal
 // action survives its JSON round trip, that refused actions change nothing (not
-// the state, not the dice), that clones are independent, that views marshal to
+// the state, not the dice), that clones are independent (at every seventh
+// step: a clone starts equal, and applying to it leaves the original
+// unchanged), that views marshal to
 // JSON and do not depend on anything hidden from their seat, that the data of
 // the events the chosen action makes marshal to JSON, that every view, legal
 // action and event data that writes its own JSON (engine.JSONAppender) writes

@@ -262,10 +262,11 @@ func (s *Store) fold() (err error) {
 }
 
 // maybeFold folds if the journal holds FoldRows rows or its oldest is
-// FoldEvery old, or if its entries pass a quarter of WALLimit: a fold
+// FoldEvery old, or if its entries pass a quarter of WALLimit (a fold
 // writes them all again, in one transaction, which no checkpoint can cut
-// short. A fold that failed loses nothing (it rolled back; the rows stay
-// in the journal) and is tried again FoldEvery later.
+// short), or if a failed commit left its count unsure (heads.unsure). A
+// fold that failed loses nothing (it rolled back; the rows stay in the
+// journal) and is tried again FoldEvery later.
 func (s *Store) maybeFold() {
 	h := &s.heads
 	now := time.Now()
