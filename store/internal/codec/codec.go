@@ -62,8 +62,8 @@ func Entries(entries []engine.Entry) ([]string, error) {
 }
 
 // entryBufs holds the buffers that entries are encoded in, so that
-// encoding one allocates only its row; one grown past maxEntryBuf (a long
-// log written at once) is not kept.
+// encoding one allocates only its row; one grown past maxEntryBuf (by an
+// entry that large) is not kept.
 var entryBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 const maxEntryBuf = 64 << 10

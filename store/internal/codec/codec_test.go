@@ -68,8 +68,7 @@ func TestMigrationsAreSortedByVersionNotName(t *testing.T) {
 }
 
 // TestEntries_AreMarshal: Entries writes each entry as json.Marshal does
-// (old databases and exports hold those bytes), one row each, more rows
-// than it keeps the ends of on the stack, and Log reads the rows back to
+// (old databases and exports hold those bytes), one row each, and Log reads the rows back to
 // entries that encode the same. Entries of every shape are engine's
 // TestEntry_AppendJSONIsMarshal, and every game's log enginetest's.
 func TestEntries_AreMarshal(t *testing.T) {
