@@ -139,11 +139,15 @@ type Store struct {
 	stmts  writeStmts
 
 	// Only the writer uses these (and Open before it starts).
-	heads     heads
-	bound     boundStmts           // for the current batch's transaction
-	foldRetry time.Time            // no fold before then: the last one failed
-	foldFault func(step int) error // a test's failure, after each fold step
-	closeErr  error                // the fold on Close's
+	heads heads
+	// appendStmt is stmts.appendEntry bound to the current batch's
+	// transaction (Tx.Stmt) at its first append, nil until then: binding
+	// again for every row of the journal cost about 1 µs of the 15-19 µs
+	// a commit costs per append (BenchmarkCommitAppends).
+	appendStmt *sql.Stmt
+	foldRetry  time.Time            // no fold before then: the last one failed
+	foldFault  func(step int) error // a test's failure, after each fold step
+	closeErr   error                // the fold on Close's
 }
 
 // writeStmts are the statements of every batch and every append, prepared
@@ -182,22 +186,13 @@ func (w *writeStmts) close() {
 	}
 }
 
-// boundStmts are writeStmts bound to one transaction (Tx.Stmt), bound at
-// their first use in it and then kept for the rest of its batch: binding
-// again for every row of the journal cost about 1 µs of the 15-19 µs a
-// commit costs per append (BenchmarkCommitAppends). The Tx is held, so no
-// later one has its address.
-type boundStmts struct {
-	tx          *sql.Tx
-	appendEntry *sql.Stmt
-}
-
-// appendEntry returns stmts.appendEntry bound to tx.
+// appendEntry returns stmts.appendEntry bound to tx, the current batch's
+// (commitBatch runs every write).
 func (s *Store) appendEntry(tx *sql.Tx) *sql.Stmt {
-	if s.bound.tx != tx {
-		s.bound = boundStmts{tx: tx, appendEntry: tx.Stmt(s.stmts.appendEntry)}
+	if s.appendStmt == nil {
+		s.appendStmt = tx.Stmt(s.stmts.appendEntry)
 	}
-	return s.bound.appendEntry
+	return s.appendStmt
 }
 
 var _ store.Store = (*Store)(nil)
@@ -550,6 +545,7 @@ func (s *Store) commitBatch(batch []*write, savepoints bool) (errs []error, ok b
 	if err != nil {
 		return fail(fmt.Errorf("sqlite: begin: %w", err))
 	}
+	s.appendStmt = nil       // bound to tx at its first append
 	defer s.heads.rollback() // unless committed first
 	exec := func(st *sql.Stmt) error {
 		_, err := tx.Stmt(st).Exec()
