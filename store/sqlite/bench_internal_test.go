@@ -19,3 +19,6 @@ func pmrLog(tb testing.TB) []engine.Entry {
 
 // PMRLog is pmrLog, for the benchmarks of package sqlite_test.
 var PMRLog = pmrLog
+
+// MustOpenWith is mustOpenWith, for the tests of package sqlite_test.
+var MustOpenWith = mustOpenWith

@@ -23,16 +23,8 @@ func mustOpen(tb testing.TB, path string) *sqlite.Store {
 }
 
 // mustOpenWith opens the database at path with opts, closing it when the
-// test ends.
-func mustOpenWith(tb testing.TB, path string, opts sqlite.Options) *sqlite.Store {
-	tb.Helper()
-	s, err := sqlite.Open(path, opts)
-	if err != nil {
-		tb.Fatalf("Open: %v", err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
-}
+// test ends (the internal tests' helper).
+var mustOpenWith = sqlite.MustOpenWith
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return mustOpen(t, filepath.Join(t.TempDir(), "t.db")) })
