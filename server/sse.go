@@ -65,8 +65,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		return
 	}
 	ss := &seatStream{s: s, id: l.id, seat: seat, last: from, first: true, initial: initial, open: len(l.open), render: render}
+	// Cache-Control: no-store is every page's and answer's (headers).
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("X-Accel-Buffering", "no")
 	if c := s.takeOver(w, r); c != nil {
-		ss.conn = c
 		s.metrics.streams.Inc()
 		s.addWatcher(ss.id, c)
 		// With other instances on the store the table stays in memory
@@ -82,7 +85,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 			if ss.l != nil {
 				ss.unpin()
 			}
-			s.removeWatcher(ss.id, c)
+			s.removeWatcher(ss.id)
 			s.metrics.streams.Dec()
 			s.streams.give(client)
 			s.bg.Done()
@@ -105,10 +108,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 
 	defer s.streams.give(client)
 	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, streamStart)
 	rc.Flush()
@@ -191,8 +190,7 @@ const (
 type seatStream struct {
 	s        *Server
 	id       string
-	l        *live       // the table pinned in memory, or nil
-	conn     *connStream // the connection taken over, or nil
+	l        *live // the table pinned in memory, or nil
 	seat     engine.Seat
 	last     int  // the log position the reader has
 	first    bool // nothing sent yet

@@ -18,8 +18,6 @@ import (
 // table's changes (after the gather, see gatherer), the server's closing
 // and the heartbeat (beats), and renders and writes; the other waits in a
 // read of the connection, which ends when the client goes (EOF, reset).
-// A wake is then a channel's close, as in bench/floor: no read deadline to
-// move and no read that finds nothing.
 type connStream struct {
 	conn    net.Conn
 	head    []byte          // the response's head, sent with the first events
@@ -49,10 +47,7 @@ func (s *Server) takeOver(w http.ResponseWriter, r *http.Request) *connStream {
 		s.bg.Done()
 		return nil
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
+	h := w.Header() // with the stream's headers (stream)
 	// The body has no length and no chunks: it ends when the connection
 	// closes, which the stream does when it ends.
 	h.Set("Connection", "close")
@@ -243,7 +238,7 @@ func (s *Server) addWatcher(id string, c *connStream) {
 }
 
 // removeWatcher undoes addWatcher.
-func (s *Server) removeWatcher(id string, c *connStream) {
+func (s *Server) removeWatcher(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if w := s.watched[id]; w != nil {

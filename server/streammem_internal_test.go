@@ -17,7 +17,7 @@ func TestCacheDropsTablesNoStreamFollowsFirst(t *testing.T) {
 	defer other.Close()
 	c := &connStream{conn: conn}
 	s.addWatcher(followed.id, c)
-	defer s.removeWatcher(followed.id, c)
+	defer s.removeWatcher(followed.id)
 	unfollowed, _ := mustDuel(t, s, 3, "", "")
 	third, _ := mustDuel(t, s, 3, "", "") // past the bound: one goes
 	s.mu.Lock()

@@ -51,7 +51,7 @@ type live struct {
 	snapSeq    int                            // the log length at the latest snapshot taken
 	legal      map[engine.Action]*legalAction // see legalFor
 	offered    map[engine.Seat]*recentOffers  // see offer
-	opts       []byte                         // the table's options as JSON (optionsJSON)
+	opts       []byte                         // the table's options as JSON, made once (they never change)
 	win        *window                        // the answer window being collected (window.go), or nil
 	clock      turnClock                      // the turn clock's state (seats.go)
 	botCtl     botControl                     // pause and step of a table of bots (seats.go)
@@ -167,7 +167,8 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 // the snapshot tab was rebuilt from.
 func (s *Server) newLive(g engine.Game, rec store.Table, tab *engine.Table, snapSeq int) *live {
 	l := &live{id: rec.ID, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
-		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq}
+		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq,
+		opts: appendOptions(nil, tab.Options())}
 	l.bytes = liveBytes(tab)
 	l.touched.Store(s.now().UnixNano())
 	return l

@@ -45,7 +45,7 @@ type seatState struct {
 	Commitment string          `json:"commitment"`
 	Seed       string          `json:"seed,omitempty"` // only once the game is over
 	Options    engine.Options  `json:"options"`
-	// optionsJSON is Options as JSON (live.optionsJSON), for appendJSON
+	// optionsJSON is Options as JSON (live.opts), for appendJSON
 	// to copy; if nil, appendJSON writes Options.
 	optionsJSON []byte
 	// ScoreName is what the outcome's scores count (Info.ScoreName), for
@@ -148,7 +148,7 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	info := l.game.Info()
 	out := seatState{
 		ID: l.id, Game: info.ID, GameName: info.Name, Seat: seat, Seq: tab.Len(),
-		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(), optionsJSON: l.optionsJSON(),
+		View: st.View(seat), Commitment: tab.Commitment(), Options: tab.Options(), optionsJSON: l.opts,
 		Legal: []*legalAction{}, ScoreName: info.ScoreName,
 	}
 	waiting, known := waitingIn(out.View)
@@ -190,16 +190,6 @@ func stateFor(l *live, seat engine.Seat) seatState {
 		out.Seed = tab.Seed().String()
 	}
 	return out
-}
-
-// optionsJSON returns the table's options as JSON (appendOptions), written
-// once for the table rather than for every state: a table's options never
-// change. Call with l.mu held.
-func (l *live) optionsJSON() []byte {
-	if l.opts == nil {
-		l.opts = appendOptions(nil, l.tab.Options())
-	}
-	return l.opts
 }
 
 // logFor returns the log entries after seq from as seat sees them, leaving
