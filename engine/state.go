@@ -56,6 +56,8 @@ func (s Seat) String() string {
 //     view held too long shows its own seat's later position, never another
 //     seat's secret. A State may fill caches when read, so it is not safe for
 //     concurrent use, even by readers; Clone it for another goroutine.
+//     Encoding a view it handed out (its JSON) counts as reading the state:
+//     it may fill the state's caches too.
 //
 // Pending is for whoever drives the game (the table, bots' scheduling). It may
 // say more than a seat may know (who has already sealed an answer that the

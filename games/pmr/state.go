@@ -101,13 +101,9 @@ func (st *stable) find(id int) int {
 
 // State is a game of Pocket Monster Rancher in progress. It implements
 // engine.State, engine.Determinizer and engine.Equaler. A State is not safe
-// for concurrent use, not even for reading: View and Legal fill caches and
-// take memory from the state's arena, and encoding a view it returned
-// (View.AppendJSON) fills the JSON cache of the stables' facts
-// (StableInfo), which the state owns. So whoever shares a state holds one
-// lock over all of these, the encoding of its views included, as the
-// server holds its table's lock while it renders a seat's state; clone the
-// state for each goroutine that works alone.
+// for concurrent use, not even for reading (engine.State): View and Legal
+// fill caches and take memory from the state's arena, and encoding a view
+// fills the JSON cache of the stables' facts (StableInfo).
 type State struct {
 	cfg      *config
 	turn     int // 1-based

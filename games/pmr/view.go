@@ -127,8 +127,6 @@ type Contest struct {
 // not a stable) sees the public board only. The view is cached until the
 // state changes and shared by every caller: it must not be modified. It is
 // valid until the next Apply (engine.State), which may rebuild it in place.
-// Encoding it (AppendJSON) fills a cache in the state: encode it under the
-// lock the state is used under (see State).
 func (s *State) View(p engine.Seat) engine.View {
 	if p != engine.Spectator && (p < 0 || int(p) >= len(s.stables)) {
 		return &View{Seat: p, Board: s.board0()} // not worth a cache slot
