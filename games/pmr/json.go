@@ -7,11 +7,13 @@ import (
 )
 
 // The server encodes a view for every seat and the spectator on every
-// change of a table, and encoding/json's reflection over the board was most
-// of what rendering a stream cost; it also encodes every action and every
-// event's data it logs. The views' and the event data's AppendJSON here
-// (the actions' sit with them in action.go) write the same bytes by hand;
-// TestView_AppendJSONIsMarshal and TestEventData_AppendJSONIsMarshal
+// change of a table, and engine.Table and engine.Keep encode every action
+// and every event's data it logs; encoding/json's reflection (with a
+// MarshalText allocation for every ability and name) was most of what
+// rendering a stream and keeping an action cost. The views' and the event
+// data's AppendJSON here (the actions' sit with them in action.go) write
+// the same bytes by hand; TestView_AppendJSONIsMarshal,
+// TestEventData_AppendJSONIsMarshal and TestAction_AppendJSONIsMarshal
 // compare the two over whole games, so a field added to one of these types
 // without its line here fails them.
 
@@ -245,12 +247,6 @@ func appendBools(b []byte, p [2]bool) []byte {
 	b = strconv.AppendBool(b, p[1])
 	return append(b, ']')
 }
-
-// Event data writes its own JSON too (engine.JSONAppender): engine.Keep
-// encodes the data of every event a table logs, and encoding/json's
-// reflection, with a MarshalText allocation for every ability and name, was
-// most of what keeping an action cost. TestEventData_AppendJSONIsMarshal
-// compares the bytes with json.Marshal's over whole games.
 
 // AppendJSON appends the data as JSON, byte for byte what json.Marshal
 // writes of it (engine.JSONAppender).
