@@ -19,6 +19,11 @@ func WaitingIn(v engine.View) ([]engine.Seat, bool) { return waitingIn(v) }
 // PlainValue is plainValue.
 func PlainValue(t reflect.Type) bool { return plainValue(t) }
 
+// OptionSettings is optionSettings, the lobby's words for a table's options.
+func OptionSettings(schema []engine.OptionSpec, opts engine.Options) []string {
+	return optionSettings(schema, opts)
+}
+
 // Live is a table as the server keeps it in memory.
 type Live struct{ l *live }
 

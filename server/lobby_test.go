@@ -4,9 +4,11 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"tabletop/engine"
 	"tabletop/games"
 	"tabletop/server"
 )
@@ -103,5 +105,65 @@ func TestPages_PlayNowAgainstBotsIsOneClick(t *testing.T) {
 		if len(st.Seats) != want || bots != want-1 {
 			t.Errorf("%s: Play now made %d seats with %d bots, want %d with %d", info.ID, len(st.Seats), bots, want, want-1)
 		}
+	}
+}
+
+// TestLobby_ShowsTheSettingsOfEachTableThatDifferFromTheDefaults checks
+// that a player can tell open tables apart by their options before joining:
+// the lobby's row of a table names, under the game's name, each option set
+// away from its default, and nothing for a table of defaults; the API's
+// list gives every option.
+func TestLobby_ShowsTheSettingsOfEachTableThatDifferFromTheDefaults(t *testing.T) {
+	h := mustServer(t)
+	short := h.mustCreate("2")
+	usual := h.mustCreate("8") // duel's default
+	page := h.do("GET", "/", "", nil).body
+	row := func(id string) string {
+		for r := range strings.SplitSeq(page, "<tr>") {
+			if strings.Contains(r, `href="/t/`+id+`"`) {
+				return r
+			}
+		}
+		t.Fatalf("the lobby has no row for table %s:\n%s", id, page)
+		return ""
+	}
+	if r := row(short.ID); !strings.Contains(r, `<td>Duel<br><span class="settings help">Rounds 2</span></td>`) {
+		t.Errorf("the row of a 2-round duel does not say so: %s", r)
+	}
+	if r := row(usual.ID); !strings.Contains(r, "<td>Duel</td>") || strings.Contains(r, "Rounds") {
+		t.Errorf("the row of a duel of default rounds: %s", r)
+	}
+	var list struct {
+		Tables []struct {
+			ID      string            `json:"id"`
+			Options map[string]string `json:"options"`
+		} `json:"tables"`
+	}
+	decode(t, h.do("GET", "/api/tables", "", nil), &list)
+	got := map[string]string{}
+	for _, tab := range list.Tables {
+		got[tab.ID] = tab.Options["rounds"]
+	}
+	if got[short.ID] != "2" || got[usual.ID] != "8" {
+		t.Errorf("the API's list gives rounds %q and %q, want 2 and 8", got[short.ID], got[usual.ID])
+	}
+}
+
+// TestOptionSettings_NamesOnlyWhatDiffersInTheSchemasOrder checks the words
+// of the lobby's settings: labels as the new-table form has them, switches
+// as on and off, and nothing for an option at its default or missing.
+func TestOptionSettings_NamesOnlyWhatDiffersInTheSchemasOrder(t *testing.T) {
+	schema := []engine.OptionSpec{
+		{Name: "turns", Kind: engine.OptionInt, Default: "12"},
+		{Name: "shared_wins", Kind: engine.OptionBool, Default: "true"},
+		{Name: "mode", Kind: engine.OptionChoice, Default: "easy"},
+		{Name: "retire_age", Kind: engine.OptionInt, Default: "10"},
+	}
+	got := server.OptionSettings(schema, engine.Options{"retire_age": "10", "mode": "hard", "shared_wins": "false", "turns": "6"})
+	if want := []string{"Turns 6", "Shared wins off", "Mode hard"}; !slices.Equal(got, want) {
+		t.Errorf("settings %q, want %q", got, want)
+	}
+	if got := server.OptionSettings(schema, nil); got != nil {
+		t.Errorf("settings of no options %q, want none", got)
 	}
 }

@@ -179,7 +179,7 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Rules     map[string]template.HTML
 		PlayNow   map[string]bool
 		Tools     map[string][]engine.Tool
-	}{"Lobby", s.games.Infos(), names, lobbyRows(list), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
+	}{"Lobby", s.games.Infos(), names, lobbyRows(list, s.games), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
 }
 
 // lobbyRow is a table as the lobby lists it, with its open seats marked.
@@ -187,7 +187,8 @@ type lobbyRow struct {
 	ID, Game string
 	Seq      int
 	Seats    []lobbySeat
-	Joinable bool // it has an open seat
+	Joinable bool     // it has an open seat
+	Settings []string // its options that differ from the game's defaults (optionSettings)
 }
 
 type lobbySeat struct {
@@ -195,10 +196,13 @@ type lobbySeat struct {
 	Open bool
 }
 
-func lobbyRows(list []store.Summary) []lobbyRow {
+func lobbyRows(list []store.Summary, games *engine.Registry) []lobbyRow {
 	rows := make([]lobbyRow, len(list))
 	for i, t := range list {
 		rows[i] = lobbyRow{ID: t.ID, Game: t.Game, Seq: t.Seq, Joinable: len(t.Open) > 0}
+		if g, err := games.Game(t.Game); err == nil {
+			rows[i].Settings = optionSettings(g.Info().Options, t.Options)
+		}
 		for j, si := range t.Seats {
 			rows[i].Seats = append(rows[i].Seats, lobbySeat{si, slices.Contains(t.Open, j)})
 		}
@@ -609,6 +613,28 @@ func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="tabletop-`+l.id+`.json"`)
 	w.Write(body)
+}
+
+// optionSettings describes, in the schema's order, the options in opts that
+// differ from their defaults, as the lobby shows them ("Turns 6", "Shared
+// wins off"): what a player would want to know about a table before
+// joining it. An option opts lacks has its default.
+func optionSettings(schema []engine.OptionSpec, opts engine.Options) []string {
+	var out []string
+	for _, spec := range schema {
+		v, ok := opts[spec.Name]
+		if !ok || v == spec.Default {
+			continue
+		}
+		if spec.Kind == engine.OptionBool {
+			v = "off"
+			if opts.Bool(spec.Name) {
+				v = "on"
+			}
+		}
+		out = append(out, optionLabel(spec.Name)+" "+v)
+	}
+	return out
 }
 
 // optionLabel is an option's name as the new-table form labels it, for any

@@ -189,6 +189,7 @@ type Table struct {
 type Summary struct {
 	ID      string            `json:"id"`
 	Game    string            `json:"game"`
+	Options engine.Options    `json:"options"` // every option, defaults included
 	Seats   []engine.SeatInfo `json:"seats"`
 	Seq     int               `json:"seq"`
 	Open    []int             `json:"open,omitempty"` // seats anyone may join

@@ -493,7 +493,7 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	if limit >= 0 {
 		lim = &limit
 	}
-	rows, err := s.pool.Query(ctx, `SELECT id, game, seats, open_seats, seq, created, updated FROM tables
+	rows, err := s.pool.Query(ctx, `SELECT id, game, options, seats, open_seats, seq, created, updated FROM tables
 		WHERE listed AND outcome IS NULL ORDER BY updated DESC LIMIT $1`, lim)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list tables: %w", err)
@@ -502,12 +502,15 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	var out []store.Summary
 	for rows.Next() {
 		var sum store.Summary
-		var seats string
+		var options, seats string
 		var open []int32
-		if err := rows.Scan(&sum.ID, &sum.Game, &seats, &open, &sum.Seq, &sum.Created, &sum.Updated); err != nil {
+		if err := rows.Scan(&sum.ID, &sum.Game, &options, &seats, &open, &sum.Seq, &sum.Created, &sum.Updated); err != nil {
 			return nil, fmt.Errorf("postgres: list tables: %w", err)
 		}
 		sum.Open = fromInt32(open)
+		if err := json.Unmarshal([]byte(options), &sum.Options); err != nil {
+			return nil, fmt.Errorf("postgres: list tables: %w", err)
+		}
 		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
 			return nil, fmt.Errorf("postgres: list tables: %w", err)
 		}

@@ -950,17 +950,17 @@ func addRows(ctx context.Context, tx *sql.Tx, log *codec.Log, q, id string) (int
 }
 
 // summaryColumns are the columns of tables a summary reads (summaryRow).
-const summaryColumns = "id, game, seats, open_seats, seq, created, updated"
+const summaryColumns = "id, game, options, seats, open_seats, seq, created, updated"
 
 // summaryRow is a summary's row of tables, its JSON not yet decoded.
 type summaryRow struct {
-	id, game, seats, open string
-	seq                   int
-	created, updated      int64
+	id, game, options, seats, open string
+	seq                            int
+	created, updated               int64
 }
 
 func (r *summaryRow) dest() []any {
-	return []any{&r.id, &r.game, &r.seats, &r.open, &r.seq, &r.created, &r.updated}
+	return []any{&r.id, &r.game, &r.options, &r.seats, &r.open, &r.seq, &r.created, &r.updated}
 }
 
 // ListOpen returns listed tables that are not over, most recently active
@@ -1012,7 +1012,7 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	if len(folded) == limit && limit > 0 {
 		cutoff = folded[len(folded)-1].updated
 	}
-	journal, err := query(`SELECT t.id, t.game, t.seats, t.open_seats, t.seq + j.n, t.created, j.last
+	journal, err := query(`SELECT t.id, t.game, t.options, t.seats, t.open_seats, t.seq + j.n, t.created, j.last
 		FROM (SELECT table_id, count(*) AS n, max(at) AS last FROM journal GROUP BY table_id HAVING max(at) >= ?) AS j
 		CROSS JOIN tables AS t ON t.id = j.table_id
 		WHERE t.listed = 1 AND t.outcome IS NULL ORDER BY j.last DESC LIMIT ?`, cutoff, limit)
@@ -1034,6 +1034,9 @@ func (s *Store) ListOpen(ctx context.Context, limit int) ([]store.Summary, error
 	var out []store.Summary
 	for _, r := range list {
 		sum := store.Summary{ID: r.id, Game: r.game, Seq: r.seq, Created: time.UnixMilli(r.created), Updated: time.UnixMilli(r.updated)}
+		if err := json.Unmarshal([]byte(r.options), &sum.Options); err != nil {
+			return nil, fmt.Errorf("sqlite: list tables: %w", err)
+		}
 		if err := json.Unmarshal([]byte(r.seats), &sum.Seats); err != nil {
 			return nil, fmt.Errorf("sqlite: list tables: %w", err)
 		}

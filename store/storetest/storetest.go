@@ -36,7 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("RefusedWritesChangeNothing", func(t *testing.T) { testErrors(t, open(t)) })
 	t.Run("RacingAppendsExactlyOneWins", func(t *testing.T) { testRace(t, open(t)) })
 	t.Run("ConcurrentAppendsToManyTablesAllCommit", func(t *testing.T) { testConcurrent(t, open(t)) })
-	t.Run("ListOpenLeavesOutFinishedAndUnlisted", func(t *testing.T) { testList(t, open(t)) })
+	t.Run("ListOpenListsOnlyOpenListedTablesWithTheirOptions", func(t *testing.T) { testList(t, open(t)) })
 	t.Run("LoadTableReturnsTheLatestSnapshot", func(t *testing.T) { testSnapshots(t, open(t)) })
 	t.Run("FinishStoresTheLastEntriesAndTheOutcomeTogether", func(t *testing.T) { testFinish(t, open(t)) })
 	t.Run("TableIDsPagesThroughEveryTable", func(t *testing.T) { testTableIDs(t, open(t)) })
@@ -350,8 +350,8 @@ func testList(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(list) != 1 || list[0].ID != "open" || list[0].Game != "duel" || len(list[0].Seats) != 2 {
-		t.Fatalf("ListOpen = %+v, want only the open table", list)
+	if len(list) != 1 || list[0].ID != "open" || list[0].Game != "duel" || len(list[0].Seats) != 2 || list[0].Options["rounds"] != "3" {
+		t.Fatalf("ListOpen = %+v, want only the open table, with its options", list)
 	}
 }
 
