@@ -264,8 +264,9 @@ const writerCacheKiB = 16 << 10
 // takes a VACUUM of the whole file.
 const pageSize = 16 << 10
 
-// open opens the database of Open once it holds the lock.
-func open(path string, opts Options) (*Store, error) {
+// open opens the database of Open once it holds the lock. When it fails,
+// it closes what it had opened.
+func open(path string, opts Options) (_ *Store, err error) {
 	// Created here, before SQLite would create it with the umask's mode.
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
@@ -298,35 +299,38 @@ func open(path string, opts Options) (*Store, error) {
 		q.Set("_txlock", "immediate")
 		return "file:" + path + "?" + q.Encode()
 	}
-	wdb, err := sql.Open("sqlite", dsn("wal_autocheckpoint(0)", "cache_size("+strconv.Itoa(-writerCacheKiB)+")"))
-	if err != nil {
+	var (
+		wdb, rdb, cdb *sql.DB
+		stmts         writeStmts
+	)
+	defer func() {
+		if err == nil {
+			return
+		}
+		stmts.close()
+		for _, db := range []*sql.DB{rdb, cdb, wdb} {
+			if db != nil {
+				db.Close()
+			}
+		}
+	}()
+	if wdb, err = sql.Open("sqlite", dsn("wal_autocheckpoint(0)", "cache_size("+strconv.Itoa(-writerCacheKiB)+")")); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	wdb.SetMaxOpenConns(1)
 	wdb.SetMaxIdleConns(1)
 	wdb.SetConnMaxLifetime(0)
 	if err := migrate(wdb); err != nil {
-		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
-	var stmts writeStmts
 	if err := stmts.prepare(wdb); err != nil {
-		stmts.close()
-		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
-	rdb, err := sql.Open("sqlite", dsn("query_only(1)"))
-	if err != nil {
-		stmts.close()
-		wdb.Close()
+	if rdb, err = sql.Open("sqlite", dsn("query_only(1)")); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	rdb.SetMaxOpenConns(4)
-	cdb, err := sql.Open("sqlite", dsn())
-	if err != nil {
-		stmts.close()
-		rdb.Close()
-		wdb.Close()
+	if cdb, err = sql.Open("sqlite", dsn()); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	cdb.SetMaxOpenConns(1)
@@ -335,10 +339,6 @@ func open(path string, opts Options) (*Store, error) {
 	// What a crash left in the journal is folded first: the heads count on
 	// an empty journal (see heads).
 	if err := s.fold(); err != nil {
-		stmts.close()
-		rdb.Close()
-		cdb.Close()
-		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
 	go s.writer()
