@@ -30,11 +30,7 @@ func (c *countingLoads) LoadTable(ctx context.Context, id string) (store.Table, 
 // store, and it is the same table a server that reads it from the store
 // sees: every seat's state, byte for byte, before and after moves.
 func TestCreateTable_TheNewTableIsPlayedWithoutReadingItBack(t *testing.T) {
-	var st *countingLoads
-	h := mustServer(t, func(c *server.Config) {
-		st = &countingLoads{Store: c.Store}
-		c.Store = st
-	})
+	h, st := mustServerWrapping(t, func(s store.Store) *countingLoads { return &countingLoads{Store: s} })
 	c := h.mustCreate("3")
 	same := func(when string) {
 		t.Helper()
@@ -64,11 +60,7 @@ func TestCreateTable_TheNewTableIsPlayedWithoutReadingItBack(t *testing.T) {
 // form still waits for its first watcher: its bots play once a stream
 // follows it, not before.
 func TestCreate_TablesMadeFromThePagesArePlayedWithoutReadingThemBack(t *testing.T) {
-	var st *countingLoads
-	h := mustServer(t, func(c *server.Config) {
-		st = &countingLoads{Store: c.Store}
-		c.Store = st
-	})
+	h, st := mustServerWrapping(t, func(s store.Store) *countingLoads { return &countingLoads{Store: s} })
 	if r := h.follow(h.do("POST", "/play/duel", "", "")); r.status != http.StatusOK {
 		t.Fatalf("the seat page of a table made with play now: %d\n%s", r.status, r.body)
 	}

@@ -315,11 +315,7 @@ func (k *killedAtFinish) Finish(ctx context.Context, id string, seq int, outcome
 // action and the outcome were two writes, the action was stored and the
 // outcome lost: a finished game stayed in the lobby for ever.)
 func TestFinishingIsAtomic_AKillAtTheEndLeavesNoFinishedGameOpen(t *testing.T) {
-	var st *killedAtFinish
-	h := mustServer(t, func(c *server.Config) {
-		st = &killedAtFinish{Store: c.Store}
-		c.Store = st
-	})
+	h, st := mustServerWrapping(t, func(s store.Store) *killedAtFinish { return &killedAtFinish{Store: s} })
 	c := h.mustCreate("1")
 	h.mustAct(c.ID, c.Seats[0].Token, duel.Attack)
 	r := h.do("POST", "/api/tables/"+c.ID+"/actions", c.Seats[1].Token, map[string]any{"kind": "stance", "action": map[string]string{"stance": duel.Attack}})

@@ -21,6 +21,7 @@ import (
 	"tabletop/engine"
 	"tabletop/internal/duel"
 	"tabletop/server"
+	"tabletop/store"
 	"tabletop/store/sqlite"
 )
 
@@ -116,6 +117,19 @@ func mustServer(tb testing.TB, mod ...func(*server.Config)) *harness {
 		st.Close()
 	})
 	return &harness{t: tb, url: hs.URL, logs: logs, srv: srv, hs: hs, ln: ln}
+}
+
+// mustServerWrapping is mustServer with its store wrapped in the one wrap
+// makes of it (a test's store that embeds the real one), returned beside
+// it.
+func mustServerWrapping[S store.Store](tb testing.TB, wrap func(store.Store) S) (*harness, S) {
+	tb.Helper()
+	var st S
+	h := mustServer(tb, func(c *server.Config) {
+		st = wrap(c.Store)
+		c.Store = st
+	})
+	return h, st
 }
 
 // response is an HTTP response read whole.

@@ -12,14 +12,14 @@ import (
 // Appends go to a journal first, not to the tables' logs.
 //
 // In WAL mode a commit writes every page it dirtied to the WAL, whole (a
-// page, 16 KiB in a new database, and two pwrites each), and with 4 KiB
-// pages that was about 40% of an append's CPU. A
-// table's log (entries, clustered by table) and its row in tables each sit
-// on pages of their own, and a table appends at most once per commit (its
-// next action waits for this one), so a commit of n appends dirtied about
-// 2n pages. The journal is a rowid table in the order of appending: all of
-// a commit's appends land on its last page or two, whichever tables they
-// are for, and tables is not written at all.
+// page, 16 KiB in a new database, and two pwrites each). A table's log
+// (entries, clustered by table) and its row in tables each sit on pages of
+// their own, and a table appends at most once per commit (its next action
+// waits for this one), so a commit of n appends straight into the logs
+// would dirty about 2n pages: writing them was about 40% of an append's
+// CPU, measured with 4 KiB pages. The journal is a rowid table in the
+// order of appending: all of a commit's appends land on its last page or
+// two, whichever tables they are for, and tables is not written at all.
 //
 // The writer folds the journal into entries in bulk, in one transaction
 // (fold): the rows, sorted by table, go onto the last leaf of each table's
@@ -41,11 +41,12 @@ import (
 // has touched since the last fold in memory (heads). Readers scan the
 // journal, which holds at most FoldRows rows plus one batch's (about
 // FoldRows + MaxBatch*entries per append) while folds succeed. That is
-// the price: with 4096 rows over 1000 tables, a LoadTable took about 2.5
+// the price: with 4096 rows over 1000 tables, a LoadTable takes about 2.5
 // times the CPU it takes with the journal empty and a ListOpen about ten
-// times (BenchmarkReadsBeforeAFold), while an append took about half the
-// CPU at 50 tables and a sixth to a tenth less at 1000, folds included
-// (BenchmarkStoreAppendTables; a larger FoldRows helps there most).
+// times (BenchmarkReadsBeforeAFold), while an append takes about half the
+// CPU it would straight into the logs at 50 tables and a sixth to a tenth
+// less at 1000, folds included (BenchmarkStoreAppendTables; a larger
+// FoldRows helps there most).
 
 // heads is the writer's count of the entries in the logs of the tables it
 // has read or written since the last fold. A table it does not know has no

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"math"
@@ -137,6 +138,72 @@ func TestStore_OneStorePerDatabaseFile(t *testing.T) {
 		t.Fatalf("Open after the first store closed: %v", err)
 	}
 	again.Close()
+}
+
+// TestOpen_AFailedOpenLeavesNoFileOpen: an Open that fails, on a file that
+// is not a database or on a journal its fold refuses, closes every file it
+// opened (the lock, the database's connections) before it returns.
+func TestOpen_AFailedOpenLeavesNoFileOpen(t *testing.T) {
+	if _, err := os.ReadDir("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd to count the open files in:", err)
+	}
+	openFiles := func() int {
+		t.Helper()
+		fds, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(fds)
+	}
+	for _, c := range []struct {
+		name, fails string // fails: what Open's error says
+		setup       func(t *testing.T, path string)
+	}{
+		{"not a database", "not a database", func(t *testing.T, path string) {
+			if err := os.WriteFile(path, []byte("not a database, whatever its name says"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a journal row the fold refuses", "fold", func(t *testing.T, path string) {
+			s, err := sqlite.Open(path, sqlite.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab := storetest.MustTable(t, s, "abc")
+			if _, err := s.Append(context.Background(), "abc", 0, storetest.MustAct(t, tab, 0, duel.Guard)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Close(); err != nil { // folds: entry 1 is in entries
+				t.Fatal(err)
+			}
+			db, err := sql.Open("sqlite", "file:"+path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			// Entry 1 of abc again: the fold's insert into entries conflicts.
+			if _, err := db.Exec("INSERT INTO journal (table_id, seq, entry, at) VALUES ('abc', 1, '{}', 0)"); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "t.db")
+			c.setup(t, path)
+			before := openFiles()
+			s, err := sqlite.Open(path, sqlite.Options{})
+			if err == nil {
+				s.Close()
+				t.Fatal("Open succeeded; the test wants it to fail")
+			}
+			if !strings.Contains(err.Error(), c.fails) {
+				t.Fatalf("Open: %v; the test wants it to fail with %q", err, c.fails)
+			}
+			if after := openFiles(); after != before {
+				t.Errorf("%d files open after the failed Open, %d before", after, before)
+			}
+		})
+	}
 }
 
 // TestStore_WALStartsOverInTheFileItHas: once the WAL has passed its limit

@@ -26,12 +26,13 @@
 // starts over only after one has: so when the WAL file is past WALLimit
 // (the writer looks every walCheckEvery batches), the writer runs a
 // RESTART checkpoint itself (copying all of the WAL, so that the next
-// commit starts it over) while the next batch waits. Run from another connection, that checkpoint waited for the
-// writer's lock and hardly ever got it. The WAL starts over in the file it
-// has, which journal_size_limit shrinks to WALLimit when it is larger: a
-// TRUNCATE checkpoint emptied the file instead, and every frame after it
-// made the file longer, which costs the system about twice the CPU of
-// writing over a part it has (18 µs to 7 µs for a 16 KiB page).
+// commit starts it over) while the next batch waits: run from another
+// connection, that checkpoint would wait for the writer's lock and hardly
+// ever get it. The WAL starts over in the file it has (journal_size_limit
+// shrinks it to WALLimit when it is larger), not in an emptied one as after
+// a TRUNCATE checkpoint: writing past a file's end costs the system about
+// twice the CPU of writing over a part it has (18 µs against 7 µs for a
+// 16 KiB page).
 //
 // One process at a time may open a database: Open takes an exclusive lock
 // on a file beside it (path + ".lock") and refuses with ErrInUse when
@@ -142,8 +143,8 @@ type Store struct {
 	heads heads
 	// appendStmt is stmts.appendEntry bound to the current batch's
 	// transaction (Tx.Stmt) at its first append, nil until then: binding
-	// again for every row of the journal cost about 1 µs of the 15-19 µs
-	// a commit costs per append (BenchmarkCommitAppends).
+	// it again for every row of the journal would cost about 1 µs of the
+	// 15-19 µs a commit costs per append (BenchmarkCommitAppends).
 	appendStmt *sql.Stmt
 	foldRetry  time.Time // no fold before then: the last one failed
 	// commits counts the batches committed, for walCheckEvery.
@@ -154,7 +155,7 @@ type Store struct {
 
 // writeStmts are the statements of every batch and every append, prepared
 // once on the writer's connection (Tx.Stmt reuses them there): parsing them
-// again for every write was over a quarter of the writer's time.
+// again for every write would take over a quarter of the writer's time.
 type writeStmts struct {
 	savepoint, rollbackTo, release *sql.Stmt
 	tableSeq, appendEntry          *sql.Stmt
@@ -249,23 +250,25 @@ func Open(path string, opts Options) (*Store, error) {
 
 // writerCacheKiB is the writer's page cache, in KiB. An append reads the
 // last leaf of its table's log and the pages above it: with 1,000 tables
-// playing, SQLite's default 2 MiB held too few of them, and reading them
-// back (a system call each) was 7% of the server's CPU; 16 MiB holds them.
+// playing, SQLite's default 2 MiB holds too few of them, and reading them
+// back (a system call each) took 7% of the server's CPU; 16 MiB holds them.
 // It fills only as a database grows that large.
 const writerCacheKiB = 16 << 10
 
 // pageSize is the page size of a new database, in bytes. Every commit
 // writes each page it changed to the WAL with two system calls, and a
 // checkpoint copies it again: with SQLite's default of 4 KiB, a group
-// commit of a few dozen log entries wrote several pages, and a fold
-// hundreds. 16 KiB pages took a fifth off the store's CPU per append
-// (BenchmarkStoreAppendTables, 50 and 1,000 tables); 32 and 64 KiB did no
-// better. A database made before keeps its own page size: changing it
-// takes a VACUUM of the whole file.
+// commit of a few dozen log entries writes several pages, and a fold
+// hundreds. 16 KiB pages take a fifth off the store's CPU per append
+// against 4 KiB (BenchmarkStoreAppendTables, 50 and 1,000 tables); 32 and
+// 64 KiB do no better. Only a new (empty) database gets it (initPageSize):
+// one made with another page size keeps its own, since changing it takes
+// a VACUUM of the whole file.
 const pageSize = 16 << 10
 
-// open opens the database of Open once it holds the lock.
-func open(path string, opts Options) (*Store, error) {
+// open opens the database of Open once it holds the lock. When it fails,
+// it closes what it had opened.
+func open(path string, opts Options) (_ *Store, err error) {
 	// Created here, before SQLite would create it with the umask's mode.
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
@@ -298,35 +301,38 @@ func open(path string, opts Options) (*Store, error) {
 		q.Set("_txlock", "immediate")
 		return "file:" + path + "?" + q.Encode()
 	}
-	wdb, err := sql.Open("sqlite", dsn("wal_autocheckpoint(0)", "cache_size("+strconv.Itoa(-writerCacheKiB)+")"))
-	if err != nil {
+	var (
+		wdb, rdb, cdb *sql.DB
+		stmts         writeStmts
+	)
+	defer func() {
+		if err == nil {
+			return
+		}
+		stmts.close()
+		for _, db := range []*sql.DB{rdb, cdb, wdb} {
+			if db != nil {
+				db.Close()
+			}
+		}
+	}()
+	if wdb, err = sql.Open("sqlite", dsn("wal_autocheckpoint(0)", "cache_size("+strconv.Itoa(-writerCacheKiB)+")")); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	wdb.SetMaxOpenConns(1)
 	wdb.SetMaxIdleConns(1)
 	wdb.SetConnMaxLifetime(0)
 	if err := migrate(wdb); err != nil {
-		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
-	var stmts writeStmts
 	if err := stmts.prepare(wdb); err != nil {
-		stmts.close()
-		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
-	rdb, err := sql.Open("sqlite", dsn("query_only(1)"))
-	if err != nil {
-		stmts.close()
-		wdb.Close()
+	if rdb, err = sql.Open("sqlite", dsn("query_only(1)")); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	rdb.SetMaxOpenConns(4)
-	cdb, err := sql.Open("sqlite", dsn())
-	if err != nil {
-		stmts.close()
-		rdb.Close()
-		wdb.Close()
+	if cdb, err = sql.Open("sqlite", dsn()); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	cdb.SetMaxOpenConns(1)
@@ -335,10 +341,6 @@ func open(path string, opts Options) (*Store, error) {
 	// What a crash left in the journal is folded first: the heads count on
 	// an empty journal (see heads).
 	if err := s.fold(); err != nil {
-		stmts.close()
-		rdb.Close()
-		cdb.Close()
-		wdb.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
 	go s.writer()
@@ -431,7 +433,7 @@ const togetherFor = 100
 
 // walCheckEvery is how many batches the writer commits between looks at
 // the WAL file's size (WALLimit): the look is a system call, and one after
-// every batch was about 1% of the server's CPU under load (a batch holds
+// every batch would be about 1% of the server's CPU under load (a batch holds
 // about 19 appends at 50 tables), while the WAL grows by a few pages a
 // batch.
 const walCheckEvery = 16

@@ -127,12 +127,14 @@ func TestEntries_RefusesAnActionThatIsNotJSON(t *testing.T) {
 
 // BenchmarkEntries encodes log entries as the table store does for each
 // action: one entry an op, cycling through the log of a seeded random game
-// of each game.
+// of each game (enginetest.MustPlay), with seat names json.Marshal escapes.
 func BenchmarkEntries(b *testing.B) {
-	tables := played(b, 1)
 	for _, g := range games.All() {
-		log := tables[g.Info().ID].Log(0)
-		b.Run(g.Info().ID, func(b *testing.B) {
+		info := g.Info()
+		seats := []engine.SeatInfo{{Name: "Ann <&>"}, {Name: `Bo "B"`}, {Name: "Zoë\u2028"}, {Name: "Dee"}}[:max(info.MinSeats, min(4, info.MaxSeats))]
+		seats[0].GM = info.GMSeat
+		log := enginetest.MustPlay(b, g, nil, seats, dice.Seed{1}).Log(0)
+		b.Run(info.ID, func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -145,20 +147,4 @@ func BenchmarkEntries(b *testing.B) {
 			}
 		})
 	}
-}
-
-// played holds a seeded random game of every game (enginetest.MustPlay),
-// by game id, with seat names json.Marshal escapes.
-func played(tb testing.TB, seed byte) map[string]*engine.Table {
-	tb.Helper()
-	out := make(map[string]*engine.Table)
-	for _, g := range games.All() {
-		info := g.Info()
-		seats := []engine.SeatInfo{{Name: "Ann <&>"}, {Name: `Bo "B"`}, {Name: "Zoë\u2028"}, {Name: "Dee"}}[:max(info.MinSeats, min(3+int(seed)%2, info.MaxSeats))]
-		if info.GMSeat {
-			seats[0].GM = true
-		}
-		out[info.ID] = enginetest.MustPlay(tb, g, nil, seats, dice.Seed{seed})
-	}
-	return out
 }
