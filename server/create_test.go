@@ -52,6 +52,11 @@ func TestCreateTable_TheNewTableIsPlayedWithoutReadingItBack(t *testing.T) {
 	if n := st.loads.Load(); n != 0 {
 		t.Errorf("the server that made the table read it back from the store %d times, want 0", n)
 	}
+	// The count counts: a server that reads the table through it does.
+	mustServer(t, func(c *server.Config) { c.Store = st }).mustState(c.ID, "")
+	if st.loads.Load() == 0 {
+		t.Error("a server that read the table from the counting store was not counted")
+	}
 }
 
 // TestCreate_TablesMadeFromThePagesArePlayedWithoutReadingThemBack: the
