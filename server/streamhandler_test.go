@@ -7,10 +7,12 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"tabletop/internal/duel"
+	"tabletop/server"
 )
 
 // serveHTTP2 serves h's server over HTTP/2 (TLS) as well, until the test
@@ -182,4 +184,35 @@ func TestStreamInItsHandler_SendsEachSeatEveryChangeAndEndsOnShutdown(t *testing
 		}
 	}
 	h.waitForMetric("tabletop_open_streams", 0)
+}
+
+// TestStreamInItsHandler_FollowsItsTableEvictedAndReloaded: a stream that
+// waits in its handler keeps no table in memory, as one on a connection
+// taken over keeps none: its table, idle, is evicted, and the action that
+// loads it again wakes the stream, again and again.
+func TestStreamInItsHandler_FollowsItsTableEvictedAndReloaded(t *testing.T) {
+	var later atomic.Int64 // how far the server's clock is ahead
+	h := mustServer(t, func(c *server.Config) {
+		c.IdleEvict = 40 * time.Millisecond
+		c.Now = func() time.Time { return time.Unix(1e9, 0).Add(time.Duration(later.Load())) }
+	})
+	url, client := h.serveHTTP2()
+	c := h.mustCreate("5")
+	ann := mustOpenEvents(t, client, url+"/api/tables/"+c.ID+"/events", c.Seats[0].Token)
+	ann.until(t, "state")
+	h.waitForMetric("tabletop_open_streams", 1)
+	seq := 0
+	for range 3 {
+		later.Add(int64(time.Hour))
+		h.waitForMetric("tabletop_tables_in_memory", 0)
+		// Bo's action loads the table again; Ann's ends the round.
+		for _, seat := range []int{1, 0} {
+			h.mustAct(c.ID, c.Seats[seat].Token, duel.Guard)
+			seq++
+			evs := ann.until(t, "state")
+			if last := evs[len(evs)-1]; last.id != strconv.Itoa(seq) {
+				t.Fatalf("after action %d the stream sent %v, want the state at %d", seq, evs, seq)
+			}
+		}
+	}
 }
