@@ -81,12 +81,12 @@ func personDue(l *live, seat engine.Seat) bool {
 }
 
 // overYet reports whether the game at l is over, and returns the channel
-// closed at its next change.
-func overYet(l *live) (bool, chan struct{}) {
+// closed at its next change (after the gather).
+func overYet(l *live) (bool, <-chan struct{}) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	_, over := l.tab.Over()
-	return over, l.changed
+	return over, l.watch.next()
 }
 
 // waitOver waits up to limit for the game at l to end.

@@ -29,7 +29,7 @@ type Live struct{ l *live }
 
 // NewLive wraps tab, a table of g, as the server keeps it.
 func NewLive(id string, g engine.Game, tab *engine.Table) Live {
-	return Live{&live{id: id, game: g, tab: tab, changed: make(chan struct{})}}
+	return Live{&live{id: id, game: g, tab: tab}}
 }
 
 // Table returns the wrapped table.
@@ -134,7 +134,7 @@ func checkJSON(v any, appendJSON func([]byte) ([]byte, error)) error {
 // with it, and that JSON with json.Marshal's of the action offered.
 func (l Live) OfferedIsFresh(seat engine.Seat) error {
 	got := stateFor(l.l, seat)
-	fresh := &live{id: l.l.id, game: l.l.game, tab: l.l.tab, changed: make(chan struct{})}
+	fresh := &live{id: l.l.id, game: l.l.game, tab: l.l.tab}
 	want := stateFor(fresh, seat)
 	if !reflect.DeepEqual(got.Legal, want.Legal) {
 		g, _ := json.Marshal(got.Legal)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,7 +147,7 @@ func TestCaughtUp_AChangeHeardWhileLoadingReloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loaded := &live{id: id, game: duel.Game, tab: tab, changed: make(chan struct{})}
+	loaded := &live{id: id, game: duel.Game, tab: tab}
 	s.mu.Lock()
 	s.live[id] = loaded
 	s.mu.Unlock()
@@ -162,6 +163,22 @@ func TestCaughtUp_AChangeHeardWhileLoadingReloads(t *testing.T) {
 	}
 }
 
+// mustEvents opens, with client, the API event stream of seat token at
+// table id of the server at url; it ends with ctx.
+func mustEvents(ctx context.Context, t *testing.T, client *http.Client, url, id, token string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, "GET", url+"/api/tables/"+id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
 // TestWatchedTableStaysInMemoryWithOtherInstances: with other instances on
 // the store, a table a stream follows is not dropped however idle, since
 // the sweep that catches appends nobody announced checks only the tables
@@ -173,15 +190,7 @@ func TestWatchedTableStaysInMemoryWithOtherInstances(t *testing.T) {
 	defer hs.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/tables/"+l.id+"/events", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+tokens[0])
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := mustEvents(ctx, t, http.DefaultClient, hs.URL, l.id, tokens[0])
 	defer resp.Body.Close()
 	if _, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil {
 		t.Fatalf("the stream did not start: %v", err)
@@ -193,4 +202,65 @@ func TestWatchedTableStaysInMemoryWithOtherInstances(t *testing.T) {
 	if !kept {
 		t.Fatal("a watched table left memory though other instances share the store")
 	}
+}
+
+// TestStreamInItsHandler_FollowsItsTableReloadedFromTheStore: with other
+// instances on the store, a stream that waits in its handler (HTTP/2)
+// pins its table; when the sweep finds the table behind the store and
+// drops it, the stream sends what the table reloaded holds, and the next
+// change to that table wakes it too.
+func TestStreamInItsHandler_FollowsItsTableReloadedFromTheStore(t *testing.T) {
+	s, st := mustShared(t)
+	l, tokens := mustDuel(t, s, 3, "", "")
+	hs := httptest.NewUnstartedServer(s.Handler())
+	hs.EnableHTTP2 = true
+	hs.StartTLS()
+	defer hs.Close()
+	defer hs.CloseClientConnections()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	resp := mustEvents(ctx, t, hs.Client(), hs.URL, l.id, tokens[0])
+	defer resp.Body.Close()
+	if resp.ProtoMajor != 2 {
+		t.Fatalf("the stream is served over HTTP/%d, want 2", resp.ProtoMajor)
+	}
+	// The id of each state event the stream sends.
+	states := make(chan string, 8)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for inState := false; sc.Scan(); {
+			line := sc.Text()
+			if id, ok := strings.CutPrefix(line, "id: "); ok && inState {
+				states <- id
+			}
+			inState = line == "event: state"
+		}
+	}()
+	wantState := func(seq string) {
+		t.Helper()
+		select {
+		case id := <-states:
+			if id != seq {
+				t.Fatalf("the stream sent the state at %s, want %s", id, seq)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no state at %s within 5 s", seq)
+		}
+	}
+	wantState("0")
+
+	appendElsewhere(t, st, l.id, 1)
+	s.sweep()
+	wantState("1")
+	fresh, err := s.table(ctx, l.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh == l {
+		t.Fatal("the sweep did not drop the table behind the store: the test tests nothing")
+	}
+	if _, _, err := s.act(ctx, fresh, 0, "stance", guard, -1); err != nil {
+		t.Fatal(err)
+	}
+	wantState("2")
 }

@@ -320,9 +320,25 @@ func (h *harness) readSSE(path, token string, stop func([]sseEvent) bool, header
 		return nil, response{status: resp.StatusCode, header: resp.Header, body: string(raw)}
 	}
 	var events []sseEvent
+	stopped := false
+	scanEvents(resp.Body, func(e sseEvent) bool {
+		events = append(events, e)
+		stopped = stop(events)
+		return !stopped
+	})
+	if stopped {
+		return events, response{status: 200, header: resp.Header}
+	}
+	h.t.Fatalf("stream %s ended or timed out after %d events", path, len(events))
+	return nil, response{}
+}
+
+// scanEvents reads events in the text/event-stream format from r and
+// hands each to each, until each returns false or r ends.
+func scanEvents(r io.Reader, each func(sseEvent) bool) {
 	var cur sseEvent
 	var data []string
-	sc := bufio.NewScanner(resp.Body)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
@@ -330,11 +346,10 @@ func (h *harness) readSSE(path, token string, stop func([]sseEvent) bool, header
 		case line == "":
 			if cur.name != "" || len(data) > 0 {
 				cur.data = strings.Join(data, "\n")
-				events = append(events, cur)
-				cur, data = sseEvent{}, nil
-				if stop(events) {
-					return events, response{status: 200, header: resp.Header}
+				if !each(cur) {
+					return
 				}
+				cur, data = sseEvent{}, nil
 			}
 		case strings.HasPrefix(line, "event: "):
 			cur.name = line[len("event: "):]
@@ -344,8 +359,6 @@ func (h *harness) readSSE(path, token string, stop func([]sseEvent) bool, header
 			data = append(data, line[len("data: "):])
 		}
 	}
-	h.t.Fatalf("stream %s ended or timed out after %d events", path, len(events))
-	return nil, response{}
 }
 
 // untilState stops a stream at its first "state" event.

@@ -57,6 +57,8 @@ func resumeFrom(r *http.Request) (int, error) {
 // batch is sent and waits on it with two small goroutines of its own
 // (connStream): an open stream then costs neither net/http's two goroutines
 // nor its buffers. Elsewhere (HTTP/2, HEAD) it waits in the handler.
+// Either way the table's watchers wake it once the gather after a change
+// is over (gatherer).
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool, render renderFunc) {
 	client := clientKey(r, s.proxied)
 	if !s.streams.take(client) {
@@ -70,23 +72,12 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
 	if c := s.takeOver(w, r); c != nil {
-		s.metrics.streams.Inc()
-		s.addWatcher(ss.id, c)
-		// With other instances on the store the table stays in memory
-		// while streams follow it: their sweep checks only tables in
-		// memory for appends nobody announced (instances.go).
-		if s.peers.notifier != nil {
-			ss.pin(l)
-		}
+		ss.watch(l)
 		stop := context.AfterFunc(s.ctx, c.closeSoon)
 		end := func() {
 			stop()
 			c.end(s.ctx.Err() != nil)
-			if ss.l != nil {
-				ss.unpin()
-			}
-			s.removeWatcher(ss.id)
-			s.metrics.streams.Dec()
+			ss.unwatch()
 			s.streams.give(client)
 			s.bg.Done()
 		}
@@ -116,10 +107,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 	stop := context.AfterFunc(s.ctx, cancel)
 	defer stop()
 
-	s.metrics.streams.Inc()
-	defer s.metrics.streams.Dec()
-	ss.pin(l)
-	defer ss.unpin()
+	ss.watch(l)
+	defer ss.unwatch()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
@@ -136,7 +125,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 		}
 		select {
 		case <-changed:
-			s.gatherChanges()
 		case <-tick.C:
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if _, err := w.Write([]byte(ping)); err != nil {
@@ -161,16 +149,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat en
 // whole log, to replace the reader's.
 type renderFunc func(b []byte, lines []logLine, st seatState, reset bool) ([]byte, error)
 
-// gatherChanges waits Config.StreamGather, or less if the server closes,
-// after a stream that waits in its handler wakes for a change, since more
-// changes may follow at once (the moves of a round). (Streams on
-// connections taken over gather with Server.gathering.)
-func (s *Server) gatherChanges() {
-	if s.gathering.wait > 0 {
-		s.sleep(s.gathering.wait)
-	}
-}
-
 const (
 	// streamStart opens every stream. A browser whose connection drops
 	// reconnects by itself, after this many milliseconds (its own default
@@ -185,12 +163,14 @@ const (
 )
 
 // seatStream is what one stream has sent its reader of a table, and what
-// it needs to send the rest: the table's id, the reader's seat and log
-// position, and the table itself only if the stream pins it in memory.
+// it needs to send the rest: the table's id and the streams that follow it
+// (which every change wakes), the reader's seat and log position, and the
+// table itself only if the stream pins it in memory.
 type seatStream struct {
 	s        *Server
 	id       string
-	l        *live // the table pinned in memory, or nil
+	w        *watchers // the streams of the table, this one among them (watch)
+	l        *live     // the table pinned in memory, or nil
 	seat     engine.Seat
 	last     int  // the log position the reader has
 	first    bool // nothing sent yet
@@ -200,9 +180,30 @@ type seatStream struct {
 	render   renderFunc
 }
 
+// watch counts the stream among the open streams and among the streams of
+// its table, l, which wake it at each change (after the gather) whether the
+// table stays in memory or is dropped and loaded again. With other
+// instances on the store it also pins l: their sweep checks only tables in
+// memory for appends nobody announced (instances.go).
+func (ss *seatStream) watch(l *live) {
+	ss.s.metrics.streams.Inc()
+	ss.w = ss.s.addWatcher(ss.id)
+	if ss.s.peers.notifier != nil {
+		ss.pin(l)
+	}
+}
+
+// unwatch undoes watch.
+func (ss *seatStream) unwatch() {
+	if ss.l != nil {
+		ss.unpin()
+	}
+	ss.s.removeWatcher(ss.id)
+	ss.s.metrics.streams.Dec()
+}
+
 // pin keeps l in memory while the stream follows it (it counts among l's
-// watchers): a stream that waits in its handler waits on l.changed, and
-// with other instances the sweep checks only tables in memory.
+// watchers, which tables are not dropped with).
 func (ss *seatStream) pin(l *live) {
 	l.mu.Lock()
 	l.watchers++
@@ -247,14 +248,16 @@ func (ss *seatStream) table(ctx context.Context) (*live, error) {
 
 // next returns what the reader has not seen yet, rendered into a buffer
 // from eventBufs that the caller puts back (nil if it has seen everything),
-// and the channel closed at the table's next change, or ok false if the
-// stream must end.
+// and the channel closed once the gather after the table's next change is
+// over, or ok false if the stream must end.
 func (ss *seatStream) next(ctx context.Context) (events *[]byte, changed <-chan struct{}, ok bool) {
+	// The channel is taken before the table is looked at: a change after
+	// that closes it, and no wake is lost.
+	changed = ss.w.next()
 	l, err := ss.table(ctx)
 	if err != nil {
 		return nil, nil, false
 	}
-	changed = l.changed
 	if ss.last > l.tab.Len() {
 		ss.last = l.tab.Len() // a position from the future: start from now
 	}

@@ -21,7 +21,6 @@ import (
 type connStream struct {
 	conn    net.Conn
 	head    []byte          // the response's head, sent with the first events
-	w       *watchers       // the streams of the table this one follows
 	changed <-chan struct{} // closed at the table's first change after the last send
 	gone    chan struct{}   // closed when the client has gone (watchClient)
 	one     [1]byte         // what watchClient reads into
@@ -75,13 +74,11 @@ func (w *byteWriter) Write(p []byte) (int, error) {
 // send writes what ss's reader has not seen yet, if anything, and reports
 // whether the stream goes on.
 func (c *connStream) send(ss *seatStream, ctx context.Context) bool {
-	// The channel is taken before the table is looked at: a change after
-	// that closes it, and no wake is lost.
-	c.changed = c.w.next()
-	events, _, ok := ss.next(ctx)
+	events, changed, ok := ss.next(ctx)
 	if !ok {
 		return false
 	}
+	c.changed = changed
 	if events == nil {
 		if c.head == nil {
 			return true
@@ -169,11 +166,12 @@ func (c *connStream) end(closing bool) {
 	c.conn.Close()
 }
 
-// watchers are the streams on connections taken over that follow one
-// table (Server.watched). They outlive the table's stay in memory: without
-// other instances a table they follow may be dropped while they wait, and
-// any change loads it again, whose notify wakes them. A stream then keeps
-// the table's id and its reader's position, not the table.
+// watchers are the streams that follow one table (Server.watched), on
+// connections taken over or in their handlers. They outlive the table's
+// stay in memory: without other instances a table they follow may be
+// dropped while they wait, and any change loads it again, whose notify
+// wakes them. A stream then keeps the table's id and its reader's
+// position, not the table.
 type watchers struct {
 	gather *gatherer
 	due    bool // queued in gather; guarded by gather.mu
@@ -226,15 +224,16 @@ func (s *Server) watchersLocked(id string) *watchers {
 	return w
 }
 
-// addWatcher counts c among the streams of table id.
-func (s *Server) addWatcher(id string, c *connStream) {
+// addWatcher counts one more stream of table id and returns the table's
+// watchers.
+func (s *Server) addWatcher(id string) *watchers {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w := s.watchersLocked(id)
 	w.mu.Lock()
 	w.n++
 	w.mu.Unlock()
-	c.w = w
+	return w
 }
 
 // removeWatcher undoes addWatcher.

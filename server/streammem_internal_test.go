@@ -1,22 +1,16 @@
 package server
 
-import (
-	"net"
-	"testing"
-)
+import "testing"
 
 // TestCacheDropsTablesNoStreamFollowsFirst: past the cache's bound of
 // tables, the least recently used table no stream follows is dropped
-// before an older one a stream follows (on a connection taken over, which
-// does not pin it): a followed table is likelier to be played again soon.
+// before an older one a stream follows (without other instances on the
+// store no stream pins its table): a followed table is likelier to be
+// played again soon.
 func TestCacheDropsTablesNoStreamFollowsFirst(t *testing.T) {
 	s := mustInternal(t, func(c *Config) { c.MaxLive = 2 })
 	followed, _ := mustDuel(t, s, 3, "", "")
-	conn, other := net.Pipe()
-	defer conn.Close()
-	defer other.Close()
-	c := &connStream{conn: conn}
-	s.addWatcher(followed.id, c)
+	s.addWatcher(followed.id)
 	defer s.removeWatcher(followed.id)
 	unfollowed, _ := mustDuel(t, s, 3, "", "")
 	third, _ := mustDuel(t, s, 3, "", "") // past the bound: one goes

@@ -23,8 +23,8 @@ import (
 )
 
 // live is a table in memory: the engine table rebuilt by replay, who may act
-// for each seat, and a channel that is closed (and replaced) whenever the log
-// grows, so streams wake up.
+// for each seat, and the streams that follow it, which notify wakes
+// whenever the log grows.
 type live struct {
 	id      string
 	game    engine.Game
@@ -41,7 +41,6 @@ type live struct {
 
 	mu         sync.Mutex // guards everything below
 	tab        *engine.Table
-	changed    chan struct{}
 	stale      bool // the store and memory disagree: reload before use
 	botRunning bool
 	watchers   int // streams that keep the table in memory (seatStream.pin); see watched
@@ -58,18 +57,17 @@ type live struct {
 	awaitWatch time.Time                      // until when the bots wait for a first watcher (botAwait); zero: they do not
 }
 
-// notify wakes every stream waiting on l. Call with l.mu held.
+// notify wakes every stream that follows l, once the gather after the
+// change is over. Call with l.mu held.
 func (l *live) notify() {
-	close(l.changed)
-	l.changed = make(chan struct{})
 	if l.watch != nil {
 		l.watch.notify()
 	}
 }
 
-// watched reports whether any stream follows l: one that keeps it in
-// memory, or one on a connection taken over, which does not. Call with
-// l.mu held.
+// watched reports whether any stream follows l: every stream counts among
+// l.watch, and those that pin l (with other instances on the store) among
+// l.watchers too. Call with l.mu held.
 func (l *live) watched() bool {
 	return l.watchers > 0 || l.watch != nil && !l.watch.empty()
 }
@@ -167,7 +165,7 @@ func (s *Server) table(ctx context.Context, id string) (*live, error) {
 // the snapshot tab was rebuilt from.
 func (s *Server) newLive(g engine.Game, rec store.Table, tab *engine.Table, snapSeq int) *live {
 	l := &live{id: rec.ID, game: g, listed: rec.Listed, created: rec.Created, hashes: rec.TokenHashes, open: rec.Open,
-		tab: tab, changed: make(chan struct{}), lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq,
+		tab: tab, lastUsed: s.now(), finished: rec.Outcome != "", snapSeq: snapSeq,
 		opts: appendOptions(nil, tab.Options())}
 	l.bytes = liveBytes(tab)
 	l.touched.Store(s.now().UnixNano())
