@@ -286,9 +286,7 @@ func (d *SealedData) AppendJSON(b []byte) ([]byte, error) {
 	b = appendHead(b, d.Turn, d.Stable)
 	b = append(b, `,"action":`...)
 	switch a := d.Action.Action; a.(type) {
-	case Capture, Train, Breed, Enter, Choose, nil:
-		// This game's texts are ASCII letters, digits, spaces, '-', '(' and
-		// ')' ("ability(9)"), which a JSON string holds as they are.
+	case textAppender, nil: // texts a JSON string holds as they are
 		b = append(b, '"')
 		b = appendAction(b, a)
 		b = append(b, '"')
