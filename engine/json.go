@@ -140,7 +140,7 @@ func compactJSON(raw []byte) bool {
 			if c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8 {
 				return false // U+2028 or U+2029
 			}
-		case !plainJSON[c]:
+		default: // a control byte, or <, > or &
 			return false
 		}
 	}
