@@ -143,6 +143,47 @@ func FuzzEvent_AppendJSON(f *testing.F) {
 	})
 }
 
+// TestCompactJSON_OnlyWhatMarshalCopies: compactJSON passes raw JSON that
+// json.Marshal copies as it is, and no other, for each kind of byte it
+// looks at: quotes and escapes, spaces within strings and between tokens,
+// control bytes, <, > and &, and bytes beyond ASCII.
+func TestCompactJSON_OnlyWhatMarshalCopies(t *testing.T) {
+	for _, c := range []struct {
+		name, raw string
+	}{
+		{"compact", `{"a":[1,-2.5e3,true,null],"b":{}}`},
+		{"space between tokens", `{"a": 1}`},
+		{"space within a string", `"a b"`},
+		{"space after an escaped quote", `["\" ", 1]`},
+		{"space after an escaped backslash", `["a\\", 1]`},
+		{"tab between tokens", "[1,\t2]"},
+		{"newline between tokens", "[1,\n2]"},
+		{"escaped control character", `"a\u0001\t"`},
+		{"less than", `"a<b"`},
+		{"greater than", `"a>b"`},
+		{"ampersand", `"a&b"`},
+		{"escaped less than", `"a\u003cb"`},
+		{"delete", "\"a\x7fb\""},
+		{"arrow", `"a → b"`},
+		{"U+2028", "\"a\u2028b\""},
+		{"U+2029", "\"a\u2029b\""},
+		{"U+2027", "\"a\u2027b\""},
+		{"U+202A", "\"a\u202ab\""},
+		{"cut E2 80 at the end", "\"a\xe2\x80\""},
+		{"invalid UTF-8", "\"a\xffb\""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := json.Marshal(json.RawMessage(c.raw))
+			if err != nil {
+				t.Fatalf("json.Marshal(%q): %v; the test wants JSON", c.raw, err)
+			}
+			if got, want := compactJSON([]byte(c.raw)), string(out) == c.raw; got != want {
+				t.Errorf("compactJSON(%q) = %v, want %v (json.Marshal writes %q)", c.raw, got, want, out)
+			}
+		})
+	}
+}
+
 // TestEntry_AppendJSONIsMarshal checks the hand-written encoding of log
 // entries against json.Marshal's: every field set or not, texts and
 // actions that need escaping or compacting, events of every form.

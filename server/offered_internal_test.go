@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -59,5 +61,53 @@ func TestAct_AnActionPostedBackAsOfferedIsTakenFromTheOffer(t *testing.T) {
 	l.mu.Unlock()
 	if len(log) != 2 || string(log[0].Action) != string(a.Action) || string(log[1].Action) != string(b.Action) {
 		t.Fatalf("the log holds %d entries (%v), want seat 0's %s then seat 1's %s", len(log), log, a.Action, b.Action)
+	}
+}
+
+// valueAction is an action == compares; listAction holds a slice, and ==
+// panics on two of them.
+type (
+	valueAction struct {
+		N int `json:"n"`
+	}
+	listAction struct {
+		Dice []int `json:"dice"`
+	}
+)
+
+func (valueAction) Kind() string     { return "value" }
+func (a valueAction) String() string { return fmt.Sprint("value ", a.N) }
+func (listAction) Kind() string      { return "list" }
+func (a listAction) String() string  { return fmt.Sprint("list ", a.Dice) }
+
+// TestOffer_ActionsNotComparableAreNeverComparedWithEquals: lists that
+// hold actions == panics on (a slice inside) are offered, again, changed
+// and alongside actions == compares, each as its legal actions are, with
+// no comparison of two such actions.
+func TestOffer_ActionsNotComparableAreNeverComparedWithEquals(t *testing.T) {
+	l := &live{}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, legal := range [][]engine.Action{
+		{valueAction{1}, listAction{[]int{1}}},
+		{valueAction{1}, listAction{[]int{1}}}, // the same again
+		{valueAction{1}, listAction{[]int{2}}}, // one changed
+		{listAction{[]int{2}}, valueAction{1}, valueAction{2}},
+		{listAction{[]int{2}}, valueAction{1}, valueAction{2}},
+		{valueAction{1}, valueAction{2}}, // a plain list
+		{valueAction{1}, valueAction{2}},
+		{valueAction{1}, listAction{[]int{1}}}, // one offered before
+	} {
+		got := l.offer(0, legal)
+		var gotTexts, want []string
+		for _, la := range got {
+			gotTexts = append(gotTexts, la.Text)
+		}
+		for _, a := range legal {
+			want = append(want, a.String())
+		}
+		if !slices.Equal(gotTexts, want) {
+			t.Errorf("offer %d = %q, want %q", i, gotTexts, want)
+		}
 	}
 }

@@ -23,16 +23,28 @@ func midGame(tb testing.TB, n int) server.Live {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		mustRandomStep(tb, tab, rng)
+		mustRandomStep(tb, tab, rng, firstPending)
 	}
 	return server.NewLive("bench", pmr.Game, tab)
 }
 
-// mustRandomStep plays a random legal action of the first pending seat.
-func mustRandomStep(tb testing.TB, tab *engine.Table, rng *rand.Rand) {
+// mover says which pending seat mustRandomStep moves.
+type mover int
+
+const (
+	firstPending mover = iota // the first
+	anyPending                // one drawn from the random source, as loadgen's clients post
+)
+
+// mustRandomStep plays a random legal action of the pending seat who moves.
+func mustRandomStep(tb testing.TB, tab *engine.Table, rng *rand.Rand, who mover) {
 	tb.Helper()
 	st := tab.State()
-	p := st.Pending()[0]
+	pending := st.Pending()
+	p := pending[0]
+	if who == anyPending {
+		p = pending[rng.IntN(len(pending))]
+	}
 	legal := st.Legal(p)
 	if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
 		tb.Fatal(err)
@@ -84,7 +96,7 @@ func TestSeatState_AppendJSONIsMarshal(t *testing.T) {
 				if over || steps > 50_000 {
 					break
 				}
-				mustRandomStep(t, tab, rng)
+				mustRandomStep(t, tab, rng, firstPending)
 			}
 			if _, over := tab.Over(); !over {
 				t.Fatalf("%s: the game did not end", g.Info().ID)
@@ -115,7 +127,7 @@ func TestLogLine_AppendJSONIsMarshal(t *testing.T) {
 			if _, over := tab.Over(); over {
 				break
 			}
-			mustRandomStep(t, tab, rng)
+			mustRandomStep(t, tab, rng, firstPending)
 		}
 		if _, over := tab.Over(); !over {
 			t.Fatalf("%s: the game did not end", g.Info().ID)
@@ -150,7 +162,7 @@ func TestOffer_ALegalListThatChangesIsOfferedAnew(t *testing.T) {
 			if _, over := tab.Over(); over {
 				break
 			}
-			mustRandomStep(t, tab, rng)
+			mustRandomStep(t, tab, rng, firstPending)
 		}
 	}
 }
@@ -194,8 +206,8 @@ func BenchmarkOffer(b *testing.B) {
 	for _, c := range []struct {
 		name           string
 		states, tables int
-		random         bool
-	}{{"first-300", 300, 1, false}, {"random-1000", 1000, 1, true}, {"random-1000-x50", 1000, 50, true}} {
+		who            mover
+	}{{"first-300", 300, 1, firstPending}, {"random-1000", 1000, 1, anyPending}, {"random-1000-x50", 1000, 50, anyPending}} {
 		b.Run(c.name, func(b *testing.B) {
 			type offer struct {
 				seat  engine.Seat
@@ -223,16 +235,7 @@ func BenchmarkOffer(b *testing.B) {
 					if _, over := tab.Over(); over {
 						break
 					}
-					if !c.random {
-						mustRandomStep(b, tab, rng)
-						continue
-					}
-					pending := st.Pending()
-					p := pending[rng.IntN(len(pending))]
-					legal := st.Legal(p)
-					if _, err := tab.Act(p, legal[rng.IntN(len(legal))]); err != nil {
-						b.Fatal(err)
-					}
+					mustRandomStep(b, tab, rng, c.who)
 				}
 				lives[i] = server.NewLive("bench", pmr.Game, tab)
 				for _, now := range offers[i] { // the table's cache of encoded actions is warm

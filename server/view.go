@@ -293,6 +293,9 @@ func (l *live) offer(seat engine.Seat, legal []engine.Action) []*legalAction {
 		l.offered[seat] = recent
 	}
 	last := recent.like(legal)
+	if last != nil && !last.plain {
+		last = nil // its actions may not compare with ==; nothing is looked for in it
+	}
 	if last != nil && last.same(legal) {
 		recent.use(last)
 		return last.legal
@@ -399,12 +402,10 @@ const (
 	lookFar   = 64
 )
 
-// find returns where a, a plain value, is among the actions of o from from
-// on, looking lookFar places on if far, else lookAhead; or -1.
+// find returns where a, a plain value, is among the actions of o (a plain
+// list) from from on, looking lookFar places on if far, else lookAhead; or
+// -1.
 func (o *offered) find(a engine.Action, from int, far bool) int {
-	if !o.plain {
-		return -1
-	}
 	end := from + lookAhead
 	if far {
 		end = from + lookFar
@@ -417,10 +418,10 @@ func (o *offered) find(a engine.Action, from int, far bool) int {
 	return -1
 }
 
-// same reports whether legal holds the same actions as o, in the same
-// order: values of the same plain types, equal.
+// same reports whether legal holds the same actions as o (a plain list),
+// in the same order: values of the same plain types, equal.
 func (o *offered) same(legal []engine.Action) bool {
-	if !o.plain || len(legal) != len(o.legal) {
+	if len(legal) != len(o.legal) {
 		return false
 	}
 	for i, a := range legal {

@@ -185,39 +185,6 @@ func (a Choose) appendText(b []byte) []byte {
 	return append(b, a.Ability.String()...)
 }
 
-// AppendJSON appends the action's JSON body, byte for byte what
-// json.Marshal writes of it (engine.JSONAppender): engine.Table encodes
-// every action it logs. TestAction_AppendJSONIsMarshal compares the two.
-func (a Capture) AppendJSON(b []byte) ([]byte, error) { return append(b, "{}"...), nil }
-
-// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
-func (a Train) AppendJSON(b []byte) ([]byte, error) {
-	b = appendField(b, '{', "monster", a.Monster)
-	b = append(b, `,"ability":`...)
-	b = engine.AppendJSONString(b, a.Ability.String())
-	return append(b, '}'), nil
-}
-
-// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
-func (a Breed) AppendJSON(b []byte) ([]byte, error) {
-	b = appendField(b, '{', "a", a.A)
-	b = appendField(b, ',', "b", a.B)
-	return append(b, '}'), nil
-}
-
-// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
-func (a Enter) AppendJSON(b []byte) ([]byte, error) {
-	b = appendField(b, '{', "monster", a.Monster)
-	return append(b, '}'), nil
-}
-
-// AppendJSON implements engine.JSONAppender; see Capture.AppendJSON.
-func (a Choose) AppendJSON(b []byte) ([]byte, error) {
-	b = append(b, `{"ability":`...)
-	b = engine.AppendJSONString(b, a.Ability.String())
-	return append(b, '}'), nil
-}
-
 // appendID writes a monster number as "M3" (one or two digits without
 // strconv: sealing a choice writes one).
 func appendID(b []byte, id int) []byte {

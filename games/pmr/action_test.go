@@ -1,7 +1,6 @@
 package pmr
 
 import (
-	"fmt"
 	"testing"
 
 	"tabletop/engine"
@@ -36,40 +35,5 @@ func TestAction_String_AllocatesAtMostItsText(t *testing.T) {
 				t.Errorf("String() of %v: %v allocations, want at most %v", tt.a, n, tt.maxAllocs)
 			}
 		})
-	}
-}
-
-// TestAction_AppendJSONIsMarshal checks the JSON every action writes of
-// itself, which engine.Table logs, against json.Marshal's: every legal
-// action of the games playJSONGames plays, actions of numbers beyond the
-// boxed ones, and abilities out of range.
-func TestAction_AppendJSONIsMarshal(t *testing.T) {
-	check := func(a engine.Action) error {
-		if _, err := appendIsMarshal(a); err != nil {
-			return fmt.Errorf("%v: %w", a, err)
-		}
-		return nil
-	}
-	kinds := map[string]bool{}
-	playJSONGames(t, func(s *State, seats int, _ []engine.Event) error {
-		for p := range engine.Seat(seats) {
-			for _, a := range s.Legal(p) {
-				kinds[a.Kind()] = true
-				if err := check(a); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	for _, a := range []engine.Action{Train{Monster: MaxTurns + 1, Ability: Ability(9)}, Breed{A: -1, B: 400}, Enter{}, Choose{}} {
-		if err := check(a); err != nil {
-			t.Error(err)
-		}
-	}
-	for _, k := range []string{KindCapture, KindTrain, KindBreed, KindEnter, KindChoose} {
-		if !kinds[k] {
-			t.Errorf("no legal %s action checked", k)
-		}
 	}
 }

@@ -184,18 +184,18 @@ type SealedAction struct{ engine.Action }
 // MarshalText writes the action's text form.
 func (a SealedAction) MarshalText() ([]byte, error) { return appendAction(nil, a.Action), nil }
 
-// appendAction appends a's text form without an allocation of its own.
+// textAppender is implemented by this game's actions, and only by them
+// (its method is unexported): they append their text form without an
+// allocation of their own, and it holds only ASCII letters, digits,
+// spaces, '-', '(' and ')' ("train M-1 ability(-3)"), which a JSON string
+// holds as they are.
+type textAppender interface{ appendText(b []byte) []byte }
+
+// appendAction appends a's text form: this game's actions without an
+// allocation of their own, any other through its String.
 func appendAction(b []byte, a engine.Action) []byte {
 	switch a := a.(type) {
-	case Capture:
-		return a.appendText(b)
-	case Train:
-		return a.appendText(b)
-	case Breed:
-		return a.appendText(b)
-	case Enter:
-		return a.appendText(b)
-	case Choose:
+	case textAppender:
 		return a.appendText(b)
 	case nil:
 		return b

@@ -209,6 +209,41 @@ func checkDataJSON(data any, seen map[string]bool) error {
 	return nil
 }
 
+// TestAction_AppendJSONIsMarshal checks the JSON every action writes of
+// itself, which engine.Table logs, against json.Marshal's: every legal
+// action of the games playJSONGames plays, actions of numbers beyond the
+// boxed ones, and abilities out of range.
+func TestAction_AppendJSONIsMarshal(t *testing.T) {
+	check := func(a engine.Action) error {
+		if _, err := appendIsMarshal(a); err != nil {
+			return fmt.Errorf("%v: %w", a, err)
+		}
+		return nil
+	}
+	kinds := map[string]bool{}
+	playJSONGames(t, func(s *State, seats int, _ []engine.Event) error {
+		for p := range engine.Seat(seats) {
+			for _, a := range s.Legal(p) {
+				kinds[a.Kind()] = true
+				if err := check(a); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	for _, a := range []engine.Action{Train{Monster: MaxTurns + 1, Ability: Ability(9)}, Breed{A: -1, B: 400}, Enter{}, Choose{}} {
+		if err := check(a); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, k := range []string{KindCapture, KindTrain, KindBreed, KindEnter, KindChoose} {
+		if !kinds[k] {
+			t.Errorf("no legal %s action checked", k)
+		}
+	}
+}
+
 // BenchmarkViewJSON encodes a stable's view in the middle of a tournament
 // match, with json.Marshal ("marshal") and with AppendJSON into a buffer
 // used before ("append"), as the server encodes it for every seat on every
