@@ -67,3 +67,45 @@ func BenchmarkFold(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLogsOf1000Tables is what entries' layout (see journal.go) costs
+// a server that has run a while: 1000 tables append 150 entries each (a
+// game of Pocket Monster Rancher), all at once as a server's do, with the
+// journal folded as usual; then LoadTable reads tables at random. It
+// reports the process's CPU time per append, folds included
+// (cpu-ns/append), and per load (cpu-ns/load).
+func BenchmarkLogsOf1000Tables(b *testing.B) {
+	const tables, per = 1000, 150
+	log := pmrLog(b)
+	s := mustOpenWith(b, filepath.Join(b.TempDir(), "t.db"), Options{})
+	ctx := context.Background()
+	for i := range tables {
+		storetest.MustTable(b, s, fmt.Sprint("t", i))
+	}
+	cpu0 := cputime.Used()
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			seq := 0
+			for range per {
+				var err error
+				if seq, err = s.Append(ctx, fmt.Sprint("t", i), seq, log[seq%len(log)]); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	appends := cputime.Used() - cpu0
+	var loads time.Duration
+	for i := 0; b.Loop(); i++ {
+		cpu0 := cputime.Used()
+		if _, err := s.LoadTable(ctx, fmt.Sprint("t", i*7919%tables)); err != nil {
+			b.Fatal(err)
+		}
+		loads += cputime.Used() - cpu0
+	}
+	b.ReportMetric(float64(appends)/float64(tables*per), "cpu-ns/append")
+	b.ReportMetric(float64(loads)/float64(b.N), "cpu-ns/load")
+}

@@ -18,6 +18,7 @@ import (
 	"tabletop/engine"
 	"tabletop/internal/duel"
 	"tabletop/store"
+	"tabletop/store/internal/codec"
 	"tabletop/store/storetest"
 )
 
@@ -449,9 +450,51 @@ func TestFold_RunsAtFoldRowsAndAfterFoldEvery(t *testing.T) {
 }
 
 // TestJournal_OldDatabasesMigrate: a database of schema 5, from before the
-// journal, with a table whose log is in entries, opens with migration 6
-// applied, its log whole, and its next append checked against it.
+// journal, with a table whose log is in entries, opens with the later
+// migrations applied, its log whole, and its next append checked against it.
 func TestJournal_OldDatabasesMigrate(t *testing.T) {
+	s, logs := reopenOld(t, "DROP TABLE journal", "PRAGMA user_version = 5")
+	checkLogs(t, s, logs)
+}
+
+// TestEntries_OldDatabasesMigrateToLogsInTheOrderOfFolding: a database of
+// schema 6, whose entries are clustered by table (WITHOUT ROWID), opens
+// with its logs whole in a rowid entries found through entries_log, which
+// refuses a second row at a table's position as the old key did (a fold
+// relies on that to roll back), and its next appends fold on top.
+func TestEntries_OldDatabasesMigrateToLogsInTheOrderOfFolding(t *testing.T) {
+	s, logs := reopenOld(t,
+		"DROP INDEX entries_log",
+		"ALTER TABLE entries RENAME TO entries_by_fold",
+		`CREATE TABLE entries (table_id TEXT NOT NULL REFERENCES tables (id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+			PRIMARY KEY (table_id, seq)) WITHOUT ROWID`,
+		"INSERT INTO entries SELECT table_id, seq, entry FROM entries_by_fold",
+		"DROP TABLE entries_by_fold",
+		"PRAGMA user_version = 6")
+	var schema string
+	if err := s.rdb.QueryRow("SELECT sql FROM sqlite_schema WHERE name = 'entries'").Scan(&schema); err != nil || strings.Contains(schema, "WITHOUT ROWID") {
+		t.Errorf("entries after the migration: %q, %v; want a rowid table", schema, err)
+	}
+	checkLogs(t, s, logs)
+	if err := s.do(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec("INSERT INTO entries (table_id, seq, entry) VALUES ('old', 1, '{}')")
+		return err
+	}); err == nil || !strings.Contains(err.Error(), "UNIQUE") {
+		t.Errorf("a second row at position 1 of a log: %v, want a UNIQUE constraint failure", err)
+	}
+	// checkLogs appended one more entry to each log, into the journal.
+	if err := s.fold(); err != nil {
+		t.Fatal(err)
+	}
+	checkLogs(t, s, logs)
+}
+
+// reopenOld makes a database with a table "old" of three entries, folded
+// into entries, runs olden on it (SQL that makes it as an older version
+// left it), and opens it again: it returns the store, checked to be at the
+// latest schema version, and the logs it must hold.
+func reopenOld(t *testing.T, olden ...string) (*Store, map[string][]string) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
 	s := mustOpenWith(t, path, noFolds)
 	logs := playLog(t, s, 3, "old")
@@ -462,18 +505,21 @@ func TestJournal_OldDatabasesMigrate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"DROP TABLE journal", "PRAGMA user_version = 5"} {
+	for _, q := range olden {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
 	db.Close()
-
 	s = mustOpenWith(t, path, noFolds)
-	if v := mustCount(t, s.rdb, "PRAGMA user_version"); v != 6 {
-		t.Errorf("after Open the schema version is %d, want 6", v)
+	ms, err := codec.Migrations(migrations, "migrations")
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("migrations: %v, %d", err, len(ms))
 	}
-	checkLogs(t, s, logs)
+	if v, latest := mustCount(t, s.rdb, "PRAGMA user_version"), ms[len(ms)-1].Version; v != latest {
+		t.Errorf("after Open the schema version is %d, want %d", v, latest)
+	}
+	return s, logs
 }
 
 // TestAppend_ARowTheJournalRefusesFailsItsAppendAlone: when the journal

@@ -248,8 +248,9 @@ func Open(path string, opts Options) (*Store, error) {
 	return s, nil
 }
 
-// writerCacheKiB is the writer's page cache, in KiB. An append reads the
-// last leaf of its table's log and the pages above it: with 1,000 tables
+// writerCacheKiB is the writer's page cache, in KiB. A fold reads each
+// table's leaf of entries_log and its row in tables, and the pages above
+// them: with 1,000 tables
 // playing, SQLite's default 2 MiB holds too few of them, and reading them
 // back (a system call each) took 7% of the server's CPU; 16 MiB holds them.
 // It fills only as a database grows that large.
