@@ -167,9 +167,10 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, r, err)
 		return
 	}
-	names := map[string]string{}
-	for _, info := range s.games.Infos() {
-		names[info.ID] = info.Name
+	infos := s.games.Infos()
+	names, byID := map[string]string{}, map[string]engine.Info{}
+	for _, info := range infos {
+		names[info.ID], byID[info.ID] = info.Name, info
 	}
 	s.render(w, r, s.pages.base, "lobby", http.StatusOK, struct {
 		Title     string
@@ -179,7 +180,7 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Rules     map[string]template.HTML
 		PlayNow   map[string]bool
 		Tools     map[string][]engine.Tool
-	}{"Lobby", s.games.Infos(), names, lobbyRows(list, s.games), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
+	}{"Lobby", infos, names, lobbyRows(list, byID), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
 }
 
 // lobbyRow is a table as the lobby lists it, with its open seats marked.
@@ -196,13 +197,13 @@ type lobbySeat struct {
 	Open bool
 }
 
-func lobbyRows(list []store.Summary, games *engine.Registry) []lobbyRow {
+// lobbyRows are the lobby's rows of list; games are the installed games by
+// id (a table of a game not installed has no settings).
+func lobbyRows(list []store.Summary, games map[string]engine.Info) []lobbyRow {
 	rows := make([]lobbyRow, len(list))
 	for i, t := range list {
 		rows[i] = lobbyRow{ID: t.ID, Game: t.Game, Seq: t.Seq, Joinable: len(t.Open) > 0}
-		if g, err := games.Game(t.Game); err == nil {
-			rows[i].Settings = optionSettings(g.Info().Options, t.Options)
-		}
+		rows[i].Settings = optionSettings(games[t.Game].Options, t.Options)
 		for j, si := range t.Seats {
 			rows[i].Seats = append(rows[i].Seats, lobbySeat{si, slices.Contains(t.Open, j)})
 		}

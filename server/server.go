@@ -146,7 +146,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	live      map[string]*live
-	watched   map[string]*watchers // per table id: streams on taken-over connections (streamconn.go)
+	watched   map[string]*watchers // per table id: the streams that follow it, on taken-over connections or in their handlers (streamconn.go)
 	liveBytes int64                // the sum of the live tables' size estimates
 	closed    bool
 

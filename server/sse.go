@@ -190,6 +190,18 @@ func (ss *seatStream) watch(l *live) {
 	ss.w = ss.s.addWatcher(ss.id)
 	if ss.s.peers.notifier != nil {
 		ss.pin(l)
+		// The table may have been dropped from memory since the stream
+		// got it; pinned, it is not dropped again, and marked stale, the
+		// stream loads the one in memory (table) rather than follow a
+		// copy nobody changes.
+		ss.s.mu.Lock()
+		gone := ss.s.live[ss.id] != l
+		ss.s.mu.Unlock()
+		if gone {
+			l.mu.Lock()
+			l.stale = true
+			l.mu.Unlock()
+		}
 	}
 }
 

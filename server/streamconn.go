@@ -21,7 +21,7 @@ import (
 type connStream struct {
 	conn    net.Conn
 	head    []byte          // the response's head, sent with the first events
-	changed <-chan struct{} // closed at the table's first change after the last send
+	changed <-chan struct{} // closed once the gather after the table's next change is over (watchers.next)
 	gone    chan struct{}   // closed when the client has gone (watchClient)
 	one     [1]byte         // what watchClient reads into
 	beat    <-chan struct{} // closed at the next beat, or nil
@@ -181,9 +181,19 @@ type watchers struct {
 	changed chan struct{} // closed at the next wake; nil until a stream asks for it
 }
 
-// notify wakes every stream once the gather after a change is over.
+// notify wakes every stream once the gather after a change is over, if
+// any waits: a stream asks for the channel (next) before it reads the
+// table, and notify runs with the table locked, so a stream that has not
+// asked yet reads the change when it does. A table nobody follows (a table
+// of bots at full speed, one played through the API alone) thus costs its
+// commits no gather.
 func (w *watchers) notify() {
-	w.gather.add(w)
+	w.mu.Lock()
+	waiting := w.changed != nil
+	w.mu.Unlock()
+	if waiting {
+		w.gather.add(w)
+	}
 }
 
 // wake wakes every stream at once.

@@ -60,6 +60,27 @@ func TestGather_ATableWakesOnceItsOwnGatherIsOver(t *testing.T) {
 	}
 }
 
+// TestGather_AChangeNoStreamWaitsForQueuesNothing: a table whose streams
+// have not asked for a wake (or that none follows) puts nothing in the
+// gather at a change; once one asks, the next change wakes it.
+func TestGather_AChangeNoStreamWaitsForQueuesNothing(t *testing.T) {
+	g := &gatherer{wait: time.Hour}
+	w := &watchers{gather: g}
+	w.notify()
+	g.mu.Lock()
+	queued := len(g.due)
+	g.mu.Unlock()
+	if queued != 0 || w.due {
+		t.Fatalf("a change nobody waits for queued %d gathers (due %v), want none", queued, w.due)
+	}
+	g.wait = 0 // wake at once
+	ch := w.next()
+	w.notify()
+	if !closedWithin(ch, 10*time.Second) {
+		t.Fatal("a change after a stream asked did not wake it")
+	}
+}
+
 // TestQuietStreamPingsAfterTwoBeatsWithoutAWrite: a stream that waits
 // writes a ping at the second beat after its last write, not at the first:
 // a quiet stream pings every heartbeat (two beats), and none stays quiet

@@ -295,11 +295,11 @@ func (s *Server) evictLocked(adding int, extra int64) {
 	}
 }
 
-// evictIdle drops from memory the idle tables (nobody watching, no bot
-// playing, no window open) that no request has asked for since
+// evictIdle drops from memory the idle tables (no stream pinning it, no
+// bot playing, no window open) that no request has asked for since
 // Config.IdleEvict ago; their next request rebuilds them from the store. A
 // dropped table is marked stale, so that whoever still holds it reloads it
-// rather than act on a copy nobody streams from.
+// rather than act on a copy no longer in memory.
 func (s *Server) evictIdle() {
 	cutoff := s.now().Add(-s.idleAfter).UnixNano()
 	s.mu.Lock()
