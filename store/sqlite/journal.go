@@ -276,17 +276,20 @@ func (s *Store) fold() (err error) {
 // writes them all again, in one transaction, which no checkpoint can cut
 // short), or if a failed commit left its count unsure (heads.unsure). A
 // fold that failed loses nothing (it rolled back; the rows stay in the
-// journal) and is tried again FoldEvery later.
-func (s *Store) maybeFold() {
+// journal) and is tried again FoldEvery later. It reports whether it
+// folded.
+func (s *Store) maybeFold() (folded bool) {
 	h := &s.heads
 	now := time.Now()
 	if !h.unfolded() || now.Before(s.foldRetry) {
-		return
+		return false
 	}
 	if h.rows < s.opts.FoldRows && int64(h.bytes) < s.opts.WALLimit/4 && !h.unsure && now.Sub(h.since) < s.opts.FoldEvery {
-		return
+		return false
 	}
 	if err := s.fold(); err != nil {
 		s.foldRetry = now.Add(s.opts.FoldEvery)
+		return false
 	}
+	return true
 }

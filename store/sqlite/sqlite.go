@@ -24,15 +24,15 @@
 // checkpoint every CheckpointEvery instead, which never blocks the writer.
 // A passive checkpoint never finishes while writes keep coming, and the WAL
 // starts over only after one has: so when the WAL file is past WALLimit
-// (the writer looks every walCheckEvery batches), the writer runs a
-// RESTART checkpoint itself (copying all of the WAL, so that the next
-// commit starts it over) while the next batch waits: run from another
-// connection, that checkpoint would wait for the writer's lock and hardly
-// ever get it. The WAL starts over in the file it has (journal_size_limit
-// shrinks it to WALLimit when it is larger), not in an emptied one as after
-// a TRUNCATE checkpoint: writing past a file's end costs the system about
-// twice the CPU of writing over a part it has (18 µs against 7 µs for a
-// 16 KiB page).
+// (the writer looks after every fold and every walCheckEvery batches), the
+// writer runs a RESTART checkpoint itself (copying all of the WAL, so that
+// the next commit starts it over) while the next batch waits: run from
+// another connection, that checkpoint would wait for the writer's lock and
+// hardly ever get it. The WAL starts over in the file it has
+// (journal_size_limit shrinks it to WALLimit when it is larger), not in an
+// emptied one as after a TRUNCATE checkpoint: writing past a file's end
+// costs the system about twice the CPU of writing over a part it has (18 µs
+// against 7 µs for a 16 KiB page).
 //
 // One process at a time may open a database: Open takes an exclusive lock
 // on a file beside it (path + ".lock") and refuses with ErrInUse when
@@ -146,11 +146,9 @@ type Store struct {
 	// it again for every row of the journal would cost about 1 µs of the
 	// 15-19 µs a commit costs per append (BenchmarkCommitAppends).
 	appendStmt *sql.Stmt
-	foldRetry  time.Time // no fold before then: the last one failed
-	// commits counts the batches committed, for walCheckEvery.
-	commits   int
-	foldFault func(step int) error // a test's failure, after each fold step
-	closeErr  error                // the fold on Close's
+	foldRetry  time.Time            // no fold before then: the last one failed
+	foldFault  func(step int) error // a test's failure, after each fold step
+	closeErr   error                // the fold on Close's
 }
 
 // writeStmts are the statements of every batch and every append, prepared
@@ -433,10 +431,11 @@ func migrate(db *sql.DB) error {
 const togetherFor = 100
 
 // walCheckEvery is how many batches the writer commits between looks at
-// the WAL file's size (WALLimit): the look is a system call, and one after
-// every batch would be about 1% of the server's CPU under load (a batch holds
-// about 19 appends at 50 tables), while the WAL grows by a few pages a
-// batch.
+// the WAL file's size (WALLimit), besides one after every fold: the look
+// is a system call, and one after every batch would be about 1% of the
+// server's CPU under load (a batch holds about 19 appends at 50 tables),
+// while a batch adds a few pages to the WAL and a fold up to a quarter of
+// WALLimit.
 const walCheckEvery = 16
 
 // writer commits queued writes in batches until the queue is closed, then
@@ -453,6 +452,7 @@ func (s *Store) writer() {
 	idle := time.NewTicker(s.opts.FoldEvery)
 	defer idle.Stop()
 	var togetherUntil time.Time
+	commits := 0 // batches committed, for walCheckEvery
 	for {
 		var first *write
 		select {
@@ -465,7 +465,9 @@ func (s *Store) writer() {
 			}
 			first = w
 		case <-idle.C:
-			s.maybeFold()
+			if s.maybeFold() {
+				s.checkWAL()
+			}
 			continue
 		}
 		batch = append(batch[:0], first)
@@ -479,16 +481,21 @@ func (s *Store) writer() {
 			togetherUntil = time.Now().Add(togetherFor * s.opts.GroupWait)
 		}
 		s.commit(batch)
-		s.maybeFold()
-		if s.commits++; s.commits%walCheckEvery != 0 {
-			continue
+		commits++
+		if s.maybeFold() || commits%walCheckEvery == 0 {
+			s.checkWAL()
 		}
-		if fi, err := os.Stat(s.walPath); err == nil && fi.Size() > s.opts.WALLimit {
-			// Failing, it loses nothing; the next batch tries again.
-			s.cpMu.Lock()
-			s.wdb.Exec("PRAGMA wal_checkpoint(RESTART)")
-			s.cpMu.Unlock()
-		}
+	}
+}
+
+// checkWAL copies the WAL back with a RESTART checkpoint, so that the next
+// commit starts it over, if it is past WALLimit. Failing, it loses
+// nothing; the next look tries again.
+func (s *Store) checkWAL() {
+	if fi, err := os.Stat(s.walPath); err == nil && fi.Size() > s.opts.WALLimit {
+		s.cpMu.Lock()
+		s.wdb.Exec("PRAGMA wal_checkpoint(RESTART)")
+		s.cpMu.Unlock()
 	}
 }
 
