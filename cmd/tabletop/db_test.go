@@ -122,7 +122,10 @@ func TestMigrate_AppliesThenFindsNothingToDo(t *testing.T) {
 		t.Fatalf("migrate again = %d, stdout %q; want nothing applied", code, out)
 	}
 	sqliteDB := filepath.Join(t.TempDir(), "t.db")
-	if code, out, _ := run(t, "", "migrate", "--db", sqliteDB); code != 0 || !strings.Contains(out, "is up to date") {
-		t.Fatalf("migrate of an SQLite file = %d, %q", code, out)
+	if code, out, _ := run(t, "", "migrate", "--db", sqliteDB); code != 0 || !strings.Contains(out, "applied 001_tables.sql") || !strings.Contains(out, "is up to date") {
+		t.Fatalf("migrate of a new SQLite file = %d, %q; want the migrations it applied", code, out)
+	}
+	if code, out, _ := run(t, "", "migrate", "--db", sqliteDB); code != 0 || strings.Contains(out, "applied 0") || !strings.Contains(out, "(0 migrations applied now)") {
+		t.Fatalf("migrate of the SQLite file again = %d, %q; want nothing applied", code, out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"tabletop/store/postgres"
+	"tabletop/store/sqlite"
 )
 
 func init() {
@@ -21,25 +22,29 @@ func runMigrate(ctx context.Context, env Env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("migrate takes no arguments, got %q (try -h)", pos[0])
 	}
-	if !postgres.IsDSN(*db) {
+	var applied []string
+	if postgres.IsDSN(*db) {
+		if applied, err = postgres.Migrate(ctx, *db); err != nil {
+			return err
+		}
+	} else {
 		// The SQLite store migrates when it opens.
-		st, err := openStore(ctx, *db, false, 0)
+		st, err := sqlite.Open(*db, sqlite.Options{})
 		if err != nil {
 			return err
 		}
+		applied = st.Migrated()
 		if err := st.Close(); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stdout, "tabletop: %s is up to date\n", showDB(*db))
-		return nil
-	}
-	applied, err := postgres.Migrate(ctx, *db)
-	if err != nil {
-		return err
 	}
 	for _, name := range applied {
 		fmt.Fprintf(env.Stdout, "applied %s\n", name)
 	}
-	fmt.Fprintf(env.Stdout, "tabletop: %s is up to date (%d migrations applied now)\n", showDB(*db), len(applied))
+	noun := "migrations"
+	if len(applied) == 1 {
+		noun = "migration"
+	}
+	fmt.Fprintf(env.Stdout, "tabletop: %s is up to date (%d %s applied now)\n", showDB(*db), len(applied), noun)
 	return nil
 }

@@ -54,10 +54,10 @@ import (
 // FoldRows + MaxBatch*entries per append) while folds succeed. That is
 // the price: with 4096 rows over 1000 tables, a LoadTable takes about 2.5
 // times the CPU it takes with the journal empty and a ListOpen about ten
-// times (BenchmarkReadsBeforeAFold), while an append takes about half the
+// times (BenchmarkReadsBeforeAFold), while an append took about half the
 // CPU it would straight into the logs at 50 tables and a sixth to a tenth
-// less at 1000, folds included (BenchmarkStoreAppendTables; a larger
-// FoldRows helps there most).
+// less at 1000, folds included, with entries still clustered by table
+// (BenchmarkStoreAppendTables, schema 6).
 
 // heads is the writer's count of the entries in the logs of the tables it
 // has read or written since the last fold. A table it does not know has no
@@ -226,9 +226,9 @@ var foldSteps = []string{
 // appended (Append checks), and tables are never deleted, so the check
 // of entries' reference to tables could not fail, while it would make
 // SQLite keep a statement journal for the fold's INSERT and look each
-// row's table up. With its writes OR ROLLBACK (foldSteps), that takes an
+// row's table up. With its writes OR ROLLBACK (foldSteps), that took an
 // eighth to a sixth off a fold's CPU per row (BenchmarkFold, at 50 and
-// 1,000 tables). The pragma takes effect only outside a transaction,
+// 1,000 tables, with entries clustered by table: schema 6). The pragma takes effect only outside a transaction,
 // which is where the writer is between batches.
 func (s *Store) fold() (err error) {
 	start := time.Now()

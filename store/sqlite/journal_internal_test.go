@@ -453,17 +453,18 @@ func TestFold_RunsAtFoldRowsAndAfterFoldEvery(t *testing.T) {
 // journal, with a table whose log is in entries, opens with the later
 // migrations applied, its log whole, and its next append checked against it.
 func TestJournal_OldDatabasesMigrate(t *testing.T) {
-	s, logs := reopenOld(t, "DROP TABLE journal", "PRAGMA user_version = 5")
+	s, logs := reopenOld(t, false, "DROP TABLE journal", "PRAGMA user_version = 5")
 	checkLogs(t, s, logs)
 }
 
 // TestEntries_OldDatabasesMigrateToLogsInTheOrderOfFolding: a database of
-// schema 6, whose entries are clustered by table (WITHOUT ROWID), opens
-// with its logs whole in a rowid entries found through entries_log, which
-// refuses a second row at a table's position as the old key did (a fold
-// relies on that to roll back), and its next appends fold on top.
+// schema 6, whose entries are clustered by table (WITHOUT ROWID), left by
+// a crash with a row in its journal, opens with its logs whole in a rowid
+// entries found through entries_log, which refuses a second row at a
+// table's position as the old key did (a fold relies on that to roll
+// back), and its next appends fold on top.
 func TestEntries_OldDatabasesMigrateToLogsInTheOrderOfFolding(t *testing.T) {
-	s, logs := reopenOld(t,
+	s, logs := reopenOld(t, true,
 		"DROP INDEX entries_log",
 		"ALTER TABLE entries RENAME TO entries_by_fold",
 		`CREATE TABLE entries (table_id TEXT NOT NULL REFERENCES tables (id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
@@ -482,24 +483,39 @@ func TestEntries_OldDatabasesMigrateToLogsInTheOrderOfFolding(t *testing.T) {
 	}); err == nil || !strings.Contains(err.Error(), "UNIQUE") {
 		t.Errorf("a second row at position 1 of a log: %v, want a UNIQUE constraint failure", err)
 	}
-	// checkLogs appended one more entry to each log, into the journal.
-	if err := s.fold(); err != nil {
+	// checkLogs appended one more entry to each log, into the journal; the
+	// writer folds it after the next batch.
+	if err := s.do(context.Background(), func(*sql.Tx) error { s.opts.FoldRows = 1; return nil }); err != nil {
 		t.Fatal(err)
+	}
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := mustCount(t, s.rdb, "SELECT count(*) FROM journal"); n != 0 {
+		t.Fatalf("%d rows in the journal after a fold", n)
 	}
 	checkLogs(t, s, logs)
 }
 
 // reopenOld makes a database with a table "old" of three entries, folded
-// into entries, runs olden on it (SQL that makes it as an older version
-// left it), and opens it again: it returns the store, checked to be at the
-// latest schema version, and the logs it must hold.
-func reopenOld(t *testing.T, olden ...string) (*Store, map[string][]string) {
+// into entries, and with journal a fourth left in the journal by a crash;
+// it runs olden on it (SQL that makes it as an older version left it), and
+// opens it again: it returns the store, checked to be at the latest schema
+// version, and the logs it must hold.
+func reopenOld(t *testing.T, journal bool, olden ...string) (*Store, map[string][]string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
 	s := mustOpenWith(t, path, noFolds)
 	logs := playLog(t, s, 3, "old")
 	if err := s.Close(); err != nil { // folds: the log is in entries
 		t.Fatal(err)
+	}
+	if journal {
+		s = mustOpenWith(t, path, noFolds)
+		checkLogs(t, s, logs) // appends a fourth entry, into the journal
+		crashed := filepath.Join(t.TempDir(), "crashed.db")
+		mustCrashImage(t, s, path, crashed)
+		path = crashed
 	}
 	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {

@@ -138,6 +138,8 @@ type Store struct {
 	stopCP chan struct{} // closed to stop the checkpointer
 	cpDone chan struct{} // closed when the checkpointer has stopped
 	stmts  writeStmts
+	// migrated names the migrations Open applied, in order (Migrated).
+	migrated []string
 
 	// Only the writer uses these (and Open before it starts).
 	heads heads
@@ -248,10 +250,10 @@ func Open(path string, opts Options) (*Store, error) {
 
 // writerCacheKiB is the writer's page cache, in KiB. A fold reads each
 // table's leaf of entries_log and its row in tables, and the pages above
-// them: with 1,000 tables
-// playing, SQLite's default 2 MiB holds too few of them, and reading them
-// back (a system call each) took 7% of the server's CPU; 16 MiB holds them.
-// It fills only as a database grows that large.
+// them: with 1,000 tables playing, SQLite's default 2 MiB holds too few of
+// them, and reading them back (a system call each) took 7% of the
+// server's CPU when each append read its table's leaf of the log; 16 MiB
+// holds them. It fills only as a database grows that large.
 const writerCacheKiB = 16 << 10
 
 // pageSize is the page size of a new database, in bytes. Every commit
@@ -321,7 +323,8 @@ func open(path string, opts Options) (_ *Store, err error) {
 	wdb.SetMaxOpenConns(1)
 	wdb.SetMaxIdleConns(1)
 	wdb.SetConnMaxLifetime(0)
-	if err := migrate(wdb); err != nil {
+	applied, err := migrate(wdb)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
 	if err := stmts.prepare(wdb); err != nil {
@@ -336,7 +339,7 @@ func open(path string, opts Options) (_ *Store, err error) {
 	}
 	cdb.SetMaxOpenConns(1)
 	s := &Store{rdb: rdb, wdb: wdb, cdb: cdb, opts: opts, queue: make(chan *write, 1024), done: make(chan struct{}),
-		stopCP: make(chan struct{}), cpDone: make(chan struct{}), stmts: stmts, heads: newHeads()}
+		stopCP: make(chan struct{}), cpDone: make(chan struct{}), stmts: stmts, heads: newHeads(), migrated: applied}
 	// What a crash left in the journal is folded first: the heads count on
 	// an empty journal (see heads).
 	if err := s.fold(); err != nil {
@@ -390,15 +393,16 @@ func (s *Store) checkpointer() {
 }
 
 // migrate applies the embedded migrations newer than the database's
-// user_version, each in its own transaction with the version bump.
-func migrate(db *sql.DB) error {
+// user_version, each in its own transaction with the version bump, and
+// returns the names of those it applied.
+func migrate(db *sql.DB) (applied []string, err error) {
 	var have int
 	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
-		return fmt.Errorf("reading schema version: %w", err)
+		return nil, fmt.Errorf("reading schema version: %w", err)
 	}
 	ms, err := codec.Migrations(migrations, "migrations")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, m := range ms {
 		if m.Version <= have {
@@ -406,23 +410,28 @@ func migrate(db *sql.DB) error {
 		}
 		tx, err := db.Begin()
 		if err != nil {
-			return err
+			return applied, err
 		}
 		if _, err := tx.Exec(m.SQL); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", m.Name, err)
+			return applied, fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(m.Version)); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", m.Name, err)
+			return applied, fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %s: %w", m.Name, err)
+			return applied, fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		have = m.Version
+		applied = append(applied, m.Name)
 	}
-	return nil
+	return applied, nil
 }
+
+// Migrated returns the names of the schema migrations Open applied to the
+// database, in order: none if it was up to date.
+func (s *Store) Migrated() []string { return s.migrated }
 
 // togetherFor is how many GroupWaits writes count as arriving together
 // after the last batch of more than one: a batch of one now and then under
