@@ -33,9 +33,11 @@ import (
 // each whole entry into its table's place in the middle of the tree,
 // splitting that table's leaves every few rows: with 1000 tables whose logs
 // grow to 150 entries, an append, folds included, would cost about twice
-// the CPU (32 µs against 16-17), and a LoadTable about a tenth less (3.1-3.3
-// ms against 3.4-3.6: a table's rows sit on more pages here), as
-// BenchmarkLogsOf1000Tables measures it.
+// the CPU (37-47 µs against 20-25) and a LoadTable about a fifth less
+// (2.8-3.7 ms against 3.6-5.0: a table's rows sit on more pages here), as
+// BenchmarkLogsOf1000Tables measures them (three interleaved runs of
+// each, the clustered one with migration 7 left out). Loads are rare (a
+// table dropped from memory, a restart); appends are every action.
 //
 // Since the fold is one transaction, a crash before or during it leaves
 // the rows in the journal, once, and one after it leaves them in entries,
