@@ -111,12 +111,21 @@ func TestPages_PlayNowAgainstBotsIsOneClick(t *testing.T) {
 // TestLobby_ShowsTheSettingsOfEachTableThatDifferFromTheDefaults checks
 // that a player can tell open tables apart by their options before joining:
 // the lobby's row of a table names, under the game's name, each option set
-// away from its default, and nothing for a table of defaults; the API's
-// list gives every option.
+// away from its default (the game's, and the turn clock every table may
+// have, whose default for a listed table is two minutes), and nothing for
+// a table of defaults; the API's list gives every option.
 func TestLobby_ShowsTheSettingsOfEachTableThatDifferFromTheDefaults(t *testing.T) {
 	h := mustServer(t)
 	short := h.mustCreate("2")
 	usual := h.mustCreate("8") // duel's default
+	clocked := func(seconds string) created {
+		r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"turn-clock": seconds},
+			"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}, "listed": true})
+		var c created
+		decode(t, r, &c)
+		return c
+	}
+	long, unclocked := clocked("600"), clocked("0")
 	page := h.do("GET", "/", "", nil).body
 	row := func(id string) string {
 		for r := range strings.SplitSeq(page, "<tr>") {
@@ -132,6 +141,12 @@ func TestLobby_ShowsTheSettingsOfEachTableThatDifferFromTheDefaults(t *testing.T
 	}
 	if r := row(usual.ID); !strings.Contains(r, "<td>Duel</td>") || strings.Contains(r, "Rounds") {
 		t.Errorf("the row of a duel of default rounds: %s", r)
+	}
+	if r := row(long.ID); !strings.Contains(r, `<span class="settings help">Turn clock 600 s</span>`) {
+		t.Errorf("the row of a duel with a 10-minute turn clock does not say so: %s", r)
+	}
+	if r := row(unclocked.ID); !strings.Contains(r, `<span class="settings help">Turn clock off</span>`) {
+		t.Errorf("the row of a duel without a turn clock does not say so: %s", r)
 	}
 	var list struct {
 		Tables []struct {
@@ -151,16 +166,19 @@ func TestLobby_ShowsTheSettingsOfEachTableThatDifferFromTheDefaults(t *testing.T
 
 // TestOptionSettings_NamesOnlyWhatDiffersInTheSchemasOrder checks the words
 // of the lobby's settings: labels as the new-table form has them, switches
-// as on and off, and nothing for an option at its default or missing.
+// as on and off, the table options with their units (a clock of 0 is
+// off), and nothing for an option at its default or missing.
 func TestOptionSettings_NamesOnlyWhatDiffersInTheSchemasOrder(t *testing.T) {
 	schema := []engine.OptionSpec{
 		{Name: "turns", Kind: engine.OptionInt, Default: "12"},
 		{Name: "shared_wins", Kind: engine.OptionBool, Default: "true"},
 		{Name: "mode", Kind: engine.OptionChoice, Default: "easy"},
 		{Name: "retire_age", Kind: engine.OptionInt, Default: "10"},
+		{Name: engine.OptTurnClock, Kind: engine.OptionInt, Default: "120"},
+		{Name: engine.OptBotPace, Kind: engine.OptionInt, Default: "0"},
 	}
-	got := server.OptionSettings(schema, engine.Options{"retire_age": "10", "mode": "hard", "shared_wins": "false", "turns": "6"})
-	if want := []string{"Turns 6", "Shared wins off", "Mode hard"}; !slices.Equal(got, want) {
+	got := server.OptionSettings(schema, engine.Options{"retire_age": "10", "mode": "hard", "shared_wins": "false", "turns": "6", engine.OptTurnClock: "0", engine.OptBotPace: "500"})
+	if want := []string{"Turns 6", "Shared wins off", "Mode hard", "Turn clock off", "Bot pace 500 ms"}; !slices.Equal(got, want) {
 		t.Errorf("settings %q, want %q", got, want)
 	}
 	if got := server.OptionSettings(schema, nil); got != nil {

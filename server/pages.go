@@ -168,9 +168,9 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	infos := s.games.Infos()
-	names, byID := map[string]string{}, map[string]engine.Info{}
+	names := map[string]string{}
 	for _, info := range infos {
-		names[info.ID], byID[info.ID] = info.Name, info
+		names[info.ID] = info.Name
 	}
 	s.render(w, r, s.pages.base, "lobby", http.StatusOK, struct {
 		Title     string
@@ -180,7 +180,7 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Rules     map[string]template.HTML
 		PlayNow   map[string]bool
 		Tools     map[string][]engine.Tool
-	}{"Lobby", infos, names, lobbyRows(list, byID), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
+	}{"Lobby", infos, names, lobbyRows(list, listedSchemas(s.games)), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
 }
 
 // lobbyRow is a table as the lobby lists it, with its open seats marked.
@@ -197,13 +197,14 @@ type lobbySeat struct {
 	Open bool
 }
 
-// lobbyRows are the lobby's rows of list; games are the installed games by
-// id (a table of a game not installed has no settings).
-func lobbyRows(list []store.Summary, games map[string]engine.Info) []lobbyRow {
+// lobbyRows are the lobby's rows of list; schemas are the options of a
+// listed table of each installed game (listedSchemas; a table of a game
+// not installed has no settings).
+func lobbyRows(list []store.Summary, schemas map[string][]engine.OptionSpec) []lobbyRow {
 	rows := make([]lobbyRow, len(list))
 	for i, t := range list {
 		rows[i] = lobbyRow{ID: t.ID, Game: t.Game, Seq: t.Seq, Joinable: len(t.Open) > 0}
-		rows[i].Settings = optionSettings(games[t.Game].Options, t.Options)
+		rows[i].Settings = optionSettings(schemas[t.Game], t.Options)
 		for j, si := range t.Seats {
 			rows[i].Seats = append(rows[i].Seats, lobbySeat{si, slices.Contains(t.Open, j)})
 		}
@@ -618,8 +619,8 @@ func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
 
 // optionSettings describes, in the schema's order, the options in opts that
 // differ from their defaults, as the lobby shows them ("Turns 6", "Shared
-// wins off"): what a player would want to know about a table before
-// joining it. An option opts lacks has its default.
+// wins off", "Turn clock 120 s"): what a player would want to know about a
+// table before joining it. An option opts lacks has its default.
 func optionSettings(schema []engine.OptionSpec, opts engine.Options) []string {
 	var out []string
 	for _, spec := range schema {
@@ -627,13 +628,38 @@ func optionSettings(schema []engine.OptionSpec, opts engine.Options) []string {
 		if !ok || v == spec.Default {
 			continue
 		}
-		if spec.Kind == engine.OptionBool {
+		switch unit := optionUnits[spec.Name]; {
+		case spec.Kind == engine.OptionBool && opts.Bool(spec.Name):
+			v = "on"
+		case spec.Kind == engine.OptionBool, unit != "" && v == "0":
 			v = "off"
-			if opts.Bool(spec.Name) {
-				v = "on"
-			}
+		default:
+			v += unit
 		}
 		out = append(out, optionLabel(spec.Name)+" "+v)
+	}
+	return out
+}
+
+// optionUnits are the units of the table options every table takes, as the
+// lobby shows them after a value.
+var optionUnits = map[string]string{engine.OptTurnClock: " s", engine.OptBotPace: " ms"}
+
+// listedSchemas are, by game id, the options a listed table may have: the
+// game's, then the table options every table takes, with the turn clock's
+// default the one a listed table gets when its creator sets none
+// (withClock), so that the lobby names only a clock set otherwise.
+func listedSchemas(reg *engine.Registry) map[string][]engine.OptionSpec {
+	out := map[string][]engine.OptionSpec{}
+	for _, id := range reg.IDs() {
+		g, _ := reg.Game(id)
+		schema := append(slices.Clip(g.Info().Options), engine.TableOptions...)
+		for i, spec := range schema {
+			if spec.Name == engine.OptTurnClock && engine.BotsCanPlay(g) {
+				schema[i].Default = strconv.Itoa(listedClock)
+			}
+		}
+		out[id] = schema
 	}
 	return out
 }
