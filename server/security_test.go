@@ -311,9 +311,9 @@ func (k *killedAtFinish) Finish(ctx context.Context, id string, seq int, outcome
 // TestFinishingIsAtomic_AKillAtTheEndLeavesNoFinishedGameOpen plays a duel
 // to its last action with a store that dies when the game's end is
 // recorded. What the store holds must agree with itself: if its log replays
-// to a finished game, the table is not listed as open. (When the last
-// action and the outcome were two writes, the action was stored and the
-// outcome lost: a finished game stayed in the lobby for ever.)
+// to a finished game, the table is not listed as open: were the last
+// action and the outcome two writes, a kill between them would leave a
+// finished game in the lobby for ever.
 func TestFinishingIsAtomic_AKillAtTheEndLeavesNoFinishedGameOpen(t *testing.T) {
 	h, st := mustServerWrapping(t, func(s store.Store) *killedAtFinish { return &killedAtFinish{Store: s} })
 	c := h.mustCreate("1")

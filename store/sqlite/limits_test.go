@@ -24,8 +24,8 @@ import (
 // writers, with a reader loading tables all the while, as a busy server
 // does, and samples the WAL's size: it stays within four times its limit
 // and is back under the limit once the writes stop. (Passive checkpoints
-// alone never finish while writes keep coming, and the WAL grew without
-// bound.)
+// alone never finish while writes keep coming: with them only, the WAL
+// would grow without bound.)
 func TestStore_WALStaysUnderItsSizeLimit(t *testing.T) {
 	const limit = 1 << 20
 	path := filepath.Join(t.TempDir(), "t.db")
