@@ -360,6 +360,7 @@ func (s *Server) rematch(ctx context.Context, client string, l *live) (string, e
 	if err := s.allowCreate(ctx, client); err != nil {
 		return "", err
 	}
+	epoch := s.peers.epoch.Load() // see caughtUp
 	tab, err := engine.NewTable(l.game, opts, seats, s.newSeed())
 	if err != nil {
 		return "", err
@@ -372,7 +373,14 @@ func (s *Server) rematch(ctx context.Context, client string, l *live) (string, e
 		}
 	}
 	rec := store.Table{ID: id, Created: s.now(), Listed: l.listed, TokenHashes: l.hashes, Open: open, Export: tab.Export(true)}
-	if err := s.store.CreateTable(ctx, rec); err != nil && !errors.Is(err, store.ErrExists) {
+	if err := s.store.CreateTable(ctx, rec); errors.Is(err, store.ErrExists) {
+		return id, nil // a seat's rematch made it meanwhile
+	} else if err != nil {
+		return "", err
+	}
+	// In memory as made, as createTable does: the seats' redirects find it
+	// there rather than read it back.
+	if _, err := s.install(ctx, s.newLive(l.game, rec, tab, 0), epoch); err != nil {
 		return "", err
 	}
 	s.log.Info("rematch created", "table", id, "of", l.id)

@@ -15,6 +15,7 @@ import (
 	"tabletop/games/mgt"
 	"tabletop/internal/duel"
 	"tabletop/server"
+	"tabletop/store"
 )
 
 // postForm posts a form to path.
@@ -87,7 +88,7 @@ func TestPages_GameOverShowsStandingsSeedRematchAndReplay(t *testing.T) {
 }
 
 func TestRematch_SameSeatsNewSeedAndEachLinkLeadsToItsNewSeat(t *testing.T) {
-	h := mustServer(t)
+	h, st := mustServerWrapping(t, func(s store.Store) *countingLoads { return &countingLoads{Store: s} })
 	open := h.mustCreate("3")
 	if r := h.do("POST", "/t/"+open.ID+"/s/"+open.Seats[0].Token+"/rematch", "", nil); r.status != http.StatusConflict {
 		t.Fatalf("rematch before the end: %d, want 409", r.status)
@@ -104,9 +105,13 @@ func TestRematch_SameSeatsNewSeedAndEachLinkLeadsToItsNewSeat(t *testing.T) {
 	if want := "/t/" + id + "/s/" + c.Seats[1].Token; r.header.Get("Location") != want {
 		t.Fatalf("Bo's rematch goes to %q, want the same new table at his seat %q", r.header.Get("Location"), want)
 	}
-	st := h.mustState(id, c.Seats[1].Token)
-	if st.Seat != 1 || st.Over || st.Seq != 0 || st.Commitment == c.Commitment {
-		t.Fatalf("the rematch as Bo sees it: seat %d, over %v, seq %d, same commitment %v", st.Seat, st.Over, st.Seq, st.Commitment == c.Commitment)
+	bos := h.mustState(id, c.Seats[1].Token)
+	if bos.Seat != 1 || bos.Over || bos.Seq != 0 || bos.Commitment == c.Commitment {
+		t.Fatalf("the rematch as Bo sees it: seat %d, over %v, seq %d, same commitment %v", bos.Seat, bos.Over, bos.Seq, bos.Commitment == c.Commitment)
+	}
+	// The rematch went into memory as it was made, as a new table does.
+	if n := st.loads.Load(); n != 0 {
+		t.Errorf("the server read tables back from the store %d times, want 0", n)
 	}
 	if r := h.do("GET", "/t/"+c.ID+"/rematch", "", nil); r.header.Get("Location") != "/t/"+id {
 		t.Fatalf("spectators' rematch link: %d to %q, want /t/%s", r.status, r.header.Get("Location"), id)
