@@ -619,7 +619,7 @@ func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
 
 // optionSettings describes, in the schema's order, the options in opts that
 // differ from their defaults, as the lobby shows them ("Turns 6", "Shared
-// wins off", "Turn clock 120 s"): what a player would want to know about a
+// wins off", "Turn clock 600 s"): what a player would want to know about a
 // table before joining it. An option opts lacks has its default.
 func optionSettings(schema []engine.OptionSpec, opts engine.Options) []string {
 	var out []string
