@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -247,7 +248,7 @@ func (s *sums) play(p *Player, seed dice.Seed) error {
 
 // Play plays one game of g to the end with the given bots, through the engine
 // interface: each pending seat's bot sees its View and Legal actions and its
-// choice is applied. A seat with a single legal action plays it without
+// choice is applied, the pending seats taking turns. A seat with a single legal action plays it without
 // asking its bot, as every UI does (engine.Only). Dice come from an
 // unrecorded stream of seed, and each bot's choices from a stream of its own
 // derived from seed. It returns the outcome, the game's metrics and the
@@ -300,6 +301,7 @@ func (p *Player) Play(seed dice.Seed) (engine.Outcome, []engine.Metric, int, err
 		r.Reseed(dice.Derive(seed, "sim/bot", uint64(i)))
 	}
 	bs := p.bots
+	last := engine.Seat(-1) // the seat that acted last
 	for steps := 0; ; steps++ {
 		pending := st.Pending()
 		if len(pending) == 0 {
@@ -313,7 +315,15 @@ func (p *Player) Play(seed dice.Seed) (engine.Outcome, []engine.Metric, int, err
 		if steps >= p.maxSteps {
 			return engine.Outcome{}, nil, steps, fmt.Errorf("game did not end after %d actions", steps)
 		}
+		// The first pending seat acts, unless the one that acted last is
+		// still pending among others (a step every seat takes in its own
+		// time, such as making a character): then the next one after it
+		// does, so that no seat waits for ever on another's choices.
 		seat := pending[0]
+		if i := slices.Index(pending, last); i >= 0 && len(pending) > 1 {
+			seat = pending[(i+1)%len(pending)]
+		}
+		last = seat
 		legal := st.Legal(seat)
 		a := legal[0]
 		if len(legal) > 1 { // a choice of one is no choice: the bot is not asked

@@ -11,6 +11,7 @@ import (
 	"tabletop/engine"
 	"tabletop/games/mgt"
 	"tabletop/games/pmr"
+	"tabletop/games/prophecy"
 	"tabletop/internal/duel"
 	"tabletop/sim"
 )
@@ -177,6 +178,30 @@ func TestRun_ReproducibleWhateverTheParallelismWithReleasedStates(t *testing.T) 
 			} else if !reflect.DeepEqual(r.Seats, first.Seats) || r.Actions != first.Actions {
 				t.Fatalf("%s on %d workers gave %+v, want %+v as with one", g.Info().ID, p, r.Seats, first.Seats)
 			}
+		}
+	}
+}
+
+// TestPlay_PendingSeatsTakeTurns: in a step every seat takes in its own
+// time (Prophecy's heroes, each made in several actions), a seat that is
+// still pending after its action lets the next pending seat act, so a game
+// of bots ends rather than wait for ever on the first seat's edits.
+func TestPlay_PendingSeatsTakeTurns(t *testing.T) {
+	opts, err := prophecy.Game.Info().Normalize(engine.Options{"practice": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := make([]engine.SeatInfo, 3)
+	bs := make([]engine.Bot, len(seats))
+	for i := range seats {
+		seats[i] = engine.SeatInfo{Name: string(rune('A' + i)), Bot: "random"}
+		if bs[i], err = bots.New(prophecy.Game, "random"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := range byte(5) {
+		if _, _, steps, err := sim.Play(prophecy.Game, opts, seats, bs, dice.Seed{seed}, 100_000); err != nil {
+			t.Fatalf("seed %d, %d actions: %v", seed, steps, err)
 		}
 	}
 }
