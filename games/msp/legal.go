@@ -96,10 +96,16 @@ func (s *State) legalFood(c *Character) []engine.Action {
 	return out
 }
 
-// legalGM is what the GM is offered: ending the session always, and what
-// the moment allows.
+// legalGM is what the GM is offered: what the moment allows, and ending
+// the session always, last, where a menu's first choice or a hurried click
+// does not end the game.
 func (s *State) legalGM() []engine.Action {
-	out := []engine.Action{End{}, Note{Text: "a reminder"}}
+	return append(s.legalGMNow(), End{})
+}
+
+// legalGMNow is what the moment allows the GM (legalGM).
+func (s *State) legalGMNow() []engine.Action {
+	out := []engine.Action{Note{Text: "a reminder"}}
 	switch {
 	case s.Fight != nil && s.Fight.Hit != nil:
 		for _, n := range []int{1, 3, 6} {
