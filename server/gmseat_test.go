@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"tabletop/games"
 	"tabletop/server"
@@ -106,5 +107,54 @@ func TestPages_ATextFieldNamedActionDotPostsWithoutScript(t *testing.T) {
 	}
 	if r := h.postForm(page+"/act", url.Values{"kind": {"typed"}, "action": {"[1]"}, "action.text": {"note: x"}}); r.status != http.StatusBadRequest {
 		t.Errorf("an action that is no JSON object with action.text fields = %d, want 400", r.status)
+	}
+}
+
+// TestBots_ABotWaitsForSomeoneElsesMoveWhileAPersonMayMove: a bot player at
+// a game master's table, where a player may always act (rest, pay, note),
+// makes its character and then one move for each move of someone else,
+// rather than move for ever (it made 100,000 moves in half a minute, and
+// the people's moves were refused as out of date meanwhile).
+func TestBots_ABotWaitsForSomeoneElsesMoveWhileAPersonMayMove(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
+		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Cy", "bot": "random"}}})
+	var c created
+	decode(t, r, &c)
+	// settled waits until the log has stopped growing for a while, and
+	// returns its length.
+	settled := func() int {
+		t.Helper()
+		seq := -1
+		for range 50 {
+			time.Sleep(100 * time.Millisecond)
+			now := h.mustState(c.ID, c.Seats[0].Token).Seq
+			if now == seq {
+				return seq
+			}
+			if now > 1000 {
+				t.Fatalf("the bot has made %d moves", now)
+			}
+			seq = now
+		}
+		t.Fatalf("the log is still growing after 5 s: %d entries", seq)
+		return seq
+	}
+	if n := settled(); n != 1 {
+		t.Fatalf("after the table is made, the log holds %d entries, want 1 (the bot's character)", n)
+	}
+	// Once every character is made, the players may act at any time.
+	h.mustSay(c, 1, "create Ann / elf / ranger / chaotic good / hunter")
+	if n := settled(); n != 3 {
+		t.Fatalf("after Ann's character, the log holds %d entries, want 3 (hers, then one move of the bot)", n)
+	}
+	for i, move := range []struct {
+		seat int
+		text string
+	}{{0, "note: the inn is quiet"}, {1, "rest short"}, {0, "note: night falls"}} {
+		h.mustSay(c, move.seat, move.text)
+		if n, want := settled(), 5+2*i; n != want {
+			t.Fatalf("after %q, the log holds %d entries, want %d (that move, then one of the bot)", move.text, n, want)
+		}
 	}
 }

@@ -714,22 +714,46 @@ func (s *Server) afterChangeLocked(l *live) {
 // botDue returns a pending seat the server plays: one played by a bot, or
 // one whose only legal action it can take for the person (a choice of one is
 // no choice, engine.Only), or -1. A seat that has answered the window being
-// collected is not due again.
+// collected is not due again. A bot that made the last move waits for
+// someone else's while a person may move: where a seat may always act (a
+// player's free actions at a game master's table) it would otherwise move
+// for ever, and with the person's moves refused as out of date.
 func botDue(l *live) engine.Seat {
 	if len(l.open) > 0 {
 		return -1 // the game starts when every seat is taken
 	}
 	seats := l.tab.Seats()
 	st := l.tab.State()
-	for _, p := range st.Pending() {
+	pending := st.Pending()
+	last := engine.Spectator // the seat of the last move
+	if n := l.tab.Len(); n > 0 {
+		last = l.tab.Log(n - 1)[0].Seat
+	}
+	for _, p := range pending {
 		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
-		if _, only := engine.Only(st, p); only || seats[p].Bot != "" || l.tab.StandIn(p) {
+		bot := seats[p].Bot != "" || l.tab.StandIn(p)
+		if bot && p == last && personPending(l, pending) {
+			continue
+		}
+		if _, only := engine.Only(st, p); only || bot {
 			return p
 		}
 	}
 	return -1
+}
+
+// personPending reports whether a person (not a bot, nor a bot standing
+// in) may move among the pending seats. Call with l.mu held.
+func personPending(l *live, pending []engine.Seat) bool {
+	seats := l.tab.Seats()
+	for _, p := range pending {
+		if int(p) < len(seats) && seats[p].Bot == "" && !l.tab.StandIn(p) && !l.answered(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // runBots plays bot seats while one is pending. Each choice comes from the
