@@ -422,6 +422,6 @@ func rollCommand(d *Data, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "commitment: %s\n", r.Commitment)
 	fmt.Fprint(stdout, r.Text(d))
 	fmt.Fprintf(stdout, "seed: %s\n", r.Seed)
-	fmt.Fprintf(stdout, "check: tabletop tmd roll-species --character %q --seed %s (or --json, then --check FILE)\n", r.Character, r.Seed)
+	fmt.Fprintf(stdout, "check: %s (or --json, then --check FILE)\n", r.RollAgain())
 	return nil
 }

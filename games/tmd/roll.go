@@ -32,6 +32,32 @@ type SpeciesRoll struct {
 	Species    []string `json:"species"`    // the species offered
 }
 
+// RollAgain is the command that rolls r again from its seed, for a shell:
+// the character's name in single quotes unless it is plain, so that a name
+// copied with the command is only ever a name (a name such as
+// x" $(rm -rf ~) " stays one argument, and runs nothing).
+func (r SpeciesRoll) RollAgain() string {
+	return "tabletop tmd roll-species --character " + shellWord(r.Character) + " --seed " + r.Seed
+}
+
+// shellWord quotes s as one word for a POSIX shell: as it is if it holds
+// only letters, digits and -_.,:/@%+=, else in single quotes, where a
+// single quote in s ends the quoting, comes escaped by a backslash, and
+// the quoting starts again.
+func shellWord(s string) string {
+	plain := s != ""
+	for _, c := range s {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.ContainsRune("-_.,:/@%+=", c)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // speciesStream returns the dice stream of a character's species roll:
 // derived from the seed and the character's name (trimmed, lower case).
 func speciesStream(seed dice.Seed, character string) *dice.Stream {

@@ -1,6 +1,9 @@
 package tmd
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -102,5 +105,37 @@ func TestVerifySpeciesRoll(t *testing.T) {
 	bad.Seed = "xyz"
 	if err := d.VerifySpeciesRoll(bad); err == nil {
 		t.Error("a seed that is not hex verified")
+	}
+}
+
+// TestRollAgain_TheNameIsOneWordForTheShell: the command a roll's page and
+// the terminal print to roll it again passes the character's name to a
+// shell as one word, as it is, whatever it holds: a name that holds quotes
+// or $(...) runs nothing when the command is copied.
+func TestRollAgain_TheNameIsOneWordForTheShell(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh here to run the command with")
+	}
+	for _, name := range []string{"Sparks", "Mr. Mime", `x" $(touch pwned) "`, "it's `id`", "a'b''c", "$HOME", "tab\there", "ünï çødé", "-n"} {
+		cmd := SpeciesRoll{Character: name, Seed: "5eed"}.RollAgain()
+		args, ok := strings.CutPrefix(cmd, "tabletop ")
+		if !ok {
+			t.Fatalf("%q: the command %q does not start with tabletop", name, cmd)
+		}
+		// The shell reads the words it would pass to tabletop, and prints
+		// each bracketed.
+		c := exec.Command(sh, "-c", "set -- "+args+`; for a; do printf '[%s]' "$a"; done`)
+		c.Dir = t.TempDir() // where a "touch pwned" that ran would leave its file
+		out, err := c.Output()
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		if want := "[tmd][roll-species][--character][" + name + "][--seed][5eed]"; string(out) != want {
+			t.Errorf("%q: the shell reads %s, want %s", name, out, want)
+		}
+		if _, err := os.Stat(filepath.Join(c.Dir, "pwned")); err == nil {
+			t.Errorf("%q: reading the command ran a command in the name", name)
+		}
 	}
 }
