@@ -13,21 +13,37 @@ import (
 )
 
 // TestBrowser_NoPageScrollsSidewaysAt360Px opens, in Chromium 360 px wide,
-// the lobby and a table page of every game with a game in progress (a
-// person's seat, the game master's where the game has one, and the
-// spectator's), and checks that none scrolls sideways.
+// the lobby, the odds page, and for every game its new-table form, the
+// invite links of a new table, its rules, its tools, and a table page with
+// a game in progress (a person's seat, the game master's where the game
+// has one, and the spectator's), and checks that none scrolls sideways.
 func TestBrowser_NoPageScrollsSidewaysAt360Px(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	p := newTab(t, browser, "phone")
 	p.do(chromedp.EmulateViewport(360, 740))
-	pages := map[string]string{"the lobby": "/"}
+	pages := map[string]string{"the lobby": "/", "the odds": "/odds?expr=4d6kh3"}
 	for _, g := range games.All() {
 		info := g.Info()
 		c := h.mustUnderway(info, 3)
 		pages[info.ID+" (spectator)"] = c.URL
 		pages[info.ID+" ("+c.Seats[0].Name+")"] = c.Seats[0].URL
 		pages[info.ID+" ("+c.Seats[1].Name+")"] = c.Seats[1].URL
+		pages[info.ID+"'s new-table form"] = "/new/" + info.ID
+		pages[info.ID+"'s rules"] = "/games/" + info.ID + "/rules"
+		created := "/t/" + c.ID + "/created?"
+		for i, seat := range c.Seats {
+			if i > 0 {
+				created += "&"
+			}
+			created += "s=" + seat.Token
+		}
+		pages[info.ID+"'s invite links"] = created
+		if tg, ok := g.(engine.Tooler); ok {
+			for _, tool := range tg.Tools() {
+				pages[info.ID+"'s "+tool.Name] = "/games/" + info.ID + "/tools/" + tool.Name
+			}
+		}
 	}
 	for what, url := range pages {
 		p.do(chromedp.Navigate(h.url + url))
