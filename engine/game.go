@@ -25,10 +25,14 @@ type Game interface {
 
 // Info describes a game.
 type Info struct {
-	ID           string       `json:"id"`            // short lowercase id: "pmr"
-	Name         string       `json:"name"`          // display name
-	MinSeats     int          `json:"min_seats"`     // fewest seats a table may have
-	MaxSeats     int          `json:"max_seats"`     // most seats a table may have
+	ID       string `json:"id"`        // short lowercase id: "pmr"
+	Name     string `json:"name"`      // display name
+	MinSeats int    `json:"min_seats"` // fewest seats a table may have
+	MaxSeats int    `json:"max_seats"` // most seats a table may have
+	// UsualSeats is the fewest seats a table has without options that allow
+	// fewer (Prophecy's practice): the seats a new-table form fills by
+	// default. 0 means MinSeats.
+	UsualSeats   int          `json:"usual_seats,omitempty"`
 	RulesVersion string       `json:"rules_version"` // changes whenever a rule changes how dice are consumed or actions resolve
 	Options      []OptionSpec `json:"options,omitempty"`
 	Bots         []string     `json:"bots,omitempty"` // bot names a seat may be played by

@@ -191,3 +191,58 @@ func TestNewTableForm_OptionsReadAsWordsNotFieldNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPages_EveryNewTableFormMakesATableAsItComes: the new-table form of
+// every game, sent as it comes (its default options and seats, as a
+// browser sends them), makes a table. Prophecy's form filled one seat (its
+// fewest with the practice option) and was refused for want of players.
+func TestPages_EveryNewTableFormMakesATableAsItComes(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	input := regexp.MustCompile(`<input[^>]*>`)
+	attr := func(tag, name string) (string, bool) {
+		m := regexp.MustCompile(` ` + name + `(?:="([^"]*)")?`).FindStringSubmatch(tag)
+		if m == nil {
+			return "", false
+		}
+		return html.UnescapeString(m[1]), true
+	}
+	sel := regexp.MustCompile(`(?s)<select name="([^"]+)"[^>]*>(.*?)</select>`)
+	option := regexp.MustCompile(`<option(?: value="([^"]*)")?([^>]*)>([^<]*)</option>`)
+	for _, info := range games.Registry().Infos() {
+		page := h.do("GET", "/new/"+info.ID, "", nil).body
+		form := url.Values{}
+		for _, tag := range input.FindAllString(page, -1) {
+			name, ok := attr(tag, "name")
+			if !ok {
+				continue
+			}
+			value, _ := attr(tag, "value")
+			if typ, _ := attr(tag, "type"); typ == "checkbox" {
+				if _, checked := attr(tag, "checked"); !checked {
+					continue
+				}
+			}
+			form.Add(name, value)
+		}
+		for _, s := range sel.FindAllStringSubmatch(page, -1) {
+			opts := option.FindAllStringSubmatch(s[2], -1)
+			if len(opts) == 0 {
+				t.Fatalf("%s: the form's %s offers nothing", info.ID, s[1])
+			}
+			chosen := opts[0]
+			for _, o := range opts {
+				if strings.Contains(o[2], "selected") {
+					chosen = o
+				}
+			}
+			value := chosen[1]
+			if !strings.Contains(chosen[0], `value="`) {
+				value = chosen[3]
+			}
+			form.Set(s[1], html.UnescapeString(value))
+		}
+		if r := h.do("POST", "/new/"+info.ID, "", form.Encode(), "Content-Type", "application/x-www-form-urlencoded"); r.status != http.StatusSeeOther {
+			t.Errorf("%s: the new-table form as it comes (%v) = %d, want a table (303):\n%s", info.ID, form, r.status, r.body)
+		}
+	}
+}

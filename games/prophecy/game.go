@@ -34,6 +34,7 @@ var Info = engine.Info{
 	ID:           "prophecy",
 	Name:         "Prophecy",
 	MinSeats:     1,
+	UsualSeats:   minPlayers,
 	MaxSeats:     maxPlayers,
 	RulesVersion: RulesVersion,
 	Options: []engine.OptionSpec{{
