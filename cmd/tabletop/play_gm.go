@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -197,7 +199,7 @@ func (p *gmSession) ask(s engine.Seat) error {
 			continue
 		case lower == "help" || lower == "?":
 			fmt.Fprint(p.env.Stdout, `Type a choice's number, its text, or any action in the game's words
-(e.g. "xp 10 to Ann: a clever plan"; "@FILE" at the end reads the rest from a file).
+(e.g. "xp 10 to Ann: a clever plan"; a last word "@FILE", FILE a file, reads the rest from it).
   choices            list the ready-made choices
   rules              the rules in brief
   as NAME            hand the terminal to another seat (a player, or the GM) for one action
@@ -288,13 +290,19 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 	return err
 }
 
-// withFile replaces a final "@FILE" by the file's contents.
+// withFile replaces a final "@FILE" word (an @ at the line's start or
+// after a space) by the contents of the file FILE, if there is one: a line
+// that only ends like an address ("write to bob@example.com") or names
+// something with @ ("meet @dawn") stays as typed.
 func withFile(line string) (string, error) {
 	i := strings.LastIndex(line, "@")
-	if i < 0 || strings.ContainsAny(line[i+1:], " \t") || i+1 == len(line) {
+	if i < 0 || strings.ContainsAny(line[i+1:], " \t") || i+1 == len(line) || i > 0 && line[i-1] != ' ' && line[i-1] != '\t' {
 		return line, nil
 	}
 	data, err := os.ReadFile(line[i+1:])
+	if errors.Is(err, fs.ErrNotExist) {
+		return line, nil
+	}
 	if err != nil {
 		return "", err
 	}

@@ -107,3 +107,31 @@ func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
 		}
 	}
 }
+
+// TestWithFile_OnlyALastWordNamingAFileReadsIt: at a game master's table in
+// the terminal a last word "@FILE" brings in the file FILE; an address or
+// a word with @ that names no file stays as typed (the note was lost with
+// "open example.com: no such file or directory").
+func TestWithFile_OnlyALastWordNamingAFileReadsIt(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.json")
+	if err := os.WriteFile(book, []byte(`{"creatures":[]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"import book @" + book, `import book {"creatures":[]}`},
+		{"@" + book, `{"creatures":[]}`},
+		{"note: write to bob@example.com", "note: write to bob@example.com"},
+		{"note: meet @dawn", "note: meet @dawn"},
+		{"note: @ the inn", "note: @ the inn"},
+		{"note: the end @", "note: the end @"},
+	} {
+		got, err := withFile(tc.line)
+		if err != nil || got != tc.want {
+			t.Errorf("withFile(%q) = %q, %v; want %q", tc.line, got, err, tc.want)
+		}
+	}
+	if _, err := withFile("import book @" + dir); err == nil {
+		t.Errorf("withFile of a folder: no error, want one (it is there, but no file to read)")
+	}
+}
