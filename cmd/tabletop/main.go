@@ -126,7 +126,11 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "games (GAME), their bots and their options (-o name=value):")
 	for _, info := range registry().Infos() {
 		g, _ := registry().Game(info.ID)
-		fmt.Fprintf(w, "  %-8s %s, %s; bots: %s\n", info.ID, info.Name, seatRange(info), strings.Join(bots.Names(g), ", "))
+		who := "bots: " + strings.Join(bots.Names(g), ", ")
+		if !engine.BotsCanPlay(g) {
+			who = "played by people (bots for tabletop sim: " + strings.Join(bots.Names(g), ", ") + ")"
+		}
+		fmt.Fprintf(w, "  %-8s %s, %s; %s\n", info.ID, info.Name, seatRange(info), who)
 		for _, o := range info.Options {
 			fmt.Fprintf(w, "  %-8s   -o %s=%s  %s\n", "", o.Name, optionValues(o), o.Help)
 		}
@@ -137,6 +141,9 @@ func printHelp(w io.Writer) {
 func seatRange(info engine.Info) string {
 	if info.MinSeats == info.MaxSeats {
 		return engine.Count(info.MinSeats, "seat", "seats")
+	}
+	if info.UsualSeats > info.MinSeats {
+		return fmt.Sprintf("%d to %d seats (%d with an option)", info.UsualSeats, info.MaxSeats, info.MinSeats)
 	}
 	return fmt.Sprintf("%d to %d seats", info.MinSeats, info.MaxSeats)
 }

@@ -37,9 +37,9 @@ text form. "help" lists the commands and says what each choice does,
 "rules" gives the game's rules in brief. When the game ends the table
 export can be written for "tabletop verify".
 
-A game with a game master (msp) seats people only too: seat 1 is the GM,
-the terminal asks whoever must act, "as NAME" hands it to another seat,
-and --book FILE imports the GM's book.`
+A game with a game master (msp, tmd) seats people only too, three unless
+--players says: seat 1 is the GM, the terminal asks whoever must act, "as
+NAME" hands it to another seat, and --book FILE imports the GM's book.`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
