@@ -137,14 +137,17 @@ func TestRateLimitsBeforeLookups_TokensHaveOneSpelling(t *testing.T) {
 	}
 }
 
-// TestNoFieldInjection_SeatNamesRefuseControlCharacters checks that a seat
-// name with a line break, a tab, an escape or a Unicode line separator is
-// refused with a clear message, from the API and from the new-table form
-// (which also refuses bytes that are not UTF-8; the form trims spaces at
-// either end, so there the characters sit inside the name).
-func TestNoFieldInjection_SeatNamesRefuseControlCharacters(t *testing.T) {
+// TestNoFieldInjection_SeatNamesRefuseControlAndInvisibleCharacters checks
+// that a seat name with a line break, a tab, an escape, a Unicode line
+// separator, or an invisible format character (a zero-width space that
+// passes for another name, a direction override) is refused with a clear
+// message, from the API and from the new-table form (which also refuses
+// bytes that are not UTF-8), and that a name's spaces at either end are
+// trimmed, as the form and joining do (so line breaks sit inside the names
+// tried).
+func TestNoFieldInjection_SeatNamesRefuseControlAndInvisibleCharacters(t *testing.T) {
 	h := mustServer(t)
-	for _, name := range []string{"Ann\nevent: state", "Ann\r", "Ann\tBo", "\x1b[2J", "Ann\u2028", "Ann\x00", "Ann\x7f"} {
+	for _, name := range []string{"Ann\nevent: state", "Ann\r!", "Ann\tBo", "\x1b[2J", "Ann\u2028!", "Ann\x00", "Ann\x7f", "A\u200bnn", "\u202eoB", "Ann\u2066"} {
 		body := map[string]any{"game": "duel", "seats": []map[string]string{{"name": name}, {"name": "Bo"}}}
 		r := h.do("POST", "/api/tables", "", body)
 		var e apiErr
@@ -159,8 +162,14 @@ func TestNoFieldInjection_SeatNamesRefuseControlCharacters(t *testing.T) {
 			t.Errorf("the form with seat name %q = %d, want 400 about names", name, r.status)
 		}
 	}
-	if r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann-Marie O'Brien"}, {"name": "Zoë 🎲"}}}); r.status != http.StatusCreated {
+	if r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann-Marie O'Brien"}, {"name": "Zoë 🎲 👩\u200d👩\u200d👧"}}}); r.status != http.StatusCreated {
 		t.Fatalf("plain names were refused: %d %s", r.status, r.body)
+	}
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "  Ann  "}, {"name": "   "}}})
+	var c created
+	decode(t, r, &c)
+	if c.Seats[0].Name != "Ann" || c.Seats[1].Name != "Seat 2" {
+		t.Errorf("names %q and %q made seats %q and %q, want Ann and Seat 2", "  Ann  ", "   ", c.Seats[0].Name, c.Seats[1].Name)
 	}
 }
 

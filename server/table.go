@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -430,11 +431,11 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 	}
 	seats := make([]engine.SeatInfo, len(req.Seats))
 	for i, st := range req.Seats {
-		seats[i] = engine.SeatInfo{Name: st.Name, Bot: st.Bot, GM: st.GM}
+		seats[i] = engine.SeatInfo{Name: strings.TrimSpace(st.Name), Bot: st.Bot, GM: st.GM}
 		if len(st.Name) > 40 {
 			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
 		}
-		if err := checkName(st.Name); err != nil {
+		if err := checkName(seats[i].Name); err != nil {
 			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
 		}
 		if seats[i].Name == "" {
@@ -941,8 +942,8 @@ func (s *Server) botChoice(l *live, seat engine.Seat, name string, st engine.Sta
 // checkName refuses a name that could break out of the field it is shown
 // in: a line break could start a new field of an event stream, a log line
 // or a terminal's screen, an escape could move a terminal's cursor. So
-// control characters, Unicode line and paragraph separators, and invalid
-// UTF-8 are refused.
+// control characters, Unicode line and paragraph separators, invisible
+// format characters (but the joiners), and invalid UTF-8 are refused.
 func checkName(name string) error {
 	if !utf8.ValidString(name) {
 		return errors.New("names must be UTF-8 text")
@@ -950,6 +951,12 @@ func checkName(name string) error {
 	for _, r := range name {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return fmt.Errorf("names may not hold control characters such as line breaks, tabs or escapes (found %U)", r)
+		}
+		// Invisible format characters would let a name pass for another
+		// ("A\u200bnn" beside "Ann") or turn the text around it; the joiners
+		// that emoji and some scripts need stay allowed.
+		if unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d' {
+			return fmt.Errorf("names may not hold invisible characters such as zero-width spaces or direction marks (found %U)", r)
 		}
 	}
 	return nil
