@@ -358,7 +358,7 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 		info.Bots = bots.Names(g) // the game's own and the generic ones, once
 		out = append(out, info)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	writeJSON(w, http.StatusOK, map[string]any{"games": out, "table_options": engine.TableOptions})
 }
 
 func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"tabletop/engine"
 	"tabletop/games"
 	"tabletop/server"
 )
@@ -63,6 +64,25 @@ func TestAPI_GamesListBotsOnce(t *testing.T) {
 		}
 		if b := strings.Join(g.Bots, " "); b != w {
 			t.Errorf("%s lists bots %q, want %q", g.ID, b, w)
+		}
+	}
+}
+
+// TestAPI_GamesListTheTableOptionsEveryTableTakes: /api/games gives the
+// schema of the table options beside the games' own (the turn clock and the
+// bot pace, with their ranges), so a client can offer them.
+func TestAPI_GamesListTheTableOptionsEveryTableTakes(t *testing.T) {
+	h := mustServer(t)
+	var got struct {
+		TableOptions []engine.OptionSpec `json:"table_options"`
+	}
+	decode(t, h.do("GET", "/api/games", "", nil), &got)
+	if len(got.TableOptions) != len(engine.TableOptions) {
+		t.Fatalf("/api/games lists %d table options, want %d", len(got.TableOptions), len(engine.TableOptions))
+	}
+	for i, o := range got.TableOptions {
+		if want := engine.TableOptions[i]; o.Name != want.Name || o.Max != want.Max || o.Help != want.Help {
+			t.Errorf("table option %d = %+v, want %+v", i, o, want)
 		}
 	}
 }
