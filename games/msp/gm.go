@@ -321,8 +321,13 @@ func (s *State) adjust(seat engine.Seat, a engine.Action, d *dice.Stream) ([]eng
 		what, public = c.Name+" may roll the stats again", true
 		do = func() ([]engine.Event, error) { c.Rerolls++; return nil, nil }
 	case GiveXP:
-		if a.Points < 1 || a.Points > maxXP-c.XP {
-			return nil, engine.Illegal(a, "experience is granted 1 to %d points at a time", maxXP-c.XP)
+		switch {
+		case c.XP >= maxXP:
+			return nil, engine.Illegal(a, "%s has the most experience a character may have (%d XP)", c.Name, maxXP)
+		case a.Points < 1:
+			return nil, engine.Illegal(a, "experience is granted in whole points, 1 or more")
+		case a.Points > maxXP-c.XP:
+			return nil, engine.Illegal(a, "%s has %d XP and may have at most %d: grant at most %d", c.Name, c.XP, maxXP, maxXP-c.XP)
 		}
 		what = fmt.Sprintf("%s gains %d XP (%d -> %d)", c.Name, a.Points, c.XP, c.XP+a.Points)
 		do = func() ([]engine.Event, error) {

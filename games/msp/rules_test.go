@@ -3,6 +3,7 @@ package msp
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -180,6 +181,19 @@ func TestLevelThresholdsArePowersOfTen(t *testing.T) {
 	if last := evs[len(evs)-1]; last.Text != "Ann reaches level 1" {
 		t.Errorf("reaching 10 XP: last event %q", last.Text)
 	}
+}
+
+// TestExperience_RefusalsSayWhatIsAllowed: a grant of experience that is
+// not a whole number of points, or that passes the most a character may
+// have, is refused with the most it may still grant, and a character at
+// the most says so (it was "granted 1 to 0 points at a time").
+func TestExperience_RefusalsSayWhatIsAllowed(t *testing.T) {
+	s := mustTable(t)
+	mustRefuse(t, s, gmSeat, GiveXP{Who: "Ann", Points: 0, Reason: "r"}, "whole points, 1 or more")
+	mustApply(t, s, gmSeat, GiveXP{Who: "Ann", Points: 10, Reason: "r"}, nil)
+	mustRefuse(t, s, gmSeat, GiveXP{Who: "Ann", Points: maxXP, Reason: "r"}, fmt.Sprintf("Ann has 10 XP and may have at most %d: grant at most %d", maxXP, maxXP-10))
+	mustApply(t, s, gmSeat, GiveXP{Who: "Ann", Points: maxXP - 10, Reason: "r"}, nil)
+	mustRefuse(t, s, gmSeat, GiveXP{Who: "Ann", Points: 1, Reason: "r"}, fmt.Sprintf("Ann has the most experience a character may have (%d XP)", maxXP))
 }
 
 func TestCapacityIsTwentyPlusStrengthTimesOneAndAHalfTimes500Grams(t *testing.T) {
