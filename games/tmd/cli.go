@@ -299,6 +299,9 @@ func damageCommand(ctx context.Context, d *Data, args []string, stdout, stderr i
 	}
 	fmt.Fprintf(stdout, "  combat effect %+d, penalty %d, mitigation %d, type match-up x%s\n",
 		a.CombatEffect, a.Penalty, dd.Mitigation, strconv.FormatFloat(c.Mult, 'g', -1, 64))
+	if miss := a.missingAP(m); miss > 0 {
+		fmt.Fprintf(stdout, "  %s has %d AP for a move of %d: the d20 needs %d more to hit\n", atk.label, a.AP, m.AP, miss)
+	}
 	fmt.Fprintf(stdout, "d20:")
 	for f := 1; f <= 20; f++ {
 		fmt.Fprintf(stdout, " %d:%s", f, faces[f])

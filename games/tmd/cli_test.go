@@ -233,3 +233,22 @@ func TestDamageCommandUsesTheMovesCategory(t *testing.T) {
 		}
 	}
 }
+
+// TestDamage_SaysWhatAMissingAPCostsTheRoll: when the user has fewer AP
+// than the move costs, the damage command says how much more the d20
+// needs, so that the faces it lists (hit from 6) agree with what it says
+// (the move hits on 2+, and Pikachu at level 10 has 4 AP for a 7 AP move).
+func TestDamage_SaysWhatAMissingAPCostsTheRoll(t *testing.T) {
+	out, err := run(t, "damage", "--attacker", "Pikachu@10", "--move", "Thunderbolt", "--defender", "Squirtle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"hits on 2+", "has 4 AP for a move of 7: the d20 needs 4 more to hit", "5:miss 6:hit"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("damage output lacks %q:\n%s", want, out)
+		}
+	}
+	if out, _ := run(t, "damage", "--attacker", "Machop@20", "--move", "Double Kick", "--defender", "Eevee"); strings.Contains(out, "more to hit") {
+		t.Errorf("a move the user has the AP for says it needs more:\n%s", out)
+	}
+}
