@@ -139,6 +139,9 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 			return usagef("--seed: %v", err)
 		}
 	}
+	if err := distinctNames(seats); err != nil {
+		return err
+	}
 	tab, err := engine.NewTable(g, engine.Options(opts), seats, seed)
 	if err != nil {
 		return usagef("%v", err)
@@ -184,6 +187,23 @@ func hotSeats(n int, first, list string) []engine.SeatInfo {
 		}
 	}
 	return seats
+}
+
+// distinctNames refuses a table whose seats could not be told apart in
+// its log and prompts: a seat with no name, or two with one name (but for
+// case and spaces).
+func distinctNames(seats []engine.SeatInfo) error {
+	for i, s := range seats {
+		if strings.TrimSpace(s.Name) == "" {
+			return usagef("seat %d has no name: give it one (--name, --names)", i+1)
+		}
+		for j := range i {
+			if strings.EqualFold(strings.TrimSpace(seats[j].Name), strings.TrimSpace(s.Name)) {
+				return usagef("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, s.Name)
+			}
+		}
+	}
+	return nil
 }
 
 func seatNames(seats []engine.SeatInfo) string {

@@ -85,6 +85,9 @@ func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
 			return usagef("--seed: %v", err)
 		}
 	}
+	if err := distinctNames(seats); err != nil {
+		return err
+	}
 	tab, err := engine.NewTable(g, engine.Options(cfg.opts), seats, seed)
 	if err != nil {
 		return usagef("%v", err)

@@ -238,3 +238,23 @@ func TestPlay_TheEndRevealsWhatTheGameHid(t *testing.T) {
 		}
 	}
 }
+
+// TestPlay_EverySeatHasANameOfItsOwn: a table whose seats could not be
+// told apart in its prompts and log (no name, or one name twice but for
+// case) is refused before it starts, saying which seats.
+func TestPlay_EverySeatHasANameOfItsOwn(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "pmr", "--name", " "}, "seat 1 has no name"},
+		{[]string{"play", "pmr", "--name", "Ada (random)", "--bots", "random"}, "seats 1 and 2 are both called Ada (random)"},
+		{[]string{"play", "msp", "--names", "GM,Ann,ann"}, "seats 2 and 3 are both called ann"},
+		{[]string{"play", "prophecy", "--names", "A,B,A"}, "seats 1 and 3 are both called A"},
+	} {
+		code, _, errOut := run(t, "", tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v = %d, %q; want a usage error saying %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
