@@ -63,17 +63,25 @@ func plural(n int, one, many string) string {
 
 // joinName checks the name a person joining a seat chose.
 func joinName(name string) (string, error) {
-	name = strings.TrimSpace(name)
+	name, err := seatName(name)
 	switch {
+	case err != nil:
+		return "", errorf(http.StatusBadRequest, "bad_name", err.Error())
 	case name == "":
 		return "", errorf(http.StatusBadRequest, "bad_name", "choose a name to play under")
-	case len(name) > 40:
-		return "", errorf(http.StatusBadRequest, "bad_name", "names are at most 40 bytes")
-	}
-	if err := checkName(name); err != nil {
-		return "", errorf(http.StatusBadRequest, "bad_name", err.Error())
 	}
 	return name, nil
+}
+
+// seatName returns a seat's name with its spaces at either end trimmed,
+// or says why it may not be one (checkName), at most 40 bytes; "" stays
+// "", for the caller to refuse or name.
+func seatName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if len(name) > 40 {
+		return "", errors.New("names are at most 40 bytes")
+	}
+	return name, checkName(name)
 }
 
 // sameName reports whether two seats' names would read as one in the log:

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -431,13 +430,11 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 	}
 	seats := make([]engine.SeatInfo, len(req.Seats))
 	for i, st := range req.Seats {
-		seats[i] = engine.SeatInfo{Name: strings.TrimSpace(st.Name), Bot: st.Bot, GM: st.GM}
-		if len(st.Name) > 40 {
-			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: names are at most 40 bytes", i+1))
-		}
-		if err := checkName(seats[i].Name); err != nil {
+		name, err := seatName(st.Name)
+		if err != nil {
 			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %v", i+1, err))
 		}
+		seats[i] = engine.SeatInfo{Name: name, Bot: st.Bot, GM: st.GM}
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
