@@ -93,7 +93,7 @@ func clockSeats(l *live) []engine.Seat {
 	seats := l.tab.Seats()
 	var out []engine.Seat
 	for _, p := range st.Pending() {
-		if int(p) >= len(seats) || seats[p].Bot != "" || l.tab.StandIn(p) {
+		if int(p) >= len(seats) || botPlays(l, p) {
 			continue
 		}
 		if int(p) >= len(l.hashes) || l.hashes[p] == nil {

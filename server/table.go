@@ -731,7 +731,7 @@ func botDue(l *live) engine.Seat {
 		if int(p) >= len(seats) || l.answered(p) {
 			continue
 		}
-		bot := seats[p].Bot != "" || l.tab.StandIn(p)
+		bot := botPlays(l, p)
 		if bot && p == last && personPending(l, pending) {
 			continue
 		}
@@ -745,13 +745,18 @@ func botDue(l *live) engine.Seat {
 // personPending reports whether a person (not a bot, nor a bot standing
 // in) may move among the pending seats. Call with l.mu held.
 func personPending(l *live, pending []engine.Seat) bool {
-	seats := l.tab.Seats()
 	for _, p := range pending {
-		if int(p) < len(seats) && seats[p].Bot == "" && !l.tab.StandIn(p) && !l.answered(p) {
+		if int(p) < len(l.tab.Seats()) && !botPlays(l, p) && !l.answered(p) {
 			return true
 		}
 	}
 	return false
+}
+
+// botPlays reports whether a bot plays seat p: its own, or one standing in
+// for its person. Call with l.mu held.
+func botPlays(l *live, p engine.Seat) bool {
+	return l.tab.Seats()[p].Bot != "" || l.tab.StandIn(p)
 }
 
 // runBots plays bot seats while one is pending. Each choice comes from the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"tabletop/engine"
 	"tabletop/store/postgres"
 	"tabletop/store/sqlite"
 )
@@ -41,10 +42,6 @@ func runMigrate(ctx context.Context, env Env, args []string) error {
 	for _, name := range applied {
 		fmt.Fprintf(env.Stdout, "applied %s\n", name)
 	}
-	noun := "migrations"
-	if len(applied) == 1 {
-		noun = "migration"
-	}
-	fmt.Fprintf(env.Stdout, "tabletop: %s is up to date (%d %s applied now)\n", showDB(*db), len(applied), noun)
+	fmt.Fprintf(env.Stdout, "tabletop: %s is up to date (%s applied now)\n", showDB(*db), engine.Count(len(applied), "migration", "migrations"))
 	return nil
 }
