@@ -41,6 +41,10 @@ type Info struct {
 	ScoreName    string       `json:"score_name,omitempty"` // what Outcome.Scores count: "trophies", "points"
 }
 
+// Usual returns the fewest seats a table of the game has without options
+// that allow fewer: UsualSeats, or MinSeats where it is 0.
+func (i Info) Usual() int { return max(i.MinSeats, i.UsualSeats) }
+
 // OptionKind is the type of a table option's value.
 type OptionKind int
 

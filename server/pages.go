@@ -256,7 +256,7 @@ func (s *Server) newForm(g engine.Game, r *http.Request) newForm {
 	for i := range info.MaxSeats {
 		row := seatRow{Index: i, N: i + 1, Name: fmt.Sprintf("Player %d", i+1)}
 		who := "person"
-		if i >= max(info.MinSeats, info.UsualSeats) {
+		if i >= info.Usual() {
 			who = "none"
 		}
 		if r != nil {

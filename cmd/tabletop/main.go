@@ -142,8 +142,8 @@ func seatRange(info engine.Info) string {
 	if info.MinSeats == info.MaxSeats {
 		return engine.Count(info.MinSeats, "seat", "seats")
 	}
-	if info.UsualSeats > info.MinSeats {
-		return fmt.Sprintf("%d to %d seats (%d with an option)", info.UsualSeats, info.MaxSeats, info.MinSeats)
+	if info.Usual() > info.MinSeats {
+		return fmt.Sprintf("%d to %d seats (%d with an option)", info.Usual(), info.MaxSeats, info.MinSeats)
 	}
 	return fmt.Sprintf("%d to %d seats", info.MinSeats, info.MaxSeats)
 }
