@@ -36,7 +36,7 @@ func loadPages(reg *engine.Registry) (*pages, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: templates: %w", err)
 	}
-	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}, tools: map[string][]gameTool{}}
+	p := &pages{base: base, perGame: map[string]*template.Template{}, rules: map[string]template.HTML{}, tools: map[string][]gameTool{}, listed: listedSchemas(reg)}
 	for _, info := range reg.Infos() {
 		g, _ := reg.Game(info.ID)
 		pr, ok := g.(engine.Presenter)
@@ -180,7 +180,7 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 		Rules     map[string]template.HTML
 		PlayNow   map[string]bool
 		Tools     map[string][]engine.Tool
-	}{"Lobby", infos, names, lobbyRows(list, listedSchemas(s.games)), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
+	}{"Lobby", infos, names, lobbyRows(list, s.pages.listed), s.pages.rules, playNowGames(s.games), s.pages.toolLinks()})
 }
 
 // lobbyRow is a table as the lobby lists it, with its open seats marked.
@@ -646,17 +646,18 @@ func optionSettings(schema []engine.OptionSpec, opts engine.Options) []string {
 var optionUnits = map[string]string{engine.OptTurnClock: " s", engine.OptBotPace: " ms"}
 
 // listedSchemas are, by game id, the options a listed table may have: the
-// game's, then the table options every table takes, with the turn clock's
-// default the one a listed table gets when its creator sets none
-// (withClock), so that the lobby names only a clock set otherwise.
+// game's, then the table options every table takes, with the defaults a
+// listed table gets when its creator sets none (withClock's turn clock),
+// so that the lobby names only a clock set otherwise.
 func listedSchemas(reg *engine.Registry) map[string][]engine.OptionSpec {
 	out := map[string][]engine.OptionSpec{}
 	for _, id := range reg.IDs() {
 		g, _ := reg.Game(id)
+		listed, _ := withClock(g, engine.Options{}, true)
 		schema := append(slices.Clip(g.Info().Options), engine.TableOptions...)
 		for i, spec := range schema {
-			if spec.Name == engine.OptTurnClock && engine.BotsCanPlay(g) {
-				schema[i].Default = strconv.Itoa(listedClock)
+			if v, ok := listed[spec.Name]; ok {
+				schema[i].Default = v
 			}
 		}
 		out[id] = schema

@@ -412,6 +412,7 @@ func clientKey(r *http.Request, trustProxy bool) string {
 type pages struct {
 	base    *template.Template
 	perGame map[string]*template.Template
-	rules   map[string]template.HTML // each game's rules summary, rendered
-	tools   map[string][]gameTool    // each game's tools (engine.Tooler)
+	rules   map[string]template.HTML       // each game's rules summary, rendered
+	tools   map[string][]gameTool          // each game's tools (engine.Tooler)
+	listed  map[string][]engine.OptionSpec // each game's options of a listed table (listedSchemas)
 }
