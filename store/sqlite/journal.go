@@ -230,8 +230,9 @@ var foldSteps = []string{
 // SQLite keep a statement journal for the fold's INSERT and look each
 // row's table up. With its writes OR ROLLBACK (foldSteps), that took an
 // eighth to a sixth off a fold's CPU per row (BenchmarkFold, at 50 and
-// 1,000 tables, with entries clustered by table: schema 6). The pragma takes effect only outside a transaction,
-// which is where the writer is between batches.
+// 1,000 tables, with entries clustered by table: schema 6). The pragma
+// takes effect only outside a transaction, which is where the writer is
+// between batches.
 func (s *Store) fold() (err error) {
 	start := time.Now()
 	if _, err := s.wdb.Exec("PRAGMA foreign_keys = OFF"); err != nil {

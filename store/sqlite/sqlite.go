@@ -250,10 +250,10 @@ func Open(path string, opts Options) (*Store, error) {
 
 // writerCacheKiB is the writer's page cache, in KiB. A fold reads each
 // table's leaf of entries_log and its row in tables, and the pages above
-// them: with 1,000 tables playing, SQLite's default 2 MiB holds too few of
-// them, and reading them back (a system call each) took 7% of the
-// server's CPU when each append read its table's leaf of the log; 16 MiB
-// holds them. It fills only as a database grows that large.
+// them: with 1,000 tables playing, SQLite's default 2 MiB holds too few
+// of such pages, and reading them back costs a system call each (7% of
+// the server's CPU, measured when appends read their tables' pages);
+// 16 MiB holds them. It fills only as a database grows that large.
 const writerCacheKiB = 16 << 10
 
 // pageSize is the page size of a new database, in bytes. Every commit
