@@ -28,9 +28,10 @@ type prompter interface {
 	Prompt() engine.Seat
 }
 
-// bookExporter is implemented by games whose GM keeps a book that can be
-// written to a file from the GM's view.
-type bookExporter interface {
+// bookKeeper is implemented by games whose GM keeps a book: ExportBook
+// writes it from the GM's view to a file ("export book FILE"), which the
+// game's "import book" action reads back (--book FILE, at the start).
+type bookKeeper interface {
 	ExportBook(v engine.View) ([]byte, error)
 }
 
@@ -55,21 +56,18 @@ const maxListed = 12
 func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
 	info := g.Info()
 	n := cfg.players
-	var names []string
-	if cfg.names != "" {
-		names = strings.Split(cfg.names, ",")
-		if n == 0 {
-			n = len(names)
-		}
-	}
-	if n == 0 {
+	switch {
+	case n != 0:
+	case cfg.names != "":
+		n = len(strings.Split(cfg.names, ","))
+	default:
 		n = defaultGMPlayers
+	}
+	if err := checkNames(info, cfg.names, n, cfg.players != 0); err != nil {
+		return err
 	}
 	if n < info.MinSeats || n > info.MaxSeats {
 		return usagef("%s takes %d to %d seats (the GM and the players), not %d", info.Name, info.MinSeats, info.MaxSeats, n)
-	}
-	if len(names) > n {
-		return usagef("%d names given for %d seats", len(names), n)
 	}
 	first := cfg.name
 	if first == "Player" {
@@ -326,7 +324,7 @@ func (p *gmSession) seatNamed(name string) (engine.Seat, bool) {
 }
 
 func (p *gmSession) exportBook(s engine.Seat, path string) {
-	be, ok := p.tab.Game().(bookExporter)
+	be, ok := p.tab.Game().(bookKeeper)
 	if !ok {
 		fmt.Fprintln(p.env.Stdout, "this game has no book to export")
 		return
