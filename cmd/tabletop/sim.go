@@ -110,8 +110,8 @@ func runSim(ctx context.Context, env Env, args []string) error {
 		if errors.Is(err, context.Canceled) {
 			return &exitError{code: 130, msg: "interrupted"}
 		}
-		if strings.HasPrefix(err.Error(), "sim: game ") {
-			return err
+		if ge, ok := errors.AsType[*sim.GameError](err); ok {
+			return fmt.Errorf("%w; with the same flags, --seed %s --games %d plays the run again up to it", ge, ge.RunSeed, ge.Game)
 		}
 		return usagef("%v", err)
 	}
