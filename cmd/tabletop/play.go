@@ -503,12 +503,39 @@ func (p *session) ask() error {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
+		if !p.confirmed(a, false) {
+			continue
+		}
 		if _, err := p.tab.Act(p.me, a); err != nil {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
 		return nil
 	}
+}
+
+// confirmed asks before a is played if a asks for it (engine.Confirmer):
+// only "y" or "yes" plays it; anything else, or no more input, leaves the
+// game as it was. echo repeats the answer, as a transcript of a shared
+// terminal shows every line typed.
+func (p *session) confirmed(a engine.Action, echo bool) bool {
+	q := engine.Confirm(a)
+	if q == "" {
+		return true
+	}
+	fmt.Fprintf(p.env.Stdout, "%s [y/N] ", q)
+	answer := ""
+	if p.in.Scan() {
+		answer = strings.ToLower(strings.TrimSpace(p.in.Text()))
+	}
+	if echo {
+		fmt.Fprintln(p.env.Stdout, answer)
+	}
+	if answer == "y" || answer == "yes" {
+		return true
+	}
+	fmt.Fprintf(p.env.Stdout, "not done: %s\n", a)
+	return false
 }
 
 // refusal is what a person at the prompt reads when an action is refused:

@@ -244,7 +244,14 @@ func (p *gmSession) ask(s engine.Seat) error {
 			p.exportBook(s, strings.TrimSpace(line[len("export book "):]))
 			continue
 		}
-		if err := p.typed(s, line); err != nil {
+		a, err := p.read(s, line)
+		if err == nil && !p.confirmed(a, true) {
+			continue
+		}
+		if err == nil {
+			_, err = p.tab.Act(s, a)
+		}
+		if err != nil {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
@@ -254,15 +261,25 @@ func (p *gmSession) ask(s engine.Seat) error {
 	}
 }
 
-// typed applies what seat s typed: a choice's number or exact text, any
-// action the game parses, or a prefix of one choice.
+// typed applies what seat s typed (read).
 func (p *gmSession) typed(s engine.Seat, line string) error {
+	a, err := p.read(s, line)
+	if err != nil {
+		return err
+	}
+	_, err = p.tab.Act(s, a)
+	return err
+}
+
+// read is the action seat s typed: a choice's number or exact text, any
+// action the game parses, or a prefix of one choice.
+func (p *gmSession) read(s engine.Seat, line string) (engine.Action, error) {
 	legal := p.tab.State().Legal(s)
 	var a engine.Action
 	if _, err := strconv.Atoi(line); err == nil {
 		var perr error
 		if a, perr = pick(legal, nil, line); perr != nil {
-			return perr
+			return nil, perr
 		}
 	}
 	for _, l := range legal {
@@ -273,22 +290,18 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 	if ap, ok := p.tab.Game().(textParser); ok && a == nil {
 		text, err := withFile(line)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if parsed, perr := ap.ParseAction(text); perr == nil {
 			a = parsed
 		} else if _, pickErr := pick(legal, nil, strings.ToLower(line)); pickErr != nil {
-			return perr
+			return nil, perr
 		}
 	}
 	if a == nil {
-		var err error
-		if a, err = pick(legal, nil, strings.ToLower(line)); err != nil {
-			return err
-		}
+		return pick(legal, nil, strings.ToLower(line))
 	}
-	_, err := p.tab.Act(s, a)
-	return err
+	return a, nil
 }
 
 // withFile replaces a final "@FILE" word (an @ at the line's start or
