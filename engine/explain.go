@@ -12,3 +12,22 @@ package engine
 type Explainer interface {
 	Explain(v View, a Action) string
 }
+
+// Confirmer is implemented by actions a slip must not take: one that ends
+// the game for everyone (a game master's "end the session") and cannot be
+// taken back. Confirm is the question the table page and tabletop play ask
+// before playing the action, in a player's words ("End the session for
+// everyone?"); only a yes plays it. It says nothing about the state, so it
+// tells no seat more than the action's own text.
+type Confirmer interface {
+	Confirm() string
+}
+
+// Confirm returns the question to ask before a is played (Confirmer), or
+// "" if a needs none.
+func Confirm(a Action) string {
+	if c, ok := a.(Confirmer); ok {
+		return c.Confirm()
+	}
+	return ""
+}

@@ -14,13 +14,26 @@ import (
 	"tabletop/server"
 )
 
+// openConfirm is JavaScript that opens the confirmation of the action
+// whose label starts with label (engine.Confirmer) as a click on it does,
+// and is true if it is open.
+func openConfirm(label string) string {
+	return fmt.Sprintf(`(() => {
+		const s = [...document.querySelectorAll('#state .actions details.confirm > summary')].find(s => s.textContent.trim().startsWith(%q));
+		if (!s) return false;
+		if (!s.parentElement.open) s.click();
+		return s.parentElement.open;
+	})()`, label)
+}
+
 // TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd drives Chromium
 // through a Mystery Dungeons battle: the GM brings a Geodude and a hidden
 // second one, starts the battle and poisons Ann; Ann and Bo fight from
 // their own pages by clicking the offered actions; the foes wear the team
 // down until both have fainted, the battle ends with them revived, and the
-// GM ends the session. The players' pages never show the GM's note or the
-// hidden foe's numbers, and show their odds.
+// GM ends the session, saying yes to the question it asks first. The
+// players' pages never show the GM's note or the hidden foe's numbers, and
+// show their odds.
 func TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
@@ -87,7 +100,9 @@ func TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd(t *testing.T) {
 		if step > 300 || time.Now().After(deadline) {
 			t.Fatalf("the battle did not end in %d steps", step)
 		}
-		if click(gm, "end the session") {
+		// Ending the session asks first: "end the session…" opens the
+		// question and its "Yes" button.
+		if evalJS[bool](gm, openConfirm("end the session")) && click(gm, "Yes, end the session") {
 			break
 		}
 		acted := click(ann, "use Thunder Shock on Geodude") || click(ann, "end the turn") ||

@@ -385,6 +385,9 @@ type actionGroup struct {
 	Actions []pageAction
 	Helps   int  // actions with a Help
 	Pick    bool // offered as one list to pick from, not a button each
+	// confirms says that an action of the group asks to be confirmed
+	// (pageAction.Confirm): the group is offered a button each.
+	confirms bool
 }
 
 // pickOver is the most actions of one kind offered as a button each: a
@@ -394,10 +397,12 @@ type actionGroup struct {
 const pickOver = 8
 
 // pageAction is a legal action as the page offers it, with what it does
-// (engine.Explainer) when the game says.
+// (engine.Explainer) when the game says, and the question to answer
+// before it is played (engine.Confirmer) if it asks for one.
 type pageAction struct {
 	legalAction
-	Help string
+	Help    string
+	Confirm string
 }
 
 // pageData builds the table page for seat. base is the page's own URL.
@@ -438,8 +443,12 @@ func groups(g engine.Game, st seatState) []actionGroup {
 		if pa.Help != "" {
 			out[k].Helps++
 		}
+		// An action that asks to be confirmed keeps a button of its own,
+		// behind its question (no list to pick it from).
+		pa.Confirm = engine.Confirm(a.action)
+		out[k].confirms = out[k].confirms || pa.Confirm != ""
 		out[k].Actions = append(out[k].Actions, pa)
-		out[k].Pick = len(out[k].Actions) > pickOver
+		out[k].Pick = len(out[k].Actions) > pickOver && !out[k].confirms
 	}
 	return out
 }

@@ -143,7 +143,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				lo, hi := c*chunkSize, min((c+1)*chunkSize, cfg.Games)
 				for i := lo; i < hi; i++ {
 					if err := s.play(p, GameSeed(cfg.Seed, i)); err != nil {
-						errOnce.Do(func() { firstErr = fmt.Errorf("sim: game %d: %w", i, err); cancel() })
+						errOnce.Do(func() {
+							firstErr = &GameError{Game: i + 1, Games: cfg.Games, Seed: GameSeed(cfg.Seed, i), RunSeed: cfg.Seed, Err: err}
+							cancel()
+						})
 						return
 					}
 				}
@@ -197,7 +200,25 @@ feed:
 	return res, nil
 }
 
-// GameSeed derives game i's seed from the run's seed.
+// GameError is the error of a run one of whose games failed: its error,
+// and which game it was, counted from 1 as a person reads it, with the
+// seeds that play it again: Play with Seed, or a run with RunSeed of Game
+// games, the failed one last (games are seeded by their place in the run).
+type GameError struct {
+	Game    int       // the game's place in the run, from 1
+	Games   int       // games in the run
+	Seed    dice.Seed // the game's seed: GameSeed(RunSeed, Game-1)
+	RunSeed dice.Seed
+	Err     error
+}
+
+func (e *GameError) Error() string {
+	return fmt.Sprintf("sim: game %d of %d (seed %s, run seed %s): %v", e.Game, e.Games, e.Seed, e.RunSeed, e.Err)
+}
+
+func (e *GameError) Unwrap() error { return e.Err }
+
+// GameSeed derives game i's seed (i from 0) from the run's seed.
 func GameSeed(run dice.Seed, i int) dice.Seed {
 	return dice.Derive(run, "sim/game", uint64(i))
 }

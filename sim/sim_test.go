@@ -2,8 +2,10 @@ package sim_test
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"tabletop/bots"
@@ -203,5 +205,36 @@ func TestPlay_PendingSeatsTakeTurns(t *testing.T) {
 		if _, _, steps, err := sim.Play(prophecy.Game, opts, seats, bs, dice.Seed{seed}, 100_000); err != nil {
 			t.Fatalf("seed %d, %d actions: %v", seed, steps, err)
 		}
+	}
+}
+
+// failingSetup is a game whose third Setup fails, as a game that breaks
+// in the middle of a run does.
+type failingSetup struct {
+	engine.Game
+	setups *atomic.Int64
+}
+
+func (g failingSetup) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
+	if g.setups.Add(1) == 3 {
+		return nil, errors.New("the table falls over")
+	}
+	return g.Game.Setup(opts, seats, d)
+}
+
+// TestRun_AFailedGameIsCountedFromOneWithItsSeed: a game that fails is
+// named as a person counts ("game 3 of 100", not the index 2), with its
+// seed and the run's, so that it can be played again.
+func TestRun_AFailedGameIsCountedFromOneWithItsSeed(t *testing.T) {
+	run := dice.Seed{9}
+	cfg := sim.Config{Game: failingSetup{duel.Game, new(atomic.Int64)}, Bots: []string{"random", "random"}, Games: 100, Parallel: 1, Seed: run}
+	_, err := sim.Run(context.Background(), cfg)
+	want := "sim: game 3 of 100 (seed " + sim.GameSeed(run, 2).String() + ", run seed " + run.String() + "): the table falls over"
+	if err == nil || err.Error() != want {
+		t.Fatalf("Run with its third game failing = %v, want %q", err, want)
+	}
+	ge, ok := errors.AsType[*sim.GameError](err)
+	if !ok || ge.Game != 3 || ge.Seed != sim.GameSeed(run, 2) {
+		t.Fatalf("Run's error %#v is not game 3's GameError", err)
 	}
 }

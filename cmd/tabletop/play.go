@@ -24,22 +24,28 @@ func init() {
 	register("play", "play a game in the terminal against bots: tabletop play pmr --bots nash,greedy", runPlay)
 }
 
-const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--name NAME] [--names LIST] [-o name=value] [--export FILE]
+const playUsage = `GAME [--players N] [--bots LIST] [--turns N] [--seed HEX] [--name NAME] [--names LIST] [-o name=value] [--export FILE] [--markdown FILE] [--book FILE]
 
 You take seat 1; the other seats are played by bots (--bots, comma-separated,
 one per seat; missing ones use the game's best bot). A game only people can
 play (a story game) seats people at every seat instead: they share this
-keyboard, and "as N" acts for seat N (--names names them). With neither
---players nor --bots the table has four seats, or as near as the game
-allows. At each prompt type the number of a choice or its text; games whose
-actions carry free text (names, narration) take any action typed in its
-text form. "help" lists the commands and says what each choice does,
-"rules" gives the game's rules in brief. When the game ends the table
-export can be written for "tabletop verify".
+keyboard, and "as N" acts for seat N (--names names them, and without
+--players sets how many). With neither --players nor --bots the table has
+four seats, or as near as the game allows. At each prompt type the number
+of a choice or its text; games whose actions carry free text (names,
+narration) take any action typed in its text form. "help" lists the
+commands and says what each choice does, "rules" gives the game's rules in
+brief. When the game ends the table export can be written for "tabletop
+verify" (--export), and a story game's story as Markdown (--markdown).
 
-A game with a game master (msp, tmd) seats people only too, three unless
---players says: seat 1 is the GM, the terminal asks whoever must act, "as
-NAME" hands it to another seat, and --book FILE imports the GM's book.`
+A game with a game master seats people only too, three unless --players or
+--names says: seat 1 is the GM, the terminal asks whoever must act, "as
+NAME" hands it to another seat, and --book FILE imports the GM's book where
+the GM keeps one. An action that ends the game for everyone asks "y" first.
+
+A flag the game has no use for (--markdown where there is no story to
+write, --book where the GM keeps no book, --names for bots' seats) is an
+error that says which games it applies to.`
 
 // defaultPlayers is the size of a table when neither --players nor --bots
 // says: you and three of the game's best bot.
@@ -53,10 +59,10 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	turns := fs.Int("turns", 0, "shorthand for -o turns=N")
 	seedHex := fs.String("seed", "", "table seed in hex (default: random; revealed at the end)")
 	name := fs.String("name", "Player", "your name at the table")
-	nameList := fs.String("names", "", "names of the seats, comma-separated (games only people play, whose seats all share this keyboard)")
+	nameList := fs.String("names", "", "names of the seats, comma-separated, for "+gamesWith(peoplePlayEverySeat)+", where people play every seat")
 	export := fs.String("export", "", "write the table export to FILE at the end, without asking")
-	story := fs.String("markdown", "", "write the story as Markdown to FILE at the end (games that tell a story)")
-	book := fs.String("book", "", "games with a game master: import the GM's book from FILE at the start")
+	story := fs.String("markdown", "", "write the story as Markdown to `FILE` at the end, for "+gamesWith(tellsStory))
+	book := fs.String("book", "", "import the GM's book from `FILE` at the start, for "+gamesWith(keepsBook))
 	opts := optionFlags{}
 	fs.Var(opts, "o", "game option name=value (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -74,7 +80,14 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return usagef("--export: %v", err)
 	}
 	info := g.Info()
-	if err := turnsOption(fs, info, opts, *turns); err != nil {
+	given := flagsGiven(fs)
+	if err := turnsOption(given, info, opts, *turns); err != nil {
+		return err
+	}
+	if err := refuseUnused(g, given); err != nil {
+		return err
+	}
+	if err := checkPlayers(given, info, *players); err != nil {
 		return err
 	}
 	if info.GMSeat {
@@ -87,13 +100,23 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	if *botList != "" {
 		names = strings.Split(*botList, ",")
 	}
+	// A game only people can play seats people at every seat.
+	_, hotSeat := g.(engine.PeopleOnly)
+	if hotSeat && len(names) > 0 {
+		return usagef("%s is played by people only: no --bots", info.Name)
+	}
 	n := *players
 	switch {
 	case n != 0:
+	case hotSeat && *nameList != "":
+		n = len(strings.Split(*nameList, ","))
 	case len(names) > 0:
 		n = max(1+len(names), info.MinSeats)
 	default:
 		n = min(max(defaultPlayers, info.MinSeats), info.MaxSeats)
+	}
+	if err := checkNames(info, *nameList, n, *players != 0); err != nil {
+		return err
 	}
 	if n < info.MinSeats || n > info.MaxSeats {
 		return usagef("%s takes %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
@@ -107,18 +130,11 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	}
 	seats := []engine.SeatInfo{{Name: *name}}
 	botSeats := map[engine.Seat]engine.Bot{}
-	// A game only people can play seats people at every seat.
-	_, hotSeat := g.(engine.PeopleOnly)
-	if hotSeat && len(names) > 0 {
-		return usagef("%s is played by people only: no --bots", info.Name)
-	}
 	if hotSeat {
 		first := ""
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "name" {
-				first = *name
-			}
-		})
+		if given["name"] {
+			first = *name
+		}
 		seats = hotSeats(n, first, *nameList)
 	}
 	for i := 1; i < n && !hotSeat; i++ {
@@ -153,11 +169,6 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		fmt.Fprintf(env.Stdout, "%s: you are %s at a table of %d. Seed commitment: %s\n", info.Name, *name, n, tab.Commitment())
 	}
 	fmt.Fprintln(env.Stdout, `Type the number of a choice or its text; "help" for help.`)
-	if *story != "" {
-		if _, ok := g.(markdowner); !ok {
-			return usagef("--markdown: %s has no story to write", info.Name)
-		}
-	}
 	if err := p.loop(ctx); err != nil {
 		return err
 	}
@@ -165,6 +176,95 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	return p.finish(*export)
+}
+
+// flagsGiven is the set of fs's flags given on the command line, by
+// name: a flag given its default value is given all the same.
+func flagsGiven(fs *flag.FlagSet) map[string]bool {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given
+}
+
+// refuseUnused refuses a flag given for a game that has no use for it,
+// naming the games it applies to. What a flag needs is something a game
+// can do (write its story, keep a GM's book, seat people at every seat),
+// so the games named are those that say they can.
+func refuseUnused(g engine.Game, given map[string]bool) error {
+	switch {
+	case given["markdown"] && !tellsStory(g):
+		return usagef("--markdown applies only to %s, to write the story at the end", gamesWith(tellsStory))
+	case given["book"] && !keepsBook(g):
+		return usagef("--book applies only to %s, to import the GM's book at the start", gamesWith(keepsBook))
+	case given["names"] && !peoplePlayEverySeat(g):
+		return usagef("--names applies only to %s, where people play every seat: at %s the other seats are bots (--name names yours)", gamesWith(peoplePlayEverySeat), g.Info().Name)
+	}
+	return nil
+}
+
+func tellsStory(g engine.Game) bool {
+	_, ok := g.(markdowner)
+	return ok
+}
+
+func keepsBook(g engine.Game) bool {
+	_, ok := g.(bookKeeper)
+	return ok
+}
+
+func peoplePlayEverySeat(g engine.Game) bool { return !engine.BotsCanPlay(g) }
+
+// gamesWith lists the games has holds for, as a person reads them:
+// "musi supa pona (msp)", "A (a), B (b) and C (c)".
+func gamesWith(has func(engine.Game) bool) string {
+	var out []string
+	for _, id := range registry().IDs() {
+		if g, err := registry().Game(id); err == nil && has(g) {
+			out = append(out, fmt.Sprintf("%s (%s)", g.Info().Name, id))
+		}
+	}
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+}
+
+// checkPlayers refuses --players (or --stables) outside the game's seats,
+// 0 included, which would otherwise read as "the default".
+func checkPlayers(given map[string]bool, info engine.Info, n int) error {
+	flagName := "players"
+	if given["stables"] {
+		flagName = "stables"
+	} else if !given["players"] {
+		return nil
+	}
+	if n >= info.MinSeats && n <= info.MaxSeats {
+		return nil
+	}
+	at := info.Name
+	if info.GMSeat {
+		at += " (the GM and the players)"
+	}
+	if info.MinSeats == info.MaxSeats {
+		return usagef("--%s must be %d at %s, got %d", flagName, info.MinSeats, at, n)
+	}
+	return usagef("--%s must be from %d to %d at %s, got %d", flagName, info.MinSeats, info.MaxSeats, at, n)
+}
+
+// checkNames refuses more --names (list) than the table's n seats, which
+// --players gave, or else than the game takes (the names set the seats).
+func checkNames(info engine.Info, list string, n int, playersGiven bool) error {
+	if list == "" {
+		return nil
+	}
+	k := len(strings.Split(list, ","))
+	switch {
+	case playersGiven && k > n:
+		return usagef("%d names given for %d seats", k, n)
+	case k > info.MaxSeats:
+		return usagef("%d names given: %s takes at most %d seats", k, info.Name, info.MaxSeats)
+	}
+	return nil
 }
 
 // hotSeats names the n seats of a table of people sharing the keyboard:
@@ -403,12 +503,39 @@ func (p *session) ask() error {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
+		if !p.confirmed(a, false) {
+			continue
+		}
 		if _, err := p.tab.Act(p.me, a); err != nil {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
 		return nil
 	}
+}
+
+// confirmed asks before a is played if a asks for it (engine.Confirmer):
+// only "y" or "yes" plays it; anything else, or no more input, leaves the
+// game as it was. echo repeats the answer, as a transcript of a shared
+// terminal shows every line typed.
+func (p *session) confirmed(a engine.Action, echo bool) bool {
+	q := engine.Confirm(a)
+	if q == "" {
+		return true
+	}
+	fmt.Fprintf(p.env.Stdout, "%s [y/N] ", q)
+	answer := ""
+	if p.in.Scan() {
+		answer = strings.ToLower(strings.TrimSpace(p.in.Text()))
+	}
+	if echo {
+		fmt.Fprintln(p.env.Stdout, answer)
+	}
+	if answer == "y" || answer == "yes" {
+		return true
+	}
+	fmt.Fprintf(p.env.Stdout, "not done: %s\n", a)
+	return false
 }
 
 // refusal is what a person at the prompt reads when an action is refused:
@@ -547,7 +674,8 @@ func labels(g engine.Game, v engine.View, legal []engine.Action) []string {
 }
 
 // markdowner is implemented by games that write a finished table as a
-// Markdown document (a story game's whole story).
+// Markdown document (a story game's whole story): --markdown applies to
+// them alone.
 type markdowner interface {
 	Markdown(v engine.View) string
 }

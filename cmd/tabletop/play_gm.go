@@ -28,9 +28,10 @@ type prompter interface {
 	Prompt() engine.Seat
 }
 
-// bookExporter is implemented by games whose GM keeps a book that can be
-// written to a file from the GM's view.
-type bookExporter interface {
+// bookKeeper is implemented by games whose GM keeps a book: ExportBook
+// writes it from the GM's view to a file ("export book FILE"), which the
+// game's "import book" action reads back (--book FILE, at the start).
+type bookKeeper interface {
 	ExportBook(v engine.View) ([]byte, error)
 }
 
@@ -55,21 +56,18 @@ const maxListed = 12
 func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
 	info := g.Info()
 	n := cfg.players
-	var names []string
-	if cfg.names != "" {
-		names = strings.Split(cfg.names, ",")
-		if n == 0 {
-			n = len(names)
-		}
-	}
-	if n == 0 {
+	switch {
+	case n != 0:
+	case cfg.names != "":
+		n = len(strings.Split(cfg.names, ","))
+	default:
 		n = defaultGMPlayers
+	}
+	if err := checkNames(info, cfg.names, n, cfg.players != 0); err != nil {
+		return err
 	}
 	if n < info.MinSeats || n > info.MaxSeats {
 		return usagef("%s takes %d to %d seats (the GM and the players), not %d", info.Name, info.MinSeats, info.MaxSeats, n)
-	}
-	if len(names) > n {
-		return usagef("%d names given for %d seats", len(names), n)
 	}
 	first := cfg.name
 	if first == "Player" {
@@ -246,7 +244,14 @@ func (p *gmSession) ask(s engine.Seat) error {
 			p.exportBook(s, strings.TrimSpace(line[len("export book "):]))
 			continue
 		}
-		if err := p.typed(s, line); err != nil {
+		a, err := p.read(s, line)
+		if err == nil && !p.confirmed(a, true) {
+			continue
+		}
+		if err == nil {
+			_, err = p.tab.Act(s, a)
+		}
+		if err != nil {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
@@ -256,15 +261,25 @@ func (p *gmSession) ask(s engine.Seat) error {
 	}
 }
 
-// typed applies what seat s typed: a choice's number or exact text, any
-// action the game parses, or a prefix of one choice.
+// typed applies what seat s typed (read).
 func (p *gmSession) typed(s engine.Seat, line string) error {
+	a, err := p.read(s, line)
+	if err != nil {
+		return err
+	}
+	_, err = p.tab.Act(s, a)
+	return err
+}
+
+// read is the action seat s typed: a choice's number or exact text, any
+// action the game parses, or a prefix of one choice.
+func (p *gmSession) read(s engine.Seat, line string) (engine.Action, error) {
 	legal := p.tab.State().Legal(s)
 	var a engine.Action
 	if _, err := strconv.Atoi(line); err == nil {
 		var perr error
 		if a, perr = pick(legal, nil, line); perr != nil {
-			return perr
+			return nil, perr
 		}
 	}
 	for _, l := range legal {
@@ -275,22 +290,18 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 	if ap, ok := p.tab.Game().(textParser); ok && a == nil {
 		text, err := withFile(line)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if parsed, perr := ap.ParseAction(text); perr == nil {
 			a = parsed
 		} else if _, pickErr := pick(legal, nil, strings.ToLower(line)); pickErr != nil {
-			return perr
+			return nil, perr
 		}
 	}
 	if a == nil {
-		var err error
-		if a, err = pick(legal, nil, strings.ToLower(line)); err != nil {
-			return err
-		}
+		return pick(legal, nil, strings.ToLower(line))
 	}
-	_, err := p.tab.Act(s, a)
-	return err
+	return a, nil
 }
 
 // withFile replaces a final "@FILE" word (an @ at the line's start or
@@ -326,7 +337,7 @@ func (p *gmSession) seatNamed(name string) (engine.Seat, bool) {
 }
 
 func (p *gmSession) exportBook(s engine.Seat, path string) {
-	be, ok := p.tab.Game().(bookExporter)
+	be, ok := p.tab.Game().(bookKeeper)
 	if !ok {
 		fmt.Fprintln(p.env.Stdout, "this game has no book to export")
 		return

@@ -135,3 +135,33 @@ func TestWithFile_OnlyALastWordNamingAFileReadsIt(t *testing.T) {
 		t.Errorf("withFile of a folder: no error, want one (it is there, but no file to read)")
 	}
 }
+
+// TestPlay_EndingTheSessionAsksFirst: at a game master's table in the
+// terminal, ending the session for everyone (engine.Confirmer) is played
+// only after a "y": "n", or anything else, leaves the game going, and
+// the question is asked however the action was typed.
+func TestPlay_EndingTheSessionAsksFirst(t *testing.T) {
+	for _, tc := range []struct {
+		game, end string
+	}{
+		{"msp", "end session: the inn closes"},
+		{"msp", "end s"},
+		{"tmd", "end the session"},
+	} {
+		t.Run(tc.game+" "+tc.end, func(t *testing.T) {
+			code, out, errOut := run(t, "as GM\n"+tc.end+"\nn\nquit\n", "play", tc.game, "--seed", "03")
+			if code != 0 || errOut != "" {
+				t.Fatalf("play %s = %d, stderr %q\n%s", tc.game, code, errOut, out)
+			}
+			after := out[strings.LastIndex(out, "GM (GM)> "+tc.end):]
+			if !strings.Contains(after, "End the session for everyone?") || !strings.Contains(after, "[y/N] n\nnot done: ") ||
+				strings.Contains(out, "The session ends") || strings.Contains(out, "Game over") || !strings.Contains(after, "GM (GM)> quit") {
+				t.Fatalf("after %q and n, the session did not go on:\n%s", tc.end, after)
+			}
+			code, out, errOut = run(t, "as GM\n"+tc.end+"\ny\n", "play", tc.game, "--seed", "03")
+			if code != 0 || errOut != "" || !strings.Contains(out, "[y/N] y\n") || !strings.Contains(out, "The session ends") || !strings.Contains(out, "Game over") {
+				t.Fatalf("after %q and y = %d, stderr %q, the session did not end:\n%s", tc.end, code, errOut, out)
+			}
+		})
+	}
+}

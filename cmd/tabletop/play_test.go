@@ -76,7 +76,7 @@ func TestPlay_RefusesBadSetup(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"too many players", []string{"duel", "--players", "3"}, "takes 2 to 2 players"},
+		{"too many players", []string{"duel", "--players", "3"}, "--players must be 2 at Duel"},
 		{"unknown bot", []string{"duel", "--bots", "oracle"}, `no bot "oracle"`},
 		{"too many bots", []string{"duel", "--players", "2", "--bots", "random,random"}, "2 bots named for 1 other seat"},
 		{"unknown game", []string{"go"}, `unknown game "go"`},
@@ -256,5 +256,48 @@ func TestPlay_EverySeatHasANameOfItsOwn(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v = %d, %q; want a usage error saying %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// TestPlay_RefusesAFlagThatDoesNotApply: a flag the game has no use for
+// is a usage error that says which games it applies to, not a flag
+// silently ignored, and --players outside the game's seats (0 included)
+// says the range instead of meaning the default. Nothing is played.
+func TestPlay_RefusesAFlagThatDoesNotApply(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"markdown without a story", []string{"pmr", "--markdown", "story.md"}, "--markdown applies only to Prophecy (prophecy), to write the story at the end"},
+		{"markdown at a GM's table", []string{"msp", "--markdown", "story.md"}, "--markdown applies only to Prophecy (prophecy)"},
+		{"book without a GM", []string{"pmr", "--book", "book.json"}, "--book applies only to musi supa pona (msp), to import the GM's book at the start"},
+		{"book at another GM's table", []string{"tmd", "--book", "book.json"}, "--book applies only to musi supa pona (msp)"},
+		{"names of bots", []string{"pmr", "--names", "Ann,Bo"}, "--names applies only to musi supa pona (msp), Prophecy (prophecy) and The Mystery Dungeons 2e (tmd), where people play every seat: at Pocket Monster Rancher the other seats are bots (--name names yours)"},
+		{"players 0", []string{"pmr", "--players", "0"}, "--players must be from 2 to 8 at Pocket Monster Rancher, got 0"},
+		{"stables 0", []string{"pmr", "--stables", "0"}, "--stables must be from 2 to 8 at Pocket Monster Rancher, got 0"},
+		{"players too many", []string{"pmr", "--players", "9", "--bots", "greedy"}, "--players must be from 2 to 8 at Pocket Monster Rancher, got 9"},
+		{"players of a two-seat game", []string{"duel", "--players", "3"}, "--players must be 2 at Duel, got 3"},
+		{"players 0 at a GM's table", []string{"msp", "--players", "0"}, "--players must be from 2 to 7 at musi supa pona (the GM and the players), got 0"},
+		{"players 0 where people share the keyboard", []string{"prophecy", "--players", "0"}, "--players must be from 1 to 6 at Prophecy, got 0"},
+		{"more names than seats", []string{"prophecy", "--players", "3", "--names", "A,B,C,D"}, "4 names given for 3 seats"},
+		{"more names than the game has seats", []string{"prophecy", "--names", "A,B,C,D,E,F,G"}, "7 names given: Prophecy takes at most 6 seats"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := run(t, "", append([]string{"play"}, tc.args...)...)
+			if code != 2 || !strings.Contains(errOut, tc.want) || out != "" {
+				t.Fatalf("play %v = %d, stderr %q, stdout %q; want 2, %q and nothing played", tc.args, code, errOut, out, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlay_NamesSetTheSeatsWherePeoplePlayEverySeat: where people share
+// the keyboard, --names without --players makes one seat per name, as at
+// a GM's table.
+func TestPlay_NamesSetTheSeatsWherePeoplePlayEverySeat(t *testing.T) {
+	code, out, errOut := run(t, "quit\n", "play", "prophecy", "--names", "Ann,Bo,Cy", "--seed", "05")
+	if code != 0 || errOut != "" || !strings.Contains(out, "Prophecy: Ann, Bo, Cy share this keyboard") {
+		t.Fatalf("play prophecy --names Ann,Bo,Cy = %d, stderr %q:\n%s", code, errOut, out)
 	}
 }

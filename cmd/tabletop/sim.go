@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,10 +25,8 @@ func init() {
 // turnsOption sets the turns option from --turns, if it was given: a
 // number of turns outside the game's turns option is an error that gives
 // that option's range (below 1 where the game has none), not "the default".
-func turnsOption(fs *flag.FlagSet, info engine.Info, opts optionFlags, turns int) error {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "turns" })
-	if !given {
+func turnsOption(given map[string]bool, info engine.Info, opts optionFlags, turns int) error {
+	if !given["turns"] {
 		return nil
 	}
 	for _, o := range info.Options {
@@ -84,7 +81,7 @@ func runSim(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if err := turnsOption(fs, g.Info(), opts, *turns); err != nil {
+	if err := turnsOption(flagsGiven(fs), g.Info(), opts, *turns); err != nil {
 		return err
 	}
 	if *outline != "" {
@@ -113,8 +110,8 @@ func runSim(ctx context.Context, env Env, args []string) error {
 		if errors.Is(err, context.Canceled) {
 			return &exitError{code: 130, msg: "interrupted"}
 		}
-		if strings.HasPrefix(err.Error(), "sim: game ") {
-			return err
+		if ge, ok := errors.AsType[*sim.GameError](err); ok {
+			return fmt.Errorf("%w; with the same flags, --seed %s --games %d plays the run again up to it", ge, ge.RunSeed, ge.Game)
 		}
 		return usagef("%v", err)
 	}

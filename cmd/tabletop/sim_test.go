@@ -2,8 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+	"tabletop/internal/duel"
+	"tabletop/sim"
 )
 
 func TestSim(t *testing.T) {
@@ -51,5 +58,40 @@ func TestSim_JSONIsReproducibleForASeed(t *testing.T) {
 	b, _ := json.Marshal(outs[1]["seats"])
 	if string(a) != string(b) {
 		t.Fatalf("same seed, different parallelism, different results:\n%s\n%s", a, b)
+	}
+}
+
+// brokenDuel is the duel under another id, whose third table falls over
+// when it is set up.
+type brokenDuel struct {
+	engine.Game
+	setups *atomic.Int64
+}
+
+func (g brokenDuel) Info() engine.Info {
+	info := g.Game.Info()
+	info.ID, info.Name = "broken", "Broken duel"
+	return info
+}
+
+func (g brokenDuel) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) (engine.State, error) {
+	if g.setups.Add(1) == 3 {
+		return nil, errors.New("the table falls over")
+	}
+	return g.Game.Setup(opts, seats, d)
+}
+
+// TestSim_AFailedGameIsCountedFromOneWithTheSeedsToReplayIt: tabletop sim
+// names a game that failed as a person counts ("game 3 of 100"), with its
+// seed and how to play the run again up to it.
+func TestSim_AFailedGameIsCountedFromOneWithTheSeedsToReplayIt(t *testing.T) {
+	saved := registry
+	t.Cleanup(func() { registry = saved })
+	registry = func() *engine.Registry { return engine.NewRegistry(brokenDuel{duel.Game, new(atomic.Int64)}) }
+	code, _, errOut := run(t, "", "sim", "broken", "--games", "100", "--seats", "random,random", "--parallel", "1", "--seed", "09")
+	run := dice.Seed{9}
+	want := "tabletop sim: game 3 of 100 (seed " + sim.GameSeed(run, 2).String() + ", run seed " + run.String() + "): the table falls over; with the same flags, --seed " + run.String() + " --games 3 plays the run again up to it\n"
+	if code != 1 || errOut != want {
+		t.Fatalf("sim with its third game failing = %d, stderr %q; want 1 and %q", code, errOut, want)
 	}
 }

@@ -126,6 +126,12 @@ type End struct {
 	Reason string `json:"reason"`
 }
 
+// Confirm implements engine.Confirmer: ending the session ends the game
+// for everyone, so the page and the terminal ask the GM first.
+func (End) Confirm() string {
+	return "End the session for everyone? No one can act afterwards, and everything hidden (sheets, targets, private changes) is shown to all."
+}
+
 // GrantReroll lets a character roll its stats again. Text form:
 // "grant reroll to Ann: reason".
 type GrantReroll struct {

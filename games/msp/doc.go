@@ -94,7 +94,10 @@
 //     outside a battle it only heals. Rests still owed end with the battle.
 //   - The battle ends when no enemy stands, when every character is dead
 //     (which also ends the session), or when the GM ends it with a reason.
-//     The GM may end the session at any time.
+//     The GM may end the session at any time; as it ends the game for
+//     everyone, End asks to be confirmed (engine.Confirmer): the table
+//     page's button opens a "yes" button, and tabletop play asks y/N.
+//     The action line takes "end session" as typed, which is deliberate.
 //   - GM adjustments: HP (1 up to the most; 0 comes only from damage) and
 //     stats (-99 to 99, Defence at least -19) with a reason; HP and Defence
 //     changes are public, other stats, items, coins and experience are seen

@@ -223,6 +223,12 @@ type End struct {
 	Reason string `json:"reason"`
 }
 
+// Confirm implements engine.Confirmer: ending the session ends the game
+// for everyone, so the page and the terminal ask the GM first.
+func (End) Confirm() string {
+	return "End the session for everyone? No one can act afterwards, and what the GM hid (foes' stats, private changes) is shown to all."
+}
+
 // The action kinds, as Game.Decode and the log know them.
 const (
 	KindSheet     = "sheet"

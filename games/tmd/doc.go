@@ -8,7 +8,9 @@
 // and a team of 2 to 4 player characters, whose battles the server runs (game.go,
 // state.go, action.go; rules.go, turn.go, moves.go, nonmove.go,
 // conditions.go, field.go for the battle; gm.go and campaign.go for the
-// GM's controls and the awards; view.go, legal.go, pages/). When the GM
+// GM's controls and the awards; view.go, legal.go, pages/). Ending the
+// session ends the game for everyone, so End asks to be confirmed
+// (engine.Confirmer) on the table page and in tabletop play. When the GM
 // ends the session, what the players were not shown is told to everyone
 // (reveal.go): the GM's private changes, traps included, and every foe
 // that stayed hidden, as it stood when its battle ended or as it stands in

@@ -1,0 +1,60 @@
+package server_test
+
+import (
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tabletop/games"
+	"tabletop/server"
+)
+
+// TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst: on the table
+// page an action that asks to be confirmed (engine.Confirmer: a GM's "end
+// the session") is no button of its own but a disclosure that says what
+// it does and holds a "Yes, …" button, which works without JavaScript:
+// its form, posted as a browser posts it, ends the session.
+func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	confirm := regexp.MustCompile(`(?s)<details class="confirm"><summary>([^<]*)</summary><p>([^<]*)</p>(<form.*?</form>)</details>`)
+	field := regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+	for _, tc := range []struct{ game, end string }{
+		{"msp", "end session"},
+		{"tmd", "end the session"},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			r := h.do("POST", "/api/tables", "", map[string]any{"game": tc.game,
+				"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
+			var c created
+			decode(t, r, &c)
+			if r.status != http.StatusCreated {
+				t.Fatalf("create: %d %s", r.status, r.body)
+			}
+			gm := "/t/" + c.ID + "/s/" + c.Seats[0].Token
+			page := h.do("GET", gm, "", nil).body
+			actions := page[strings.Index(page, `<section class="actions"`):]
+			actions = actions[:strings.Index(actions, "</section>")]
+			if strings.Contains(actions, ">"+tc.end+"</button>") {
+				t.Fatalf("the GM's page offers %q as a button of its own:\n%s", tc.end, actions)
+			}
+			m := confirm.FindStringSubmatch(actions)
+			if m == nil || html.UnescapeString(m[1]) != tc.end+"…" || !strings.HasPrefix(html.UnescapeString(m[2]), "End the session for everyone?") ||
+				!strings.Contains(m[3], ">Yes, "+tc.end+"</button>") {
+				t.Fatalf("the GM's page does not ask before %q:\n%s", tc.end, actions)
+			}
+			form := url.Values{}
+			for _, f := range field.FindAllStringSubmatch(m[3], -1) {
+				form.Set(f[1], html.UnescapeString(f[2]))
+			}
+			if r := h.postForm(gm+"/act", form); r.status != http.StatusSeeOther {
+				t.Fatalf("posting the confirm's form %v = %d, want 303:\n%s", form, r.status, r.body)
+			}
+			if page := h.do("GET", gm, "", nil).body; !strings.Contains(page, "Game over:") {
+				t.Fatalf("after the confirm's yes the session goes on")
+			}
+		})
+	}
+}
