@@ -167,6 +167,31 @@ type SeatInfo struct {
 	GM   bool   `json:"gm,omitempty"`  // a game master's seat (msp, tmd, prophecy; see GMSeats)
 }
 
+// SameName reports whether two seats' names would read as one in a
+// table's log and prompts: equal but for case and the spaces at either end.
+func SameName(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
+
+// DistinctNames refuses seats two of which have names alike (SameName),
+// saying which seats; a seat with no name is the caller's to refuse or name.
+// Tables are checked when they are made (by the server, by tabletop play),
+// not by NewTable, which also replays stored tables, whose names must load
+// as they are.
+func DistinctNames(seats []SeatInfo) error {
+	for i, s := range seats {
+		for j := range i {
+			if !SameName(seats[j].Name, s.Name) {
+				continue
+			}
+			first, second := strings.TrimSpace(seats[j].Name), strings.TrimSpace(s.Name)
+			if first == second {
+				return fmt.Errorf("engine: seats %d and %d are both called %s: give each seat its own name", j+1, i+1, first)
+			}
+			return fmt.Errorf("engine: seats %d and %d are called %s and %s, one name but for case: give each seat its own name", j+1, i+1, first, second)
+		}
+	}
+	return nil
+}
+
 // TextRenderer is implemented by games that draw a seat's view for the
 // terminal (tabletop play). Games without it are shown as indented JSON.
 type TextRenderer interface {

@@ -84,10 +84,6 @@ func seatName(name string) (string, error) {
 	return name, checkName(name)
 }
 
-// sameName reports whether two seats' names would read as one in the log:
-// equal but for case and surrounding spaces.
-func sameName(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
-
 // join gives open seat seat of table l to a person named name and returns
 // the seat's new token. Of people joining one seat at once exactly one gets
 // it; the others get errSeatTaken. The table is then replayed from the store,
@@ -108,7 +104,7 @@ func (s *Server) join(ctx context.Context, l *live, seat int, name string) (stri
 		return "", errorf(http.StatusConflict, "game_over", "this game is over: nobody may join it")
 	}
 	for i, si := range seats {
-		if !slices.Contains(l.open, i) && sameName(si.Name, name) {
+		if !slices.Contains(l.open, i) && engine.SameName(si.Name, name) {
 			return "", errorf(http.StatusConflict, "name_taken", fmt.Sprintf("%s already sits at this table: choose another name", strings.TrimSpace(si.Name)))
 		}
 	}

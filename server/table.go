@@ -438,10 +438,8 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
-		for j := range i {
-			if sameName(seats[j].Name, seats[i].Name) {
-				return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, seats[j].Name))
-			}
+		if err := engine.DistinctNames(seats[:i+1]); err != nil {
+			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
 		}
 		if st.Open && (st.Bot != "" || st.GM) {
 			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
