@@ -450,6 +450,9 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 			}
 		}
 	}
+	if err := info.CheckGMs(seats); err != nil {
+		return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
+	}
 	if info.GMSeat {
 		if err := personGM(info, seats, req.Seats); err != nil {
 			return madeTable{}, err
@@ -962,9 +965,10 @@ func checkName(name string) error {
 	return nil
 }
 
-// personGM refuses more game masters' seats (engine.GMSeats) than the
-// game seats, and one that a bot plays or that is open to anyone: a
-// person runs the game, from an invite link, and so does each co-GM.
+// personGM refuses a game master's seat (engine.GMSeats) that a bot plays
+// or that is open to anyone: a person runs the game, from an invite link,
+// and so does each co-GM. Where no seat is marked, the first is the GM's,
+// and the refusal says so.
 func personGM(info engine.Info, seats []engine.SeatInfo, req []seatRequest) error {
 	gms, err := engine.GMSeats(seats, info.MaxGMs)
 	if err != nil {
@@ -972,7 +976,11 @@ func personGM(info engine.Info, seats []engine.SeatInfo, req []seatRequest) erro
 	}
 	for _, gm := range gms {
 		if st := req[gm]; st.Bot != "" || st.Open {
-			return errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d is a game master's: a person runs the game, from an invite link, not a bot nor whoever joins from the lobby", gm+1))
+			which := fmt.Sprintf("seat %d is a game master's", gm+1)
+			if !st.GM {
+				which = fmt.Sprintf("seat %d is the game master's (no seat is marked gm, so the first is)", gm+1)
+			}
+			return errorf(http.StatusBadRequest, "bad_seats", which+": a person runs the game, from an invite link, not a bot nor whoever joins from the lobby")
 		}
 	}
 	return nil
