@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -28,5 +29,25 @@ func TestQuote_ClipsLongTextAtARune(t *testing.T) {
 	clipped := engine.Clip(strings.Repeat("é", 100))
 	if !utf8.ValidString(clipped) || utf8.RuneCountInString(clipped) != engine.MaxQuoted+1 {
 		t.Errorf("Clip of 100 é = %q, want %d é and …, valid UTF-8", clipped, engine.MaxQuoted)
+	}
+}
+
+// longText is an action whose text form is a player's long text.
+type longText struct{ text string }
+
+func (longText) Kind() string     { return "narrate" }
+func (a longText) String() string { return a.text }
+
+// TestIllegal_RepeatsAtMostSixtyCharactersOfTheAction: a refusal names the
+// action it refuses by its text form, clipped, so that a refused narration
+// of 2,000 characters is not sent back whole.
+func TestIllegal_RepeatsAtMostSixtyCharactersOfTheAction(t *testing.T) {
+	err := engine.Illegal(longText{strings.Repeat("a", 2000)}, "it is not your scene")
+	var ae *engine.ActionError
+	if !errors.As(err, &ae) {
+		t.Fatalf("Illegal = %v, want an ActionError", err)
+	}
+	if want := strings.Repeat("a", engine.MaxQuoted) + "…: it is not your scene"; ae.Refusal() != want {
+		t.Errorf("Refusal() = %.80q…, want %.80q…", ae.Refusal(), want)
 	}
 }

@@ -104,3 +104,50 @@ func TestAPI_GamesListTheTableOptionsEveryTableTakes(t *testing.T) {
 		}
 	}
 }
+
+// TestAPI_ErrorsRepeatAtMostSixtyCharactersOfWhatWasSent: an error that
+// quotes what a client sent (a game, an option, a bot, an action's kind,
+// a field's name or value, a seat number) quotes at most engine.MaxQuoted
+// characters of it, cut with "…", never a 10,000-character kind whole.
+func TestAPI_ErrorsRepeatAtMostSixtyCharactersOfWhatWasSent(t *testing.T) {
+	h, ranch := mustServer(t), mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	long := strings.Repeat("x", 10_000)
+	duel, pmr := h.mustCreate("3"), ranch.mustCreatePMR("6")
+	ann := duel.Seats[0].Token
+	act := func(kind string, action any) map[string]any {
+		return map[string]any{"kind": kind, "action": action}
+	}
+	for _, tc := range []struct {
+		name, path, token string
+		body              any
+		code              string
+	}{
+		{"a game", "/api/tables", "", map[string]any{"game": long}, "unknown_game"},
+		{"an option's value", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": long}, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}}, "bad_options"},
+		{"an option's name", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{long: "1"}, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}}, "bad_options"},
+		{"a bot", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo", "bot": long}}}, "bad_seats"},
+		{"a field's name", "/api/tables", "", `{"game": "duel", "` + long + `": 1}`, "bad_request"},
+		{"an action's kind", "/api/tables/" + duel.ID + "/actions", ann, act(long, map[string]string{}), "bad_action"},
+		{"a game's action kind", "/api/tables/" + pmr.ID + "/actions", pmr.Seats[0].Token, act(long, map[string]string{}), "bad_action"},
+		{"an action's field", "/api/tables/" + duel.ID + "/actions", ann, act("stance", map[string]int{long: 1}), "bad_action"},
+		{"an action's value", "/api/tables/" + duel.ID + "/actions", ann, act("stance", map[string]string{"stance": long}), "bad_action"},
+		{"a game's value", "/api/tables/" + pmr.ID + "/actions", pmr.Seats[0].Token, act("train", map[string]any{"monster": 1, "ability": long}), "bad_action"},
+		{"a seat number", "/api/tables/" + duel.ID + "/seats/" + long + "/join", "", map[string]string{"name": "Cy"}, "bad_seat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := h
+			if strings.Contains(tc.path, pmr.ID) {
+				at = ranch
+			}
+			r := at.do("POST", tc.path, tc.token, tc.body)
+			var e apiErr
+			decode(t, r, &e)
+			if e.Error.Code != tc.code || !strings.Contains(e.Error.Message, strings.Repeat("x", engine.MaxQuoted)+"…") || strings.Contains(r.body, strings.Repeat("x", engine.MaxQuoted+1)) {
+				t.Errorf("POST %s with %s of 10,000 characters = %d %.300s, want %s quoting %d of them and …", tc.name, tc.name, r.status, r.body, tc.code, engine.MaxQuoted)
+			}
+		})
+	}
+	if r := h.do("GET", "/new/"+long, "", nil); r.status != http.StatusNotFound || strings.Contains(r.body, strings.Repeat("x", engine.MaxQuoted+1)) {
+		t.Errorf("the new-table page of a game of 10,000 characters = %d, want 404 quoting at most %d of them", r.status, engine.MaxQuoted)
+	}
+}

@@ -241,7 +241,7 @@ func (s *Server) apiJoinSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	seat, err := strconv.Atoi(r.PathValue("seat"))
 	if err != nil {
-		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%q is not a seat number", r.PathValue("seat"))))
+		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%s is not a seat number", engine.Quote(r.PathValue("seat")))))
 		return
 	}
 	l, err := s.table(r.Context(), r.PathValue("id"))

@@ -346,7 +346,7 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 		case strings.HasPrefix(who, "bot:"):
 			req.Seats = append(req.Seats, seatRequest{Name: name, Bot: strings.TrimPrefix(who, "bot:")})
 		default:
-			s.pageError(w, r, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %q is not a person, a bot or nobody", i+1, who)))
+			s.pageError(w, r, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s is not a person, a bot or nobody", i+1, engine.Quote(who))))
 			return
 		}
 	}

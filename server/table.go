@@ -422,7 +422,7 @@ type madeTable struct {
 func (s *Server) makeTable(ctx context.Context, client string, req createRequest) (madeTable, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
-		return madeTable{}, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
+		return madeTable{}, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %s (games: %v)", engine.Quote(req.Game), s.games.IDs()))
 	}
 	info := g.Info()
 	if len(req.Seats) < info.MinSeats || len(req.Seats) > info.MaxSeats {

@@ -258,7 +258,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 	case !c.s.ready():
 		return engine.Illegal(a, "every player must bring a sheet first")
 	case a.First != Allies && a.First != Foes:
-		return engine.Illegal(a, "the first side is allies or foes, not %q", a.First)
+		return engine.Illegal(a, "the first side is allies or foes, not %s", engine.Quote(string(a.First)))
 	}
 	d, _ := LoadData()
 	var allies []*Fighter
@@ -296,7 +296,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 func (c *ctx) setField(seat engine.Seat, a engine.Action, name, reason string, list []string, what string) (string, error) {
 	v, ok := parseField(name, list)
 	if !ok {
-		return "", engine.Illegal(a, "no %s %q (%s, or none)", what, name, strings.Join(list, ", "))
+		return "", engine.Illegal(a, "no %s %s (%s, or none)", what, engine.Quote(name), strings.Join(list, ", "))
 	}
 	if c.b == nil {
 		return "", engine.Illegal(a, "the %s is set in a battle", what)
@@ -331,9 +331,9 @@ func (c *ctx) setHazard(seat engine.Seat, a SetHazard) error {
 	case c.b == nil:
 		return engine.Illegal(a, "hazards are laid in a battle")
 	case !slices.Contains(hazards, kind):
-		return engine.Illegal(a, "no hazard %q (%s)", a.Hazard, strings.Join(hazards, ", "))
+		return engine.Illegal(a, "no hazard %s (%s)", engine.Quote(a.Hazard), strings.Join(hazards, ", "))
 	case a.Side != Allies && a.Side != Foes:
-		return engine.Illegal(a, "the side is allies or foes, not %q", a.Side)
+		return engine.Illegal(a, "the side is allies or foes, not %s", engine.Quote(string(a.Side)))
 	case a.Layers < 0 || a.Layers > MaxLayers:
 		return engine.Illegal(a, "a hazard has 0 to %d layers", MaxLayers)
 	}
@@ -353,7 +353,7 @@ func (c *ctx) setCondition(seat engine.Seat, a SetCondition) error {
 	}
 	kind, ok := parseCondition(a.Condition)
 	if !ok {
-		return engine.Illegal(a, "no condition %q (%s)", a.Condition, strings.Join(ConditionNames(), ", "))
+		return engine.Illegal(a, "no condition %s (%s)", engine.Quote(a.Condition), strings.Join(ConditionNames(), ", "))
 	}
 	f, err := c.conditionTarget(a)
 	if err != nil {
@@ -471,12 +471,12 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	stage, isStage := strings.CutPrefix(field, "stage-")
 	if isStage {
 		if !slices.Contains(stageKeys, stage) {
-			return engine.Illegal(a, "no stage %q (%s)", stage, strings.Join(stageKeys, ", "))
+			return engine.Illegal(a, "no stage %s (%s)", engine.Quote(stage), strings.Join(stageKeys, ", "))
 		}
 	} else {
 		bounds, ok := overrideFields[field]
 		if !ok {
-			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", a.Field)
+			return engine.Illegal(a, "no number %s (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", engine.Quote(a.Field))
 		}
 		lo, hi = bounds[0], bounds[1]
 	}
