@@ -77,7 +77,7 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 	case SetLeader:
 		m := c.s.memberNamed(a.Who)
 		if m == nil {
-			return engine.Illegal(a, "%s is not a member of the team", a.Who)
+			return engine.Illegal(a, "%s is not a member of the team", engine.Clip(a.Who))
 		}
 		c.s.Leader = m.Seat
 		c.say("%s leads the team.", m.Sheet.Name)
@@ -138,7 +138,7 @@ func (c *ctx) addFoe(a AddFoe) error {
 	d, _ := LoadData()
 	sp, err := d.SpeciesNamed(a.Species)
 	if err != nil {
-		return engine.Illegal(a, "there is no species %s", a.Species)
+		return engine.Illegal(a, "there is no species %s", engine.Clip(a.Species))
 	}
 	if a.Level < 1 || a.Level > 100 {
 		return engine.Illegal(a, "a level is 1 to 100, not %d", a.Level)
@@ -191,7 +191,7 @@ func (c *ctx) addFoe(a AddFoe) error {
 		abs := append(slices.Clone(sp.Abilities), sp.Hidden)
 		i := slices.IndexFunc(abs, func(n string) bool { return n != "" && strings.EqualFold(n, strings.TrimSpace(a.Ability)) })
 		if i < 0 {
-			return engine.Illegal(a, "%s cannot have the ability %s (it may have %s)", sp.Name, a.Ability, abilityList(sp))
+			return engine.Illegal(a, "%s cannot have the ability %s (it may have %s)", sp.Name, engine.Clip(a.Ability), abilityList(sp))
 		}
 		ability = abs[i]
 	}
@@ -399,7 +399,7 @@ func (c *ctx) conditionTarget(a SetCondition) (*Fighter, error) {
 	}
 	f := c.b.fighter(a.Who)
 	if f == nil {
-		return nil, engine.Illegal(a, "there is no %s in this battle", a.Who)
+		return nil, engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
 	}
 	return f, nil
 }
@@ -504,7 +504,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 		return nil
 	}
 	if f == nil {
-		return engine.Illegal(a, "there is no %s in this battle", a.Who)
+		return engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
 	}
 	if f.Fainted && field == "hp" && a.Value > 0 {
 		return engine.Illegal(a, "%s has fainted: a reviver seed brings it back", f.Name)
