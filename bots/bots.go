@@ -40,5 +40,5 @@ func New(g engine.Game, name string) (engine.Bot, error) {
 	if name == "random" {
 		return Random{}, nil
 	}
-	return nil, fmt.Errorf("bots: %s has no bot %q (bots: %s)", g.Info().Name, name, strings.Join(Names(g), ", "))
+	return nil, fmt.Errorf("bots: %s has no bot %s (bots: %s)", g.Info().Name, engine.Quote(name), strings.Join(Names(g), ", "))
 }

@@ -32,7 +32,7 @@ func GameOver(a Action) error {
 // ActionError is an action that was refused, with the reason.
 type ActionError struct {
 	Err    error  // ErrIllegalAction, ErrNotYourTurn or ErrGameOver
-	Action string // the action's text form
+	Action string // the action's text form, clipped (Clip)
 	Why    string // for the player
 }
 
@@ -49,9 +49,12 @@ func (e *ActionError) Refusal() string {
 
 func (e *ActionError) Unwrap() error { return e.Err }
 
+// actionText is a's text form as a refusal repeats it: clipped (Clip),
+// since an action may carry a player's long text (a story's narration, a
+// GM's note), which the refusal need not send back whole.
 func actionText(a Action) string {
 	if a == nil {
 		return ""
 	}
-	return a.String()
+	return Clip(a.String())
 }

@@ -120,9 +120,23 @@ func (info Info) Normalize(opts Options) (Options, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, fmt.Errorf("engine: %s has no option %s", info.ID, strings.Join(unknown, ", "))
+		return nil, fmt.Errorf("engine: %s has no option %s", info.ID, quoteList(unknown, 3))
 	}
 	return out, nil
+}
+
+// quoteList quotes (Quote) the first most of names, a client's, and
+// counts the rest: `"a", "b", "c" and 7 more`.
+func quoteList(names []string, most int) string {
+	quoted := make([]string, 0, most)
+	for _, n := range names[:min(len(names), most)] {
+		quoted = append(quoted, Quote(n))
+	}
+	list := strings.Join(quoted, ", ")
+	if more := len(names) - most; more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	return list
 }
 
 // check checks the value v of the option spec describes and returns it in
@@ -133,7 +147,7 @@ func (spec OptionSpec) check(v string) (string, error) {
 	case OptionInt:
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return "", fmt.Errorf("engine: option %s: %q is not a whole number", spec.Name, v)
+			return "", fmt.Errorf("engine: option %s: %s is not a whole number", spec.Name, Quote(v))
 		}
 		if n < spec.Min || n > spec.Max {
 			return "", fmt.Errorf("engine: option %s: %d is out of range %d..%d", spec.Name, n, spec.Min, spec.Max)
@@ -142,7 +156,7 @@ func (spec OptionSpec) check(v string) (string, error) {
 	case OptionBool:
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return "", fmt.Errorf("engine: option %s: %q is not true or false", spec.Name, v)
+			return "", fmt.Errorf("engine: option %s: %s is not true or false", spec.Name, Quote(v))
 		}
 		v = strconv.FormatBool(b)
 	case OptionChoice:
@@ -154,7 +168,7 @@ func (spec OptionSpec) check(v string) (string, error) {
 			}
 		}
 		if !found {
-			return "", fmt.Errorf("engine: option %s: %q is not one of %s", spec.Name, v, strings.Join(spec.Choices, ", "))
+			return "", fmt.Errorf("engine: option %s: %s is not one of %s", spec.Name, Quote(v), strings.Join(spec.Choices, ", "))
 		}
 	}
 	return v, nil
@@ -165,6 +179,31 @@ type SeatInfo struct {
 	Name string `json:"name"`          // display name
 	Bot  string `json:"bot,omitempty"` // bot name, or "" for a person
 	GM   bool   `json:"gm,omitempty"`  // a game master's seat (msp, tmd, prophecy; see GMSeats)
+}
+
+// SameName reports whether two seats' names would read as one in a
+// table's log and prompts: equal but for case and the spaces at either end.
+func SameName(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
+
+// DistinctNames refuses seats two of which have names alike (SameName),
+// saying which seats; a seat with no name is the caller's to refuse or name.
+// Tables are checked when they are made (by the server, by tabletop play),
+// not by NewTable, which also replays stored tables, whose names must load
+// as they are.
+func DistinctNames(seats []SeatInfo) error {
+	for i, s := range seats {
+		for j := range i {
+			if !SameName(seats[j].Name, s.Name) {
+				continue
+			}
+			first, second := strings.TrimSpace(seats[j].Name), strings.TrimSpace(s.Name)
+			if first == second {
+				return fmt.Errorf("engine: seats %d and %d are both called %s: give each seat its own name", j+1, i+1, first)
+			}
+			return fmt.Errorf("engine: seats %d and %d are called %s and %s, one name but for case: give each seat its own name", j+1, i+1, first, second)
+		}
+	}
+	return nil
 }
 
 // TextRenderer is implemented by games that draw a seat's view for the

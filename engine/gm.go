@@ -62,6 +62,24 @@ func GMSeats(seats []SeatInfo, most int) ([]Seat, error) {
 	return []Seat{0}, nil
 }
 
+// CheckGMs refuses the game master marks (SeatInfo.GM) of the seats of a
+// new table that the game cannot seat: any at all in a game without a
+// game master, more than the game seats in one with (GMSeats). A table is
+// checked when it is made, not by NewTable, which also replays stored
+// tables.
+func (info Info) CheckGMs(seats []SeatInfo) error {
+	if info.GMSeat {
+		_, err := GMSeats(seats, info.MaxGMs)
+		return err
+	}
+	for i, s := range seats {
+		if s.GM {
+			return fmt.Errorf("engine: %s has no game master: seat %d cannot be one, every seat is a player's", info.Name, i+1)
+		}
+	}
+	return nil
+}
+
 // Adjustment is one change the GM made outside the rules, with the reason
 // the GM gave.
 type Adjustment struct {

@@ -57,6 +57,35 @@ func TestGMSeatsAreTheMarkedSeatsOrTheFirst(t *testing.T) {
 	}
 }
 
+// TestCheckGMs_AGameWithoutAGameMasterHasNoGMSeat: a new table's seats
+// may mark a game master only in a game that has one, and no more than
+// it seats; the refusal names the game and the seat.
+func TestCheckGMs_AGameWithoutAGameMasterHasNoGMSeat(t *testing.T) {
+	const noError, hasError = false, true
+	ranch := engine.Info{ID: "pmr", Name: "Pocket Monster Rancher"}
+	story := engine.Info{ID: "msp", Name: "musi supa pona", GMSeat: true}
+	for _, tc := range []struct {
+		name   string
+		info   engine.Info
+		seats  []engine.SeatInfo
+		fails  bool
+		errHas string
+	}{
+		{"no GM game, none marked", ranch, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, noError, ""},
+		{"no GM game, one marked", ranch, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo", GM: true}}, hasError, "Pocket Monster Rancher has no game master: seat 2 cannot be one"},
+		{"GM game, one marked", story, gmSeats, noError, ""},
+		{"GM game, none marked: the first", story, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bo"}}, noError, ""},
+		{"GM game, two marked", story, []engine.SeatInfo{{Name: "Ann", GM: true}, {Name: "Bo", GM: true}}, hasError, "this game has one game master"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.info.CheckGMs(tc.seats)
+			if (err != nil) != tc.fails || err != nil && !strings.Contains(err.Error(), tc.errHas) {
+				t.Errorf("CheckGMs(%v) = %v, want error %v saying %q", tc.seats, err, tc.fails, tc.errHas)
+			}
+		})
+	}
+}
+
 // TestGMTwoMarkedSeatsAreBothGMsAndSeeTheNotesPlayersNone: at a table of
 // a game that seats co-GMs, both marked seats are GMs: each may write a
 // note and make a private change, each sees both in its view and its

@@ -30,7 +30,7 @@ func (r *Registry) Game(id string) (Game, error) {
 	if g, ok := r.games[strings.ToLower(strings.TrimSpace(id))]; ok {
 		return g, nil
 	}
-	return nil, fmt.Errorf("engine: unknown game %q (known: %s)", id, strings.Join(r.IDs(), ", "))
+	return nil, fmt.Errorf("engine: unknown game %s (known: %s)", Quote(id), strings.Join(r.IDs(), ", "))
 }
 
 // IDs returns the registered game ids, sorted.

@@ -108,7 +108,7 @@ func decodeSeatAction(kind string, raw json.RawMessage) (Action, error) {
 	case KindTakeOver:
 		a = TakeOver{}
 	default:
-		return nil, fmt.Errorf("engine: unknown action kind %q", kind)
+		return nil, fmt.Errorf("engine: unknown action kind %s", Quote(kind))
 	}
 	var body struct{}
 	if len(raw) > 0 && string(raw) != "null" {

@@ -205,3 +205,33 @@ func TestResign_AGameWithItsOwnRuleForResigningDecides(t *testing.T) {
 		t.Fatal("the replayed table should be over")
 	}
 }
+
+// TestDistinctNames_RefusesNamesAlikeButForCaseAndSpaces: two seats whose
+// names read as one in the log are refused, naming both seats (and both
+// spellings where they differ); names that differ otherwise pass.
+func TestDistinctNames_RefusesNamesAlikeButForCaseAndSpaces(t *testing.T) {
+	const noError, hasError = false, true
+	for _, tc := range []struct {
+		name  string
+		names []string
+		fails bool
+		want  string
+	}{
+		{"all distinct", []string{"Ann", "Bo", "Annie"}, noError, ""},
+		{"one name twice", []string{"Ann", "Bo", "Ann"}, hasError, "seats 1 and 3 are both called Ann: give each seat its own name"},
+		{"but for spaces", []string{"Ann", " Ann "}, hasError, "seats 1 and 2 are both called Ann"},
+		{"but for case", []string{"Cy", "Ann", "ANN "}, hasError, "seats 2 and 3 are called Ann and ANN, one name but for case"},
+		{"no seats", nil, noError, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seats := make([]engine.SeatInfo, len(tc.names))
+			for i, n := range tc.names {
+				seats[i].Name = n
+			}
+			err := engine.DistinctNames(seats)
+			if (err != nil) != tc.fails || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("DistinctNames(%q) = %v, want error %v saying %q", tc.names, err, tc.fails, tc.want)
+			}
+		})
+	}
+}

@@ -166,7 +166,7 @@ func TestTable_RefusesBadSetup(t *testing.T) {
 		want  string
 	}{
 		{"too few seats", nil, 1, "needs 2 to 2 seats"},
-		{"unknown option", engine.Options{"colour": "red"}, 2, "no option colour"},
+		{"unknown option", engine.Options{"colour": "red"}, 2, `no option "colour"`},
 		{"not a number", engine.Options{"rounds": "many"}, 2, "not a whole number"},
 		{"out of range", engine.Options{"rounds": "99"}, 2, "out of range 1..50"},
 	}

@@ -153,7 +153,7 @@ func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return errorf(http.StatusBadRequest, "bad_request", jsonProblem(err))
+		return errorf(http.StatusBadRequest, "bad_request", engine.JSONProblem(err))
 	}
 	if dec.More() {
 		return errorf(http.StatusBadRequest, "bad_request", "malformed JSON: data after the object")

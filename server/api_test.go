@@ -111,7 +111,7 @@ func TestAPI_ErrorsAreClearAndChangeNothing(t *testing.T) {
 	}{
 		{"unknown game", "POST", "/api/tables", "", map[string]any{"game": "chess", "seats": []any{map[string]string{}, map[string]string{}}}, 400, "unknown_game", `no game "chess"`},
 		{"bad option", "POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": "99"}, "seats": []any{map[string]string{}, map[string]string{}}}, 400, "bad_options", "out of range"},
-		{"unknown option", "POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"colour": "red"}, "seats": []any{map[string]string{}, map[string]string{}}}, 400, "bad_options", "no option colour"},
+		{"unknown option", "POST", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"colour": "red"}, "seats": []any{map[string]string{}, map[string]string{}}}, 400, "bad_options", `no option "colour"`},
 		{"too many seats", "POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []any{map[string]string{}, map[string]string{}, map[string]string{}}}, 400, "bad_seats", "needs 2 to 2 seats"},
 		{"unknown bot", "POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []any{map[string]string{}, map[string]string{"bot": "deep blue"}}}, 400, "bad_seats", `seat 2: Duel has no bot "deep blue" (bots: random)`},
 		{"malformed JSON", "POST", "/api/tables", "", `{"game": `, 400, "bad_request", "malformed JSON"},

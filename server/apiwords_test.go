@@ -13,27 +13,45 @@ import (
 // TestAPI_JSONErrorsInPlainWords checks that a request whose JSON does not
 // fit gets a message in the client's words: the field and what it must
 // be, never Go's types or package names.
+//
+// A number where a whole number belongs is named as sent ("not 1.5"),
+// where the words once said "a whole number, not a number".
 func TestAPI_JSONErrorsInPlainWords(t *testing.T) {
 	h := mustServer(t)
-	for _, c := range []struct{ body, want string }{
-		{`{"game": 5}`, `"game" must be text, not a number`},
-		{`{"game": "duel", "seats": {"name": "Ann"}}`, `"seats" must be a list, not an object`},
-		{`{"game": "duel", "seats": [{"name": ["Ann"]}]}`, `"seats.name" must be text, not a list`},
-		{`{"game": "duel", "listed": "yes"}`, `"listed" must be true or false, not text`},
-		{`{"game": `, "malformed JSON: it ends too early"},
-		{`{"game" "duel"}`, "malformed JSON at byte 9"},
-		{``, "malformed JSON: the body is empty"},
-		{`{"game": "duel", "colour": 1}`, `malformed JSON: unknown field "colour"`},
+	duel := h.mustCreate("3")
+	actions := "/api/tables/" + duel.ID + "/actions"
+	for _, c := range []struct{ path, body, want string }{
+		{"", `{"game": 5}`, `"game" must be text, not a number`},
+		{"", `{"game": "duel", "seats": {"name": "Ann"}}`, `"seats" must be a list, not an object`},
+		{"", `{"game": "duel", "seats": [{"name": ["Ann"]}]}`, `"seats.name" must be text, not a list`},
+		{"", `{"game": "duel", "seats": [{"name": "Ann", "gm": 1}]}`, `"seats.gm" must be true or false, not a number`},
+		{"", `{"game": "duel", "listed": "yes"}`, `"listed" must be true or false, not text`},
+		{"", `{"game": "duel", "listed": null, "seats": 3}`, `"seats" must be a list, not a number`},
+		{"", `{"game": `, "malformed JSON: it ends too early"},
+		{"", `{"game" "duel"}`, "malformed JSON at byte 9"},
+		{"", ``, "malformed JSON: the body is empty"},
+		{"", `{"game": "duel", "colour": 1}`, `malformed JSON: unknown field "colour"`},
+		{actions, `{"kind": "stance", "action": {"stance": "guard"}, "seq": 1.5}`, `"seq" must be a whole number, not 1.5`},
+		{actions, `{"kind": "stance", "action": {"stance": "guard"}, "seq": 2e3}`, `"seq" must be a whole number, not 2e3`},
+		{actions, `{"kind": "stance", "action": {"stance": "guard"}, "seq": 99999999999999999999}`,
+			`"seq" must be a whole number from -9223372036854775808 to 9223372036854775807, not 99999999999999999999`},
+		{actions, `{"kind": 5}`, `"kind" must be text, not a number`},
+		{actions, `{"kind": "stance", "action": {"stance": 5}}`, `bad action body: malformed JSON: "stance" must be text, not a number`},
+		{actions, `{"kind": "stance", "action": {"stanse": "guard"}}`, `bad action body: malformed JSON: unknown field "stanse"`},
 	} {
-		r := h.do("POST", "/api/tables", "", c.body)
+		path := c.path
+		if path == "" {
+			path = "/api/tables"
+		}
+		r := h.do("POST", path, duel.Seats[0].Token, c.body)
 		var e struct {
 			Error struct{ Message string }
 		}
 		decode(t, r, &e)
 		if msg := e.Error.Message; r.status != http.StatusBadRequest || !strings.Contains(msg, c.want) {
-			t.Errorf("POST %s = %d %q, want 400 saying %s", c.body, r.status, msg, c.want)
+			t.Errorf("POST %s %s = %d %q, want 400 saying %s", path, c.body, r.status, msg, c.want)
 		}
-		for _, goWord := range []string{"json:", "createRequest", "seatRequest", "Go ", "struct", "[]"} {
+		for _, goWord := range []string{"json:", "createRequest", "seatRequest", "actionRequest", "Go ", "struct", "[]", "int", "string"} {
 			if strings.Contains(r.body, goWord) {
 				t.Errorf("POST %s = %s, which names Go's %q", c.body, r.body, goWord)
 			}
@@ -84,5 +102,52 @@ func TestAPI_GamesListTheTableOptionsEveryTableTakes(t *testing.T) {
 		if want := engine.TableOptions[i]; o.Name != want.Name || o.Max != want.Max || o.Help != want.Help {
 			t.Errorf("table option %d = %+v, want %+v", i, o, want)
 		}
+	}
+}
+
+// TestAPI_ErrorsRepeatAtMostSixtyCharactersOfWhatWasSent: an error that
+// quotes what a client sent (a game, an option, a bot, an action's kind,
+// a field's name or value, a seat number) quotes at most engine.MaxQuoted
+// characters of it, cut with "…", never a 10,000-character kind whole.
+func TestAPI_ErrorsRepeatAtMostSixtyCharactersOfWhatWasSent(t *testing.T) {
+	h, ranch := mustServer(t), mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	long := strings.Repeat("x", 10_000)
+	duel, pmr := h.mustCreate("3"), ranch.mustCreatePMR("6")
+	ann := duel.Seats[0].Token
+	act := func(kind string, action any) map[string]any {
+		return map[string]any{"kind": kind, "action": action}
+	}
+	for _, tc := range []struct {
+		name, path, token string
+		body              any
+		code              string
+	}{
+		{"a game", "/api/tables", "", map[string]any{"game": long}, "unknown_game"},
+		{"an option's value", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{"rounds": long}, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}}, "bad_options"},
+		{"an option's name", "/api/tables", "", map[string]any{"game": "duel", "options": map[string]string{long: "1"}, "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}}, "bad_options"},
+		{"a bot", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]string{{"name": "Ann"}, {"name": "Bo", "bot": long}}}, "bad_seats"},
+		{"a field's name", "/api/tables", "", `{"game": "duel", "` + long + `": 1}`, "bad_request"},
+		{"an action's kind", "/api/tables/" + duel.ID + "/actions", ann, act(long, map[string]string{}), "bad_action"},
+		{"a game's action kind", "/api/tables/" + pmr.ID + "/actions", pmr.Seats[0].Token, act(long, map[string]string{}), "bad_action"},
+		{"an action's field", "/api/tables/" + duel.ID + "/actions", ann, act("stance", map[string]int{long: 1}), "bad_action"},
+		{"an action's value", "/api/tables/" + duel.ID + "/actions", ann, act("stance", map[string]string{"stance": long}), "bad_action"},
+		{"a game's value", "/api/tables/" + pmr.ID + "/actions", pmr.Seats[0].Token, act("train", map[string]any{"monster": 1, "ability": long}), "bad_action"},
+		{"a seat number", "/api/tables/" + duel.ID + "/seats/" + long + "/join", "", map[string]string{"name": "Cy"}, "bad_seat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := h
+			if strings.Contains(tc.path, pmr.ID) {
+				at = ranch
+			}
+			r := at.do("POST", tc.path, tc.token, tc.body)
+			var e apiErr
+			decode(t, r, &e)
+			if e.Error.Code != tc.code || !strings.Contains(e.Error.Message, strings.Repeat("x", engine.MaxQuoted)+"…") || strings.Contains(r.body, strings.Repeat("x", engine.MaxQuoted+1)) {
+				t.Errorf("POST %s with %s of 10,000 characters = %d %.300s, want %s quoting %d of them and …", tc.name, tc.name, r.status, r.body, tc.code, engine.MaxQuoted)
+			}
+		})
+	}
+	if r := h.do("GET", "/new/"+long, "", nil); r.status != http.StatusNotFound || strings.Contains(r.body, strings.Repeat("x", engine.MaxQuoted+1)) {
+		t.Errorf("the new-table page of a game of 10,000 characters = %d, want 404 quoting at most %d of them", r.status, engine.MaxQuoted)
 	}
 }

@@ -64,8 +64,10 @@ func TestCreate_ATMDTableWithTwoGMSeatsShowsBothTheHiddenFoe(t *testing.T) {
 
 // TestCreate_EveryGMSeatIsAPersonsAndNoMoreThanTheGameSeats: each seat
 // marked GM runs the game, so none is a bot's nor open to anyone, at a
-// table of co-GMs as at one of one GM; a game seats no more GMs than it
-// allows (tmd two, msp one); each refusal says why. The new-table form
+// table of co-GMs as at one of one GM, nor the first seat, the GM's where
+// none is marked; a game seats no more GMs than it allows (tmd two, msp
+// one, pmr none: a mark there was once taken silently); each refusal says
+// why, naming the seat. The new-table form
 // offers a co-GM only where the game has them, and makes a table of two
 // GMs from it.
 func TestCreate_EveryGMSeatIsAPersonsAndNoMoreThanTheGameSeats(t *testing.T) {
@@ -80,6 +82,8 @@ func TestCreate_EveryGMSeatIsAPersonsAndNoMoreThanTheGameSeats(t *testing.T) {
 		{"a co-GM seat open to anyone", "tmd", []map[string]any{gail, ann, bo, {"name": "Hal", "gm": true, "open": true}}, "not a bot's or the game master's"},
 		{"three GMs", "tmd", []map[string]any{gail, ann, bo, {"name": "Hal", "gm": true}, {"name": "Ida", "gm": true}}, "3 seats are marked as game masters: this game has at most 2"},
 		{"two GMs in musi supa pona", "msp", []map[string]any{gail, ann, {"name": "Hal", "gm": true}}, "seat 1 and seat 3 are both marked as the game master: this game has one game master"},
+		{"a bot at the GM seat nobody marked", "msp", []map[string]any{{"name": "Gail", "bot": "random"}, ann}, "seat 1 is the game master's (no seat is marked gm, so the first is)"},
+		{"a GM in a game without", "pmr", []map[string]any{gail, bo}, "Pocket Monster Rancher has no game master: seat 1 cannot be one"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := h.do("POST", "/api/tables", "", map[string]any{"game": tc.game, "seats": tc.seats})

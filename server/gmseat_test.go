@@ -50,6 +50,27 @@ func TestCreate_GameMasterSeatIsAPersonsSeat(t *testing.T) {
 	}
 }
 
+// TestCreate_GMMarksTheGameCannotSeatAreRefusedOnTheFormAsByTheAPI: a
+// new-table form posted with a seat as a GM where the game seats no more
+// (none in Pocket Monster Rancher, one in musi supa pona) gets the API's
+// words (TestCreate_EveryGMSeatIsAPersonsAndNoMoreThanTheGameSeats), not
+// that "gm" is no choice.
+func TestCreate_GMMarksTheGameCannotSeatAreRefusedOnTheFormAsByTheAPI(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	for _, tc := range []struct {
+		game string
+		says string
+	}{
+		{"pmr", "Pocket Monster Rancher has no game master: seat 2 cannot be one"},
+		{"msp", "seat 1 and seat 2 are both marked as the game master"},
+	} {
+		r := h.postForm("/new/"+tc.game, url.Values{"seat0.name": {"Ann"}, "seat0.who": {"person"}, "seat1.name": {"Bo"}, "seat1.who": {"gm"}})
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, tc.says) {
+			t.Errorf("form: a %s seat posted as a GM = %d, want 400 saying %q:\n%s", tc.game, r.status, tc.says, r.body)
+		}
+	}
+}
+
 // TestStandings_LeaveTheGameMasterOutAndNameTheScore: the final standings
 // of a game with a game master list the players only (the GM plays no
 // character and scores nothing), and each score says what it counts

@@ -26,21 +26,33 @@ var (
 	errSeatTaken = errorf(http.StatusConflict, "seat_taken", "someone else has just taken that seat: choose another, or watch")
 )
 
-// notOpen refuses a join of seat, which is not open at table l: most often
-// someone took it a moment ago (the lobby's list was older than the
-// table), so it says so and what to do next. The code is seat_taken
+// notOpen refuses a join of seat, which is not open at table l, saying
+// why and what to do next: a bot plays it, or it is the game master's, or
+// its player has an invite link of its own, made with the table or issued
+// a moment ago to whoever joined it first (the lobby's list was older than
+// the table; the store keeps no trace of which). The code is seat_taken
 // whatever the reason, as clients know it.
 func notOpen(l *live, seat int) error {
 	l.mu.Lock()
-	n := len(l.tab.Seats())
+	seats := l.tab.Seats()
 	l.mu.Unlock()
-	switch {
-	case seat < 0 || seat >= n:
+	if seat < 0 || seat >= len(seats) {
 		return errorf(http.StatusConflict, "seat_taken", "this table has no such seat: pick one of its open seats")
-	case len(l.open) == 0:
-		return errorf(http.StatusConflict, "seat_taken", "someone has just taken that seat, and every seat is taken now: watch the game instead")
 	}
-	return errorf(http.StatusConflict, "seat_taken", "someone has just taken that seat: pick another open seat")
+	next := "pick one of the table's open seats"
+	if len(l.open) == 0 {
+		next = "every seat is taken now: watch the game instead"
+	}
+	var why string
+	switch si := seats[seat]; {
+	case si.Bot != "":
+		why = fmt.Sprintf("a bot (%s) plays it", si.Bot)
+	case si.GM:
+		why = "it is the game master's, who has an invite link of their own"
+	default:
+		why = "its player has an invite link of their own, made with the table, or someone has just joined it"
+	}
+	return errorf(http.StatusConflict, "seat_taken", fmt.Sprintf("seat %d is not open to join: %s; %s", seat+1, why, next))
 }
 
 // waitingForPlayers refuses every action at a table with open seats: its
@@ -84,10 +96,6 @@ func seatName(name string) (string, error) {
 	return name, checkName(name)
 }
 
-// sameName reports whether two seats' names would read as one in the log:
-// equal but for case and surrounding spaces.
-func sameName(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
-
 // join gives open seat seat of table l to a person named name and returns
 // the seat's new token. Of people joining one seat at once exactly one gets
 // it; the others get errSeatTaken. The table is then replayed from the store,
@@ -108,7 +116,7 @@ func (s *Server) join(ctx context.Context, l *live, seat int, name string) (stri
 		return "", errorf(http.StatusConflict, "game_over", "this game is over: nobody may join it")
 	}
 	for i, si := range seats {
-		if !slices.Contains(l.open, i) && sameName(si.Name, name) {
+		if !slices.Contains(l.open, i) && engine.SameName(si.Name, name) {
 			return "", errorf(http.StatusConflict, "name_taken", fmt.Sprintf("%s already sits at this table: choose another name", strings.TrimSpace(si.Name)))
 		}
 	}
@@ -233,7 +241,7 @@ func (s *Server) apiJoinSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	seat, err := strconv.Atoi(r.PathValue("seat"))
 	if err != nil {
-		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%q is not a seat number", r.PathValue("seat"))))
+		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%s is not a seat number", engine.Quote(r.PathValue("seat")))))
 		return
 	}
 	l, err := s.table(r.Context(), r.PathValue("id"))

@@ -109,7 +109,7 @@ func TestJoin_TwoPeopleJoiningOneSeatAtOnceExactlyOneGetsIt(t *testing.T) {
 			case r.status == http.StatusOK:
 				winner = i
 			case r.status != http.StatusConflict || !strings.Contains(r.body, "someone else has just taken that seat") &&
-				!strings.Contains(r.body, "someone has just taken that seat"):
+				!strings.Contains(r.body, "someone has just joined it"):
 				t.Fatalf("round %d: a losing join: %d %s, want 409 saying the seat is taken", round, r.status, r.body)
 			}
 		}
@@ -129,8 +129,9 @@ func TestJoin_TwoPeopleJoiningOneSeatAtOnceExactlyOneGetsIt(t *testing.T) {
 }
 
 // TestJoin_RefusesInWordsWhatCannotBeJoined checks that a join without a
-// name, with a name that could break a log line, of an invited seat, of a
-// seat that does not exist, and a table whose bot's seat is "open" are
+// name, with a name that could break a log line, of an invited seat or a
+// bot's (neither ever open: the refusal says so, not that someone took it),
+// of a seat that does not exist, and a table whose bot's seat is "open" are
 // refused with a message a person understands, and that nothing changed.
 func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
 	h := mustServer(t)
@@ -143,7 +144,7 @@ func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
 		{"no name", "1", "  ", http.StatusBadRequest, "choose a name"},
 		{"a line break", "1", "Cy\nBo", http.StatusBadRequest, "control characters"},
 		{"a long name", "1", strings.Repeat("x", 41), http.StatusBadRequest, "at most 40"},
-		{"an invited seat", "0", "Cy", http.StatusConflict, "someone has just taken that seat"},
+		{"an invited seat", "0", "Cy", http.StatusConflict, "seat 1 is not open to join: its player has an invite link of their own"},
 		{"no such seat", "7", "Cy", http.StatusConflict, "no such seat"},
 		{"not a seat", "one", "Cy", http.StatusBadRequest, "not a seat number"},
 	} {
@@ -154,6 +155,12 @@ func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
 	}
 	if r := h.do("GET", "/", "", nil); !strings.Contains(r.body, "/t/"+c.ID+"/join") {
 		t.Fatalf("after refused joins the seat is no longer offered")
+	}
+	var withBot created
+	decode(t, h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "Ann"}, {"name": "Robo", "bot": "random"}}}), &withBot)
+	r := h.do("POST", "/api/tables/"+withBot.ID+"/seats/1/join", "", map[string]string{"name": "Cy"})
+	if want := "seat 2 is not open to join: a bot (random) plays it; every seat is taken now: watch the game instead"; r.status != http.StatusConflict || !strings.Contains(r.body, want) || !strings.Contains(r.body, "seat_taken") {
+		t.Errorf("joining a bot's seat: %d %s, want 409 seat_taken saying %q", r.status, r.body, want)
 	}
 	bad := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "Ann"}, {"bot": "random", "open": true}}})
 	if bad.status != http.StatusBadRequest || !strings.Contains(bad.body, "only a player's seat may be open") {
@@ -256,7 +263,7 @@ func TestJoin_NobodyActsBeforeEverySeatIsTaken(t *testing.T) {
 // someone else took a moment ago is refused (409, code seat_taken) with
 // words for what happened and what to do: pick another open seat while
 // there is one, watch when there is none; a seat the table does not have
-// says that instead.
+// says that instead, and the game master's seat that it is the GM's.
 func TestJoin_ASeatTakenAMomentAgoSaysSoAndPointsElsewhere(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr",
@@ -282,8 +289,15 @@ func TestJoin_ASeatTakenAMomentAgoSaysSoAndPointsElsewhere(t *testing.T) {
 		}
 	}
 	join(1, "Cy", "", "")
-	join(1, "Dee", "seat_taken", "someone has just taken that seat: pick another open seat")
+	join(1, "Dee", "seat_taken", "or someone has just joined it; pick one of the table's open seats")
 	join(2, "Eve", "", "")
-	join(2, "Fay", "seat_taken", "someone has just taken that seat, and every seat is taken now: watch the game instead")
+	join(2, "Fay", "seat_taken", "or someone has just joined it; every seat is taken now: watch the game instead")
 	join(7, "Gus", "seat_taken", "this table has no such seat")
+	r = h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
+		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"open": true}}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	decode(t, r, &c)
+	join(0, "Hal", "seat_taken", "seat 1 is not open to join: it is the game master's, who has an invite link of their own; pick one of the table's open seats")
 }

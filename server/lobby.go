@@ -20,7 +20,7 @@ const playNowSeats = 4
 func (s *Server) pageGame(w http.ResponseWriter, r *http.Request) (engine.Game, bool) {
 	g, err := s.games.Game(r.PathValue("game"))
 	if err != nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %q", r.PathValue("game"))))
+		s.pageError(w, r, errorf(http.StatusNotFound, "unknown_game", fmt.Sprintf("no game %s", engine.Quote(r.PathValue("game")))))
 		return nil, false
 	}
 	return g, true

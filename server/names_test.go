@@ -28,7 +28,7 @@ func TestSeats_TwoSeatsNeverShareAName(t *testing.T) {
 	r := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "Ann"}, {"name": "ANN "}}})
 	var e apiErr
 	decode(t, r, &e)
-	if r.status != http.StatusBadRequest || e.Error.Code != "bad_seats" || !strings.Contains(e.Error.Message, "seats 1 and 2 are both called Ann") {
+	if r.status != http.StatusBadRequest || e.Error.Code != "bad_seats" || !strings.Contains(e.Error.Message, "seats 1 and 2 are called Ann and ANN, one name but for case") {
 		t.Errorf("a table of Ann and ANN = %d %s, want 400 bad_seats", r.status, r.body)
 	}
 }

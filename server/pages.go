@@ -334,16 +334,19 @@ func (s *Server) pageCreate(w http.ResponseWriter, r *http.Request) {
 			continue
 		case who == "person":
 			req.Seats = append(req.Seats, seatRequest{Name: name})
-		case who == "gm" && len(req.Seats) > 0 && info.MaxGMs > 1:
-			// A co-GM: the first row, always a person's, is the lead.
-			req.Seats[0].GM = true
+		case who == "gm":
+			// A co-GM: the first row, always a person's, is the lead. A
+			// game that seats no more GMs refuses them as the API does.
+			if len(req.Seats) > 0 && info.GMSeat {
+				req.Seats[0].GM = true
+			}
 			req.Seats = append(req.Seats, seatRequest{Name: name, GM: true})
 		case who == "open":
 			req.Seats = append(req.Seats, seatRequest{Name: name, Open: true})
 		case strings.HasPrefix(who, "bot:"):
 			req.Seats = append(req.Seats, seatRequest{Name: name, Bot: strings.TrimPrefix(who, "bot:")})
 		default:
-			s.pageError(w, r, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %q is not a person, a bot or nobody", i+1, who)))
+			s.pageError(w, r, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s is not a person, a bot or nobody", i+1, engine.Quote(who))))
 			return
 		}
 	}

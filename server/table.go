@@ -422,7 +422,7 @@ type madeTable struct {
 func (s *Server) makeTable(ctx context.Context, client string, req createRequest) (madeTable, error) {
 	g, err := s.games.Game(req.Game)
 	if err != nil {
-		return madeTable{}, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %q (games: %v)", req.Game, s.games.IDs()))
+		return madeTable{}, errorf(http.StatusBadRequest, "unknown_game", fmt.Sprintf("no game %s (games: %v)", engine.Quote(req.Game), s.games.IDs()))
 	}
 	info := g.Info()
 	if len(req.Seats) < info.MinSeats || len(req.Seats) > info.MaxSeats {
@@ -438,10 +438,8 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 		if seats[i].Name == "" {
 			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
 		}
-		for j := range i {
-			if sameName(seats[j].Name, seats[i].Name) {
-				return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, seats[j].Name))
-			}
+		if err := engine.DistinctNames(seats[:i+1]); err != nil {
+			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
 		}
 		if st.Open && (st.Bot != "" || st.GM) {
 			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: only a player's seat may be open to anyone, not a bot's or the game master's", i+1))
@@ -451,6 +449,9 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 				return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d: %s", i+1, trimPrefix(err.Error())))
 			}
 		}
+	}
+	if err := info.CheckGMs(seats); err != nil {
+		return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))
 	}
 	if info.GMSeat {
 		if err := personGM(info, seats, req.Seats); err != nil {
@@ -964,9 +965,10 @@ func checkName(name string) error {
 	return nil
 }
 
-// personGM refuses more game masters' seats (engine.GMSeats) than the
-// game seats, and one that a bot plays or that is open to anyone: a
-// person runs the game, from an invite link, and so does each co-GM.
+// personGM refuses a game master's seat (engine.GMSeats) that a bot plays
+// or that is open to anyone: a person runs the game, from an invite link,
+// and so does each co-GM. Where no seat is marked, the first is the GM's,
+// and the refusal says so.
 func personGM(info engine.Info, seats []engine.SeatInfo, req []seatRequest) error {
 	gms, err := engine.GMSeats(seats, info.MaxGMs)
 	if err != nil {
@@ -974,7 +976,11 @@ func personGM(info engine.Info, seats []engine.SeatInfo, req []seatRequest) erro
 	}
 	for _, gm := range gms {
 		if st := req[gm]; st.Bot != "" || st.Open {
-			return errorf(http.StatusBadRequest, "bad_seats", fmt.Sprintf("seat %d is a game master's: a person runs the game, from an invite link, not a bot nor whoever joins from the lobby", gm+1))
+			which := fmt.Sprintf("seat %d is a game master's", gm+1)
+			if !st.GM {
+				which = fmt.Sprintf("seat %d is the game master's (no seat is marked gm, so the first is)", gm+1)
+			}
+			return errorf(http.StatusBadRequest, "bad_seats", which+": a person runs the game, from an invite link, not a bot nor whoever joins from the lobby")
 		}
 	}
 	return nil

@@ -89,7 +89,7 @@ func (s *Server) pageTool(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if tool == nil {
-		s.pageError(w, r, errorf(http.StatusNotFound, "no_tool", fmt.Sprintf("%s has no tool %q", info.Name, r.PathValue("tool"))))
+		s.pageError(w, r, errorf(http.StatusNotFound, "no_tool", fmt.Sprintf("%s has no tool %s", info.Name, engine.Quote(r.PathValue("tool")))))
 		return
 	}
 	post := r.Method == http.MethodPost

@@ -290,18 +290,16 @@ func hotSeats(n int, first, list string) []engine.SeatInfo {
 }
 
 // distinctNames refuses a table whose seats could not be told apart in
-// its log and prompts: a seat with no name, or two with one name (but for
-// case and spaces).
+// its log and prompts: a seat with no name, or two with names alike
+// (engine.DistinctNames).
 func distinctNames(seats []engine.SeatInfo) error {
 	for i, s := range seats {
 		if strings.TrimSpace(s.Name) == "" {
 			return usagef("seat %d has no name: give it one (--name, --names)", i+1)
 		}
-		for j := range i {
-			if strings.EqualFold(strings.TrimSpace(seats[j].Name), strings.TrimSpace(s.Name)) {
-				return usagef("seats %d and %d are both called %s: give each seat its own name", j+1, i+1, s.Name)
-			}
-		}
+	}
+	if err := engine.DistinctNames(seats); err != nil {
+		return usagef("%s", strings.TrimPrefix(err.Error(), "engine: "))
 	}
 	return nil
 }

@@ -249,7 +249,7 @@ func TestPlay_EverySeatHasANameOfItsOwn(t *testing.T) {
 	}{
 		{[]string{"play", "pmr", "--name", " "}, "seat 1 has no name"},
 		{[]string{"play", "pmr", "--name", "Ada (random)", "--bots", "random"}, "seats 1 and 2 are both called Ada (random)"},
-		{[]string{"play", "msp", "--names", "GM,Ann,ann"}, "seats 2 and 3 are both called ann"},
+		{[]string{"play", "msp", "--names", "GM,Ann,ann"}, "seats 2 and 3 are called Ann and ann, one name but for case"},
 		{[]string{"play", "prophecy", "--names", "A,B,A"}, "seats 1 and 3 are both called A"},
 	} {
 		code, _, errOut := run(t, "", tc.args...)

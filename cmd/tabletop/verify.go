@@ -306,7 +306,7 @@ func notExport(raw []byte, err error) string {
 	case errors.As(err, &syn):
 		return fmt.Sprintf("it is not JSON (line %d)", line(syn.Offset))
 	case errors.As(err, &typ) && typ.Field != "":
-		return fmt.Sprintf("its %s should be %s, not %s (line %d)", strconv.Quote(typ.Field), engine.JSONKind(typ.Type), engine.JSONValueKind(typ.Value), line(typ.Offset))
+		return fmt.Sprintf("its %s should be %s (line %d)", engine.Quote(typ.Field), engine.JSONMismatch(typ), line(typ.Offset))
 	case errors.As(err, &typ):
 		return fmt.Sprintf("it is %s, where an export is an object (line %d)", engine.JSONValueKind(typ.Value), line(typ.Offset))
 	}

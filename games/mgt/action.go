@@ -83,7 +83,7 @@ func (h *Hand) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("mgt: %q is not rock, paper or scissors", b)
+	return fmt.Errorf("mgt: %s is not rock, paper or scissors", engine.Quote(string(b)))
 }
 
 // Throw is a sealed rock-paper-scissors choice. Text form: "rock".
@@ -180,14 +180,14 @@ func ParseAction(text string) (engine.Action, error) {
 	rest := strings.Join(f[1:], " ")
 	card := func() (Card, error) {
 		if rest == "" {
-			return NoCard, fmt.Errorf("mgt: %q: name the card, e.g. %q", text, verb+" Harpy")
+			return NoCard, fmt.Errorf("mgt: %s: name the card, e.g. %q", engine.Quote(text), verb+" Harpy")
 		}
 		return ParseCard(rest)
 	}
 	switch verb {
 	case "draw", "pass":
 		if rest != "" {
-			return nil, fmt.Errorf("mgt: %q: %s takes nothing after it", text, verb)
+			return nil, fmt.Errorf("mgt: %s: %s takes nothing after it", engine.Quote(text), verb)
 		}
 		if verb == "draw" {
 			return Draw{}, nil
@@ -210,7 +210,7 @@ func ParseAction(text string) (engine.Action, error) {
 		if i := strings.Index(strings.ToLower(rest), " with "); i >= 0 {
 			names := strings.Split(rest[i+len(" with "):], ",")
 			if len(names) != 3 {
-				return nil, fmt.Errorf("mgt: %q: name three cards after \"with\", separated by commas", text)
+				return nil, fmt.Errorf("mgt: %s: name three cards after \"with\", separated by commas", engine.Quote(text))
 			}
 			for k, n := range names {
 				c, err := ParseCard(strings.TrimSpace(n))
@@ -234,7 +234,7 @@ func ParseAction(text string) (engine.Action, error) {
 	case "attack":
 		n, err := strconv.Atoi(rest)
 		if err != nil || n < 1 {
-			return nil, fmt.Errorf("mgt: %q: want \"attack N\" with the seat number of the player to attack", text)
+			return nil, fmt.Errorf("mgt: %s: want \"attack N\" with the seat number of the player to attack", engine.Quote(text))
 		}
 		return Attack{Target: engine.Seat(n - 1)}, nil
 	case "no":
@@ -248,7 +248,7 @@ func ParseAction(text string) (engine.Action, error) {
 			return Throw{Hand: h}, nil
 		}
 	}
-	return nil, fmt.Errorf("mgt: unknown action %q (want draw, discard, meld, attack, no attack, rock, paper, scissors, claim or pass)", text)
+	return nil, fmt.Errorf("mgt: unknown action %s (want draw, discard, meld, attack, no attack, rock, paper, scissors, claim or pass)", engine.Quote(text))
 }
 
 // decode reads an action's JSON body; see Game.Decode.
@@ -311,7 +311,7 @@ func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 		}
 		return a, nil
 	}
-	return nil, fmt.Errorf("mgt: unknown action kind %q (want draw, discard, meld, attack, throw, claim or pass)", kind)
+	return nil, fmt.Errorf("mgt: unknown action kind %s (want draw, discard, meld, attack, throw, claim or pass)", engine.Quote(kind))
 }
 
 // deref accepts pointers to actions as well as values.

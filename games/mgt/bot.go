@@ -16,7 +16,7 @@ func NewBot(name string) (engine.Bot, error) {
 	case BotGreedy:
 		return greedyBot{}, nil
 	}
-	return nil, fmt.Errorf("mgt: no bot %q (want random or greedy)", name)
+	return nil, fmt.Errorf("mgt: no bot %s (want random or greedy)", engine.Quote(name))
 }
 
 // randomBot plays a uniformly random legal action.

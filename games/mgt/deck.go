@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"tabletop/engine"
 )
 
 //go:embed data/deck.txt data/natures.txt
@@ -67,7 +69,7 @@ func (n Nature) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
 func (n *Nature) UnmarshalText(b []byte) error {
 	v, ok := parseNature(string(b))
 	if !ok {
-		return fmt.Errorf("mgt: %q is not a nature", b)
+		return fmt.Errorf("mgt: %s is not a nature", engine.Quote(string(b)))
 	}
 	*n = v
 	return nil
@@ -370,7 +372,7 @@ func ParseCard(name string) (Card, error) {
 	if c, ok := deck.byName[strings.ToLower(strings.Join(strings.Fields(name), " "))]; ok {
 		return c, nil
 	}
-	return NoCard, fmt.Errorf("mgt: %q is not a card of the deck", name)
+	return NoCard, fmt.Errorf("mgt: %s is not a card of the deck", engine.Quote(name))
 }
 
 // String returns the set's name.

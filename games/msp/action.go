@@ -396,7 +396,7 @@ func ParseAction(text string) (engine.Action, error) {
 	rest := strings.TrimSpace(head[len(f[0]):])
 	lower := asciiLower(rest) // the same length as rest, so indexes carry over
 	bad := func(want string) (engine.Action, error) {
-		return nil, fmt.Errorf("msp: %q: write %s", text, want)
+		return nil, fmt.Errorf("msp: %s: write %s", engine.Quote(text), want)
 	}
 	// split cuts rest at the word sep (" to ", " of "...), in any case.
 	split := func(sep string) (string, string, bool) {
@@ -606,7 +606,7 @@ func ParseAction(text string) (engine.Action, error) {
 		}
 		return ImportBook{Book: b}, nil
 	}
-	return nil, fmt.Errorf("msp: unknown action %q", text)
+	return nil, fmt.Errorf("msp: unknown action %s", engine.Quote(text))
 }
 
 // asciiLower lowers the ASCII letters of s only, so that the result has
@@ -626,7 +626,7 @@ func asciiLower(s string) string {
 func parseBookEntry(text string, f []string, body string) (engine.Action, error) {
 	head, _, _ := strings.Cut(text, ":")
 	if len(f) < 3 {
-		return nil, fmt.Errorf("msp: %q: write \"book creature|item|place NAME: ...\"", text)
+		return nil, fmt.Errorf("msp: %s: write \"book creature|item|place NAME: ...\"", engine.Quote(text))
 	}
 	name := strings.TrimSpace(strings.Join(strings.Fields(head)[2:], " "))
 	parts := strings.Split(body, ";")
@@ -649,7 +649,7 @@ func parseBookEntry(text string, f []string, body string) (engine.Action, error)
 			i := strings.LastIndex(p, " ")
 			d, ok := num(p[i+1:], "", "")
 			if i < 0 || !ok {
-				return nil, fmt.Errorf("msp: %q: write \"book creature NAME: hp N; ATTACK DAMAGE; ...\"", text)
+				return nil, fmt.Errorf("msp: %s: write \"book creature NAME: hp N; ATTACK DAMAGE; ...\"", engine.Quote(text))
 			}
 			c.Attacks = append(c.Attacks, Attack{Name: strings.TrimSpace(p[:i]), Damage: d})
 		}
@@ -670,7 +670,7 @@ func parseBookEntry(text string, f []string, body string) (engine.Action, error)
 				it.Portions, ok = num(strings.TrimSuffix(lp, "s"), " portion", "")
 			}
 			if !ok {
-				return nil, fmt.Errorf("msp: %q: write \"book item NAME: GRAMS g; damage N; heals N; N portions\"", text)
+				return nil, fmt.Errorf("msp: %s: write \"book item NAME: GRAMS g; damage N; heals N; N portions\"", engine.Quote(text))
 			}
 		}
 		if it.Heal > 0 && it.Portions == 0 {
@@ -680,7 +680,7 @@ func parseBookEntry(text string, f []string, body string) (engine.Action, error)
 	case "place":
 		return AddPlace{Place: Place{Name: name, Text: body}}, nil
 	}
-	return nil, fmt.Errorf("msp: %q: write \"book creature|item|place NAME: ...\"", text)
+	return nil, fmt.Errorf("msp: %s: write \"book creature|item|place NAME: ...\"", engine.Quote(text))
 }
 
 // decoders read each kind of action from its JSON body.
@@ -731,7 +731,7 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	dec, ok := decoders[kind]
 	if !ok {
-		return nil, fmt.Errorf("msp: unknown action kind %q", kind)
+		return nil, fmt.Errorf("msp: unknown action kind %s", engine.Quote(kind))
 	}
 	return dec(kind, raw)
 }

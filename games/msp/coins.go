@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"tabletop/engine"
 )
 
 // Coin is a kind of coin.
@@ -126,7 +128,7 @@ func ParseMoney(text string) (int, error) {
 	if len(f) == 0 {
 		return 0, fmt.Errorf("msp: no amount given")
 	}
-	bad := fmt.Errorf("msp: %q is not an amount (write 125, or 1 gold 2 silver 5 copper, or 1g 2s 5c)", text)
+	bad := fmt.Errorf("msp: %s is not an amount (write 125, or 1 gold 2 silver 5 copper, or 1g 2s 5c)", engine.Quote(text))
 	total := 0
 	for i := 0; i < len(f); i++ {
 		w := f[i]
@@ -156,11 +158,11 @@ func ParseMoney(text string) (int, error) {
 			}
 		}
 		if n > maxMoney/coinValue[coin] {
-			return 0, fmt.Errorf("msp: %q is more money than a table handles", text)
+			return 0, fmt.Errorf("msp: %s is more money than a table handles", engine.Quote(text))
 		}
 		total += n * coinValue[coin]
 		if total > maxMoney {
-			return 0, fmt.Errorf("msp: %q is more money than a table handles", text)
+			return 0, fmt.Errorf("msp: %s is more money than a table handles", engine.Quote(text))
 		}
 	}
 	return total, nil

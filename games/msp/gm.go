@@ -88,7 +88,7 @@ func (s *State) applyGM(seat engine.Seat, a engine.Action, d *dice.Stream) ([]en
 				return []engine.Event{{Kind: "reveal", Text: fmt.Sprintf("The GM reveals %s's health: HP %d/%d", e.Name, e.Health.Value.HP, e.Health.Value.Max)}}, nil
 			}
 		}
-		return nil, engine.Illegal(a, "no enemy called %s", a.Who)
+		return nil, engine.Illegal(a, "no enemy called %s", engine.Clip(a.Who))
 	case GrantReroll, GiveXP, Give, Take, Coins, Set, Hurt:
 		return s.adjust(seat, a, d)
 	}
@@ -341,7 +341,7 @@ func (s *State) adjust(seat engine.Seat, a engine.Action, d *dice.Stream) ([]eng
 	case Give:
 		it := s.Book.item(a.Item)
 		if it == nil {
-			return nil, engine.Illegal(a, "the book has no item called %s", a.Item)
+			return nil, engine.Illegal(a, "the book has no item called %s", engine.Clip(a.Item))
 		}
 		if len(c.Items) >= maxItems {
 			return nil, engine.Illegal(a, "%s carries %d items already", c.Name, maxItems)
@@ -354,7 +354,7 @@ func (s *State) adjust(seat engine.Seat, a engine.Action, d *dice.Stream) ([]eng
 	case Take:
 		i := c.item(a.Item)
 		if i < 0 {
-			return nil, engine.Illegal(a, "%s carries no %s", c.Name, a.Item)
+			return nil, engine.Illegal(a, "%s carries no %s", c.Name, engine.Clip(a.Item))
 		}
 		what = fmt.Sprintf("%s loses %s", c.Name, c.Items[i].Name)
 		do = func() ([]engine.Event, error) { c.Items = slices.Delete(c.Items, i, i+1); return nil, nil }

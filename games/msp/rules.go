@@ -113,7 +113,7 @@ func (s *State) applyPlayer(seat engine.Seat, a engine.Action, d *dice.Stream) (
 	case Drop:
 		i := c.item(a.Item)
 		if i < 0 {
-			return nil, engine.Illegal(a, "%s carries no %s", c.Name, a.Item)
+			return nil, engine.Illegal(a, "%s carries no %s", c.Name, engine.Clip(a.Item))
 		}
 		it := c.Items[i]
 		c.Items = slices.Delete(c.Items, i, i+1)
@@ -271,7 +271,7 @@ func (s *State) playerStrike(c *Character, a Strike, d *dice.Stream) ([]engine.E
 	}
 	target := s.Fight.enemy(a.Target)
 	if target < 0 {
-		return nil, engine.Illegal(a, "no enemy called %s stands (enemies: %s)", a.Target, s.enemyNames())
+		return nil, engine.Illegal(a, "no enemy called %s stands (enemies: %s)", engine.Clip(a.Target), s.enemyNames())
 	}
 	weapon, points := "bare hands", 0
 	if a.With != "" {
@@ -307,7 +307,7 @@ func (s *State) use(c *Character, a Use) ([]engine.Event, error) {
 	}
 	i := c.item(a.Item)
 	if i < 0 {
-		return nil, engine.Illegal(a, "%s carries no %s", c.Name, a.Item)
+		return nil, engine.Illegal(a, "%s carries no %s", c.Name, engine.Clip(a.Item))
 	}
 	it := &c.Items[i]
 	if !it.Food() {

@@ -64,7 +64,7 @@ func ParseStat(text string) (Stat, error) {
 			return Stat(i), nil
 		}
 	}
-	return 0, fmt.Errorf("msp: %q is not a stat (strength, intelligence, speed, defence, charisma)", text)
+	return 0, fmt.Errorf("msp: %s is not a stat (strength, intelligence, speed, defence, charisma)", engine.Quote(text))
 }
 
 // The stat roll: d20 - 2d6, so -11 to 18.

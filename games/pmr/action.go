@@ -62,7 +62,7 @@ func ParseAbility(s string) (Ability, error) {
 			return a, nil
 		}
 	}
-	return NoAbility, fmt.Errorf("pmr: %q is not an ability (want speed, brawn, mind or random)", s)
+	return NoAbility, fmt.Errorf("pmr: %s is not an ability (want speed, brawn, mind or random)", engine.Quote(s))
 }
 
 // The action kinds, as Game.Decode and the log know them.
@@ -210,7 +210,7 @@ func ParseAction(text string) (engine.Action, error) {
 	args := f[1:]
 	want := func(n int, form string) error {
 		if len(args) != n {
-			return fmt.Errorf("pmr: %q: want %q", text, form)
+			return fmt.Errorf("pmr: %s: want %q", engine.Quote(text), form)
 		}
 		return nil
 	}
@@ -268,7 +268,7 @@ func ParseAction(text string) (engine.Action, error) {
 		}
 		return Choose{Ability: ab}, nil
 	}
-	return nil, fmt.Errorf("pmr: unknown action %q (want capture, train, breed, enter or choose)", f[0])
+	return nil, fmt.Errorf("pmr: unknown action %s (want capture, train, breed, enter or choose)", engine.Quote(f[0]))
 }
 
 // parseID reads a monster number: "M3", "m3" or "3".
@@ -276,7 +276,7 @@ func parseID(s string) (int, error) {
 	t := strings.TrimPrefix(strings.TrimPrefix(s, "M"), "m")
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("pmr: %q is not a monster number (want M1, M2, ...)", s)
+		return 0, fmt.Errorf("pmr: %s is not a monster number (want M1, M2, ...)", engine.Quote(s))
 	}
 	return n, nil
 }
@@ -328,7 +328,7 @@ func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 		}
 		return a, nil
 	}
-	return nil, fmt.Errorf("pmr: unknown action kind %q (want capture, train, breed, enter or choose)", kind)
+	return nil, fmt.Errorf("pmr: unknown action kind %s (want capture, train, breed, enter or choose)", engine.Quote(kind))
 }
 
 // Boxed actions. Converting a struct to engine.Action allocates, and Legal

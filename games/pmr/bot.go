@@ -24,7 +24,7 @@ func NewBot(name string) (engine.Bot, error) {
 	case BotNash:
 		return &nashBot{}, nil
 	}
-	return nil, fmt.Errorf("pmr: no bot %q (want random, greedy or nash)", name)
+	return nil, fmt.Errorf("pmr: no bot %s (want random, greedy or nash)", engine.Quote(name))
 }
 
 // randomBot plays a uniformly random legal action.

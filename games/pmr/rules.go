@@ -48,7 +48,7 @@ func (n *MonsterName) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("pmr: %q is not a monster name", b)
+	return fmt.Errorf("pmr: %s is not a monster name", engine.Quote(string(b)))
 }
 
 func monsterName(p engine.Seat, id int) MonsterName {

@@ -227,13 +227,13 @@ func ParseAction(text string) (engine.Action, error) {
 	hasColon := strings.Contains(text, ":")
 	nums := func(n int) ([]int, error) {
 		if len(args) != n {
-			return nil, fmt.Errorf("prophecy: %q: want %d number(s) after %s", text, n, kind)
+			return nil, fmt.Errorf("prophecy: %s: want %d number(s) after %s", engine.Quote(text), n, kind)
 		}
 		out := make([]int, n)
 		for i, s := range args {
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, fmt.Errorf("prophecy: %q: %q is not a number", text, s)
+				return nil, fmt.Errorf("prophecy: %s: %s is not a number", engine.Quote(text), engine.Quote(s))
 			}
 			out[i] = v
 		}
@@ -241,19 +241,19 @@ func ParseAction(text string) (engine.Action, error) {
 	}
 	needColon := func() error {
 		if !hasColon {
-			return fmt.Errorf("prophecy: %q: the text comes after a colon, e.g. %q", text, kind+" ...: text")
+			return fmt.Errorf("prophecy: %s: the text comes after a colon, e.g. %q", engine.Quote(text), kind+" ...: text")
 		}
 		return nil
 	}
 	switch kind {
 	case KindWorld:
 		if len(args) != 1 || hasColon {
-			return nil, fmt.Errorf("prophecy: %q: want world and a world's id", text)
+			return nil, fmt.Errorf("prophecy: %s: want world and a world's id", engine.Quote(text))
 		}
 		return ChooseWorld{ID: strings.ToLower(args[0])}, nil
 	case KindReceive, KindStart, KindRoll:
 		if len(args) != 0 || hasColon {
-			return nil, fmt.Errorf("prophecy: %q: %s takes nothing after it", text, kind)
+			return nil, fmt.Errorf("prophecy: %s: %s takes nothing after it", engine.Quote(text), kind)
 		}
 		switch kind {
 		case KindReceive:
@@ -268,7 +268,7 @@ func ParseAction(text string) (engine.Action, error) {
 		}
 		parts := splitFields(rest)
 		if len(parts) != int(numCategories) {
-			return nil, fmt.Errorf("prophecy: %q: want a name, a colon, then %d aspects separated by \";\" (%s)", text, numCategories, strings.Join(categoryNames[:], "; "))
+			return nil, fmt.Errorf("prophecy: %s: want a name, a colon, then %d aspects separated by \";\" (%s)", engine.Quote(text), numCategories, strings.Join(categoryNames[:], "; "))
 		}
 		a := MakeCharacter{Name: strings.Join(args, " ")}
 		copy(a.Aspects[:], parts)
@@ -295,7 +295,7 @@ func ParseAction(text string) (engine.Action, error) {
 		return EditScene{Scene: n[0], Objective: objective, Setting: setting}, nil
 	case KindMove:
 		if len(args) != 3 || !strings.EqualFold(args[1], "under") || hasColon {
-			return nil, fmt.Errorf("prophecy: %q: want move SCENE under SCENE", text)
+			return nil, fmt.Errorf("prophecy: %s: want move SCENE under SCENE", engine.Quote(text))
 		}
 		args = []string{args[0], args[2]}
 		n, err := nums(2)
@@ -305,7 +305,7 @@ func ParseAction(text string) (engine.Action, error) {
 		return MoveScene{Scene: n[0], Under: n[1]}, nil
 	case KindRemove, KindPerform, KindStrike:
 		if hasColon {
-			return nil, fmt.Errorf("prophecy: %q: %s takes one number", text, kind)
+			return nil, fmt.Errorf("prophecy: %s: %s takes one number", engine.Quote(text), kind)
 		}
 		n, err := nums(1)
 		if err != nil {
@@ -338,12 +338,12 @@ func ParseAction(text string) (engine.Action, error) {
 		return Attach{Object: n[0], Aspect: rest}, nil
 	case KindPair:
 		if len(args) != 3 || !strings.EqualFold(args[1], "with") || hasColon {
-			return nil, fmt.Errorf("prophecy: %q: want pair CHARACTER.ASPECT with OBJECT.ASPECT, e.g. pair 1.2 with 3.1", text)
+			return nil, fmt.Errorf("prophecy: %s: want pair CHARACTER.ASPECT with OBJECT.ASPECT, e.g. pair 1.2 with 3.1", engine.Quote(text))
 		}
 		c, ca, err1 := dotted(args[0])
 		o, oa, err2 := dotted(args[2])
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("prophecy: %q: want pair CHARACTER.ASPECT with OBJECT.ASPECT, e.g. pair 1.2 with 3.1", text)
+			return nil, fmt.Errorf("prophecy: %s: want pair CHARACTER.ASPECT with OBJECT.ASPECT, e.g. pair 1.2 with 3.1", engine.Quote(text))
 		}
 		return ProposePair{Character: c, CharAspect: ca, Object: o, ObjectAspect: oa}, nil
 	case KindNarrate:
@@ -351,7 +351,7 @@ func ParseAction(text string) (engine.Action, error) {
 			return nil, err
 		}
 		if len(args) != 0 {
-			return nil, fmt.Errorf("prophecy: %q: want narrate: TEXT", text)
+			return nil, fmt.Errorf("prophecy: %s: want narrate: TEXT", engine.Quote(text))
 		}
 		return Narrate{Text: rest}, nil
 	case KindAspect:
@@ -359,18 +359,18 @@ func ParseAction(text string) (engine.Action, error) {
 			return nil, err
 		}
 		if len(args) != 1 {
-			return nil, fmt.Errorf("prophecy: %q: want aspect CHARACTER: TEXT or aspect CHARACTER.ASPECT: TEXT", text)
+			return nil, fmt.Errorf("prophecy: %s: want aspect CHARACTER: TEXT or aspect CHARACTER.ASPECT: TEXT", engine.Quote(text))
 		}
 		if c, a, err := dotted(args[0]); err == nil {
 			return ChangeAspect{Character: c, Aspect: a, Text: rest}, nil
 		}
 		c, err := strconv.Atoi(args[0])
 		if err != nil {
-			return nil, fmt.Errorf("prophecy: %q: %q is not a character's number", text, args[0])
+			return nil, fmt.Errorf("prophecy: %s: %s is not a character's number", engine.Quote(text), engine.Quote(args[0]))
 		}
 		return ChangeAspect{Character: c, Text: rest}, nil
 	}
-	return nil, fmt.Errorf("prophecy: %q: unknown action %q", text, kind)
+	return nil, fmt.Errorf("prophecy: %s: unknown action %s", engine.Quote(text), engine.Quote(kind))
 }
 
 // splitFields splits a text at ";" and trims each part.
@@ -429,7 +429,7 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	d, ok := decoders[kind]
 	if !ok {
-		return nil, fmt.Errorf("prophecy: unknown action kind %q", kind)
+		return nil, fmt.Errorf("prophecy: unknown action kind %s", engine.Quote(kind))
 	}
 	return d(kind, raw)
 }

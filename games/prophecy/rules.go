@@ -76,7 +76,7 @@ func (s *State) chooseWorld(a ChooseWorld) (string, error) {
 		for i, w := range builtin {
 			ids[i] = w.ID
 		}
-		return "", errorf(a, "there is no world %q (the worlds are %s)", a.ID, strings.Join(ids, ", "))
+		return "", errorf(a, "there is no world %s (the worlds are %s)", engine.Quote(a.ID), strings.Join(ids, ", "))
 	}
 	s.world = w
 	return "chooses the world " + w.Name, nil

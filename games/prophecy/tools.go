@@ -36,7 +36,7 @@ var designerTool = engine.Tool{
 		if v := strings.TrimSpace(req.Form.Get("pairs")); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > MaxExpectPairs {
-				return nil, fmt.Errorf("prophecy: pairs per scene: want a whole number from 0 to %d, got %q", MaxExpectPairs, v)
+				return nil, fmt.Errorf("prophecy: pairs per scene: want a whole number from 0 to %d, got %s", MaxExpectPairs, engine.Quote(v))
 			}
 			pairs = n
 		}

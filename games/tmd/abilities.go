@@ -387,12 +387,12 @@ func (c *ctx) setAbility(seat engine.Seat, a SetAbility) error {
 	}
 	f := c.b.fighter(a.Who)
 	if f == nil {
-		return engine.Illegal(a, "there is no %s in this battle", a.Who)
+		return engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
 	}
 	d, _ := LoadData()
 	ab, err := d.AbilityNamed(a.Ability)
 	if err != nil {
-		return engine.Illegal(a, "there is no ability %s", a.Ability)
+		return engine.Illegal(a, "there is no ability %s", engine.Clip(a.Ability))
 	}
 	if ab.Name == f.Ability {
 		return engine.Illegal(a, "%s has %s already", f.Name, ab.Name)

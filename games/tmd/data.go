@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"tabletop/engine"
 )
 
 // The data files are written by tools/tmdgen from @pkmn/dex (MIT, see
@@ -70,7 +72,7 @@ func ParseStat(text string) (Stat, error) {
 	case "spe", "speed":
 		return Speed, nil
 	}
-	return 0, fmt.Errorf("tmd: %q is not a stat (HP, Attack, Defense, Special Attack, Special Defense or Speed)", text)
+	return 0, fmt.Errorf("tmd: %s is not a stat (HP, Attack, Defense, Special Attack, Special Defense or Speed)", engine.Quote(text))
 }
 
 // MarshalText writes the stat's key.
@@ -315,7 +317,7 @@ func lookup[T any](m map[string]*T, name, what string) (*T, error) {
 	if v, ok := m[key(name)]; ok {
 		return v, nil
 	}
-	return nil, fmt.Errorf("tmd: no %s called %q", what, name)
+	return nil, fmt.Errorf("tmd: no %s called %s", what, engine.Quote(name))
 }
 
 // SpeciesNamed finds a species by the group's name or the mainline name.
@@ -323,7 +325,7 @@ func (d *Data) SpeciesNamed(name string) (*Species, error) {
 	if s, ok := d.species[key(name)]; ok {
 		return s, nil
 	}
-	return nil, fmt.Errorf("tmd: no Pokémon called %q on the species list", name)
+	return nil, fmt.Errorf("tmd: no Pokémon called %s on the species list", engine.Quote(name))
 }
 
 // SpeciesRolled returns the species with roll number n.
@@ -373,7 +375,7 @@ func (d *Data) RankNamed(name string) (Rank, error) {
 			return r, nil
 		}
 	}
-	return Rank{}, fmt.Errorf("tmd: no badge rank called %q", name)
+	return Rank{}, fmt.Errorf("tmd: no badge rank called %s", engine.Quote(name))
 }
 
 // Learns reports whether a species (by its mainline name) can learn a move

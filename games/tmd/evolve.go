@@ -26,7 +26,7 @@ func (c *ctx) evolve(seat engine.Seat, a Evolve) error {
 		return engine.Illegal(a, "name the character that evolves")
 	case gm:
 		if m = c.s.memberNamed(a.Who); m == nil {
-			return engine.Illegal(a, "the team has no character named %s", a.Who)
+			return engine.Illegal(a, "the team has no character named %s", engine.Clip(a.Who))
 		}
 	default:
 		m = c.s.member(seat)

@@ -77,7 +77,7 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 	case SetLeader:
 		m := c.s.memberNamed(a.Who)
 		if m == nil {
-			return engine.Illegal(a, "%s is not a member of the team", a.Who)
+			return engine.Illegal(a, "%s is not a member of the team", engine.Clip(a.Who))
 		}
 		c.s.Leader = m.Seat
 		c.say("%s leads the team.", m.Sheet.Name)
@@ -138,7 +138,7 @@ func (c *ctx) addFoe(a AddFoe) error {
 	d, _ := LoadData()
 	sp, err := d.SpeciesNamed(a.Species)
 	if err != nil {
-		return engine.Illegal(a, "there is no species %s", a.Species)
+		return engine.Illegal(a, "there is no species %s", engine.Clip(a.Species))
 	}
 	if a.Level < 1 || a.Level > 100 {
 		return engine.Illegal(a, "a level is 1 to 100, not %d", a.Level)
@@ -191,7 +191,7 @@ func (c *ctx) addFoe(a AddFoe) error {
 		abs := append(slices.Clone(sp.Abilities), sp.Hidden)
 		i := slices.IndexFunc(abs, func(n string) bool { return n != "" && strings.EqualFold(n, strings.TrimSpace(a.Ability)) })
 		if i < 0 {
-			return engine.Illegal(a, "%s cannot have the ability %s (it may have %s)", sp.Name, a.Ability, abilityList(sp))
+			return engine.Illegal(a, "%s cannot have the ability %s (it may have %s)", sp.Name, engine.Clip(a.Ability), abilityList(sp))
 		}
 		ability = abs[i]
 	}
@@ -258,7 +258,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 	case !c.s.ready():
 		return engine.Illegal(a, "every player must bring a sheet first")
 	case a.First != Allies && a.First != Foes:
-		return engine.Illegal(a, "the first side is allies or foes, not %q", a.First)
+		return engine.Illegal(a, "the first side is allies or foes, not %s", engine.Quote(string(a.First)))
 	}
 	d, _ := LoadData()
 	var allies []*Fighter
@@ -296,7 +296,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 func (c *ctx) setField(seat engine.Seat, a engine.Action, name, reason string, list []string, what string) (string, error) {
 	v, ok := parseField(name, list)
 	if !ok {
-		return "", engine.Illegal(a, "no %s %q (%s, or none)", what, name, strings.Join(list, ", "))
+		return "", engine.Illegal(a, "no %s %s (%s, or none)", what, engine.Quote(name), strings.Join(list, ", "))
 	}
 	if c.b == nil {
 		return "", engine.Illegal(a, "the %s is set in a battle", what)
@@ -331,9 +331,9 @@ func (c *ctx) setHazard(seat engine.Seat, a SetHazard) error {
 	case c.b == nil:
 		return engine.Illegal(a, "hazards are laid in a battle")
 	case !slices.Contains(hazards, kind):
-		return engine.Illegal(a, "no hazard %q (%s)", a.Hazard, strings.Join(hazards, ", "))
+		return engine.Illegal(a, "no hazard %s (%s)", engine.Quote(a.Hazard), strings.Join(hazards, ", "))
 	case a.Side != Allies && a.Side != Foes:
-		return engine.Illegal(a, "the side is allies or foes, not %q", a.Side)
+		return engine.Illegal(a, "the side is allies or foes, not %s", engine.Quote(string(a.Side)))
 	case a.Layers < 0 || a.Layers > MaxLayers:
 		return engine.Illegal(a, "a hazard has 0 to %d layers", MaxLayers)
 	}
@@ -353,7 +353,7 @@ func (c *ctx) setCondition(seat engine.Seat, a SetCondition) error {
 	}
 	kind, ok := parseCondition(a.Condition)
 	if !ok {
-		return engine.Illegal(a, "no condition %q (%s)", a.Condition, strings.Join(ConditionNames(), ", "))
+		return engine.Illegal(a, "no condition %s (%s)", engine.Quote(a.Condition), strings.Join(ConditionNames(), ", "))
 	}
 	f, err := c.conditionTarget(a)
 	if err != nil {
@@ -399,7 +399,7 @@ func (c *ctx) conditionTarget(a SetCondition) (*Fighter, error) {
 	}
 	f := c.b.fighter(a.Who)
 	if f == nil {
-		return nil, engine.Illegal(a, "there is no %s in this battle", a.Who)
+		return nil, engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
 	}
 	return f, nil
 }
@@ -471,12 +471,12 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 	stage, isStage := strings.CutPrefix(field, "stage-")
 	if isStage {
 		if !slices.Contains(stageKeys, stage) {
-			return engine.Illegal(a, "no stage %q (%s)", stage, strings.Join(stageKeys, ", "))
+			return engine.Illegal(a, "no stage %s (%s)", engine.Quote(stage), strings.Join(stageKeys, ", "))
 		}
 	} else {
 		bounds, ok := overrideFields[field]
 		if !ok {
-			return engine.Illegal(a, "no number %q (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", a.Field)
+			return engine.Illegal(a, "no number %s (hp, maxhp, ap, level, atk, def, spa, spd, spe, bonus, stage-atk and the like, or gravity)", engine.Quote(a.Field))
 		}
 		lo, hi = bounds[0], bounds[1]
 	}
@@ -504,7 +504,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 		return nil
 	}
 	if f == nil {
-		return engine.Illegal(a, "there is no %s in this battle", a.Who)
+		return engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
 	}
 	if f.Fainted && field == "hp" && a.Value > 0 {
 		return engine.Illegal(a, "%s has fainted: a reviver seed brings it back", f.Name)

@@ -366,7 +366,7 @@ func (c *ctx) useMove(seat engine.Seat, a UseMove) error {
 	}
 	m, ok := f.knows(a.Move)
 	if !ok {
-		return engine.Illegal(a, "%s does not know %s", f.Name, a.Move)
+		return engine.Illegal(a, "%s does not know %s", f.Name, engine.Clip(a.Move))
 	}
 	for _, cond := range f.Minor {
 		switch {

@@ -213,7 +213,7 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	d, _ := LoadData()
 	it, err := d.ItemNamed(a.Item)
 	if err != nil {
-		return engine.Illegal(a, "there is no item %s", a.Item)
+		return engine.Illegal(a, "there is no item %s", engine.Clip(a.Item))
 	}
 	owner := c.s.memberNamed(f.Name)
 	if a.Bag != "" && !strings.EqualFold(a.Bag, f.Name) {

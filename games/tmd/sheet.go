@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"tabletop/engine"
 )
 
 // StartLevel is the level every player character starts at.
@@ -204,7 +206,7 @@ func (s *Sheet) Validate(d *Data) error {
 		m, err := d.MoveNamed(name)
 		switch {
 		case err != nil:
-			bad("no move called %q", name)
+			bad("no move called %s", engine.Quote(name))
 		case m.Type == "Typeless":
 			bad("%s is a typeless move: it goes in the typeless slot, not among the four", m.Name)
 		case seen[m.Name]:
@@ -220,7 +222,7 @@ func (s *Sheet) Validate(d *Data) error {
 		m, err := d.MoveNamed(name)
 		switch {
 		case err != nil:
-			bad("no move called %q among the moves to learn", name)
+			bad("no move called %s among the moves to learn", engine.Quote(name))
 		case slices.Contains(s.Moves, m.Name):
 			bad("%s is offered to learn but already known", m.Name)
 		case slices.Contains(s.Learnable[:i], m.Name):
@@ -230,7 +232,7 @@ func (s *Sheet) Validate(d *Data) error {
 		}
 	}
 	if m, err := d.MoveNamed(s.Typeless); err != nil || m.Type != "Typeless" {
-		bad("the typeless slot holds %q; it takes Basic Attack or an Attack Art", s.Typeless)
+		bad("the typeless slot holds %s; it takes Basic Attack or an Attack Art", engine.Quote(s.Typeless))
 	}
 	for name, tier := range s.MoveTiers {
 		if tier < 0 || tier > 3 {
@@ -239,7 +241,7 @@ func (s *Sheet) Validate(d *Data) error {
 	}
 	for _, name := range s.IQ {
 		if _, err := d.IQSkillNamed(name); err != nil {
-			bad("no IQ skill called %q", name)
+			bad("no IQ skill called %s", engine.Quote(name))
 		}
 	}
 	if der.IP > der.MaxIP {
@@ -265,7 +267,7 @@ func (s *Sheet) Validate(d *Data) error {
 				continue
 			}
 			if _, err := d.ItemNamed(name); err != nil {
-				bad("no item called %q", name)
+				bad("no item called %s", engine.Quote(name))
 			}
 		}
 	}
@@ -286,7 +288,7 @@ func (s *Sheet) Validate(d *Data) error {
 			}
 		case TrainAttribute, TrainBattleAttribute, TrainMove:
 		default:
-			bad("training %q: the kinds are attribute, battle attribute, move and stat", t.Name)
+			bad("training %s: the kinds are attribute, battle attribute, move and stat", engine.Quote(t.Name))
 		}
 		if t.Of < 1 || t.Sessions < 0 || t.Sessions > t.Of {
 			bad("training %s: %d of %d sessions", t.Name, t.Sessions, t.Of)
@@ -312,7 +314,7 @@ type SheetError struct {
 }
 
 func (e *SheetError) Error() string {
-	return fmt.Sprintf("tmd: sheet %q: %s", e.Name, strings.Join(e.Problems, "; "))
+	return fmt.Sprintf("tmd: sheet %s: %s", engine.Quote(e.Name), strings.Join(e.Problems, "; "))
 }
 
 // learnsInLine reports whether sp, or a species it evolved from, can learn

@@ -29,7 +29,7 @@ func formInt(form url.Values, name, what string, def, lo, hi int) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil {
-		return 0, fmt.Errorf("tmd: %s: %q is not a whole number", what, v)
+		return 0, fmt.Errorf("tmd: %s: %s is not a whole number", what, engine.Quote(v))
 	}
 	if n < lo || n > hi {
 		return 0, fmt.Errorf("tmd: %s: %d is not between %d and %d", what, n, lo, hi)

@@ -83,7 +83,7 @@ func (c *ctx) setTrap(seat engine.Seat, a SetTrap) error {
 	case c.b == nil:
 		return engine.Illegal(a, "traps are hidden on a battle's floor: add a foe first")
 	case !slices.Contains(traps, kind):
-		return engine.Illegal(a, "no trap %q (%s)", a.Trap, strings.Join(traps, ", "))
+		return engine.Illegal(a, "no trap %s (%s)", engine.Quote(a.Trap), strings.Join(traps, ", "))
 	case at < 1 || at > 20:
 		return engine.Illegal(a, "a trap springs on a roll of 1 to 20 or less, not %d", at)
 	case len(c.b.Traps) >= MaxTraps:

@@ -42,14 +42,14 @@ func (game) Setup(opts engine.Options, seats []engine.SeatInfo, d *dice.Stream) 
 
 func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	if kind != "stance" {
-		return nil, fmt.Errorf("duel: unknown action %q", kind)
+		return nil, fmt.Errorf("duel: unknown action %s", engine.Quote(kind))
 	}
 	var a Stance
-	if err := json.Unmarshal(raw, &a); err != nil {
-		return nil, fmt.Errorf("duel: stance: %v", err)
+	if err := engine.DecodeStrict("duel", kind, raw, &a); err != nil {
+		return nil, err
 	}
 	if a.Stance != Attack && a.Stance != Guard {
-		return nil, fmt.Errorf("duel: stance must be %q or %q, not %q", Attack, Guard, a.Stance)
+		return nil, fmt.Errorf("duel: stance must be %q or %q, not %s", Attack, Guard, engine.Quote(a.Stance))
 	}
 	return a, nil
 }
