@@ -2,7 +2,10 @@ package tmd
 
 import (
 	"encoding/json"
+	"html"
+	"io/fs"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -312,5 +315,40 @@ func TestTypedAction_PlaysAsTheActionItReads(t *testing.T) {
 		if !s.Equal(before) {
 			t.Errorf("typed %q was refused but changed the state", tc.text)
 		}
+	}
+}
+
+// TestWhatToType_EveryExampleReads: every action the rules summary's
+// "What to type" and the table page's help show (a code span that starts
+// with a verb, or names an actor) reads as an action; "sheet {…}" and
+// "sheet @FILE" stand for a sheet and are left out.
+func TestWhatToType_EveryExampleReads(t *testing.T) {
+	rules, err := fs.ReadFile(pages, "pages/rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(rules), "## What to type")
+	if !ok {
+		t.Fatal(`rules.md has no "What to type"`)
+	}
+	view, err := fs.ReadFile(pages, "pages/view.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spans := regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(section, -1)
+	spans = append(spans, regexp.MustCompile(`<code>([^<]+)</code>`).FindAllStringSubmatch(string(view), -1)...)
+	n := 0
+	for _, m := range spans {
+		text := strings.Join(strings.Fields(html.UnescapeString(m[1])), " ")
+		if strings.ContainsAny(text, "…@") || !verbs[verbOf(text)] && !strings.Contains(text, ": ") {
+			continue
+		}
+		n++
+		if _, err := ParseAction(text); err != nil {
+			t.Errorf("the example %q reads as nothing: %v", text, err)
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d examples read: the test finds too few", n)
 	}
 }
