@@ -27,8 +27,9 @@ func ParseAction(text string) (engine.Action, error) {
 	if err == nil && !fighterAction(a) {
 		return a, nil
 	}
-	// "NAME: ACTION", at any colon: a name may hold one ("Type: Null").
-	for i := strings.IndexByte(text, ':'); i >= 0; {
+	// "NAME: ACTION", at any colon of a name's length: a name may hold one
+	// ("Type: Null").
+	for i := strings.IndexByte(text, ':'); i >= 0 && i <= MaxName; {
 		name, rest := strings.TrimSpace(text[:i]), strings.TrimSpace(text[i+1:])
 		if b, ferr := parseFighter(rest); name != "" && ferr == nil {
 			return withActor(b, name), nil

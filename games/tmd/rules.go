@@ -113,8 +113,8 @@ func (c *ctx) bringSheet(seat engine.Seat, a BringSheet) error {
 		return engine.Illegal(a, "a sheet cannot change during a battle")
 	case strings.TrimSpace(a.Sheet.Name) == "":
 		return engine.Illegal(a, "the character needs a name")
-	case len(a.Sheet.Name) > 40:
-		return engine.Illegal(a, "a character's name is at most 40 bytes")
+	case len(a.Sheet.Name) > MaxName:
+		return engine.Illegal(a, "a character's name is at most %d bytes", MaxName)
 	}
 	if o := c.s.memberNamed(a.Sheet.Name); o != nil && o != m {
 		return engine.Illegal(a, "the team already has a character named %s", o.Sheet.Name)
