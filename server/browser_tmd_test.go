@@ -3,7 +3,6 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +26,8 @@ func openConfirm(label string) string {
 }
 
 // TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd drives Chromium
-// through a Mystery Dungeons battle: the GM brings a Geodude and a hidden
+// through a Mystery Dungeons battle: the GM types a note and a Geodude in
+// the page's action line (which empties once taken), brings a hidden
 // second one, starts the battle and poisons Ann; Ann and Bo fight from
 // their own pages by clicking the offered actions; the foes wear the team
 // down until both have fainted, the battle ends with them revived, and the
@@ -37,15 +37,7 @@ func openConfirm(label string) string {
 func TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd(t *testing.T) {
 	browser := mustBrowser(t)
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "tmd",
-		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
-	if r.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var c created
-	if err := json.Unmarshal([]byte(r.body), &c); err != nil {
-		t.Fatal(err)
-	}
+	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"})
 	gm, ann, bo := newTab(t, browser, "Gail"), newTab(t, browser, "Ann"), newTab(t, browser, "Bo")
 	all := []*tab{gm, ann, bo}
 	for i, p := range all {
@@ -84,8 +76,21 @@ func TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd(t *testing.T) {
 	// plays at once; then each places the sheet's free point.
 	must(ann, "place a point in HP")
 	must(bo, "place a point in Speed")
-	must(gm, "note: "+note)
-	must(gm, "add foe Geodude level 5 with Tackle")
+	// typed posts a text through the page's action line, which empties
+	// once the server takes it.
+	typed := func(p *tab, text string) {
+		t.Helper()
+		seq := check(p).Seq
+		js, _ := json.Marshal(text)
+		evalJS[bool](p, fmt.Sprintf(`(document.querySelector('#flash').innerHTML = '', document.querySelector('#tmd-line').value = %s, document.querySelector('.tmd-form button').click(), true)`, js))
+		p.waitJS(fmt.Sprintf(`Number(document.querySelector('#state .status').dataset.seq) > %d || !!document.querySelector('#flash .error')`, seq), "the page after typing "+text)
+		if msg := evalJS[string](p, `(document.querySelector('#flash .error') || {}).textContent || ''`); msg != "" {
+			t.Fatalf("%s typed %q: %s", p.name, text, msg)
+		}
+		p.waitJS(`document.querySelector('#tmd-line').value === ''`, "the action line to empty")
+	}
+	typed(gm, "note: "+note)
+	typed(gm, "add foe Geodude level 5 with Tackle")
 	must(gm, "add foe Geodude level 5 with Tackle (stats hidden)")
 	must(gm, "start the battle, allies first")
 	must(gm, "apply poison to Ann")

@@ -18,13 +18,7 @@ import (
 // stats hidden.
 func TestCreate_ATMDTableWithTwoGMSeatsShowsBothTheHiddenFoe(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "tmd",
-		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}, {"name": "Hal", "gm": true}}})
-	if r.status != http.StatusCreated {
-		t.Fatalf("create a tmd table with two GMs: %d %s", r.status, r.body)
-	}
-	var c created
-	decode(t, r, &c)
+	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"}, map[string]any{"name": "Hal", "gm": true})
 	gail, ann, hal := c.Seats[0].Token, c.Seats[1].Token, c.Seats[3].Token
 	for _, a := range []map[string]any{
 		{"kind": "foe", "action": map[string]any{"species": "Zubat", "level": 9, "moves": []string{"Bite"}, "hidden": true}},

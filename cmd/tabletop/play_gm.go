@@ -20,7 +20,7 @@ import (
 // "as NAME" hands it to another seat for one action. Besides the numbered
 // choices, a seat may type any action in the game's text form (see
 // textParser); "@FILE" at the end of a line is replaced by the file's
-// contents (a GM's book to import).
+// contents (a GM's book to import, a player's sheet to bring).
 
 // prompter is implemented by states that say which seat a shared terminal
 // should ask next.
@@ -199,8 +199,9 @@ func (p *gmSession) ask(s engine.Seat) error {
 		case line == "":
 			continue
 		case lower == "help" || lower == "?":
-			fmt.Fprint(p.env.Stdout, `Type a choice's number, its text, or any action in the game's words
-(e.g. "xp 10 to Ann: a clever plan"; a last word "@FILE", FILE a file, reads the rest from it).
+			fmt.Fprint(p.env.Stdout, `Type a choice's number, its text, or any action in the game's words, as the
+choices show them; a last word "@FILE", FILE a file, reads the rest from it (a
+sheet, a book).
   choices            list the ready-made choices
   rules              the rules in brief
   as NAME            hand the terminal to another seat (a player, or the GM) for one action

@@ -165,3 +165,45 @@ func TestPlay_EndingTheSessionAsksFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestPlay_TMDTakesTypedActions: at a Mystery Dungeons table in the
+// terminal a player brings a sheet from the file tabletop tmd sheet new
+// wrote ("sheet @FILE"), and the GM and the players type actions of their
+// own (a foe of the GM's choosing, a note, a move on a target, a foe's
+// move); a text that reads as no action says what to write.
+func TestPlay_TMDTakesTypedActions(t *testing.T) {
+	sheet := filepath.Join(t.TempDir(), "pip.json")
+	code, out, errOut := run(t, "", "tmd", "sheet", "new", "--name", "Pip", "--species", "Charmander")
+	if code != 0 {
+		t.Fatalf("tmd sheet new = %d, stderr %q", code, errOut)
+	}
+	if err := os.WriteFile(sheet, []byte(out), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	input := strings.Join([]string{
+		"sheet @" + sheet, "1",
+		"add foe Geodude level 7 as Rocky with Tackle, Defense Curl (stats hidden)",
+		"note: Rocky guards the stairs",
+		"start the battle, allies first",
+		"use Basic Attack on Rocky", "end turn",
+		"fly", "end the turn",
+		"Rocky: use Tackle on Pip",
+		"quit",
+	}, "\n")
+	code, out, errOut = run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	for _, want := range []string{
+		"Ann> sheet @" + sheet + "\n  Ann brings Pip, a level 5 Charmander.",
+		"A foe joins: Rocky, a level 7 Geodude (stats hidden from the players).",
+		"Your notes:\n  - Rocky guards the stairs",
+		"Ann> use Basic Attack on Rocky\n  Pip uses Basic Attack",
+		"Bo> fly\n" + `tmd: unknown action "fly": write one as the choices show it`,
+		"Gail (GM)> Rocky: use Tackle on Pip\n  Rocky uses Tackle",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the session lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -361,7 +361,8 @@ func (c *ctx) useAbility(seat engine.Seat, a UseAbility) error {
 
 // SetAbility gives a fighter another ability for the rest of the battle
 // (Skill Swap, Role Play, Trace and the like are the GM's): any ability of
-// the data; the table runs it if it runs that ability.
+// the data; the table runs it if it runs that ability. Text form: "give
+// Geodude the ability Levitate (Skill Swap)".
 type SetAbility struct {
 	Who     string `json:"who"`
 	Ability string `json:"ability"`

@@ -6,7 +6,7 @@
 // The package holds the data, the dice of combat, character sheets and the
 // table game "tmd": a campaign table with one or two GM seats (engine.GM)
 // and a team of 2 to 4 player characters, whose battles the server runs (game.go,
-// state.go, action.go; rules.go, turn.go, moves.go, nonmove.go,
+// state.go, action.go, parse.go; rules.go, turn.go, moves.go, nonmove.go,
 // conditions.go, field.go for the battle; gm.go and campaign.go for the
 // GM's controls and the awards; view.go, legal.go, pages/). Ending the
 // session ends the game for everyone, so End asks to be confirmed
@@ -15,6 +15,22 @@
 // (reveal.go): the GM's private changes, traps included, and every foe
 // that stayed hidden, as it stood when its battle ended or as it stands in
 // a battle still set up. The GM's notes stay the GM's.
+//
+// # Playing
+//
+// Legal offers ready-made choices (sample sheets, a sample foe, each move
+// on each target), but a GM and players do more: every action has a text
+// form that ParseAction reads (each action type's comment gives it, and
+// the rules summary lists them under "What to type"): "use Thunder Shock
+// on Geodude", "Rocky: use Tackle on Ann" for a foe the GM plays, "add foe
+// Geodude level 6 as Rocky with Tackle (stats hidden)", "apply poison to
+// Ann (a trap)", a reason last in parentheses. A sheet is brought whole as
+// "sheet" and its JSON (tabletop tmd sheet new's file; in tabletop play,
+// "sheet @FILE"). A Typed action plays the action its text reads, which is
+// what the log and every view show: the table page's action line sends
+// one. A player without a sheet has one choice, the sample sheet, which a
+// table plays at once (engine.Only); outside battle a typed sheet takes its
+// place.
 //
 // # Data
 //

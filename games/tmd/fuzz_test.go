@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math/big"
 	"os"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -58,6 +60,38 @@ func FuzzDamageDist(f *testing.F) {
 			if o.Damage < 0 {
 				t.Errorf("%s: negative damage %d", m.Name, o.Damage)
 			}
+		}
+	})
+}
+
+// FuzzParseAction: any text reads as an action or as an error that says
+// so in the game's name, never a panic; an action read (a sheet aside)
+// reads back from its own text form as itself.
+func FuzzParseAction(f *testing.F) {
+	for _, text := range []string{
+		"use Thunder Shock on Geodude, Oddish", "Type: Null: use Tackle on Ann", "use item Reviver Seed from Bo's bag on Bo",
+		"add foe Geodude level 6 as Rocky with Tackle, Rock Throw and Sturdy (stats hidden)", "note: the cave floods",
+		"apply infatuation to Ann from Bo (a charm)", "hazard spikes ×2 on the foes' side (a trap)", "set gravity to 3 (x)",
+		"evolve Ann into Paldean Tauros (Blaze) with Intimidate, species bonus in Speed (a stone)", "award 5 XP and 0 RP to the team (x)",
+		"hide a poison trap (springs on 8 or less) (a pit)", `sheet {"name":"Ann","species":"Pikachu"}`, "end the session ((a) b)",
+		"start the battle, foes first", "give Geodude the ability As One (Glastrier)", "Guard: guard Bo", "dodge with -1 AP", "(", "a: b: c:",
+	} {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		a, err := ParseAction(text)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "tmd: ") {
+				t.Errorf("ParseAction(%q): %q does not start with the game's name", text, err)
+			}
+			return
+		}
+		if _, sheet := a.(BringSheet); sheet {
+			return
+		}
+		back, err := ParseAction(a.String())
+		if err != nil || !reflect.DeepEqual(back, a) {
+			t.Errorf("ParseAction(%q) = %#v, whose text %q reads as %#v, %v", text, a, a.String(), back, err)
 		}
 	})
 }

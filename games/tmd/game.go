@@ -71,6 +71,9 @@ func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	return decode(kind, raw)
 }
 
+// ParseAction reads an action's text form, for tabletop play.
+func (game) ParseAction(text string) (engine.Action, error) { return ParseAction(text) }
+
 // New sets up a campaign table: the GMs' seats (those marked, at most
 // two, the first the lead; or the first seat), a team of the other seats
 // with no sheets yet, the first player as leader, Rookie rank.

@@ -23,6 +23,9 @@ func (c *ctx) adjust(seat engine.Seat, a engine.Action, what, reason string, pub
 	return nil
 }
 
+// MaxName bounds a character's or a foe's name, in bytes.
+const MaxName = 40
+
 // MaxFoes bounds the foes of one battle, so that a table stays a sensible
 // size.
 const MaxFoes = 20
@@ -172,8 +175,8 @@ func (c *ctx) addFoe(a AddFoe) error {
 		return engine.Illegal(a, "a battle has at most %d fighters a side besides the team", MaxFoes)
 	}
 	name := strings.TrimSpace(a.Name)
-	if len(name) > 40 {
-		return engine.Illegal(a, "a foe's name is at most 40 bytes")
+	if len(name) > MaxName {
+		return engine.Illegal(a, "a foe's name is at most %d bytes", MaxName)
 	}
 	taken := func(n string) bool {
 		return c.s.memberNamed(n) != nil || (b != nil && b.fighter(n) != nil)

@@ -32,8 +32,9 @@ var coGMSeats = append(slices.Clone(testSeats), engine.SeatInfo{Name: "Hal", GM:
 // writes the notes, adds the first hidden foe, gives it its Defense and
 // acts for it. After every action it records what each watched seat
 // receives: its view, its events and the refusals of probing actions, as
-// bytes. Every action gives every seat at least one line of the log.
-func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []engine.Seat) []string {
+// bytes. Every action gives every seat at least one line of the log. With
+// typed, every action is played as a Typed action, its text form.
+func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []engine.Seat, typed bool) []string {
 	t.Helper()
 	gmSeat, coSeat := ls.lead, ls.co
 	tab, err := engine.NewTable(Game, nil, ls.seats, dice.Seed{42})
@@ -52,6 +53,8 @@ func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []en
 				for _, probe := range []engine.Action{
 					UseMove{Move: "Growl", Targets: []string{"Zubat"}}, UseMove{Move: "Nope", Targets: []string{"Zubat"}},
 					Dodge{AP: 9}, Override{Who: "Zubat", Field: "hp", Value: 1, Reason: "x"}, Reveal{Foe: "Zubat"},
+					Typed{Text: "use Growl on Zubat"}, Typed{Text: "Zubat: use Bite on Ann"}, Typed{Text: "note: what is the Zubat's level?"},
+					Typed{Text: "set hp of Zubat to 1 (x)"}, Typed{Text: "hide the stats of Zubat"},
 				} {
 					if _, err := tab.State().Clone().Apply(seat, probe, dice.NewUnrecordedStream(dice.Seed{})); err != nil {
 						refusals = append(refusals, err.Error())
@@ -65,7 +68,11 @@ func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []en
 	}
 	act := func(seat engine.Seat, a engine.Action) {
 		t.Helper()
-		evs, err := tab.Act(seat, a)
+		played := a
+		if typed {
+			played = Typed{Text: textOf(t, a)}
+		}
+		evs, err := tab.Act(seat, played)
 		if err != nil {
 			t.Fatalf("%s by %s: %v", a, seat, err)
 		}
@@ -107,15 +114,19 @@ func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []en
 }
 
 // TestLeak_GMNotesAndHiddenFoeStats plays the same session with different
-// secrets, at a table of one GM and at one of two: every player's and the
-// spectator's view, events, legal actions and refusals are
-// byte-identical, while every GM's differ.
+// secrets, at a table of one GM and at one of two, its actions listed or
+// typed: every player's and the spectator's view, events, legal actions
+// and refusals (typed ones too) are byte-identical, while every GM's
+// differ.
 func TestLeak_GMNotesAndHiddenFoeStats(t *testing.T) {
 	for _, ls := range []leakSeating{
 		{"one GM", testSeats, gmSeat, gmSeat},
 		{"two GMs, the co-GM running the hidden foe", coGMSeats, gmSeat, halSeat},
+		{"one GM, typed", testSeats, gmSeat, gmSeat},
+		{"two GMs, typed", coGMSeats, gmSeat, halSeat},
 	} {
 		t.Run(ls.name, func(t *testing.T) {
+			typed := strings.HasSuffix(ls.name, ", typed")
 			watch := []engine.Seat{engine.Spectator, annSeat, boSeat, cySeat}
 			gms := []engine.Seat{gmSeat}
 			if ls.co != gmSeat {
@@ -125,7 +136,7 @@ func TestLeak_GMNotesAndHiddenFoeStats(t *testing.T) {
 			variants := [][]int{{5, 3, 4, 150, 30}, {7, 9, 1, 190, 40}}
 			runs := make([][]string, len(variants))
 			for i, v := range variants {
-				runs[i] = leakScript(t, func(n int) int { return v[n] }, ls, watch)
+				runs[i] = leakScript(t, func(n int) int { return v[n] }, ls, watch, typed)
 			}
 			gmDiffers := map[engine.Seat]bool{}
 			for k := range runs[0] {
@@ -146,6 +157,28 @@ func TestLeak_GMNotesAndHiddenFoeStats(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLeak_TypedActionsShowWhatTheirActionsShow plays the session of
+// leakScript with its actions listed and typed: every seat, GMs and
+// spectator included, receives byte for byte the same views, events,
+// legal actions and refusals, so a typed action tells no seat more than
+// the action it reads as.
+func TestLeak_TypedActionsShowWhatTheirActionsShow(t *testing.T) {
+	ls := leakSeating{"two GMs", coGMSeats, gmSeat, halSeat}
+	watch := []engine.Seat{engine.Spectator, gmSeat, annSeat, boSeat, cySeat, halSeat}
+	secret := func(n int) int { return []int{5, 3, 4, 150, 30}[n] }
+	listed := leakScript(t, secret, ls, watch, false)
+	typed := leakScript(t, secret, ls, watch, true)
+	if len(listed) != len(typed) {
+		t.Fatalf("%d records listed, %d typed", len(listed), len(typed))
+	}
+	for k := range listed {
+		if listed[k] != typed[k] {
+			step, _, _ := strings.Cut(listed[k], "\x00")
+			t.Fatalf("after %q a seat receives something else when the action is typed:\n%s", step, firstDiff(listed[k], typed[k]))
+		}
 	}
 }
 

@@ -111,3 +111,32 @@ func TestGravity_TheBattleLineAndThePageSayItAndItsRounds(t *testing.T) {
 		t.Errorf("the page does not show gravity:\n%s", page)
 	}
 }
+
+// TestPage_ActionLineForTheGMAndPlayers: a seated reader's page has the
+// action line's help with the forms for its side, the GM's or a
+// player's; a spectator's page and a finished session's have none.
+func TestPage_ActionLineForTheGMAndPlayers(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	page := func(seat engine.Seat, over bool) string {
+		return enginetest.RenderPage(t, Game, enginetest.Page{View: s.View(seat), Seat: seat, Over: over, ActURL: "/t/x/s/tok/act"})
+	}
+	for _, tc := range []struct {
+		name      string
+		seat      engine.Seat
+		want, not string
+	}{
+		{"the GM", gmSeat, "Rocky: use Tackle on Ann", "use item Reviver Seed"},
+		{"Ann", annSeat, "use item Reviver Seed from Bo's bag on Bo", "Rocky: use Tackle on Ann"},
+	} {
+		got := page(tc.seat, false)
+		if !strings.Contains(got, "What to type") || !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+			t.Errorf("%s's action line lacks %q, or shows %q:\n%s", tc.name, tc.want, tc.not, got)
+		}
+		if strings.Contains(page(tc.seat, true), "What to type") {
+			t.Errorf("%s's page has an action line once the session is over", tc.name)
+		}
+	}
+	if strings.Contains(renderView(t, s, engine.Spectator), "What to type") {
+		t.Errorf("a spectator's page has an action line")
+	}
+}

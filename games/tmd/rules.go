@@ -40,13 +40,21 @@ func (c *ctx) sayHP(f *Fighter, full, public string) {
 }
 
 // Apply implements engine.State. A refused action returns an error that
-// says why and changes nothing, and rolls no dice.
+// says why and changes nothing, and rolls no dice. A Typed action plays as
+// the action its text reads.
 func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engine.Event, error) {
 	if s.Ended {
 		return nil, engine.GameOver(a)
 	}
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return nil, engine.NotYourTurn(a, "%s has no seat at this table", seat)
+	}
+	if t, ok := a.(Typed); ok {
+		inner, err := ParseAction(t.Text)
+		if err != nil {
+			return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "tmd: "))
+		}
+		a = inner
 	}
 	c := &ctx{s: s, b: s.Battle, d: d}
 	var err error
@@ -105,8 +113,8 @@ func (c *ctx) bringSheet(seat engine.Seat, a BringSheet) error {
 		return engine.Illegal(a, "a sheet cannot change during a battle")
 	case strings.TrimSpace(a.Sheet.Name) == "":
 		return engine.Illegal(a, "the character needs a name")
-	case len(a.Sheet.Name) > 40:
-		return engine.Illegal(a, "a character's name is at most 40 bytes")
+	case len(a.Sheet.Name) > MaxName:
+		return engine.Illegal(a, "a character's name is at most %d bytes", MaxName)
 	}
 	if o := c.s.memberNamed(a.Sheet.Name); o != nil && o != m {
 		return engine.Illegal(a, "the team already has a character named %s", o.Sheet.Name)

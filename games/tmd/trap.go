@@ -52,7 +52,9 @@ type Trap struct {
 }
 
 // SetTrap hides a trap on the floor before or during a battle (the
-// players are not told); At 0 is the default of 5.
+// players are not told); At 0 is the default of 5. Text form: "hide a
+// spiked trap (a pit)", "hide a poison trap (springs on 8 or less) (a
+// pit)".
 type SetTrap struct {
 	Trap   string `json:"trap"`
 	At     int    `json:"at,omitempty"`
@@ -67,6 +69,9 @@ const MaxTraps = 10
 
 func (SetTrap) Kind() string { return KindTrap }
 func (a SetTrap) String() string {
+	if a.At == 0 {
+		return withReason("hide a "+a.Trap, a.Reason)
+	}
 	return withReason(fmt.Sprintf("hide a %s (springs on %d or less)", a.Trap, a.At), a.Reason)
 }
 

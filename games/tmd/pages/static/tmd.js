@@ -1,0 +1,15 @@
+// The Mystery Dungeons 2e's action line (view.html): the form posts its
+// field action.text as a Typed action, which the server reads with no
+// script; this only empties the line once the server takes the action.
+(function () {
+  "use strict";
+  if (window.tmdLine) { return; } // view.html includes it on every update
+  window.tmdLine = true;
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    var f = ev.detail.elt;
+    if (ev.detail.successful && f && f.classList && f.classList.contains("tmd-form")) {
+      var line = f.querySelector(".tmd-line");
+      if (line && !ev.detail.xhr.responseText) { line.value = ""; }
+    }
+  });
+})();

@@ -1,0 +1,85 @@
+package server_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"tabletop/games"
+	"tabletop/server"
+)
+
+// TestPages_TMDActionLineTakesTypedActions: a Mystery Dungeons table page
+// has an action line for the GM and for each player, with an example and
+// the forms to type for that seat; what it posts plays as the action its
+// text reads (a foe the GM chose, a sheet a player wrote), a text that
+// reads as none is refused with what to write, and the GM's typed note
+// stays off the players' pages.
+func TestPages_TMDActionLineTakesTypedActions(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"})
+	gmPage, annPage := "/t/"+c.ID+"/s/"+c.Seats[0].Token, "/t/"+c.ID+"/s/"+c.Seats[1].Token
+	// The example is the GM's, or a player's before and after the sheet
+	// (the server brings the sample sheet, a player's only choice, soon).
+	for _, p := range []struct {
+		name, page string
+		examples   []string
+		form, not  string
+	}{
+		{"the GM", gmPage, []string{`placeholder="add foe Geodude level 6 as Rocky`}, "Rocky: use Tackle on Ann", "use item Reviver Seed"},
+		{"Ann", annPage, []string{`placeholder="use Tackle on Geodude"`, `placeholder="sheet {…the JSON of tabletop tmd sheet new…}"`}, "use item Reviver Seed from Bo's bag on Bo", "note: your own note"},
+	} {
+		body := h.do("GET", p.page, "", nil).body
+		for _, want := range []string{`name="action.text"`, `value="typed"`, p.form, `under "What to type"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s's page lacks %q", p.name, want)
+			}
+		}
+		if !strings.Contains(body, p.examples[0]) && (len(p.examples) == 1 || !strings.Contains(body, p.examples[1])) {
+			t.Errorf("%s's action line shows none of the examples %q", p.name, p.examples)
+		}
+		// (The rules summary on the page lists every form.)
+		_, line, _ := strings.Cut(body, "tmd-line-card")
+		line, _, _ = strings.Cut(line, "</section>")
+		if strings.Contains(line, p.not) {
+			t.Errorf("%s's action line shows the other side's forms (%q)", p.name, p.not)
+		}
+	}
+	typed := func(page, text string) response {
+		t.Helper()
+		return h.postForm(page+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {text}})
+	}
+	if r := typed(gmPage, "add foe Geodude level 6 as Rocky with Tackle (stats hidden)"); r.status >= 400 {
+		t.Fatalf("the GM's typed foe: %d %s", r.status, r.body)
+	}
+	if r := typed(gmPage, "note: the stairs are trapped"); r.status >= 400 {
+		t.Fatalf("the GM's typed note: %d %s", r.status, r.body)
+	}
+	sheet := `sheet {"name": "Pip", "species": "Charmander", "level": 5, "ability": "Blaze", "bonus": "spe", "points": {"spe": 1}, "moves": ["Ember"], "typeless": "Basic Attack", "rank": "Rookie"}`
+	if r := typed(annPage, sheet); r.status >= 400 {
+		t.Fatalf("Ann's typed sheet: %d %s", r.status, r.body)
+	}
+	if r := typed(annPage, "fly"); r.status < 400 || !strings.Contains(r.body, "write one as the choices show it") {
+		t.Errorf("Ann's %q = %d %s, want refused with what to write", "fly", r.status, r.body)
+	}
+	if v := string(h.mustState(c.ID, c.Seats[0].Token).View); !strings.Contains(v, "Rocky") || !strings.Contains(v, "the stairs are trapped") {
+		t.Errorf("the GM's view lacks the typed foe or note: %s", v)
+	}
+	body := h.do("GET", annPage, "", nil).body
+	if !strings.Contains(body, "Pip <small>Charmander") || !strings.Contains(body, "Rocky") || strings.Contains(body, "the stairs are trapped") {
+		t.Errorf("Ann's page lacks her typed sheet or the foe, or shows the GM's note:\n%s", body)
+	}
+}
+
+// mustCreateTMD makes a Mystery Dungeons table of the seats given.
+func (h *harness) mustCreateTMD(seats ...map[string]any) created {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "tmd", "seats": seats})
+	if r.status != http.StatusCreated {
+		h.t.Fatalf("create a tmd table: %d %s", r.status, r.body)
+	}
+	var c created
+	decode(h.t, r, &c)
+	return c
+}
