@@ -69,6 +69,59 @@ type OptionSpec struct {
 // flags and JSON alike). Use Info.Normalize to check and complete them.
 type Options map[string]string
 
+// UnmarshalJSON reads an object of option values. A value is text, or a
+// number or true/false as JSON writes them, read as the text of their
+// JSON ({"turns": 6} is {"turns": "6"}): a client writes a whole-number
+// option as a number, and Normalize checks the value as it checks text.
+func (o *Options) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*o = nil
+		return nil
+	}
+	if b[0] != '{' {
+		return fmt.Errorf("options must be an object of option values by name, not %s", JSONValueKind(jsonValueOf(b[0])))
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	out := make(Options, len(raw))
+	for name, v := range raw {
+		switch v[0] {
+		case '"':
+			var text string
+			if err := json.Unmarshal(v, &text); err != nil {
+				return err
+			}
+			out[name] = text
+		case 't', 'f', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			out[name] = string(v) // a number or a boolean, as written
+		default: // an object, an array or null
+			return fmt.Errorf("option %s must be text, a number or true or false, not %s", Quote(name), JSONValueKind(jsonValueOf(v[0])))
+		}
+	}
+	*o = out
+	return nil
+}
+
+// jsonValueOf names the kind of JSON value that starts with c, as
+// json.UnmarshalTypeError's Value does.
+func jsonValueOf(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
 // Int returns the named option as an int; Normalize has already checked it.
 func (o Options) Int(name string) int {
 	v, ok := o[name]

@@ -31,6 +31,8 @@ func TestAPI_JSONErrorsInPlainWords(t *testing.T) {
 		{"", `{"game" "duel"}`, "malformed JSON at byte 9"},
 		{"", ``, "malformed JSON: the body is empty"},
 		{"", `{"game": "duel", "colour": 1}`, `malformed JSON: unknown field "colour"`},
+		{"", `{"game": "duel", "options": {"rounds": [3]}}`, `option "rounds" must be text, a number or true or false, not a list`},
+		{"", `{"game": "duel", "options": {"rounds": 2.5}, "seats": [{"name": "Ann"}, {"name": "Bo"}]}`, `rounds`},
 		{actions, `{"kind": "stance", "action": {"stance": "guard"}, "seq": 1.5}`, `"seq" must be a whole number, not 1.5`},
 		{actions, `{"kind": "stance", "action": {"stance": "guard"}, "seq": 2e3}`, `"seq" must be a whole number, not 2e3`},
 		{actions, `{"kind": "stance", "action": {"stance": "guard"}, "seq": 99999999999999999999}`,
@@ -149,5 +151,23 @@ func TestAPI_ErrorsRepeatAtMostSixtyCharactersOfWhatWasSent(t *testing.T) {
 	}
 	if r := h.do("GET", "/new/"+long, "", nil); r.status != http.StatusNotFound || strings.Contains(r.body, strings.Repeat("x", engine.MaxQuoted+1)) {
 		t.Errorf("the new-table page of a game of 10,000 characters = %d, want 404 quoting at most %d of them", r.status, engine.MaxQuoted)
+	}
+}
+
+// TestAPI_AnOptionMayBeWrittenAsANumber: {"rounds": 3} makes the table
+// {"rounds": "3"} makes (engine.Options reads a number or a boolean as the
+// text of its JSON).
+func TestAPI_AnOptionMayBeWrittenAsANumber(t *testing.T) {
+	h := mustServer(t)
+	r := h.do("POST", "/api/tables", "", `{"game": "duel", "options": {"rounds": 3}, "seats": [{"name": "Ann"}, {"name": "Bo"}]}`)
+	var c created
+	decode(t, r, &c)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create with a number option: %d %s", r.status, r.body)
+	}
+	var st struct{ Options map[string]string }
+	decode(t, h.do("GET", "/api/tables/"+c.ID, c.Seats[0].Token, nil), &st)
+	if st.Options["rounds"] != "3" {
+		t.Errorf("the table's options are %v, want rounds 3", st.Options)
 	}
 }
