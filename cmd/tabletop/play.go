@@ -501,7 +501,7 @@ func (p *session) ask() error {
 			fmt.Fprintln(p.env.Stdout, refusal(err))
 			continue
 		}
-		if !p.confirmed(a, false) {
+		if !p.confirmed(p.me, a, false) {
 			continue
 		}
 		if _, err := p.tab.Act(p.me, a); err != nil {
@@ -512,13 +512,16 @@ func (p *session) ask() error {
 	}
 }
 
-// confirmed asks before a is played if a asks for it (engine.Confirmer):
+// confirmed asks before seat s plays a if a asks for it (engine.Confirmer)
+// and s may take actions of its kind now (one of its legal actions is):
 // only "y" or "yes" plays it; anything else, or no more input, leaves the
-// game as it was. echo repeats the answer, as a transcript of a shared
-// terminal shows every line typed.
-func (p *session) confirmed(a engine.Action, echo bool) bool {
+// game as it was. An action s may not take is not asked about: the game
+// refuses it, with its reason ("only the game master may do that"). echo
+// repeats the answer, as a transcript of a shared terminal shows every
+// line typed.
+func (p *session) confirmed(s engine.Seat, a engine.Action, echo bool) bool {
 	q := engine.Confirm(a)
-	if q == "" {
+	if q == "" || !slices.ContainsFunc(p.tab.State().Legal(s), func(l engine.Action) bool { return l.Kind() == a.Kind() }) {
 		return true
 	}
 	fmt.Fprintf(p.env.Stdout, "%s [y/N] ", q)

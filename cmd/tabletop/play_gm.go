@@ -246,7 +246,7 @@ sheet, a book).
 			continue
 		}
 		a, err := p.read(s, line)
-		if err == nil && !p.confirmed(a, true) {
+		if err == nil && !p.confirmed(s, a, true) {
 			continue
 		}
 		if err == nil {

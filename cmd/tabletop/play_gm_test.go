@@ -166,6 +166,21 @@ func TestPlay_EndingTheSessionAsksFirst(t *testing.T) {
 	}
 }
 
+// TestPlay_APlayerWhoMayNotEndTheSessionIsNotAskedWhetherTo: a confirm's
+// question is asked only of a seat that may take such an action; a player
+// who types the GM's "end the session" gets the game's refusal at once,
+// and the next line is read as the next action, not as an answer.
+func TestPlay_APlayerWhoMayNotEndTheSessionIsNotAskedWhetherTo(t *testing.T) {
+	code, out, errOut := run(t, "end the session\nquit\n", "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "03")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	after := out[strings.LastIndex(out, "Ann> end the session"):]
+	if strings.Contains(after, "[y/N]") || !strings.Contains(after, "only the game master may do that") || !strings.Contains(after, "Ann> quit") {
+		t.Fatalf("a player's \"end the session\":\n%s", after)
+	}
+}
+
 // TestPlay_TMDTakesTypedActions: at a Mystery Dungeons table in the
 // terminal a player brings a sheet from the file tabletop tmd sheet new
 // wrote ("sheet @FILE"), and the GM and the players type actions of their
