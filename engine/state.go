@@ -85,6 +85,19 @@ type Action interface {
 	String() string
 }
 
+// Standin is implemented by an action that stands for another: a game's
+// "typed" action, the text form of an action as a page's text line sends
+// it. Resolve returns the action it stands for, or the refusal (an
+// *ActionError) of a text that reads as none; it reads no state and rolls
+// no dice. Table.Act plays and logs the action it stands for, so the log
+// holds what was played and its replay does not depend on how a text was
+// read. A log written before tables did this may hold a stand-in: its
+// replay, through Act, resolves it the same way.
+type Standin interface {
+	Action
+	Resolve() (Action, error)
+}
+
 // Outcome is the result of a finished game.
 type Outcome struct {
 	Winners []Seat `json:"winners"`          // seats that share the win; several = a shared win

@@ -290,6 +290,19 @@ func (ImportBook) Kind() string  { return KindImportBook }
 func (Typed) Kind() string       { return KindTyped }
 func (a Typed) String() string   { return a.Text }
 
+// Resolve implements engine.Standin: the action the text reads, or its
+// refusal in the player's words.
+func (a Typed) Resolve() (engine.Action, error) {
+	inner, err := ParseAction(a.Text)
+	if err != nil {
+		return nil, engine.Illegal(a, "%s", strings.TrimPrefix(err.Error(), "msp: "))
+	}
+	if _, again := inner.(Typed); again {
+		return nil, engine.Illegal(a, "not an action")
+	}
+	return inner, nil
+}
+
 // withReason appends ": reason" when there is one.
 func withReason(s, reason string) string {
 	if reason == "" {

@@ -290,13 +290,10 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return nil, engine.NotYourTurn(a, "%s has no seat at this table", seat)
 	}
-	if t, ok := a.(Typed); ok {
-		inner, err := ParseAction(t.Text)
+	if t, ok := a.(Typed); ok { // Table.Act resolves one first (engine.Standin); a caller of Apply may not
+		inner, err := t.Resolve()
 		if err != nil {
-			return nil, engine.Illegal(a, "%s", strings.TrimPrefix(err.Error(), "msp: "))
-		}
-		if _, again := inner.(Typed); again {
-			return nil, engine.Illegal(a, "not an action")
+			return nil, err
 		}
 		a = inner
 	}

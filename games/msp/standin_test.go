@@ -1,0 +1,49 @@
+package msp
+
+import (
+	"encoding/json"
+	"testing"
+
+	"tabletop/dice"
+	"tabletop/engine"
+)
+
+// TestTyped_TheLogHoldsTheActionTheTextReads: a Typed action (the page's
+// action line) is logged as the action its text reads (engine.Standin),
+// with that action's kind, body and text, so a replay does not read the
+// text again; a log written when the table logged the Typed itself still
+// replays.
+func TestTyped_TheLogHoldsTheActionTheTextReads(t *testing.T) {
+	tab, err := engine.NewTable(Game, nil, testSeats, dice.Seed{7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const text = "create Ann / elf / ranger / chaotic good / hunter"
+	want, err := ParseAction(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tab.Act(annSeat, Typed{Text: text}); err != nil {
+		t.Fatalf("typed %q: %v", text, err)
+	}
+	e := tab.Log(0)[0]
+	body, _ := json.Marshal(want)
+	if e.Kind != want.Kind() || e.Text != want.String() || string(e.Action) != string(body) {
+		t.Fatalf("the log holds %s %q %s, want %s %q %s", e.Kind, e.Text, e.Action, want.Kind(), want.String(), body)
+	}
+	if _, err := tab.Act(annSeat, Typed{Text: "fly to the moon"}); err == nil || len(tab.Log(0)) != 1 {
+		t.Fatalf("a text that reads as no action: %v, log of %d", err, len(tab.Log(0)))
+	}
+
+	// The same log as a table that logged the Typed wrote it.
+	x := tab.Export(true)
+	typed, _ := json.Marshal(Typed{Text: text})
+	x.Log[0].Kind, x.Log[0].Action, x.Log[0].Text = KindTyped, typed, text
+	back, err := engine.Replay(Game, x)
+	if err != nil {
+		t.Fatalf("a log with a typed entry: %v", err)
+	}
+	if got := back.Log(0)[0]; got.Kind != KindTyped || got.Text != text {
+		t.Errorf("the replayed log holds %s %q, not the entry as written", got.Kind, got.Text)
+	}
+}
