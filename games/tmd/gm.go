@@ -258,8 +258,11 @@ func (c *ctx) startBattle(a StartBattle) error {
 		return engine.Illegal(a, "add a foe first")
 	case b.Started:
 		return engine.Illegal(a, "the battle has started")
-	case !c.s.ready():
-		return engine.Illegal(a, "every player must bring a sheet first")
+	case len(c.s.sheetless()) == 1:
+		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s has none yet", c.s.sheetless()[0])
+	case len(c.s.sheetless()) > 1:
+		names := c.s.sheetless()
+		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s and %s have none yet", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 	case a.First != Allies && a.First != Foes:
 		return engine.Illegal(a, "the first side is allies or foes, not %s", engine.Quote(string(a.First)))
 	}
