@@ -8,7 +8,9 @@
   document.addEventListener("htmx:afterRequest", function (ev) {
     var f = ev.detail.elt;
     if (ev.detail.successful && f && f.classList && f.classList.contains("tmd-form")) {
-      var line = f.querySelector(".tmd-line");
+      // By id: an update of the page while the form was posting replaced
+      // the form, and the line (hx-preserve) moved into the new one.
+      var line = document.getElementById("tmd-line");
       if (line && !ev.detail.xhr.responseText) { line.value = ""; }
     }
   });
