@@ -67,6 +67,11 @@ func TestSheet_APlayerWithoutACharacterChoosesAmongSamplesOrBringsTheirOwn(t *te
 		}
 	}
 
+	mustAct(t, tab, gmSeat, geodude)
+	if _, err := tab.Act(gmSeat, StartBattle{First: Allies}); err == nil || !strings.Contains(err.Error(), "Ann, Bo and Cy have none yet") {
+		t.Errorf("starting the battle before anyone has a sheet = %v, want refused naming Ann, Bo and Cy", err)
+	}
+
 	// Ann takes her last offer, not her first.
 	offers := s.Legal(annSeat)
 	want := offers[len(offers)-1].(BringSheet).Sheet.Species
@@ -87,7 +92,6 @@ func TestSheet_APlayerWithoutACharacterChoosesAmongSamplesOrBringsTheirOwn(t *te
 	if !slices.Contains(tab.State().Pending(), cySeat) {
 		t.Errorf("the table does not wait for Cy, who has no sheet")
 	}
-	mustAct(t, tab, gmSeat, geodude)
 	_, err = tab.Act(gmSeat, StartBattle{First: Allies})
 	if err == nil || !strings.Contains(err.Error(), "Cy has none yet") {
 		t.Errorf("starting the battle before Cy has a sheet = %v, want refused naming Cy", err)
