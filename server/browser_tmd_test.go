@@ -26,7 +26,8 @@ func openConfirm(label string) string {
 }
 
 // TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd drives Chromium
-// through a Mystery Dungeons battle: the GM types a note and a Geodude in
+// through a Mystery Dungeons battle: Ann and Bo each choose a sample
+// character on their pages; the GM types a note and a Geodude in
 // the page's action line (which empties once taken), brings a hidden
 // second one, starts the battle and poisons Ann; Ann and Bo fight from
 // their own pages by clicking the offered actions; the foes wear the team
@@ -72,8 +73,10 @@ func TestBrowser_GMAndTwoPlayersFightATMDBattleToTheEnd(t *testing.T) {
 			t.Fatalf("%s's page offers no %q: %q", p.name, label, check(p).Buttons)
 		}
 	}
-	// Each player's only choice, to bring the sample sheet, the table
-	// plays at once; then each places the sheet's free point.
+	// Each player chooses a sample character (the server brings none);
+	// then each places the sheet's free point.
+	must(ann, "bring the sheet of Ann, a level 5 Pikachu")
+	must(bo, "bring the sheet of Bo, a level 5 Charmander")
 	must(ann, "place a point in HP")
 	must(bo, "place a point in Speed")
 	// typed posts a text through the page's action line, which empties

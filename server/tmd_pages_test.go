@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,15 +21,14 @@ func TestPages_TMDActionLineTakesTypedActions(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"})
 	gmPage, annPage := "/t/"+c.ID+"/s/"+c.Seats[0].Token, "/t/"+c.ID+"/s/"+c.Seats[1].Token
-	// The example is the GM's, or a player's before and after the sheet
-	// (the server brings the sample sheet, a player's only choice, soon).
+	// The example is the GM's, or a player's before the sheet (the server
+	// brings none: the player chooses).
 	for _, p := range []struct {
-		name, page string
-		examples   []string
-		form, not  string
+		name, page, example string
+		form, not           string
 	}{
-		{"the GM", gmPage, []string{`placeholder="add foe Geodude level 6 as Rocky`}, "Rocky: use Tackle on Ann", "use item Reviver Seed"},
-		{"Ann", annPage, []string{`placeholder="use Tackle on Geodude"`, `placeholder="sheet {…the JSON of tabletop tmd sheet new…}"`}, "use item Reviver Seed from Bo's bag on Bo", "note: your own note"},
+		{"the GM", gmPage, `placeholder="add foe Geodude level 6 as Rocky`, "Rocky: use Tackle on Ann", "use item Reviver Seed"},
+		{"Ann", annPage, `placeholder="sheet {…the JSON of tabletop tmd sheet new…}"`, "use item Reviver Seed from Bo's bag on Bo", "note: your own note"},
 	} {
 		body := h.do("GET", p.page, "", nil).body
 		for _, want := range []string{`name="action.text"`, `value="typed"`, p.form, `under "What to type"`} {
@@ -36,8 +36,8 @@ func TestPages_TMDActionLineTakesTypedActions(t *testing.T) {
 				t.Errorf("%s's page lacks %q", p.name, want)
 			}
 		}
-		if !strings.Contains(body, p.examples[0]) && (len(p.examples) == 1 || !strings.Contains(body, p.examples[1])) {
-			t.Errorf("%s's action line shows none of the examples %q", p.name, p.examples)
+		if !strings.Contains(body, p.example) {
+			t.Errorf("%s's action line lacks the example %q", p.name, p.example)
 		}
 		// (The rules summary on the page lists every form.)
 		_, line, _ := strings.Cut(body, "tmd-line-card")
@@ -69,6 +69,61 @@ func TestPages_TMDActionLineTakesTypedActions(t *testing.T) {
 	body := h.do("GET", annPage, "", nil).body
 	if !strings.Contains(body, "Pip <small>Charmander") || !strings.Contains(body, "Rocky") || strings.Contains(body, "the stairs are trapped") {
 		t.Errorf("Ann's page lacks her typed sheet or the foe, or shows the GM's note:\n%s", body)
+	}
+}
+
+// TestTable_APlayerWithoutACharacterChoosesASampleTheServerBringsNone: at
+// a Mystery Dungeons table the server brings no player a sheet: each is
+// offered the sample characters, one button a species, and the table
+// waits for them; Ann picks hers from her page's buttons, the one she
+// chose is hers, and Bo, who has not chosen, still has none. A
+// spectator is asked nothing.
+func TestTable_APlayerWithoutACharacterChoosesASampleTheServerBringsNone(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"})
+	gail, ann, bo := c.Seats[0].Token, c.Seats[1].Token, c.Seats[2].Token
+	annPage := "/t/" + c.ID + "/s/" + ann
+	// offers are the sheets a seat is offered, if it may act.
+	offers := func(st tableState) int {
+		n := 0
+		for _, a := range st.Legal {
+			if a.Kind == "sheet" && st.MyTurn {
+				n++
+			}
+		}
+		return n
+	}
+	st := h.mustState(c.ID, ann)
+	if offers(st) < 2 {
+		t.Fatalf("Ann, without a sheet, has my_turn %v and the choices %q, want a choice of samples", st.MyTurn, st.Legal)
+	}
+	body := h.do("GET", annPage, "", nil).body
+	for _, want := range []string{"Choose a sample character under Actions, or bring your own sheet in the action line.", "bring the sheet of Ann, a level 5 Pikachu", "bring the sheet of Ann, a level 5 Bulbasaur", "Thunder Shock, Growl"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("Ann's page lacks %q", want)
+		}
+	}
+	if body := h.do("GET", "/t/"+c.ID, "", nil).body; strings.Contains(body, "Choose a sample character") {
+		t.Errorf("the spectator's page asks the spectator to choose a character")
+	}
+	// The GM acts meanwhile; the server still brings nobody a sheet.
+	if r := h.do("POST", "/api/tables/"+c.ID+"/actions", gail, map[string]any{"kind": "note", "action": map[string]any{"text": "the guild hall"}}); r.status != http.StatusOK {
+		t.Fatalf("the GM's note: %d %s", r.status, r.body)
+	}
+	i := slices.IndexFunc(st.Legal, func(a legal) bool { return strings.Contains(string(a.Action), `"Bulbasaur"`) })
+	if i < 0 {
+		t.Fatalf("Ann is not offered a Bulbasaur: %+v", st.Legal)
+	}
+	h.mustPost(c.ID, ann, st.Legal[i])
+	body = h.do("GET", annPage, "", nil).body
+	if !strings.Contains(body, "Ann <small>Bulbasaur, level 5") || strings.Count(body, "Ann brings Ann") != 1 {
+		t.Errorf("Ann's page does not show her the Bulbasaur she chose, brought once:\n%s", body)
+	}
+	if !strings.Contains(body, "<h3>Bo</h3><p class=\"help\">No sheet yet.</p>") {
+		t.Errorf("Bo, who has not chosen, has a sheet on Ann's page:\n%s", body)
+	}
+	if st := h.mustState(c.ID, bo); offers(st) < 2 {
+		t.Errorf("Bo has my_turn %v and the choices %q, want a choice of samples", st.MyTurn, st.Legal)
 	}
 }
 

@@ -643,18 +643,24 @@ func pick(legal []engine.Action, labels []string, line string) (engine.Action, e
 		}
 		return legal[n-1], nil
 	}
-	var found []engine.Action
+	var exact, found []engine.Action
 	for i, a := range legal {
 		texts := []string{strings.ToLower(a.String())}
 		if i < len(labels) {
 			texts = append(texts, strings.ToLower(labels[i]))
 		}
 		if slices.Contains(texts, line) {
-			return a, nil
+			exact = append(exact, a)
 		}
 		if slices.ContainsFunc(texts, func(t string) bool { return strings.HasPrefix(t, line) }) {
 			found = append(found, a)
 		}
+	}
+	if len(exact) > 0 {
+		// Choices may share a text and differ in their labels (sample
+		// sheets that all bring the player's name): the text is then as
+		// ambiguous as a prefix.
+		found = exact
 	}
 	switch len(found) {
 	case 1:

@@ -176,8 +176,9 @@ func (p *gmSession) ask(s engine.Seat) error {
 	p.render()
 	legal := p.tab.State().Legal(s)
 	listChoices := func() {
+		v := p.tab.State().View(s)
 		for i, a := range legal {
-			fmt.Fprintf(p.env.Stdout, "  %2d) %s\n", i+1, a)
+			fmt.Fprintf(p.env.Stdout, "  %2d) %s\n", i+1, engine.Label(p.tab.Game(), v, a))
 		}
 	}
 	fmt.Fprintln(p.env.Stdout)
@@ -210,6 +211,7 @@ sheet, a book).
   export book FILE   (GM) write the GM's book to FILE, to import at another table
   quit               leave the table
 `)
+			p.explain(legal)
 			continue
 		case lower == "rules":
 			fmt.Fprintln(p.env.Stdout, rulesText(p.tab.Game()))
@@ -272,20 +274,35 @@ func (p *gmSession) typed(s engine.Seat, line string) error {
 	return err
 }
 
-// read is the action seat s typed: a choice's number or exact text, any
-// action the game parses, or a prefix of one choice.
+// read is the action seat s typed: a choice's number or exact text or
+// label (engine.Label), any action the game parses, or a prefix of one
+// choice's text or label.
 func (p *gmSession) read(s engine.Seat, line string) (engine.Action, error) {
-	legal := p.tab.State().Legal(s)
+	st := p.tab.State()
+	legal := st.Legal(s)
+	named := labels(p.tab.Game(), st.View(s), legal)
 	var a engine.Action
 	if _, err := strconv.Atoi(line); err == nil {
 		var perr error
-		if a, perr = pick(legal, nil, line); perr != nil {
+		if a, perr = pick(legal, named, line); perr != nil {
 			return nil, perr
 		}
 	}
-	for _, l := range legal {
-		if a == nil && strings.EqualFold(l.String(), line) {
-			a = l
+	if a == nil {
+		// The one choice whose text or label this is; of several (sample
+		// sheets share a text) pick asks which.
+		var exact []engine.Action
+		for i, l := range legal {
+			if strings.EqualFold(named[i], line) || strings.EqualFold(l.String(), line) {
+				exact = append(exact, l)
+			}
+		}
+		switch len(exact) {
+		case 1:
+			a = exact[0]
+		case 0:
+		default:
+			return pick(legal, named, strings.ToLower(line))
 		}
 	}
 	if ap, ok := p.tab.Game().(textParser); ok && a == nil {
@@ -295,12 +312,12 @@ func (p *gmSession) read(s engine.Seat, line string) (engine.Action, error) {
 		}
 		if parsed, perr := ap.ParseAction(text); perr == nil {
 			a = parsed
-		} else if _, pickErr := pick(legal, nil, strings.ToLower(line)); pickErr != nil {
+		} else if _, pickErr := pick(legal, named, strings.ToLower(line)); pickErr != nil {
 			return nil, perr
 		}
 	}
 	if a == nil {
-		return pick(legal, nil, strings.ToLower(line))
+		return pick(legal, named, strings.ToLower(line))
 	}
 	return a, nil
 }

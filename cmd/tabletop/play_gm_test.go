@@ -93,7 +93,7 @@ func TestPlay_GMBookImportsAndExports(t *testing.T) {
 }
 
 // TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly: at one keyboard, The
-// Mystery Dungeons 2e asks each player for a sheet, and on the allies' turn
+// Mystery Dungeons 2e asks each player for a sheet (the first sample), and on the allies' turn
 // each ally in turn, instead of leaving the GM to end a turn nobody played.
 func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
 	input := "1\n1\nadd foe Geodude level 5 with Tackle\nstart the battle, allies first\nquit\n"
@@ -102,6 +102,30 @@ func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
 		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
 	}
 	for _, want := range []string{"Ann> 1\n  Ann brings", "Bo> 1\n  Bo brings", "Round 1: the allies' turn.\n\n== Ann ==", "Ann> quit"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the session lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestPlay_TMDPlayerChoosesASampleSheet: at one keyboard each Mystery
+// Dungeons player without a sheet is asked to choose one of the samples,
+// listed by species; the text the samples share is ambiguous, a label or
+// a number picks one, and "help" says what each brings.
+func TestPlay_TMDPlayerChoosesASampleSheet(t *testing.T) {
+	input := "help\nbring the sheet of ann\nbring the sheet of ann, a level 5 pikachu\n2\nquit\n"
+	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	for _, want := range []string{
+		"   1) bring the sheet of Ann, a level 5 Charmander\n   2) bring the sheet of Ann, a level 5 Squirtle\n",
+		"   4) bring the sheet of Ann, a level 5 Pikachu: Electric; 20 HP, 5 AP, ability Static; moves Thunder Shock, Growl; bag Oran Berry",
+		`"bring the sheet of ann" could be 4 choices`,
+		"Ann brings Ann, a level 5 Pikachu.",
+		"   2) bring the sheet of Bo, a level 5 Bulbasaur\n",
+		"Bo> 2\n  Bo brings Bo, a level 5 Bulbasaur.",
+	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the session lacks %q:\n%s", want, out)
 		}

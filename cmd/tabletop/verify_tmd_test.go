@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"tabletop/dice"
+	"tabletop/engine"
 	"tabletop/games/tmd"
 )
 
@@ -77,5 +80,53 @@ func TestVerify_ChecksAnIQVendorRoll(t *testing.T) {
 		if code, out, _ := run(t, bad, "verify", "-"); code != 1 || !strings.HasPrefix(out, "FAILED: ") {
 			t.Errorf("verify of a roll with %s = %d, want 1 and FAILED:\n%s", name, code, out)
 		}
+	}
+}
+
+// TestVerify_ATMDLogWhoseSeatsWereBroughtTheOneSampleStillVerifies: a
+// stored Mystery Dungeons log (testdata/tmd-one-sample.json, rules tmd-1)
+// from when the table brought each player its seat's sample sheet, its
+// one choice, verifies now that players choose among samples: its
+// entries replay as they were written, and the seat a bot played made a
+// choice its bot could make (every sample reads "bring the sheet of Bo").
+// go test -update writes the log again, under the rules of the day.
+func TestVerify_ATMDLogWhoseSeatsWereBroughtTheOneSampleStillVerifies(t *testing.T) {
+	path := filepath.Join("testdata", "tmd-one-sample.json")
+	if *update {
+		d, err := tmd.LoadData()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := []engine.SeatInfo{{Name: "Gail", GM: true}, {Name: "Ann"}, {Name: "Bo", Bot: "random"}}
+		tab, err := engine.NewTable(tmd.Game, nil, seats, dice.Seed{6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []struct {
+			seat engine.Seat
+			a    engine.Action
+		}{
+			{1, tmd.BringSheet{Sheet: *tmd.SampleSheet(d, "Ann", 1)}},
+			{2, tmd.BringSheet{Sheet: *tmd.SampleSheet(d, "Bo", 2)}},
+			{0, tmd.AddFoe{Species: "Geodude", Level: 5, Moves: []string{"Tackle"}}},
+			{0, tmd.StartBattle{First: tmd.Allies}},
+			{1, tmd.UseMove{Move: "Ember", Targets: []string{"Geodude"}}},
+			{0, tmd.EndBattle{Reason: "it flees"}},
+			{0, tmd.End{Reason: "the team rests"}},
+		} {
+			if _, err := tab.Act(a.seat, a.a); err != nil {
+				t.Fatalf("%s: %v", a.a, err)
+			}
+		}
+		raw, err := json.MarshalIndent(tab.Export(true), "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, out, errOut := run(t, "", "verify", path); code != 0 || !strings.HasPrefix(out, "ok:") {
+		t.Fatalf("verify = %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 }

@@ -28,9 +28,12 @@
 // "sheet" and its JSON (tabletop tmd sheet new's file; in tabletop play,
 // "sheet @FILE"). A Typed action plays the action its text reads, which is
 // what the log and every view show: the table page's action line sends
-// one. A player without a sheet has one choice, the sample sheet, which a
-// table plays at once (engine.Only); outside battle a typed sheet takes its
-// place.
+// one. A player without a sheet chooses: Legal offers a sample sheet of
+// each sample species (Pikachu, Charmander, Squirtle, Bulbasaur), so the
+// table waits for the player, who picks one or brings a sheet of their
+// own; nobody brings one for them (a choice of one would be played at
+// once, engine.Only). Outside battle a sheet brought takes the place of
+// the one the player has.
 //
 // # Data
 //

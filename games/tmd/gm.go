@@ -253,13 +253,16 @@ func (c *ctx) reveal(a Reveal) error {
 // characters join with their sheets and HP.
 func (c *ctx) startBattle(a StartBattle) error {
 	b := c.b
+	missing := c.s.sheetless()
 	switch {
 	case b == nil || len(b.side(Foes)) == 0:
 		return engine.Illegal(a, "add a foe first")
 	case b.Started:
 		return engine.Illegal(a, "the battle has started")
-	case !c.s.ready():
-		return engine.Illegal(a, "every player must bring a sheet first")
+	case len(missing) == 1:
+		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s has none yet", missing[0])
+	case len(missing) > 1:
+		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s and %s have none yet", strings.Join(missing[:len(missing)-1], ", "), missing[len(missing)-1])
 	case a.First != Allies && a.First != Foes:
 		return engine.Illegal(a, "the first side is allies or foes, not %s", engine.Quote(string(a.First)))
 	}

@@ -34,7 +34,8 @@ func (s *State) Legal(seat engine.Seat) []engine.Action {
 	return out
 }
 
-// Sample characters a player is offered when bringing a sheet.
+// Sample characters a player without a sheet chooses among: each of a
+// different species, with one damaging and one status move.
 var samples = []struct{ species, move, status string }{
 	{"Pikachu", "Thunder Shock", "Growl"},
 	{"Charmander", "Ember", "Growl"},
@@ -55,18 +56,31 @@ func SampleSheet(d *Data, name string, i int) *Sheet {
 	return sh
 }
 
+// sampleCandidates are the sample sheets a player without one chooses
+// among, every sample once, the seat's own first (seat i's is the i-th, so
+// that a team whose players each take their first offer has different
+// species). A choice of one would be played for the player (engine.Only):
+// offering them all makes the seat wait for its person, who picks one or
+// brings a sheet of their own.
+func (s *State) sampleCandidates(d *Data, seat engine.Seat) []engine.Action {
+	name := s.Seats[seat].Name
+	for n := int(seat) + 1; name == "" || s.memberNamed(name) != nil; n += len(s.Seats) {
+		name = fmt.Sprintf("Hero %d", n)
+	}
+	var out []engine.Action
+	for i := range samples {
+		if sh := SampleSheet(d, name, int(seat)+i); sh != nil {
+			out = append(out, BringSheet{Sheet: *sh})
+		}
+	}
+	return out
+}
+
 func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
 	d, _ := LoadData()
 	m := s.member(seat)
 	if m.Sheet == nil {
-		name := s.Seats[seat].Name
-		for n := int(seat) + 1; name == "" || s.memberNamed(name) != nil; n += len(s.Seats) {
-			name = fmt.Sprintf("Hero %d", n)
-		}
-		if sh := SampleSheet(d, name, int(seat)); sh != nil {
-			return []engine.Action{BringSheet{Sheet: *sh}}
-		}
-		return nil
+		return s.sampleCandidates(d, seat)
 	}
 	b := s.Battle
 	if b == nil || !b.Started {

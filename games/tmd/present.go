@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"embed"
+	"fmt"
 	"html/template"
 	"io/fs"
 
@@ -23,6 +24,17 @@ func (game) Pages() fs.FS { return engine.SubFS(pages, "pages") }
 func (game) Explain(v engine.View, a engine.Action) string {
 	if view, ok := v.(*View); ok {
 		return view.explain(a)
+	}
+	return ""
+}
+
+// Label implements engine.Labeler: a sheet on offer names its species as
+// well ("bring the sheet of Ann, a level 5 Pikachu"), since the samples a
+// player chooses among all bring the player's name; every other action
+// reads as its text form.
+func (game) Label(_ engine.View, a engine.Action) string {
+	if b, ok := a.(BringSheet); ok {
+		return fmt.Sprintf("%s, a level %d %s", b, b.Sheet.Level, b.Sheet.Species)
 	}
 	return ""
 }

@@ -58,14 +58,15 @@ func (s *State) memberNamed(name string) *Member {
 	return nil
 }
 
-// ready reports whether every member has a sheet.
-func (s *State) ready() bool {
+// sheetless returns the names of the players who have no sheet yet.
+func (s *State) sheetless() []string {
+	var out []string
 	for _, m := range s.Team {
 		if m.Sheet == nil {
-			return false
+			out = append(out, s.Seats[m.Seat].Name)
 		}
 	}
-	return true
+	return out
 }
 
 // unspent returns the stat points m's sheet may still place.

@@ -292,8 +292,31 @@ func (view *View) explain(a engine.Action) string {
 		return fmt.Sprintf("Pass on %s: the offer goes.", a.Move)
 	case Evolve:
 		return fmt.Sprintf("Become %s: its types, and the moves it learns on evolution offered to learn.", a.Into)
+	case BringSheet:
+		return sheetOffer(&a.Sheet)
 	}
 	return ""
+}
+
+// sheetOffer says what a sheet brings: "Electric; 19 HP, 4 AP, ability
+// Static; moves Thunder Shock, Growl; bag Oran Berry; 5 stat points to
+// place.", or "" for a sheet whose numbers do not work out.
+func sheetOffer(sh *Sheet) string {
+	d, _ := LoadData()
+	sp, err := d.SpeciesNamed(sh.Species)
+	if err != nil {
+		return ""
+	}
+	der, err := sh.Derive(d)
+	if err != nil {
+		return ""
+	}
+	s := fmt.Sprintf("%s; %d HP, %d AP, ability %s; moves %s; bag %s", strings.Join(sp.Types, "/"), der.MaxHP, der.AP, sh.Ability,
+		strings.Join(sh.Moves, ", "), orNone(strings.Join(sh.Inventory, ", ")))
+	if n := der.Points - der.Spent; n > 0 {
+		s += "; " + statPoints(n, "") + " to place"
+	}
+	return s + "."
 }
 
 // oddsText writes one line of odds: "Hit 19/20 (95.0%), crit 1/20 (5.0%);
