@@ -2,6 +2,7 @@ package msp
 
 import (
 	"fmt"
+	"strings"
 
 	"tabletop/engine"
 )
@@ -16,7 +17,7 @@ func (game) Explain(v engine.View, a engine.Action) string {
 	}
 	switch a := a.(type) {
 	case Create:
-		return fmt.Sprintf("Make %s, a %s %s: the five stats are rolled once, each d20 − 2d6; HP is %d + Defence.", a.Name, a.Race, a.Class, BaseHP)
+		return fmt.Sprintf("Make %s, %s %s %s: the five stats are rolled once, each d20 − 2d6; HP is %d + Defence.", a.Name, aOrAn(a.Race), a.Race, a.Class, BaseHP)
 	case Reroll:
 		return "Roll all five stats again (d20 − 2d6 each), using a re-roll the GM granted; the new ones stand."
 	case Keep:
@@ -125,4 +126,13 @@ func explainTarget(v *View, a Target) string {
 		return fmt.Sprintf("%s's roll must be %s, hidden from the players until they roll: chance of success %s.", v.Check.Name, goal, chance)
 	}
 	return fmt.Sprintf("%s's roll must be %s, hidden from the players until they roll.", v.Check.Name, goal)
+}
+
+// aOrAn is the article before word: "an" before a vowel ("an elf"), else
+// "a".
+func aOrAn(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

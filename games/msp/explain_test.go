@@ -73,3 +73,15 @@ func TestExplain_StrikeAndTargetGiveTheirNumbers(t *testing.T) {
 		t.Errorf("Explain(the wolf's %s) = %q, want %q and the attack's damage", bite.Name, got, want)
 	}
 }
+
+// TestExplain_MakingACharacterTakesTheArticleOfItsRace: "an elf ranger",
+// "a human fighter".
+func TestExplain_MakingACharacterTakesTheArticleOfItsRace(t *testing.T) {
+	e := Game.(engine.Explainer)
+	v := mustTable(t).View(annSeat)
+	for race, want := range map[string]string{"elf": "Make Ann, an elf ranger:", "human": "Make Ann, a human ranger:", "Orc": "Make Ann, an Orc ranger:"} {
+		if got := e.Explain(v, Create{Name: "Ann", Race: race, Class: "ranger"}); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %q, want it to start %q", race, got, want)
+		}
+	}
+}
