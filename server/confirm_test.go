@@ -58,3 +58,33 @@ func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestPages_TypingAnActionThatAsksFirstPointsToItsButton: the page's
+// action line does not skip the question: a typed "end the session" is
+// refused with words that point to the button that asks, and the session
+// goes on. (The JSON API takes it: a client asks its own questions.)
+func TestPages_TypingAnActionThatAsksFirstPointsToItsButton(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	for _, tc := range []struct{ game, text string }{
+		{"msp", "end session"},
+		{"tmd", "end the session (the team rests)"},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			r := h.do("POST", "/api/tables", "", map[string]any{"game": tc.game,
+				"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
+			var c created
+			decode(t, r, &c)
+			if r.status != http.StatusCreated {
+				t.Fatalf("create: %d %s", r.status, r.body)
+			}
+			gm := "/t/" + c.ID + "/s/" + c.Seats[0].Token
+			r = h.postForm(gm+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
+			if !strings.Contains(html.UnescapeString(r.body), "use its button under Actions") {
+				t.Fatalf("typing %q on the page = %d, want a refusal that points to the button:\n%s", tc.text, r.status, r.body)
+			}
+			if page := h.do("GET", gm, "", nil).body; strings.Contains(page, "Game over:") {
+				t.Fatalf("typing %q on the page ended the session", tc.text)
+			}
+		})
+	}
+}

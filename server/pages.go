@@ -600,6 +600,10 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
+	if err := askedFirst(l.game, kind, json.RawMessage(action)); err != nil {
+		fail(err)
+		return
+	}
 	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
 		fail(err)
 		return
@@ -611,6 +615,26 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, base, http.StatusSeeOther)
+}
+
+// askedFirst refuses, from a table page, a typed action (engine.Standin:
+// the page's action line) that stands for one the page asks about before
+// playing it (engine.Confirmer: a GM's "end the session"): its button under
+// Actions asks, and a typed line would skip the question. The JSON API
+// takes it: a client asks its own questions.
+func askedFirst(g engine.Game, kind string, raw json.RawMessage) error {
+	a, err := engine.DecodeAction(g, kind, raw)
+	if err != nil {
+		return nil // actOnce refuses it, in its words
+	}
+	si, ok := a.(engine.Standin)
+	if !ok {
+		return nil
+	}
+	if inner, err := si.Resolve(); err == nil && engine.Confirm(inner) != "" {
+		return engine.Illegal(inner, "the page asks before this is done: use its button under Actions")
+	}
+	return nil
 }
 
 func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {

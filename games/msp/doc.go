@@ -97,7 +97,8 @@
 //     The GM may end the session at any time; as it ends the game for
 //     everyone, End asks to be confirmed (engine.Confirmer): the table
 //     page's button opens a "yes" button, and tabletop play asks y/N.
-//     The action line takes "end session" as typed, which is deliberate.
+//     The page's action line refuses a typed "end session" and points to
+//     the button, which asks.
 //   - GM adjustments: HP (1 up to the most; 0 comes only from damage) and
 //     stats (-99 to 99, Defence at least -19) with a reason; HP and Defence
 //     changes are public, other stats, items, coins and experience are seen
