@@ -26,14 +26,7 @@ func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
 		{"tmd", "end the session"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			r := h.do("POST", "/api/tables", "", map[string]any{"game": tc.game,
-				"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
-			var c created
-			decode(t, r, &c)
-			if r.status != http.StatusCreated {
-				t.Fatalf("create: %d %s", r.status, r.body)
-			}
-			gm := "/t/" + c.ID + "/s/" + c.Seats[0].Token
+			gm := h.mustGMPage(tc.game)
 			page := h.do("GET", gm, "", nil).body
 			actions := page[strings.Index(page, `<section class="actions"`):]
 			actions = actions[:strings.Index(actions, "</section>")]
@@ -70,14 +63,7 @@ func TestPages_TypingAnActionThatAsksFirstPointsToItsButton(t *testing.T) {
 		{"tmd", "end the session (the team rests)"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			r := h.do("POST", "/api/tables", "", map[string]any{"game": tc.game,
-				"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
-			var c created
-			decode(t, r, &c)
-			if r.status != http.StatusCreated {
-				t.Fatalf("create: %d %s", r.status, r.body)
-			}
-			gm := "/t/" + c.ID + "/s/" + c.Seats[0].Token
+			gm := h.mustGMPage(tc.game)
 			r = h.postForm(gm+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
 			if !strings.Contains(html.UnescapeString(r.body), "use its button under Actions") {
 				t.Fatalf("typing %q on the page = %d, want a refusal that points to the button:\n%s", tc.text, r.status, r.body)
@@ -87,4 +73,18 @@ func TestPages_TypingAnActionThatAsksFirstPointsToItsButton(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mustGMPage creates a table of game with Gail as its game master and Ann
+// and Bo as players, and returns the address of Gail's page.
+func (h *harness) mustGMPage(game string) string {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": game,
+		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
+	var c created
+	decode(h.t, r, &c)
+	if r.status != http.StatusCreated {
+		h.t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	return "/t/" + c.ID + "/s/" + c.Seats[0].Token
 }
