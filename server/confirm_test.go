@@ -64,7 +64,7 @@ func TestPages_TypingAnActionThatAsksFirstPointsToItsButton(t *testing.T) {
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			gm := h.mustGMPage(tc.game)
-			r = h.postForm(gm+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
+			r := h.postForm(gm+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
 			if !strings.Contains(html.UnescapeString(r.body), "use its button under Actions") {
 				t.Fatalf("typing %q on the page = %d, want a refusal that points to the button:\n%s", tc.text, r.status, r.body)
 			}
