@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -312,15 +313,25 @@ func (p *gmSession) read(s engine.Seat, line string) (engine.Action, error) {
 		}
 		if parsed, perr := ap.ParseAction(text); perr == nil {
 			a = parsed
-		} else if _, pickErr := pick(legal, named, strings.ToLower(line)); pickErr != nil {
+		} else if _, pickErr := pick(legal, named, strings.ToLower(line)); pickErr != nil || tooShort(line) {
 			return nil, perr
 		}
 	}
 	if a == nil {
+		if tooShort(line) {
+			return nil, fmt.Errorf("%q is too short to pick a choice by: type its number, or more of its text", line)
+		}
 		return pick(legal, named, strings.ToLower(line))
 	}
 	return a, nil
 }
+
+// tooShort reports whether line is too short to stand for the choice it
+// begins: at a table where anything may be typed, a stray "n" or "no" (an
+// answer given a line late) would otherwise play the first choice that
+// starts with it, say a GM's note. A choice's number or whole text is
+// never too short.
+func tooShort(line string) bool { return utf8.RuneCountInString(line) < 3 }
 
 // withFile replaces a final "@FILE" word (an @ at the line's start or
 // after a space) by the contents of the file FILE, if there is one: a line

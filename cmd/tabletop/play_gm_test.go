@@ -246,3 +246,18 @@ func TestPlay_TMDTakesTypedActions(t *testing.T) {
 		}
 	}
 }
+
+// TestPlay_AOneOrTwoLetterLineDoesNotPickTheChoiceItBegins: at a table
+// where anything may be typed, "n" or "no" (an answer typed a line late)
+// is refused, not read as the GM's sample note that it begins.
+func TestPlay_AOneOrTwoLetterLineDoesNotPickTheChoiceItBegins(t *testing.T) {
+	for _, game := range []string{"msp", "tmd"} {
+		code, out, errOut := run(t, "as GM\nn\nas GM\nno\nquit\n", "play", game, "--seed", "03")
+		if code != 0 || errOut != "" {
+			t.Fatalf("play %s = %d, stderr %q\n%s", game, code, errOut, out)
+		}
+		if strings.Contains(out, "GM's note") || strings.Count(out, `unknown action "n`) != 2 {
+			t.Errorf("%s: a GM's \"n\" and \"no\":\n%s", game, out)
+		}
+	}
+}
