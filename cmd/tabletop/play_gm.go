@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"tabletop/dice"
@@ -347,9 +348,24 @@ func withFile(line string) (string, error) {
 		return line, nil
 	}
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("cannot read %s: %s", line[i+1:], fileProblem(err))
 	}
 	return line[:i] + string(data), nil
+}
+
+// fileProblem says why a file could not be read, without Go's words.
+func fileProblem(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, syscall.EISDIR):
+		return "it is a folder, not a file"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // seatNamed finds a seat by its person's name or number (from 1).

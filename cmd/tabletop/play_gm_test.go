@@ -155,8 +155,8 @@ func TestWithFile_OnlyALastWordNamingAFileReadsIt(t *testing.T) {
 			t.Errorf("withFile(%q) = %q, %v; want %q", tc.line, got, err, tc.want)
 		}
 	}
-	if _, err := withFile("import book @" + dir); err == nil {
-		t.Errorf("withFile of a folder: no error, want one (it is there, but no file to read)")
+	if _, err := withFile("import book @" + dir); err == nil || err.Error() != "cannot read "+dir+": it is a folder, not a file" {
+		t.Errorf("withFile of a folder: %v, want an error that says it is a folder (it is there, but no file to read)", err)
 	}
 }
 

@@ -271,13 +271,21 @@ func parsePlain(text string) (engine.Action, error) {
 	}
 	switch verb {
 	case "sheet":
+		body := strings.TrimSpace(rest.s)
+		if body == "" {
+			return bad(`"sheet" and the sheet's JSON, as tabletop tmd sheet new writes it`)
+		}
+		if file, ok := strings.CutPrefix(body, "@"); ok {
+			// tabletop play reads "@FILE" when FILE is a file.
+			return nil, fmt.Errorf("tmd: there is no sheet file %s: in the terminal, \"sheet @FILE\" reads a file tabletop tmd sheet new wrote; on a table page, paste the sheet's JSON after \"sheet\"", engine.Quote(file))
+		}
 		var sh Sheet
-		if err := engine.UnmarshalStrict([]byte(rest.s), &sh); err != nil {
-			return nil, fmt.Errorf("tmd: %s: write \"sheet\" and the sheet's JSON, as tabletop tmd sheet new writes it (%s)", engine.Quote(text), strings.TrimPrefix(err.Error(), "json: "))
+		if err := engine.UnmarshalStrict([]byte(body), &sh); err != nil {
+			return nil, fmt.Errorf("tmd: %s: write \"sheet\" and the sheet's JSON, as tabletop tmd sheet new writes it (%s)", engine.Quote(text), engine.JSONProblem(err))
 		}
 		return BringSheet{Sheet: sh}, nil
 	case "bring":
-		return bad(`"sheet" and the sheet's JSON, as tabletop tmd sheet new writes it (a sheet is brought whole)`)
+		return bad(`"sheet" and the sheet's JSON, as tabletop tmd sheet new writes it (a sheet is brought whole), or pick one of the sample sheets offered`)
 	case "place", "point":
 		w := rest
 		for _, p := range []string{"a point in ", "a point on ", "point in ", "in "} {
