@@ -164,3 +164,18 @@ func TestPlay_ExportPromptAsksAgainAfterABadFileName(t *testing.T) {
 		t.Fatalf("the prompt was not asked again after the bad name:\n%s", out)
 	}
 }
+
+// TestPlay_ExportPromptTakesNoPromptWordForAFileName: at the end of a
+// game, "view" (a word of the prompt before) is not written as a file
+// called view: the question is asked again; "no" skips the export.
+func TestPlay_ExportPromptTakesNoPromptWordForAFileName(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, out, errOut := run(t, "guard\nview\nno\n", "play", "duel", "--seed", "05", "-o", "rounds=1")
+	if code != 0 || !strings.Contains(out, "type a file name for its export") || strings.Count(out, "File name (enter to skip)") != 2 {
+		t.Fatalf("play = %d, stderr %q, stdout:\n%s", code, errOut, out)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("files written: %v, want none (view is a prompt's word, no skips)", files)
+	}
+}

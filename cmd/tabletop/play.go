@@ -732,8 +732,13 @@ func (p *session) finish(exportPath string) error {
 			return nil
 		}
 		name := strings.TrimSpace(p.in.Text())
-		if name == "" {
+		switch strings.ToLower(name) {
+		case "", "n", "no", "skip", "quit":
 			return nil
+		case "y", "yes", "view", "log", "help", "rules", "choices":
+			// A prompt's word, or a yes: not the file name asked for.
+			fmt.Fprintln(p.env.Stdout, "the game is over: type a file name for its export (say game.json), or press enter to skip")
+			continue
 		}
 		if err := checkWritable(name); err != nil {
 			fmt.Fprintf(p.env.Stdout, "cannot write %s: %s\n", name, forPeople(err.Error()))
