@@ -388,7 +388,7 @@ func (c *ctx) setAbility(seat engine.Seat, a SetAbility) error {
 	}
 	f := c.b.fighter(a.Who)
 	if f == nil {
-		return engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
+		return c.noSuch(a, "there is no %s in this battle", a.Who)
 	}
 	d, _ := LoadData()
 	ab, err := d.AbilityNamed(a.Ability)

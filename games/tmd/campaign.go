@@ -26,7 +26,7 @@ func (c *ctx) award(seat engine.Seat, a Award) error {
 	} else if m := c.s.memberNamed(a.Who); m != nil {
 		who = []*Member{m}
 	} else {
-		return engine.Illegal(a, "%s is not a member of the team", engine.Clip(a.Who))
+		return c.noSuch(a, "%s is not a member of the team", a.Who)
 	}
 	switch {
 	case len(who) == 0:

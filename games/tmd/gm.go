@@ -80,7 +80,7 @@ func (c *ctx) applyGM(seat engine.Seat, a engine.Action) error {
 	case SetLeader:
 		m := c.s.memberNamed(a.Who)
 		if m == nil {
-			return engine.Illegal(a, "%s is not a member of the team", engine.Clip(a.Who))
+			return c.noSuch(a, "%s is not a member of the team", a.Who)
 		}
 		c.s.Leader = m.Seat
 		c.say("%s leads the team.", m.Sheet.Name)
@@ -405,7 +405,7 @@ func (c *ctx) conditionTarget(a SetCondition) (*Fighter, error) {
 	}
 	f := c.b.fighter(a.Who)
 	if f == nil {
-		return nil, engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
+		return nil, c.noSuch(a, "there is no %s in this battle", a.Who)
 	}
 	return f, nil
 }
@@ -510,7 +510,7 @@ func (c *ctx) override(seat engine.Seat, a Override) error {
 		return nil
 	}
 	if f == nil {
-		return engine.Illegal(a, "there is no %s in this battle", engine.Clip(a.Who))
+		return c.noSuch(a, "there is no %s in this battle", a.Who)
 	}
 	if f.Fainted && field == "hp" && a.Value > 0 {
 		return engine.Illegal(a, "%s has fainted: a reviver seed brings it back", f.Name)

@@ -244,7 +244,7 @@ func (c *ctx) moveTargets(a UseMove, f *Fighter, m *Move) ([]*Fighter, string, e
 		t := b.fighter(name)
 		switch {
 		case t == nil:
-			return nil, "", engine.Illegal(a, "there is no %s in this battle", name)
+			return nil, "", c.noSuch(a, "there is no %s in this battle", name)
 		case t.Fainted:
 			return nil, "", engine.Illegal(a, "%s has fainted", t.Name)
 		case slices.Contains(out, t):

@@ -18,7 +18,7 @@ func (c *ctx) guard(seat engine.Seat, a Guard) error {
 	t := c.b.fighter(a.Ally)
 	switch {
 	case t == nil:
-		return engine.Illegal(a, "there is no %s in this battle", a.Ally)
+		return c.noSuch(a, "there is no %s in this battle", a.Ally)
 	case t == f:
 		return engine.Illegal(a, "%s cannot guard itself", f.Name)
 	case t.side() != f.side():
@@ -220,7 +220,7 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 		owner = c.s.memberNamed(a.Bag)
 		switch {
 		case owner == nil:
-			return engine.Illegal(a, "%s is not a member of the team", a.Bag)
+			return c.noSuch(a, "%s is not a member of the team", a.Bag)
 		case !owner.LendBag:
 			return engine.Illegal(a, "%s has not given permission to use items from their bag", owner.Sheet.Name)
 		}
@@ -238,7 +238,7 @@ func (c *ctx) useItem(seat engine.Seat, a UseItem) error {
 	t := f
 	if a.On != "" {
 		if t = c.b.fighter(a.On); t == nil {
-			return engine.Illegal(a, "there is no %s in this battle", a.On)
+			return c.noSuch(a, "there is no %s in this battle", a.On)
 		}
 	}
 	if why := itemTarget(f, t, it); why != "" {

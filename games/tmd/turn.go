@@ -38,7 +38,7 @@ func (c *ctx) turnOf(seat engine.Seat, name string, a engine.Action) (*Fighter, 
 		}
 		f = b.fighter(name)
 		if f == nil {
-			return nil, engine.Illegal(a, "there is no %s in this battle", name)
+			return nil, c.noSuch(a, "there is no %s in this battle", name)
 		}
 		if !f.Foe && !f.NPC {
 			return nil, engine.NotYourTurn(a, "%s is a player's character: its player acts for it", f.Name)
