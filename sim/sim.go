@@ -34,10 +34,15 @@ type Config struct {
 
 // SeatResult is one seat's summary.
 type SeatResult struct {
-	Seat      int                `json:"seat"`
-	Bot       string             `json:"bot"`
-	WinShare  float64            `json:"win_share"`  // mean share of the win (a shared win counts 1/k)
-	CI95      float64            `json:"ci95"`       // half-width of the 95% interval of WinShare
+	Seat     int     `json:"seat"`
+	Bot      string  `json:"bot"`
+	WinShare float64 `json:"win_share"` // mean share of the win (a shared win counts 1/k)
+	CI95     float64 `json:"ci95"`      // half-width of the 95% interval of WinShare (normal, from the games' spread)
+	// CI95Low and CI95High bound WinShare's 95% Wilson score interval,
+	// which stays honest where CI95 collapses: a seat that won every one of
+	// a few games has a share of 1 and a spread of 0.
+	CI95Low   float64            `json:"ci95_low"`
+	CI95High  float64            `json:"ci95_high"`
 	MeanScore float64            `json:"mean_score"` // mean of Outcome.Scores
 	Metrics   map[string]float64 `json:"metrics,omitempty"`
 }
@@ -188,7 +193,8 @@ feed:
 	for i := range n {
 		mean := total.share[i] / g
 		variance := math.Max(0, total.shareSq[i]/g-mean*mean)
-		sr := SeatResult{Seat: i, Bot: cfg.Bots[i], WinShare: mean, CI95: 1.96 * math.Sqrt(variance/g), MeanScore: total.score[i] / g}
+		lo, hi := wilson(mean, g)
+		sr := SeatResult{Seat: i, Bot: cfg.Bots[i], WinShare: mean, CI95: 1.96 * math.Sqrt(variance/g), CI95Low: lo, CI95High: hi, MeanScore: total.score[i] / g}
 		if len(total.names) > 0 {
 			sr.Metrics = map[string]float64{}
 			for _, name := range total.names {
@@ -354,4 +360,15 @@ func (p *Player) Play(seed dice.Seed) (engine.Outcome, []engine.Metric, int, err
 			return engine.Outcome{}, nil, steps, fmt.Errorf("bot at seat %d chose %q: %w", seat, a, err)
 		}
 	}
+}
+
+// wilson returns the 95% Wilson score interval of a share p of n games:
+// unlike p ± 1.96 standard errors it stays within 0 and 1 and does not
+// shrink to a point when p is 0 or 1.
+func wilson(p, n float64) (lo, hi float64) {
+	const z = 1.96
+	d := 1 + z*z/n
+	center := (p + z*z/(2*n)) / d
+	half := z / d * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return math.Max(0, center-half), math.Min(1, center+half)
 }

@@ -170,7 +170,7 @@ func printSim(w io.Writer, info engine.Info, res *sim.Result, seed dice.Seed) {
 	}
 	fmt.Fprintln(tw)
 	for _, s := range res.Seats {
-		fmt.Fprintf(tw, "%d\t%s\t%5.1f%% ± %.1f%%\t%.2f", s.Seat+1, s.Bot, 100*s.WinShare, 100*s.CI95, s.MeanScore)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.2f", s.Seat+1, s.Bot, shareWithin(s), s.MeanScore)
 		for _, m := range res.MetricNames {
 			fmt.Fprintf(tw, "\t%.2f", s.Metrics[m])
 		}
@@ -216,4 +216,15 @@ func progress(w io.Writer, cfg *sim.Config, interval time.Duration) func() {
 		}
 	}
 	return func() { fmt.Fprint(w, "\r\033[K") }
+}
+
+// shareWithin is a seat's win share with its 95% interval: "75.7% ± 0.8%",
+// or, where that interval would reach past 0% or 100% or shrink to nothing
+// (a few games, all won or all lost), the Wilson interval's bounds:
+// "100.0% (56.6% to 100.0%)".
+func shareWithin(s sim.SeatResult) string {
+	if s.CI95 > 0 && s.WinShare-s.CI95 >= 0 && s.WinShare+s.CI95 <= 1 {
+		return fmt.Sprintf("%5.1f%% ± %.1f%%", 100*s.WinShare, 100*s.CI95)
+	}
+	return fmt.Sprintf("%5.1f%% (%.1f%% to %.1f%%)", 100*s.WinShare, 100*s.CI95Low, 100*s.CI95High)
 }

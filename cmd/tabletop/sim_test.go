@@ -95,3 +95,22 @@ func TestSim_AFailedGameIsCountedFromOneWithTheSeedsToReplayIt(t *testing.T) {
 		t.Fatalf("sim with its third game failing = %d, stderr %q; want 1 and %q", code, errOut, want)
 	}
 }
+
+// TestShareWithin_AFewGamesAllWonGiveTheWilsonBoundsNotPlusOrMinusZero:
+// a seat that won every game has no spread, so "± 0.0%" would claim a
+// certainty a few games cannot give; the Wilson bounds are printed
+// instead. A share whose normal interval fits is printed with ±.
+func TestShareWithin_AFewGamesAllWonGiveTheWilsonBoundsNotPlusOrMinusZero(t *testing.T) {
+	for _, tc := range []struct {
+		s    sim.SeatResult
+		want string
+	}{
+		{sim.SeatResult{WinShare: 1, CI95: 0, CI95Low: 0.566, CI95High: 1}, "100.0% (56.6% to 100.0%)"},
+		{sim.SeatResult{WinShare: 0.02, CI95: 0.03, CI95Low: 0.005, CI95High: 0.07}, "  2.0% (0.5% to 7.0%)"},
+		{sim.SeatResult{WinShare: 0.757, CI95: 0.008, CI95Low: 0.749, CI95High: 0.765}, " 75.7% ± 0.8%"},
+	} {
+		if got := shareWithin(tc.s); got != tc.want {
+			t.Errorf("shareWithin(%+v) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
