@@ -619,7 +619,7 @@ func ParseAction(text string) (engine.Action, error) {
 		}
 		return ImportBook{Book: b}, nil
 	}
-	return nil, fmt.Errorf("msp: unknown action %s", engine.Quote(text))
+	return nil, fmt.Errorf("msp: unknown action %s: write one as the choices show it, as in \"check strength of Ann\" (the rules summary lists them all)", engine.Quote(text))
 }
 
 // asciiLower lowers the ASCII letters of s only, so that the result has
@@ -744,7 +744,7 @@ func decodeAs[T engine.Action](kind string, raw json.RawMessage) (engine.Action,
 func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	dec, ok := decoders[kind]
 	if !ok {
-		return nil, fmt.Errorf("msp: unknown action kind %s", engine.Quote(kind))
+		return nil, fmt.Errorf("msp: unknown action kind %s (the kinds are those of the seat's legal actions, and \"typed\" for an action's text)", engine.Quote(kind))
 	}
 	return dec(kind, raw)
 }

@@ -497,7 +497,7 @@ var decoders = map[string]func(string, json.RawMessage) (engine.Action, error){
 func decode(kind string, raw json.RawMessage) (engine.Action, error) {
 	dec, ok := decoders[kind]
 	if !ok {
-		return nil, fmt.Errorf("tmd: unknown action kind %s", engine.Quote(kind))
+		return nil, fmt.Errorf("tmd: unknown action kind %s (the kinds are those of the seat's legal actions, and \"typed\" for an action's text)", engine.Quote(kind))
 	}
 	return dec(kind, raw)
 }
