@@ -126,8 +126,8 @@ func runVerify(ctx context.Context, env Env, args []string) error {
 	if !over {
 		head, state = "ok (in progress)", "an in-progress log: the game has not ended, so this says nothing about what comes next"
 	}
-	fmt.Fprintf(env.Stdout, "%s: %s table, %d seats, %d actions and %d dice replayed and checked against the seed, every entry's seat, kind, text and bot choice checked; sha256(seed) matches the commitment %s; %s\n",
-		head, info.Name, len(x.Seats), len(x.Log), draws, x.Commitment[:16]+"…", escaped(state))
+	fmt.Fprintf(env.Stdout, "%s: %s table, %s, %s and %s replayed and checked against the seed, every entry's seat, kind, text and bot choice checked; sha256(seed) matches the commitment %s; %s\n",
+		head, info.Name, engine.Count(len(x.Seats), "seat", "seats"), engine.Count(len(x.Log), "action", "actions"), engine.Count(draws, "die", "dice"), x.Commitment[:16]+"…", escaped(state))
 	return nil
 }
 
