@@ -225,6 +225,7 @@ type legal struct {
 	Kind   string          `json:"kind"`
 	Text   string          `json:"text"`
 	Action json.RawMessage `json:"action"`
+	Label  string          `json:"label,omitempty"`
 }
 
 type apiErr struct {

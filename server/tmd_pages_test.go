@@ -138,3 +138,29 @@ func (h *harness) mustCreateTMD(seats ...map[string]any) created {
 	decode(h.t, r, &c)
 	return c
 }
+
+// TestAPI_OffersThatShareATextAreToldApartByTheirLabels: the JSON API
+// gives each legal action the label the page shows (engine.Labeler) where
+// it says more than the text: a player's four sample sheets share the
+// text "bring the sheet of Ann" and have a label each, naming its species.
+func TestAPI_OffersThatShareATextAreToldApartByTheirLabels(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"})
+	labels := map[string]bool{}
+	for _, a := range h.mustState(c.ID, c.Seats[1].Token).Legal {
+		if a.Kind == "sheet" {
+			if a.Text != "bring the sheet of Ann" || !strings.HasPrefix(a.Label, "bring the sheet of Ann, a level 5 ") {
+				t.Errorf("a sample sheet offered as %q, labelled %q", a.Text, a.Label)
+			}
+			labels[a.Label] = true
+		}
+	}
+	if len(labels) != 4 {
+		t.Errorf("Ann's sample sheets have the labels %v, want four different ones", labels)
+	}
+	for _, a := range h.mustState(c.ID, c.Seats[0].Token).Legal {
+		if a.Label != "" && a.Label == a.Text {
+			t.Errorf("the GM's %q has a label that only repeats its text", a.Text)
+		}
+	}
+}

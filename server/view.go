@@ -81,6 +81,11 @@ type legalAction struct {
 	Kind   string          `json:"kind"`
 	Text   string          `json:"text"`
 	Action json.RawMessage `json:"action"` // as json.Marshal writes it (engine.AppendJSON)
+	// Label is what the action does in the seat's words where the game's
+	// label (engine.Labeler) says more than Text: actions that share a
+	// text ("bring the sheet of Ann", one for each sample sheet) are told
+	// apart by it. Only the copies labelled sets it.
+	Label string `json:"label,omitempty"`
 	// json is the whole of it as json.Marshal writes it, Action included,
 	// for seatState.appendJSON to copy: a state offers tens of actions,
 	// and writing their texts was most of its encoding.
@@ -183,11 +188,43 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	} else if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
 		out.Legal = l.offer(seat, legal)
 		out.MyTurn = len(out.Legal) > 0
+		if lb, ok := l.game.(engine.Labeler); ok {
+			out.Legal = labelled(lb, out.View, out.Legal)
+		}
 	}
 	if o, over := tab.Over(); over {
 		out.Over, out.Outcome = true, new(engine.Outcome) // a copy: &o would put o on the heap in every call
 		*out.Outcome = o
 		out.Seed = tab.Seed().String()
+	}
+	return out
+}
+
+// labelled returns legal with each action's label (engine.Labeler) where
+// it is not the action's text, as the page and the terminal show it. The
+// list offer keeps is not changed: labelled entries are copies, and a list
+// with none is legal itself.
+func labelled(lb engine.Labeler, v engine.View, legal []*legalAction) []*legalAction {
+	var out []*legalAction
+	for i, la := range legal {
+		label := lb.Label(v, la.action)
+		if label == "" || label == la.Text {
+			if out != nil {
+				out = append(out, la)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]*legalAction, 0, len(legal)), legal[:i]...)
+		}
+		c := *la
+		c.Label = label
+		c.json = append(append(make([]byte, 0, len(la.json)+len(label)+12), la.json[:len(la.json)-1]...), `,"label":`...)
+		c.json = append(engine.AppendJSONString(c.json, label), '}')
+		out = append(out, &c)
+	}
+	if out == nil {
+		return legal
 	}
 	return out
 }
