@@ -130,7 +130,15 @@ func TestBrowser_AGMAndTwoPlayersPlayMSPThroughABattle(t *testing.T) {
 	for _, p := range []*tab{gm, ann, bo} {
 		p.waitJS(`document.querySelector('#log').innerText.includes('The battle is over')`, "the battle's end in the log")
 	}
-	act(gm, "end session: the heroes rest at the inn")
+	// Ending the session, typed, asks first: the question and its "Yes"
+	// come in the flash.
+	js, _ := json.Marshal("end session: the heroes rest at the inn")
+	evalJS[bool](gm, fmt.Sprintf(`(document.querySelector('#flash').innerHTML = '', document.querySelector('#msp-line').value = %s, document.querySelector('.msp-form button').click(), true)`, js))
+	gm.waitJS(`!!document.querySelector('#flash .confirm-typed button')`, "the question before the session ends")
+	if st := read(gm); st.Over {
+		t.Fatalf("the typed end ended the session before its question was answered")
+	}
+	evalJS[bool](gm, `(document.querySelector('#flash .confirm-typed button').click(), true)`)
 	for _, p := range []*tab{gm, ann, bo} {
 		p.waitJS(`!!document.querySelector('#state .seed')`, "the end of the session")
 	}

@@ -52,24 +52,43 @@ func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
 	}
 }
 
-// TestPages_TypingAnActionThatAsksFirstPointsToItsButton: the page's
-// action line does not skip the question: a typed "end the session" is
-// refused with words that point to the button that asks, and the session
-// goes on. (The JSON API takes it: a client asks its own questions.)
-func TestPages_TypingAnActionThatAsksFirstPointsToItsButton(t *testing.T) {
+// TestPages_TypingAnActionThatAsksFirstAsksToo: the page's action line
+// does not skip the question: a typed "end the session" answers with the
+// question and a "Yes" form in the flash (htmx), which sends the action
+// again, confirmed, and only then is the session over. Without script the
+// post is refused with words that point to the button. (The JSON API
+// takes it: a client asks its own questions.)
+func TestPages_TypingAnActionThatAsksFirstAsksToo(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	for _, tc := range []struct{ game, text string }{
-		{"msp", "end session"},
-		{"tmd", "end the session (the team rests)"},
+	field := regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+	for _, tc := range []struct{ game, text, ends string }{
+		{"msp", "end session: the inn closes", "The session ends (the inn closes)"},
+		{"tmd", "end the session (the team rests)", "The session ends (the team rests)"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			gm := h.mustGMPage(tc.game)
+			typed := url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}}.Encode()
 			r := h.postForm(gm+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
 			if !strings.Contains(html.UnescapeString(r.body), "use its button under Actions") {
-				t.Fatalf("typing %q on the page = %d, want a refusal that points to the button:\n%s", tc.text, r.status, r.body)
+				t.Fatalf("typing %q without script = %d, want a refusal that points to the button:\n%s", tc.text, r.status, r.body)
+			}
+			r = h.do("POST", gm+"/act", "", typed, "Content-Type", form, "HX-Request", "true")
+			body := html.UnescapeString(r.body)
+			if r.status != http.StatusOK || !strings.Contains(body, "End the session for everyone?") || !strings.Contains(body, `name="confirmed" value="yes"`) {
+				t.Fatalf("typing %q = %d, want the question and a confirmed form:\n%s", tc.text, r.status, r.body)
 			}
 			if page := h.do("GET", gm, "", nil).body; strings.Contains(page, "Game over:") {
-				t.Fatalf("typing %q on the page ended the session", tc.text)
+				t.Fatalf("typing %q on the page ended the session before the question was answered", tc.text)
+			}
+			yes := url.Values{}
+			for _, f := range field.FindAllStringSubmatch(r.body, -1) {
+				yes.Set(f[1], html.UnescapeString(f[2]))
+			}
+			if r := h.do("POST", gm+"/act", "", yes.Encode(), "Content-Type", form, "HX-Request", "true"); r.status != http.StatusOK {
+				t.Fatalf("the question's yes %v = %d %s", yes, r.status, r.body)
+			}
+			if page := h.do("GET", gm, "", nil).body; !strings.Contains(page, "Game over:") || !strings.Contains(page, tc.ends) {
+				t.Fatalf("after the question's yes the session goes on, or ends otherwise than %q", tc.ends)
 			}
 		})
 	}

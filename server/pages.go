@@ -600,8 +600,16 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	if err := askedFirst(l.game, kind, json.RawMessage(action)); err != nil {
-		fail(err)
+	if q, inner := askFirst(l.game, kind, json.RawMessage(action)); q != "" && r.PostFormValue("confirmed") != "yes" {
+		if !htmx {
+			fail(engine.Illegal(inner, "the page asks before this is done: use its button under Actions"))
+			return
+		}
+		// The question, in the flash, with a form that sends the same
+		// action again, confirmed.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		confirmTyped.Execute(w, map[string]any{"Question": q, "Action": inner.String(), "ActURL": base + "/act",
+			"Seq": r.PostFormValue("seq"), "Kind": kind, "Body": action})
 		return
 	}
 	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
@@ -617,25 +625,34 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, base, http.StatusSeeOther)
 }
 
-// askedFirst refuses, from a table page, a typed action (engine.Standin:
-// the page's action line) that stands for one the page asks about before
-// playing it (engine.Confirmer: a GM's "end the session"): its button under
-// Actions asks, and a typed line would skip the question. The JSON API
-// takes it: a client asks its own questions.
-func askedFirst(g engine.Game, kind string, raw json.RawMessage) error {
+// askFirst returns the question the page asks before a typed action
+// (engine.Standin: the page's action line) is played, with the action it
+// stands for, if that action asks for one (engine.Confirmer: a GM's "end
+// the session"); else "". The button under Actions asks the same. The JSON
+// API asks nothing: a client asks its own questions.
+func askFirst(g engine.Game, kind string, raw json.RawMessage) (string, engine.Action) {
 	a, err := engine.DecodeAction(g, kind, raw)
 	if err != nil {
-		return nil // actOnce refuses it, in its words
+		return "", nil // actOnce refuses it, in its words
 	}
 	si, ok := a.(engine.Standin)
 	if !ok {
-		return nil
+		return "", nil
 	}
-	if inner, err := si.Resolve(); err == nil && engine.Confirm(inner) != "" {
-		return engine.Illegal(inner, "the page asks before this is done: use its button under Actions")
+	inner, err := si.Resolve()
+	if err != nil {
+		return "", nil
 	}
-	return nil
+	return engine.Confirm(inner), inner
 }
+
+// confirmTyped is the flash's question before a typed action that asks
+// first (askFirst), with a form that posts it again, confirmed.
+var confirmTyped = template.Must(template.New("confirm").Parse(`<div class="confirm-typed"><p>{{.Question}}</p>` +
+	`<form method="post" action="{{.ActURL}}" hx-post="{{.ActURL}}" hx-target="#flash" hx-swap="innerHTML">` +
+	`<input type="hidden" name="seq" value="{{.Seq}}"><input type="hidden" name="kind" value="{{.Kind}}">` +
+	`<input type="hidden" name="action" value="{{.Body}}"><input type="hidden" name="confirmed" value="yes">` +
+	`<button type="submit" class="confirm-yes">Yes, {{.Action}}</button></form></div>`))
 
 func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
 	l, err := s.table(r.Context(), r.PathValue("id"))

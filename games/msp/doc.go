@@ -97,8 +97,8 @@
 //     The GM may end the session at any time; as it ends the game for
 //     everyone, End asks to be confirmed (engine.Confirmer): the table
 //     page's button opens a "yes" button, and tabletop play asks y/N.
-//     The page's action line refuses a typed "end session" and points to
-//     the button, which asks.
+//     A typed "end session" on the page's action line asks the same
+//     question first (in the page's message area, with its own "Yes").
 //   - GM adjustments: HP (1 up to the most; 0 comes only from damage) and
 //     stats (-99 to 99, Defence at least -19) with a reason; HP and Defence
 //     changes are public, other stats, items, coins and experience are seen
