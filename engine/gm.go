@@ -147,7 +147,7 @@ func (g *GM) Clone() GM {
 func CheckText(a Action, what, text string) error {
 	switch {
 	case strings.TrimSpace(text) == "":
-		return Illegal(a, "the game master must give %s", what)
+		return Illegal(a, "the game master must give %s (the choices and the rules summary show where it goes)", what)
 	case len(text) > MaxGMText:
 		return Illegal(a, "%s is limited to %d bytes", what, MaxGMText)
 	case !utf8.ValidString(text):

@@ -336,3 +336,18 @@ func TestGMOfOneWritesNoCoGMs(t *testing.T) {
 		t.Errorf("a clone's GM seats = %v, want [0 2]", c.Seats())
 	}
 }
+
+// TestCheckText_ABlankReasonSaysWhereOneGoes: a GM's action without its
+// reason is refused with words that say where the reason is written; one
+// too long gives the limit.
+func TestCheckText_ABlankReasonSaysWhereOneGoes(t *testing.T) {
+	if err := engine.CheckText(nil, "a reason", "  "); err == nil || !strings.Contains(err.Error(), "the game master must give a reason (the choices and the rules summary show where it goes)") {
+		t.Errorf("a blank reason: %v", err)
+	}
+	if err := engine.CheckText(nil, "a reason", strings.Repeat("x", engine.MaxGMText+1)); err == nil || !strings.Contains(err.Error(), "is limited to") {
+		t.Errorf("a reason too long: %v", err)
+	}
+	if err := engine.CheckText(nil, "a reason", "a storm"); err != nil {
+		t.Errorf("a reason: %v", err)
+	}
+}
