@@ -261,3 +261,19 @@ func TestPlay_AOneOrTwoLetterLineDoesNotPickTheChoiceItBegins(t *testing.T) {
 		}
 	}
 }
+
+// TestPlay_TheGMIsAskedWhereverTheGameTakesTheEnd: the question is asked
+// wherever the game would take the action, listed among the choices or
+// not: here, as a battle is being set up, "end the session" is not among
+// the GM's choices but ends the session all the same.
+func TestPlay_TheGMIsAskedWhereverTheGameTakesTheEnd(t *testing.T) {
+	input := "1\n2\nadd foe Geodude level 5 as Rocky with Tackle\nend the session (the team rests)\nn\nquit\n"
+	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "07")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	after := out[strings.LastIndex(out, "Gail (GM)> end the session"):]
+	if !strings.Contains(after, "End the session for everyone?") || !strings.Contains(after, "[y/N] n\nnot done: ") || strings.Contains(out, "The session ends") {
+		t.Fatalf("the GM's typed end during the battle's setup:\n%s", after)
+	}
+}
