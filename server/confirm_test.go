@@ -107,3 +107,20 @@ func (h *harness) mustGMPage(game string) string {
 	}
 	return "/t/" + c.ID + "/s/" + c.Seats[0].Token
 }
+
+// TestPages_APlayerWhoMayNotEndTheSessionIsNotAskedWhetherTo: a typed
+// action that asks first is asked about only where the game would take
+// it: a player's typed "end session" gets the game's refusal at once.
+func TestPages_APlayerWhoMayNotEndTheSessionIsNotAskedWhetherTo(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
+		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"name": "Bo"}}})
+	var c created
+	decode(t, r, &c)
+	ann := "/t/" + c.ID + "/s/" + c.Seats[1].Token
+	typed := url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {"end session: bored"}}.Encode()
+	r = h.do("POST", ann+"/act", "", typed, "Content-Type", form, "HX-Request", "true")
+	if body := html.UnescapeString(r.body); strings.Contains(body, "End the session for everyone?") || !strings.Contains(body, `class="error"`) {
+		t.Fatalf("Ann's typed end = %d, want the game's refusal, no question:\n%s", r.status, r.body)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"tabletop/bots"
+	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 	"tabletop/web"
@@ -600,7 +601,7 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	if q, inner := askFirst(l.game, kind, json.RawMessage(action)); q != "" && r.PostFormValue("confirmed") != "yes" {
+	if q, inner := askFirst(l.game, kind, json.RawMessage(action)); q != "" && r.PostFormValue("confirmed") != "yes" && wouldTake(l, seat, inner) {
 		if !htmx {
 			fail(engine.Illegal(inner, "the page asks before this is done: use its button under Actions"))
 			return
@@ -644,6 +645,17 @@ func askFirst(g engine.Game, kind string, raw json.RawMessage) (string, engine.A
 		return "", nil
 	}
 	return engine.Confirm(inner), inner
+}
+
+// wouldTake reports whether the game would take a from seat now, tried on
+// a copy of the state: an action it refuses is not asked about (a player's
+// typed "end the session"), and playing it gives the refusal.
+func wouldTake(l *live, seat engine.Seat, a engine.Action) bool {
+	l.mu.Lock()
+	st := l.tab.State().Clone()
+	l.mu.Unlock()
+	_, err := st.Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{}))
+	return err == nil
 }
 
 // confirmTyped is the flash's question before a typed action that asks
