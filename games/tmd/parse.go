@@ -266,9 +266,7 @@ func parsePlain(text string) (engine.Action, error) {
 		verb = v
 	}
 	rest := newWords(text[len(f[0]):])
-	bad := func(want string) (engine.Action, error) {
-		return nil, fmt.Errorf("tmd: %s: write %s", engine.Quote(text), want)
-	}
+	bad := func(want string) (engine.Action, error) { return nil, writeAs(text, want) }
 	switch verb {
 	case "sheet":
 		body := strings.TrimSpace(rest.s)
@@ -281,7 +279,7 @@ func parsePlain(text string) (engine.Action, error) {
 		}
 		var sh Sheet
 		if err := engine.UnmarshalStrict([]byte(body), &sh); err != nil {
-			return nil, fmt.Errorf("tmd: %s: write \"sheet\" and the sheet's JSON, as tabletop tmd sheet new writes it (%s)", engine.Quote(text), engine.JSONProblem(err))
+			return nil, writeAs(text, fmt.Sprintf("\"sheet\" and the sheet's JSON, as tabletop tmd sheet new writes it (%s)", engine.JSONProblem(err)))
 		}
 		return BringSheet{Sheet: sh}, nil
 	case "bring":
@@ -447,9 +445,7 @@ func parseFighter(text string) (engine.Action, error) {
 	}
 	verb := strings.ToLower(f[0])
 	rest := newWords(text[len(f[0]):])
-	bad := func(want string) (engine.Action, error) {
-		return nil, fmt.Errorf("tmd: %s: write %s", engine.Quote(text), want)
-	}
+	bad := func(want string) (engine.Action, error) { return nil, writeAs(text, want) }
 	switch verb {
 	case "use":
 		switch rest.lower {
@@ -519,7 +515,7 @@ func parseFighter(text string) (engine.Action, error) {
 		}
 		return bad(`"end the turn"`)
 	}
-	return nil, fmt.Errorf("tmd: %s: write what the fighter does: use MOVE on TARGET, use item ITEM on NAME, guard NAME, brace Defense, take a break, dodge with N AP, clear the hazards or end the turn", engine.Quote(text))
+	return nil, writeAs(text, "what the fighter does: use MOVE on TARGET, use item ITEM on NAME, guard NAME, brace Defense, take a break, dodge with N AP, clear the hazards or end the turn")
 }
 
 // parseEvolve reads "evolve [NAME ]into SPECIES[ with ABILITY][, species
@@ -536,7 +532,7 @@ func parseEvolve(text string, rest words) (engine.Action, error) {
 	} else {
 		who, into, ok := w.cut(" into ", false)
 		if !ok || who == "" {
-			return nil, fmt.Errorf("tmd: %s: write \"evolve into SPECIES\", or the GM \"evolve NAME into SPECIES (REASON)\"", engine.Quote(text))
+			return nil, writeAs(text, "\"evolve into SPECIES\", or the GM \"evolve NAME into SPECIES (REASON)\"")
 		}
 		a.Who, w = who, newWords(into)
 	}
@@ -545,7 +541,7 @@ func parseEvolve(text string, rest words) (engine.Action, error) {
 		a.Into, a.Ability = into, ability
 	}
 	if a.Into == "" {
-		return nil, fmt.Errorf("tmd: %s: write \"evolve into SPECIES\"", engine.Quote(text))
+		return nil, writeAs(text, "\"evolve into SPECIES\"")
 	}
 	return a, nil
 }
@@ -554,7 +550,7 @@ func parseEvolve(text string, rest words) (engine.Action, error) {
 // MOVE][ and ABILITY][ (stats hidden)][ on the team's side]".
 func parseAddFoe(text string, rest words) (engine.Action, error) {
 	bad := func() (engine.Action, error) {
-		return nil, fmt.Errorf("tmd: %s: write \"add foe SPECIES level N\", then if wanted \"as NAME\", \"with MOVE, MOVE\", \"and ABILITY\", \"(stats hidden)\" or \"on the team's side\"", engine.Quote(text))
+		return nil, writeAs(text, "\"add foe SPECIES level N\", then if wanted \"as NAME\", \"with MOVE, MOVE\", \"and ABILITY\", \"(stats hidden)\" or \"on the team's side\"")
 	}
 	w, ok := rest.trimPrefix("foe ")
 	if !ok {
@@ -608,7 +604,7 @@ func parseAddFoe(text string, rest words) (engine.Action, error) {
 // parseHazard reads "hazard NAME ×N on the SIDE' side (REASON)".
 func parseHazard(text string, rest words) (engine.Action, error) {
 	bad := func() (engine.Action, error) {
-		return nil, fmt.Errorf("tmd: %s: write \"hazard spikes ×2 on the foes' side (REASON)\" (×0 removes it; x for ×)", engine.Quote(text))
+		return nil, writeAs(text, "\"hazard spikes ×2 on the foes' side (REASON)\" (×0 removes it; x for ×)")
 	}
 	head, reason := cutReason(rest.s)
 	hz, side, ok := newWords(head).cut(" on ", true)
@@ -655,12 +651,12 @@ func parseTrap(text string, rest words) (engine.Action, error) {
 		w, ok2 := w.trimSuffix(" or less")
 		n, err := strconv.Atoi(w.s)
 		if !ok1 || !ok2 || err != nil {
-			return nil, fmt.Errorf("tmd: %s: write \"hide a TRAP (REASON)\" or \"hide a TRAP (springs on N or less) (REASON)\"", engine.Quote(text))
+			return nil, writeAs(text, "\"hide a TRAP (REASON)\" or \"hide a TRAP (springs on N or less) (REASON)\"")
 		}
 		a.Trap, a.At = h, n
 	}
 	if a.Trap == "" {
-		return nil, fmt.Errorf("tmd: %s: write \"hide a TRAP (REASON)\"", engine.Quote(text))
+		return nil, writeAs(text, "\"hide a TRAP (REASON)\"")
 	}
 	return a, nil
 }
@@ -669,7 +665,7 @@ func parseTrap(text string, rest words) (engine.Action, error) {
 // for every member; either amount alone may be written.
 func parseAward(text string, rest words) (engine.Action, error) {
 	bad := func() (engine.Action, error) {
-		return nil, fmt.Errorf("tmd: %s: write \"award N XP and N RP to NAME (REASON)\", or \"to the team\"", engine.Quote(text))
+		return nil, writeAs(text, "\"award N XP and N RP to NAME (REASON)\", or \"to the team\"")
 	}
 	head, reason := cutReason(rest.s)
 	amounts, who, ok := newWords(head).cut(" to ", false)
@@ -699,4 +695,10 @@ func parseAward(text string, rest words) (engine.Action, error) {
 		}
 	}
 	return a, nil
+}
+
+// writeAs is the refusal of text, which reads as no action of its form:
+// it says what to write.
+func writeAs(text, want string) error {
+	return fmt.Errorf("tmd: %s: write %s", engine.Quote(text), want)
 }
