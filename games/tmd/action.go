@@ -270,6 +270,16 @@ type Typed struct {
 	Text string `json:"text"`
 }
 
+// Resolve implements engine.Standin: the action the text reads, or its
+// refusal in the player's words. (ParseAction reads no Typed.)
+func (a Typed) Resolve() (engine.Action, error) {
+	inner, err := ParseAction(a.Text)
+	if err != nil {
+		return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "tmd: "))
+	}
+	return inner, nil
+}
+
 // The action kinds, as Game.Decode and the log know them.
 const (
 	KindSheet     = "sheet"
@@ -445,16 +455,6 @@ func (a EndBattle) String() string { return withReason("end the battle", a.Reaso
 func (a SetLeader) String() string { return "make " + a.Who + " the leader" }
 func (a End) String() string       { return withReason("end the session", a.Reason) }
 func (a Typed) String() string     { return a.Text }
-
-// Resolve implements engine.Standin: the action the text reads, or its
-// refusal in the player's words. (ParseAction reads no Typed.)
-func (a Typed) Resolve() (engine.Action, error) {
-	inner, err := ParseAction(a.Text)
-	if err != nil {
-		return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "tmd: "))
-	}
-	return inner, nil
-}
 func (a SetCondition) String() string {
 	switch {
 	case a.Remove:

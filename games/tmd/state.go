@@ -63,13 +63,12 @@ func (s *State) memberNamed(name string) *Member {
 // their players' names: a name that is a seat's whose character is called
 // otherwise gets the character's name to write instead.
 func (c *ctx) noSuch(a engine.Action, why, who string) error {
-	err := engine.Illegal(a, why, engine.Clip(who))
 	for _, m := range c.s.Team {
-		if m.Sheet != nil && strings.EqualFold(c.s.Seats[m.Seat].Name, strings.TrimSpace(who)) && !strings.EqualFold(m.Sheet.Name, strings.TrimSpace(who)) {
+		if m.Sheet != nil && engine.SameName(c.s.Seats[m.Seat].Name, who) && !engine.SameName(m.Sheet.Name, who) {
 			return engine.Illegal(a, why+" (%s plays %s: name the character)", engine.Clip(who), c.s.Seats[m.Seat].Name, m.Sheet.Name)
 		}
 	}
-	return err
+	return engine.Illegal(a, why, engine.Clip(who))
 }
 
 // sheetless returns the names of the players who have no sheet yet.
