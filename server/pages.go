@@ -389,9 +389,6 @@ type actionGroup struct {
 	Actions []pageAction
 	Helps   int  // actions with a Help
 	Pick    bool // offered as one list to pick from, not a button each
-	// confirms says that an action of the group asks to be confirmed
-	// (pageAction.Confirm): the group is offered a button each.
-	confirms bool
 }
 
 // pickOver is the most actions of one kind offered as a button each: a
@@ -428,7 +425,6 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 // with what it does if the game explains its actions.
 func groups(g engine.Game, st seatState) []actionGroup {
 	ex, _ := g.(engine.Explainer)
-	lb, _ := g.(engine.Labeler)
 	var out []actionGroup
 	for _, a := range st.Legal {
 		k := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
@@ -440,19 +436,22 @@ func groups(g engine.Game, st seatState) []actionGroup {
 		if ex != nil {
 			pa.Help = ex.Explain(st.View, a.action)
 		}
-		if lb != nil {
-			// The button names seats by name (engine.Labeler).
-			pa.Text = engine.Label(g, st.View, a.action)
+		if a.Label != "" {
+			// The button says what the game's label says (engine.Labeler,
+			// set by stateFor): seats by name, a sample sheet's species.
+			pa.Text = a.Label
 		}
 		if pa.Help != "" {
 			out[k].Helps++
 		}
+		pa.Confirm = engine.Confirm(a.action)
+		out[k].Actions = append(out[k].Actions, pa)
+	}
+	for k := range out {
 		// An action that asks to be confirmed keeps a button of its own,
 		// behind its question (no list to pick it from).
-		pa.Confirm = engine.Confirm(a.action)
-		out[k].confirms = out[k].confirms || pa.Confirm != ""
-		out[k].Actions = append(out[k].Actions, pa)
-		out[k].Pick = len(out[k].Actions) > pickOver && !out[k].confirms
+		asks := slices.ContainsFunc(out[k].Actions, func(pa pageAction) bool { return pa.Confirm != "" })
+		out[k].Pick = len(out[k].Actions) > pickOver && !asks
 	}
 	return out
 }
