@@ -221,7 +221,7 @@ func runServe(ctx context.Context, env Env, args []string) error {
 	clientRate := fs.Float64("client-rate", 50, "requests per second each client address may make that post or carry a seat token (burst: twice that), checked before any token is looked up; 0: no limit")
 	publicURL := fs.String("public-url", "", "where people reach the server, e.g. https://games.example.org: invite links start with it (default: http:// and the address listened on)")
 	walMB := fs.Int64("wal-limit", 64, "MiB past which the SQLite WAL is checkpointed and started over, holding up writes while it runs")
-	foldRows := fs.Int("fold-rows", 4096, "SQLite: journal rows at which the writer moves them into the tables' logs, holding up writes while it runs (about 20 ms at the default); fewer rows make shorter pauses and cost more CPU per action")
+	foldRows := fs.Int("fold-rows", 4096, "SQLite: journal rows at which the writer moves them into the tables' logs, holding up writes while it runs (about 5 µs per row); sooner, from an eighth of them, once the journal holds 16 rows per table written since the last move; fewer rows make shorter pauses and cost more CPU per action")
 	foldEvery := fs.Duration("fold-every", 2*time.Second, "SQLite: how old the journal's oldest row gets before the writer moves the journal into the tables' logs")
 	groupWait := fs.Duration("group-wait", time.Millisecond, "SQLite: how long the writer waits for more writes, while they arrive together, so that they share one commit; 0: never wait (a little less latency under load, more CPU per action; a write that comes alone never waits)")
 	perClient := fs.Int("tables-per-client", 30, "tables one client address may create in an hour; 0: no limit")

@@ -41,7 +41,8 @@ import (
 //
 // Since the fold is one transaction, a crash before or during it leaves
 // the rows in the journal, once, and one after it leaves them in entries,
-// once. The writer folds when the journal holds FoldRows rows,
+// once. The writer folds when the journal holds FoldRows rows (or
+// fewer while few tables are written: foldAt),
 // when its entries pass a quarter of WALLimit, when its oldest row is
 // FoldEvery old, or after a failed commit left its count unsure; and on
 // Open (a journal a crash left behind) and on Close.
@@ -274,7 +275,28 @@ func (s *Store) fold() (err error) {
 	return nil
 }
 
-// maybeFold folds if the journal holds FoldRows rows or its oldest is
+// foldPerTable is how many rows per table the journal holds, on average
+// over the tables written since the last fold, when the writer folds it
+// before it holds FoldRows rows (foldAt).
+const foldPerTable = 16
+
+// foldAt is how many rows the journal holds when the writer folds it: at
+// most FoldRows, and fewer while few tables are written, once it holds
+// foldPerTable rows per table written since the last fold (at least an
+// eighth of FoldRows). A fold holds up every write while it runs, about
+// 5 µs per row at 50 tables, which was most of the server's p99 latency
+// at 50 busy tables with 4096 rows (21 ms every half second); with 800 it
+// is a fifth of that, five times as often. Its cost per row comes from
+// writing each table's pages once per fold, so it grows as its rows per
+// table shrink: with 16 of them or more, an append costs the same CPU,
+// folds included, as with 82 (BenchmarkStoreAppendTables at 50 tables,
+// FoldRows 512, 1024 and 4096), while at 1000 tables (4 rows each at
+// FoldRows) folding sooner would cost a third more.
+func (s *Store) foldAt() int {
+	return min(s.opts.FoldRows, max(s.opts.FoldRows/8, foldPerTable*len(s.heads.known)))
+}
+
+// maybeFold folds if the journal holds foldAt rows or its oldest is
 // FoldEvery old, or if its entries pass a quarter of WALLimit (a fold
 // writes them all again, in one transaction, which no checkpoint can cut
 // short), or if a failed commit left its count unsure (heads.unsure). A
@@ -287,7 +309,7 @@ func (s *Store) maybeFold() (folded bool) {
 	if !h.unfolded() || now.Before(s.foldRetry) {
 		return false
 	}
-	if h.rows < s.opts.FoldRows && int64(h.bytes) < s.opts.WALLimit/4 && !h.unsure && now.Sub(h.since) < s.opts.FoldEvery {
+	if h.rows < s.foldAt() && int64(h.bytes) < s.opts.WALLimit/4 && !h.unsure && now.Sub(h.since) < s.opts.FoldEvery {
 		return false
 	}
 	if err := s.fold(); err != nil {

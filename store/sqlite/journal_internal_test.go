@@ -449,6 +449,53 @@ func TestFold_RunsAtFoldRowsAndAfterFoldEvery(t *testing.T) {
 	})
 }
 
+// TestFold_RunsSoonerWhileFewTablesAreWritten: before the journal holds
+// FoldRows rows, the writer folds it once it holds 16 rows per table
+// written since the last fold, or an eighth of FoldRows if that is more
+// (foldAt): the shorter a fold, the shorter the wait of the writes that
+// arrive during it.
+func TestFold_RunsSoonerWhileFewTablesAreWritten(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		tables  int
+		foldsAt int
+	}{
+		{"an eighth of FoldRows", 2, 64},
+		{"16 rows per table", 6, 96},
+		{"FoldRows", 40, 512},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			folded := make(chan int, 10)
+			s := mustOpenWith(t, filepath.Join(t.TempDir(), "t.db"), Options{FoldRows: 512, FoldEvery: time.Hour,
+				OnFold: func(rows int, _ time.Duration) { folded <- rows }})
+			ctx := context.Background()
+			// The store reads no entry: each table's log repeats one.
+			entries := make([]engine.Entry, c.tables)
+			for i := range entries {
+				entries[i] = storetest.MustAct(t, storetest.MustTable(t, s, fmt.Sprint("t", i)), 0, duel.Guard)
+			}
+			for rows := 1; rows <= c.foldsAt; rows++ {
+				i := (rows - 1) % c.tables
+				if _, err := s.Append(ctx, fmt.Sprint("t", i), (rows-1)/c.tables, entries[i]); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Ping(ctx); err != nil { // after the fold that the append's batch may start
+					t.Fatal(err)
+				}
+				select {
+				case got := <-folded:
+					if rows != c.foldsAt || got != rows {
+						t.Fatalf("a fold of %d rows once the journal held %d, of %d tables, FoldRows 512; want one at %d", got, rows, c.tables, c.foldsAt)
+					}
+					return
+				default:
+				}
+			}
+			t.Fatalf("no fold with %d rows in the journal, of %d tables, FoldRows 512", c.foldsAt, c.tables)
+		})
+	}
+}
+
 // TestJournal_OldDatabasesMigrate: a database of schema 5, from before the
 // journal, with a table whose log is in entries, opens with the later
 // migrations applied, its log whole, and its next append checked against it.

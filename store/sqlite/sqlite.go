@@ -109,9 +109,11 @@ type Options struct {
 	// over; default 64 MiB.
 	WALLimit int64
 	// FoldRows is how many rows the journal holds before the writer folds
-	// them into the tables' logs (see journal.go); default 4096. More
-	// rows make a fold's pages fewer per append, and every read of a log
-	// or of the lobby scans the journal.
+	// them into the tables' logs (see journal.go); default 4096. It folds
+	// sooner, from an eighth of FoldRows, once the journal holds 16 rows
+	// per table written since the last fold (foldAt). More rows make a
+	// fold's pages fewer per append and its pause longer, and every read
+	// of a log or of the lobby scans the journal.
 	FoldRows int
 	// FoldEvery is how old the journal's oldest row gets before the
 	// writer folds it, however few rows it holds; default 2s.
