@@ -1,5 +1,7 @@
 package engine
 
+import "tabletop/dice"
+
 // Explainer is implemented by games whose actions explain themselves where
 // they are offered (the table page, tabletop play). Explain says what a does
 // for the seat whose View v is, in words a player understands: the values,
@@ -30,4 +32,27 @@ func Confirm(a Action) string {
 		return c.Confirm()
 	}
 	return ""
+}
+
+// AskFirst returns the question to ask before seat plays a on st, with the
+// action it asks about, or "" and nil if none is due. a may stand for
+// another action (Standin, a typed line): the question is the one the
+// action it stands for asks (Confirm). It is asked only where the game
+// would take that action from seat now, tried on a clone of st with dice
+// from a stream of its own: a seat that may not take it (a player's typed
+// "end the session") gets the game's refusal when it plays it, not a
+// question. st is read, never changed.
+func AskFirst(st State, seat Seat, a Action) (string, Action) {
+	a, err := resolve(a)
+	if err != nil {
+		return "", nil // playing it gives the refusal
+	}
+	q := Confirm(a)
+	if q == "" {
+		return "", nil
+	}
+	if _, err := st.Clone().Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{})); err != nil {
+		return "", nil
+	}
+	return q, a
 }

@@ -98,6 +98,24 @@ type Standin interface {
 	Resolve() (Action, error)
 }
 
+// resolve returns the action a stands for (Standin), or a itself if it
+// stands for none. A stand-in that reads as no action, or as another
+// stand-in, is refused.
+func resolve(a Action) (Action, error) {
+	si, ok := a.(Standin)
+	if !ok {
+		return a, nil
+	}
+	a, err := si.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	if _, again := a.(Standin); again || a == nil {
+		return nil, Illegal(si, "not an action")
+	}
+	return a, nil
+}
+
 // Outcome is the result of a finished game.
 type Outcome struct {
 	Winners []Seat `json:"winners"`          // seats that share the win; several = a shared win

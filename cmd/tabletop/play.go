@@ -512,19 +512,16 @@ func (p *session) ask() error {
 	}
 }
 
-// confirmed asks before seat s plays a if a asks for it (engine.Confirmer)
-// and the game would take it from s now (tried on a copy of the state):
-// only "y" or "yes" plays it; anything else, or no more input, leaves the
-// game as it was. An action s may not take is not asked about: playing it
-// gives the game's refusal ("only the game master may do that"). echo
-// repeats the answer, as a transcript of a shared terminal shows every
-// line typed.
+// confirmed asks before seat s plays a where the game asks first
+// (engine.AskFirst: an action that ends the game for everyone, which s
+// may take now): only "y" or "yes" plays it; anything else, or no more
+// input, leaves the game as it was. An action s may not take is not asked
+// about: playing it gives the game's refusal ("only the game master may
+// do that"). echo repeats the answer, as a transcript of a shared terminal
+// shows every line typed.
 func (p *session) confirmed(s engine.Seat, a engine.Action, echo bool) bool {
-	q := engine.Confirm(a)
+	q, _ := engine.AskFirst(p.tab.State(), s, a)
 	if q == "" {
-		return true
-	}
-	if _, err := p.tab.State().Clone().Apply(s, a, dice.NewUnrecordedStream(dice.Seed{})); err != nil {
 		return true
 	}
 	fmt.Fprintf(p.env.Stdout, "%s [y/N] ", q)
