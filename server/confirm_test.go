@@ -20,7 +20,6 @@ import (
 func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
 	confirm := regexp.MustCompile(`(?s)<details class="confirm"><summary>([^<]*)</summary><p>([^<]*)</p>(<form.*?</form>)</details>`)
-	field := regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
 	for _, tc := range []struct{ game, end string }{
 		{"msp", "end session"},
 		{"tmd", "end the session"},
@@ -39,7 +38,7 @@ func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
 				t.Fatalf("the GM's page does not ask before %q:\n%s", tc.end, actions)
 			}
 			form := url.Values{}
-			for _, f := range field.FindAllStringSubmatch(m[3], -1) {
+			for _, f := range hiddenField.FindAllStringSubmatch(m[3], -1) {
 				form.Set(f[1], html.UnescapeString(f[2]))
 			}
 			if r := h.postForm(gm+"/act", form); r.status != http.StatusSeeOther {
@@ -52,27 +51,28 @@ func TestPages_AnActionThatEndsTheGameForEveryoneAsksFirst(t *testing.T) {
 	}
 }
 
+// hiddenField is a form's hidden field, its name and its value.
+var hiddenField = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+
+// typedEnds are, per game, a GM's "end the session" as the page's action
+// line sends it, and the log's line when it is played.
+var typedEnds = []struct{ game, text, ends string }{
+	{"msp", "end session: the inn closes", "The session ends (the inn closes)"},
+	{"tmd", "end the session (the team rests)", "The session ends (the team rests)"},
+}
+
 // TestPages_TypingAnActionThatAsksFirstAsksToo: the page's action line
 // does not skip the question: a typed "end the session" answers with the
 // question and a "Yes" form in the flash (htmx), which sends the action
-// again, confirmed, and only then is the session over. Without script the
-// post is refused with words that point to the button. (The JSON API
+// again, confirmed, and only then is the session over. (The JSON API
 // takes it: a client asks its own questions.)
 func TestPages_TypingAnActionThatAsksFirstAsksToo(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
-	field := regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
-	for _, tc := range []struct{ game, text, ends string }{
-		{"msp", "end session: the inn closes", "The session ends (the inn closes)"},
-		{"tmd", "end the session (the team rests)", "The session ends (the team rests)"},
-	} {
+	for _, tc := range typedEnds {
 		t.Run(tc.game, func(t *testing.T) {
 			gm := h.mustGMPage(tc.game)
 			typed := url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}}.Encode()
-			r := h.postForm(gm+"/act", url.Values{"kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
-			if !strings.Contains(html.UnescapeString(r.body), "use its button under Actions") {
-				t.Fatalf("typing %q without script = %d, want a refusal that points to the button:\n%s", tc.text, r.status, r.body)
-			}
-			r = h.do("POST", gm+"/act", "", typed, "Content-Type", form, "HX-Request", "true")
+			r := h.do("POST", gm+"/act", "", typed, "Content-Type", form, "HX-Request", "true")
 			body := html.UnescapeString(r.body)
 			if r.status != http.StatusOK || !strings.Contains(body, "End the session for everyone?") || !strings.Contains(body, `name="confirmed" value="yes"`) {
 				t.Fatalf("typing %q = %d, want the question and a confirmed form:\n%s", tc.text, r.status, r.body)
@@ -81,11 +81,48 @@ func TestPages_TypingAnActionThatAsksFirstAsksToo(t *testing.T) {
 				t.Fatalf("typing %q on the page ended the session before the question was answered", tc.text)
 			}
 			yes := url.Values{}
-			for _, f := range field.FindAllStringSubmatch(r.body, -1) {
+			for _, f := range hiddenField.FindAllStringSubmatch(r.body, -1) {
 				yes.Set(f[1], html.UnescapeString(f[2]))
 			}
 			if r := h.do("POST", gm+"/act", "", yes.Encode(), "Content-Type", form, "HX-Request", "true"); r.status != http.StatusOK {
 				t.Fatalf("the question's yes %v = %d %s", yes, r.status, r.body)
+			}
+			if page := h.do("GET", gm, "", nil).body; !strings.Contains(page, "Game over:") || !strings.Contains(page, tc.ends) {
+				t.Fatalf("after the question's yes the session goes on, or ends otherwise than %q", tc.ends)
+			}
+		})
+	}
+}
+
+// TestPages_WithoutScriptATypedActionThatAsksFirstAsksOnTheTablePage: a
+// typed "end the session" posted as a browser without script posts it
+// answers with the table page, the question and its "Yes" form in the
+// page's message area; that form, posted the same way, ends the session
+// and leads back to the table.
+func TestPages_WithoutScriptATypedActionThatAsksFirstAsksOnTheTablePage(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	flash := regexp.MustCompile(`(?s)<div id="flash" role="alert"><div class="confirm-typed"><p>([^<]*)</p>(<form.*?</form>)</div></div>`)
+	for _, tc := range typedEnds {
+		t.Run(tc.game, func(t *testing.T) {
+			gm := h.mustGMPage(tc.game)
+			r := h.postForm(gm+"/act", url.Values{"seq": {"0"}, "kind": {"typed"}, "action": {"{}"}, "action.text": {tc.text}})
+			m := flash.FindStringSubmatch(r.body)
+			if r.status != http.StatusOK || m == nil || !strings.HasPrefix(html.UnescapeString(m[1]), "End the session for everyone?") ||
+				!strings.Contains(m[2], `name="confirmed" value="yes"`) || !strings.Contains(r.body, `<section class="actions"`) {
+				t.Fatalf("typing %q without script = %d, want the table page with the question and a confirmed form in its flash:\n%s", tc.text, r.status, r.body)
+			}
+			if page := h.do("GET", gm, "", nil).body; strings.Contains(page, "Game over:") {
+				t.Fatalf("typing %q without script ended the session before the question was answered", tc.text)
+			}
+			yes := url.Values{}
+			for _, f := range hiddenField.FindAllStringSubmatch(m[2], -1) {
+				yes.Set(f[1], html.UnescapeString(f[2]))
+			}
+			if yes.Get("seq") != "0" || yes.Get("action") == "" {
+				t.Fatalf("the question's form %v does not send the typed action again with its seq", yes)
+			}
+			if r := h.postForm(gm+"/act", yes); r.status != http.StatusSeeOther || r.header.Get("Location") != gm {
+				t.Fatalf("the question's yes %v = %d to %q, want 303 to the table:\n%s", yes, r.status, r.header.Get("Location"), r.body)
 			}
 			if page := h.do("GET", gm, "", nil).body; !strings.Contains(page, "Game over:") || !strings.Contains(page, tc.ends) {
 				t.Fatalf("after the question's yes the session goes on, or ends otherwise than %q", tc.ends)

@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"tabletop/bots"
-	"tabletop/dice"
 	"tabletop/engine"
 	"tabletop/store"
 	"tabletop/web"
@@ -381,6 +380,7 @@ type tablePage struct {
 	StreamURL string
 	ActURL    string
 	Error     string
+	Ask       *askForm      // a question to answer first, with its "Yes" form
 	Rules     template.HTML // the game's rules summary, on the full page only
 }
 
@@ -486,10 +486,12 @@ func (s *Server) pageSeat(r *http.Request) (*live, engine.Seat, string, error) {
 }
 
 func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
-	s.showTable(w, r, http.StatusOK, "")
+	s.showTable(w, r, http.StatusOK, "", nil)
 }
 
-func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, msg string) {
+// showTable answers with the table page as the request's seat sees it,
+// with msg (a refusal) or ask (a question to answer first) in its flash.
+func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, msg string, ask *askForm) {
 	l, seat, base, err := s.pageSeat(r)
 	if err != nil {
 		s.pageError(w, r, err)
@@ -500,7 +502,7 @@ func (s *Server) showTable(w http.ResponseWriter, r *http.Request, status int, m
 	var buf bytes.Buffer
 	l.mu.Lock()
 	p := pageData(l, seat, base, true)
-	p.Error = msg
+	p.Error, p.Ask = msg, ask
 	p.Rules = s.pages.rules[l.game.Info().ID]
 	err = s.pages.forGame(l.game.Info().ID).ExecuteTemplate(&buf, "table", p)
 	l.mu.Unlock()
@@ -564,7 +566,7 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 				s.pageError(w, r, err)
 				return
 			}
-			s.showTable(w, r, e.Status, e.Msg)
+			s.showTable(w, r, e.Status, e.Msg, nil)
 			return
 		}
 		e := s.classify(r, err)
@@ -600,19 +602,28 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	if q, inner := askFirst(l.game, kind, json.RawMessage(action)); q != "" && r.PostFormValue("confirmed") != "yes" && wouldTake(l, seat, inner) {
+	// A typed action that asks first (a GM's "end the session") is
+	// played once the seat has said yes: the question's form sends it
+	// again, confirmed.
+	confirmed := r.PostFormValue("confirmed") == "yes"
+	_, _, err = s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt, !confirmed)
+	if ae, ok := errors.AsType[*askError](err); ok {
+		ask := &askForm{Question: ae.question, Action: ae.action.String(), ActURL: base + "/act",
+			Seq: r.PostFormValue("seq"), Kind: kind, Body: action}
 		if !htmx {
-			fail(engine.Illegal(inner, "the page asks before this is done: use its button under Actions"))
+			s.showTable(w, r, http.StatusOK, "", ask)
 			return
 		}
-		// The question, in the flash, with a form that sends the same
-		// action again, confirmed.
+		var buf bytes.Buffer
+		if err := s.pages.forGame(l.game.Info().ID).ExecuteTemplate(&buf, "asktyped", ask); err != nil {
+			fail(fmt.Errorf("server: rendering a question at table %s: %w", l.id, err))
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		confirmTyped.Execute(w, map[string]any{"Question": q, "Action": inner.String(), "ActURL": base + "/act",
-			"Seq": r.PostFormValue("seq"), "Kind": kind, "Body": action})
+		w.Write(buf.Bytes())
 		return
 	}
-	if _, _, err := s.actOnce(r.Context(), l, seat, kind, json.RawMessage(action), renderedAt); err != nil {
+	if err != nil {
 		fail(err)
 		return
 	}
@@ -625,45 +636,17 @@ func (s *Server) pageAct(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, base, http.StatusSeeOther)
 }
 
-// askFirst returns the question the page asks before a typed action
-// (engine.Standin: the page's action line) is played, with the action it
-// stands for, if that action asks for one (engine.Confirmer: a GM's "end
-// the session"); else "". The button under Actions asks the same. The JSON
-// API asks nothing: a client asks its own questions.
-func askFirst(g engine.Game, kind string, raw json.RawMessage) (string, engine.Action) {
-	a, err := engine.DecodeAction(g, kind, raw)
-	if err != nil {
-		return "", nil // actOnce refuses it, in its words
-	}
-	si, ok := a.(engine.Standin)
-	if !ok {
-		return "", nil
-	}
-	inner, err := si.Resolve()
-	if err != nil {
-		return "", nil
-	}
-	return engine.Confirm(inner), inner
+// askForm is the question the table page asks before a typed action that
+// asks first (actChecked), in its flash, with what its "Yes" form posts:
+// the same action, confirmed.
+type askForm struct {
+	Question string
+	Action   string // the action asked about, in its text form
+	ActURL   string
+	Seq      string // the seq the typed action was posted with
+	Kind     string
+	Body     string // the action's JSON, as posted
 }
-
-// wouldTake reports whether the game would take a from seat now, tried on
-// a copy of the state: an action it refuses is not asked about (a player's
-// typed "end the session"), and playing it gives the refusal.
-func wouldTake(l *live, seat engine.Seat, a engine.Action) bool {
-	l.mu.Lock()
-	st := l.tab.State().Clone()
-	l.mu.Unlock()
-	_, err := st.Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{}))
-	return err == nil
-}
-
-// confirmTyped is the flash's question before a typed action that asks
-// first (askFirst), with a form that posts it again, confirmed.
-var confirmTyped = template.Must(template.New("confirm").Parse(`<div class="confirm-typed"><p>{{.Question}}</p>` +
-	`<form method="post" action="{{.ActURL}}" hx-post="{{.ActURL}}" hx-target="#flash" hx-swap="innerHTML">` +
-	`<input type="hidden" name="seq" value="{{.Seq}}"><input type="hidden" name="kind" value="{{.Kind}}">` +
-	`<input type="hidden" name="action" value="{{.Body}}"><input type="hidden" name="confirmed" value="yes">` +
-	`<button type="submit" class="confirm-yes">Yes, {{.Action}}</button></form></div>`))
 
 func (s *Server) pageExport(w http.ResponseWriter, r *http.Request) {
 	l, err := s.table(r.Context(), r.PathValue("id"))

@@ -503,7 +503,7 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 // store.ErrVersionConflict.
 func (s *Server) act(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, expectedSeq int) (int, []engine.Event, error) {
 	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
-		return s.actChecked(l, seat, kind, raw, func() error {
+		return s.actChecked(l, seat, kind, raw, false, func() error {
 			if expectedSeq >= 0 && expectedSeq != l.tab.Len() {
 				if actedSince(l, seat, expectedSeq) {
 					return errAlreadyMade
@@ -535,10 +535,11 @@ func (s *Server) retryBehind(ctx context.Context, l *live, try func(*live) (int,
 // makes one move, not two. Others' moves since do not refuse it, as they
 // would with act's expected sequence number: in a game of simultaneous
 // choices the log moves on all the time, and the game itself refuses an
-// action that is no longer legal.
-func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int) (int, []engine.Event, error) {
+// action that is no longer legal. With ask, a typed action that asks
+// first is not played but asked about (actChecked).
+func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind string, raw json.RawMessage, renderedAt int, ask bool) (int, []engine.Event, error) {
 	return s.retryBehind(ctx, l, func(l *live) (int, []engine.Event, error) {
-		return s.actChecked(l, seat, kind, raw, func() error {
+		return s.actChecked(l, seat, kind, raw, ask, func() error {
 			if renderedAt >= 0 && actedSince(l, seat, renderedAt) {
 				return errAlreadyMade
 			}
@@ -548,8 +549,13 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 }
 
 // actChecked is act and actOnce: check runs with l.mu held, before the
-// action is applied, and refuses it with an error.
-func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.RawMessage, check func() error) (int, []engine.Event, error) {
+// action is applied, and refuses it with an error. With ask, a typed
+// action (engine.Standin: the page's action line) that the game asks about
+// first (engine.AskFirst: a GM's "end the session") is not played:
+// actChecked returns an *askError with the question. An action sent as
+// itself is not asked about: the page's button for it asks before it is
+// sent, and a client of the JSON API asks its own questions.
+func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.RawMessage, ask bool, check func() error) (int, []engine.Event, error) {
 	a := l.offeredAction(seat, kind, raw)
 	if a == nil {
 		var err error
@@ -568,6 +574,11 @@ func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.Raw
 	if err := seatGate(l, seat, a); err != nil {
 		return 0, nil, err
 	}
+	if _, typed := a.(engine.Standin); ask && typed {
+		if q, asked := engine.AskFirst(l.tab.State(), seat, a); q != "" {
+			return 0, nil, &askError{question: q, action: asked}
+		}
+	}
 	start := time.Now()
 	events, recorded, err := s.submitLocked(l, seat, a)
 	if err != nil {
@@ -581,6 +592,17 @@ func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.Raw
 		return seq, events, nil
 	}
 	return seq, engine.EventsFor(events, seat), nil
+}
+
+// askError is actChecked's answer, instead of playing a typed action,
+// where the game asks first: the question, and the action it asks about.
+type askError struct {
+	question string
+	action   engine.Action
+}
+
+func (e *askError) Error() string {
+	return "server: not played before it is confirmed: " + e.action.String()
 }
 
 // actedSince reports whether seat has acted since the log was at seq: then
