@@ -18,9 +18,9 @@ type Explainer interface {
 // Confirmer is implemented by actions a slip must not take: one that ends
 // the game for everyone (a game master's "end the session") and cannot be
 // taken back. Confirm is the question the table page and tabletop play ask
-// before playing the action, in a player's words ("End the session for
-// everyone?"); only a yes plays it. It says nothing about the state, so it
-// tells no seat more than the action's own text.
+// before playing the action (AskFirst), in a player's words ("End the
+// session for everyone?"); only a yes plays it. It says nothing about the
+// state, so it tells no seat more than the action's own text.
 type Confirmer interface {
 	Confirm() string
 }
