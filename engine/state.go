@@ -98,6 +98,26 @@ type Standin interface {
 	Resolve() (Action, error)
 }
 
+// Resolve returns the action a stands for if a is a Standin, or else a
+// itself. A stand-in that resolves to nothing or to another stand-in is
+// refused. Table.Act plays what Resolve returns; a State's Apply takes no
+// stand-in (it refuses one with Unresolved), so whoever applies an action
+// without a table resolves it first.
+func Resolve(a Action) (Action, error) {
+	si, ok := a.(Standin)
+	if !ok {
+		return a, nil
+	}
+	inner, err := si.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	if _, again := inner.(Standin); again || inner == nil {
+		return nil, Illegal(si, "not an action")
+	}
+	return inner, nil
+}
+
 // Outcome is the result of a finished game.
 type Outcome struct {
 	Winners []Seat `json:"winners"`          // seats that share the win; several = a shared win

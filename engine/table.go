@@ -191,14 +191,9 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 	if _, over := t.state.Outcome(); over {
 		return nil, GameOver(a)
 	}
-	if si, ok := a.(Standin); ok {
-		var err error
-		if a, err = si.Resolve(); err != nil {
-			return nil, err
-		}
-		if _, again := a.(Standin); again || a == nil {
-			return nil, Illegal(si, "not an action")
-		}
+	a, err := Resolve(a)
+	if err != nil {
+		return nil, err
 	}
 	raw, err := actionJSON(a)
 	if err != nil {

@@ -291,14 +291,11 @@ func (Typed) Kind() string       { return KindTyped }
 func (a Typed) String() string   { return a.Text }
 
 // Resolve implements engine.Standin: the action the text reads, or its
-// refusal in the player's words.
+// refusal in the player's words. (ParseAction reads no Typed.)
 func (a Typed) Resolve() (engine.Action, error) {
 	inner, err := ParseAction(a.Text)
 	if err != nil {
-		return nil, engine.Illegal(a, "%s", strings.TrimPrefix(err.Error(), "msp: "))
-	}
-	if _, again := inner.(Typed); again {
-		return nil, engine.Illegal(a, "not an action")
+		return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "msp: "))
 	}
 	return inner, nil
 }
