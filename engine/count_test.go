@@ -9,3 +9,20 @@ func TestCount_SingularForOneAndPluralOtherwise(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinAnd_CommasAndTheLastWithAnd(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"Ann"}, "Ann"},
+		{[]string{"Ann", "Bo"}, "Ann and Bo"},
+		{[]string{"Ann", "Bo", "Cy"}, "Ann, Bo and Cy"},
+		{[]string{"Ann", "Bo", "Cy", "Di"}, "Ann, Bo, Cy and Di"},
+	} {
+		if got := JoinAnd(tc.names); got != tc.want {
+			t.Errorf("JoinAnd(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+}

@@ -24,6 +24,13 @@ func NotYourTurn(a Action, why string, args ...any) error {
 	return &ActionError{Err: ErrNotYourTurn, Action: actionText(a), Why: fmt.Sprintf(why, args...)}
 }
 
+// Unresolved returns the refusal a State's Apply gives a Standin, which it
+// does not read: the table resolves one first (Resolve), and so does
+// anyone else who applies an action.
+func Unresolved(a Action) error {
+	return Illegal(a, "typed text is read as the action it names before it is played")
+}
+
 // GameOver returns an error wrapping ErrGameOver.
 func GameOver(a Action) error {
 	return &ActionError{Err: ErrGameOver, Action: actionText(a), Why: "the game is over"}

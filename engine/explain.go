@@ -43,7 +43,7 @@ func Confirm(a Action) string {
 // "end the session") gets the game's refusal when it plays it, not a
 // question. st is read, never changed.
 func AskFirst(st State, seat Seat, a Action) (string, Action) {
-	a, err := resolve(a)
+	a, err := Resolve(a)
 	if err != nil {
 		return "", nil // playing it gives the refusal
 	}

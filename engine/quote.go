@@ -25,3 +25,17 @@ func Clip(s string) string {
 // error quotes a value a client sent (an action's kind, an option's value,
 // a name, a field of a JSON body).
 func Quote(s string) string { return strconv.Quote(Clip(s)) }
+
+// LowerASCII lowers the ASCII letters of s only, for reading an action's
+// text form in any case: the result has the same length as s, so an index
+// into one is an index into the other (strings.ToLower may change the
+// length of a name that is not ASCII).
+func LowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

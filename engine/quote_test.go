@@ -51,3 +51,24 @@ func TestIllegal_RepeatsAtMostSixtyCharactersOfTheAction(t *testing.T) {
 		t.Errorf("Refusal() = %.80q…, want %.80q…", ae.Refusal(), want)
 	}
 }
+
+// TestLowerASCII_KeepsTheLengthSoIndexesCarryOver: only ASCII letters are
+// lowered, so the result is as long as the text and a word found in it is
+// found at the same index in the text.
+func TestLowerASCII_KeepsTheLengthSoIndexesCarryOver(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"Use Tackle ON Geodude", "use tackle on geodude"},
+		{"İzmir's ẞ AND Ünal", "İzmir's ẞ and Ünal"},
+		{"a\xffB", "a\xffb"},
+	} {
+		got := engine.LowerASCII(tc.in)
+		if got != tc.want || len(got) != len(tc.in) {
+			t.Errorf("LowerASCII(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	text := "İzmir's ẞ AND Ünal"
+	if i := strings.Index(engine.LowerASCII(text), " and "); i < 0 || i+len(" and ") > len(text) || text[i+len(" and "):] != "Ünal" {
+		t.Errorf("the index of \" and \" in the lowered text, %d, does not carry over to %q", i, text)
+	}
+}

@@ -98,22 +98,24 @@ type Standin interface {
 	Resolve() (Action, error)
 }
 
-// resolve returns the action a stands for (Standin), or a itself if it
-// stands for none. A stand-in that reads as no action, or as another
-// stand-in, is refused.
-func resolve(a Action) (Action, error) {
+// Resolve returns the action a stands for if a is a Standin, or else a
+// itself. A stand-in that resolves to nothing or to another stand-in is
+// refused. Table.Act plays what Resolve returns; a State's Apply takes no
+// stand-in (it refuses one with Unresolved), so whoever applies an action
+// without a table resolves it first.
+func Resolve(a Action) (Action, error) {
 	si, ok := a.(Standin)
 	if !ok {
 		return a, nil
 	}
-	a, err := si.Resolve()
+	inner, err := si.Resolve()
 	if err != nil {
 		return nil, err
 	}
-	if _, again := a.(Standin); again || a == nil {
+	if _, again := inner.(Standin); again || inner == nil {
 		return nil, Illegal(si, "not an action")
 	}
-	return a, nil
+	return inner, nil
 }
 
 // Outcome is the result of a finished game.

@@ -223,10 +223,7 @@ func gamesWith(has func(engine.Game) bool) string {
 			out = append(out, fmt.Sprintf("%s (%s)", g.Info().Name, id))
 		}
 	}
-	if len(out) < 2 {
-		return strings.Join(out, "")
-	}
-	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	return engine.JoinAnd(out)
 }
 
 // checkPlayers refuses --players (or --stables) outside the game's seats,

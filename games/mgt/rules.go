@@ -102,16 +102,6 @@ func cardList(cs []Card) string {
 	return b.String()
 }
 
-func joinAnd(names []string) string {
-	switch len(names) {
-	case 0:
-		return "nobody"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 func points(n int) string {
 	if n == 1 {
 		return "1 point"

@@ -557,7 +557,7 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 	}
 	text := names[0] + " wins with " + points(best)
 	if len(winners) > 1 {
-		text = joinAnd(names) + " share the win with " + points(best) + " each"
+		text = engine.JoinAnd(names) + " share the win with " + points(best) + " each"
 	}
 	return engine.Outcome{Winners: winners, Scores: scores, Text: text}, true
 }

@@ -291,14 +291,11 @@ func (Typed) Kind() string       { return KindTyped }
 func (a Typed) String() string   { return a.Text }
 
 // Resolve implements engine.Standin: the action the text reads, or its
-// refusal in the player's words.
+// refusal in the player's words. (ParseAction reads no Typed.)
 func (a Typed) Resolve() (engine.Action, error) {
 	inner, err := ParseAction(a.Text)
 	if err != nil {
-		return nil, engine.Illegal(a, "%s", strings.TrimPrefix(err.Error(), "msp: "))
-	}
-	if _, again := inner.(Typed); again {
-		return nil, engine.Illegal(a, "not an action")
+		return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "msp: "))
 	}
 	return inner, nil
 }
@@ -407,7 +404,7 @@ func ParseAction(text string) (engine.Action, error) {
 	}
 	verb := strings.ToLower(f[0])
 	rest := strings.TrimSpace(head[len(f[0]):])
-	lower := asciiLower(rest) // the same length as rest, so indexes carry over
+	lower := engine.LowerASCII(rest) // the same length as rest, so indexes carry over
 	bad := func(want string) (engine.Action, error) {
 		return nil, fmt.Errorf("msp: %s: write %s", engine.Quote(text), want)
 	}
@@ -587,7 +584,7 @@ func ParseAction(text string) (engine.Action, error) {
 		if !ok {
 			return bad(`"set FIELD of CHARACTER to N: REASON"`)
 		}
-		rest, lower = more, asciiLower(more)
+		rest, lower = more, engine.LowerASCII(more)
 		who, v, ok := split(" to ")
 		n, isNum := number(v)
 		if !ok || !isNum {
@@ -612,7 +609,7 @@ func ParseAction(text string) (engine.Action, error) {
 		if !strings.HasPrefix(lower, "book ") {
 			return bad(`"import book {...}" with a book's JSON`)
 		}
-		body := strings.TrimSpace(text[strings.Index(asciiLower(text), "book")+len("book"):])
+		body := strings.TrimSpace(text[strings.Index(engine.LowerASCII(text), "book")+len("book"):])
 		b, err := ParseBook([]byte(body))
 		if err != nil {
 			return nil, err
@@ -620,18 +617,6 @@ func ParseAction(text string) (engine.Action, error) {
 		return ImportBook{Book: b}, nil
 	}
 	return nil, fmt.Errorf("msp: unknown action %s: write one as the choices show it, as in \"check strength of Ann\" (the rules summary lists them all)", engine.Quote(text))
-}
-
-// asciiLower lowers the ASCII letters of s only, so that the result has
-// the same length as s and an index into it is an index into s.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // parseBookEntry reads "book creature NAME: hp N; ATTACK N...", "book item

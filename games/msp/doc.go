@@ -112,9 +112,10 @@
 //
 // Most actions carry free text (names, reasons, notes), so beside the
 // ready-made choices of Legal every action has a text form that ParseAction
-// reads ("check strength of Ann", "xp 10 to Ann: a clever plan"), and a
-// Typed action plays the action its text reads, and the log holds that
-// action (engine.Standin): the table page's action line sends one. Legal never offers a seat a single action where its real
+// reads ("check strength of Ann", "xp 10 to Ann: a clever plan"). The
+// table page's action line sends a Typed action: the table reads its text
+// (engine.Standin) and plays, and logs, the action it reads; Apply itself
+// takes no Typed. Legal never offers a seat a single action where its real
 // choices are typed (a table would play it for the seat): a player without
 // a character is offered two ready-made ones, the GM a note besides ending
 // the session. In tabletop play everyone shares one terminal, which asks

@@ -733,17 +733,39 @@ func TestTextFormsParseBack(t *testing.T) {
 	}
 }
 
+// TestTypedActionPlaysAsTheActionItReads: a Typed action decodes from its
+// JSON and resolves (engine.Resolve, as the table does) to the action its
+// text reads, which then plays or is refused as that action; a text that
+// reads as no action is refused with ParseAction's words alone, the text
+// not repeated before them.
 func TestTypedActionPlaysAsTheActionItReads(t *testing.T) {
 	if a, err := Game.Decode(KindTyped, []byte(`{"text":"roll"}`)); err != nil || a != (Typed{Text: "roll"}) {
 		t.Fatalf("Decode(typed) = %v, %v", a, err)
 	}
 	s := mustTable(t)
-	evs := mustApply(t, s, gmSeat, Typed{Text: "xp 10 to Ann: a clever plan"}, nil)
+	evs := mustApply(t, s, gmSeat, mustResolve(t, Typed{Text: "xp 10 to Ann: a clever plan"}), nil)
 	if s.char(annSeat).XP != 10 || !strings.Contains(evs[0].Text, "a clever plan") {
 		t.Fatalf("typed xp: XP %d, events %v", s.char(annSeat).XP, evs)
 	}
-	mustRefuse(t, s, gmSeat, Typed{Text: "fly to the moon"}, `unknown action "fly to the moon"`)
-	mustRefuse(t, s, annSeat, Typed{Text: "xp 10 to Ann: me"}, "only the game master may do that")
+	mustRefuse(t, s, annSeat, mustResolve(t, Typed{Text: "xp 10 to Ann: me"}), "only the game master may do that")
+
+	const bad = "fly to the moon"
+	_, perr := ParseAction(bad)
+	_, err := engine.Resolve(Typed{Text: bad})
+	var ae *engine.ActionError
+	if perr == nil || !errors.As(err, &ae) || !errors.Is(err, engine.ErrIllegalAction) || ae.Refusal() != strings.TrimPrefix(perr.Error(), "msp: ") {
+		t.Errorf("typed %q is refused with %v, want ParseAction's words %q", bad, err, perr)
+	}
+}
+
+// mustResolve returns the action a Typed action's text reads.
+func mustResolve(t testing.TB, a Typed) engine.Action {
+	t.Helper()
+	inner, err := engine.Resolve(a)
+	if err != nil {
+		t.Fatalf("typed %q: %v", a.Text, err)
+	}
+	return inner
 }
 
 // TestOutcome_EndedBeforeAnyCharacterSaysSo checks the closing line of a

@@ -47,3 +47,13 @@ func TestTyped_TheLogHoldsTheActionTheTextReads(t *testing.T) {
 		t.Errorf("the replayed log holds %s %q, not the entry as written", got.Kind, got.Text)
 	}
 }
+
+// TestApply_TypedTextIsReadBeforeItPlays: Apply takes no Typed action:
+// it refuses one, in words that say the text is read first, and changes
+// nothing; the table reads it (engine.Resolve) and plays what it reads.
+func TestApply_TypedTextIsReadBeforeItPlays(t *testing.T) {
+	s := mustTable(t)
+	for _, seat := range []engine.Seat{gmSeat, annSeat} {
+		mustRefuse(t, s, seat, Typed{Text: "xp 10 to Ann: a clever plan"}, "typed text is read as the action it names before it is played")
+	}
+}

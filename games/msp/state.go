@@ -282,7 +282,9 @@ func dropNulls(v any) any {
 }
 
 // Apply implements engine.State. A refused action returns an error that
-// says why and changes nothing.
+// says why and changes nothing. A Typed action is refused: the table plays
+// the action its text reads (engine.Resolve), and a log that holds a Typed
+// replays through the table too.
 func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engine.Event, error) {
 	if s.over() {
 		return nil, engine.GameOver(a)
@@ -290,12 +292,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return nil, engine.NotYourTurn(a, "%s has no seat at this table", seat)
 	}
-	if t, ok := a.(Typed); ok { // Table.Act resolves one first (engine.Standin); a caller of Apply may not
-		inner, err := t.Resolve()
-		if err != nil {
-			return nil, err
-		}
-		a = inner
+	if _, ok := a.(engine.Standin); ok {
+		return nil, engine.Unresolved(a)
 	}
 	if s.GM.Is(seat) {
 		return s.applyGM(seat, a, d)

@@ -2,7 +2,6 @@ package pmr
 
 import (
 	"slices"
-	"strings"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -477,17 +476,7 @@ func (s *State) waitingFor() string {
 	for _, p := range s.Pending() {
 		names = append(names, s.cfg.names[p])
 	}
-	return joinAnd(names)
-}
-
-func joinAnd(names []string) string {
-	switch len(names) {
-	case 0:
-		return "nobody"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return engine.JoinAnd(names)
 }
 
 func (s *State) monsterList(p engine.Seat) string {
@@ -581,7 +570,7 @@ func unusedList(used uint8) string {
 	if len(names) == 2 {
 		return names[0] + " or " + names[1]
 	}
-	return joinAnd(names)
+	return engine.JoinAnd(names)
 }
 
 func (s *State) allSealed() bool {
@@ -631,14 +620,14 @@ func (s *State) outcome() engine.Outcome {
 	switch {
 	case s.tiebreak > 0:
 		w := engine.Seat(s.tiebreak - 1)
-		text = s.cfg.names[w] + " wins the dice-off of " + joinAnd(names) + " (" + plural(best, "trophy", "trophies") + " each)"
+		text = s.cfg.names[w] + " wins the dice-off of " + engine.JoinAnd(names) + " (" + plural(best, "trophy", "trophies") + " each)"
 		winners = []engine.Seat{w}
 	case len(winners) == 1:
 		text = names[0] + " wins with " + plural(best, "trophy", "trophies")
 	case best == 0:
-		text = "nobody won a trophy: " + joinAnd(names) + " share the win"
+		text = "nobody won a trophy: " + engine.JoinAnd(names) + " share the win"
 	default:
-		text = joinAnd(names) + " share the win with " + plural(best, "trophy", "trophies") + " each"
+		text = engine.JoinAnd(names) + " share the win with " + plural(best, "trophy", "trophies") + " each"
 	}
 	return engine.Outcome{Winners: winners, Scores: scores, Text: text}
 }

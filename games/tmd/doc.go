@@ -26,9 +26,10 @@
 // Geodude level 6 as Rocky with Tackle (stats hidden)", "apply poison to
 // Ann (a trap)", a reason last in parentheses. A sheet is brought whole as
 // "sheet" and its JSON (tabletop tmd sheet new's file; in tabletop play,
-// "sheet @FILE"). A Typed action plays the action its text reads, which is
-// what the log and every view show: the table page's action line sends
-// one. A player without a sheet chooses: Legal offers a sample sheet of
+// "sheet @FILE"). The table page's action line sends a Typed action: the
+// table reads its text (engine.Standin) and plays the action it reads,
+// which is what the log and every view show; Apply itself takes no Typed.
+// A player without a sheet chooses: Legal offers a sample sheet of
 // each sample species (Pikachu, Charmander, Squirtle, Bulbasaur), so the
 // table waits for the player, who picks one or brings a sheet of their
 // own; nobody brings one for them (a choice of one would be played at

@@ -262,7 +262,7 @@ func (c *ctx) startBattle(a StartBattle) error {
 	case len(missing) == 1:
 		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s has none yet", missing[0])
 	case len(missing) > 1:
-		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s and %s have none yet", strings.Join(missing[:len(missing)-1], ", "), missing[len(missing)-1])
+		return engine.Illegal(a, "every player must bring a sheet first (a sample or their own): %s have none yet", engine.JoinAnd(missing))
 	case a.First != Allies && a.First != Foes:
 		return engine.Illegal(a, "the first side is allies or foes, not %s", engine.Quote(string(a.First)))
 	}

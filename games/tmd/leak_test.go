@@ -56,7 +56,11 @@ func leakScript(t *testing.T, secret func(n int) int, ls leakSeating, watch []en
 					Typed{Text: "use Growl on Zubat"}, Typed{Text: "Zubat: use Bite on Ann"}, Typed{Text: "note: what is the Zubat's level?"},
 					Typed{Text: "set hp of Zubat to 1 (x)"}, Typed{Text: "hide the stats of Zubat"},
 				} {
-					if _, err := tab.State().Clone().Apply(seat, probe, dice.NewUnrecordedStream(dice.Seed{})); err != nil {
+					a, err := engine.Resolve(probe) // a Typed reads as its action first, as at the table
+					if err == nil {
+						_, err = tab.State().Clone().Apply(seat, a, dice.NewUnrecordedStream(dice.Seed{}))
+					}
+					if err != nil {
 						refusals = append(refusals, err.Error())
 					} else {
 						refusals = append(refusals, "accepted")

@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"fmt"
+	"sync"
 
 	"tabletop/dice"
 	"tabletop/engine"
@@ -56,32 +57,51 @@ func SampleSheet(d *Data, name string, i int) *Sheet {
 	return sh
 }
 
+// sampleSheets are the sample sheets in the order of samples, unnamed,
+// built once. The sheets Legal offers share their maps and slices, which
+// nothing changes: a state keeps a copy of the sheet a player brings
+// (cloneSheet), and callers of Legal do not modify what it returns.
+var sampleSheets = sync.OnceValue(func() []Sheet {
+	d, err := LoadData()
+	if err != nil {
+		return nil
+	}
+	var out []Sheet
+	for i := range samples {
+		if sh := SampleSheet(d, "", i); sh != nil {
+			out = append(out, *sh)
+		}
+	}
+	return out
+})
+
 // sampleCandidates are the sample sheets a player without one chooses
 // among, every sample once, the seat's own first (seat i's is the i-th, so
 // that a team whose players each take their first offer has different
 // species). A choice of one would be played for the player (engine.Only):
 // offering them all makes the seat wait for its person, who picks one or
 // brings a sheet of their own.
-func (s *State) sampleCandidates(d *Data, seat engine.Seat) []engine.Action {
+func (s *State) sampleCandidates(seat engine.Seat) []engine.Action {
 	name := s.Seats[seat].Name
 	for n := int(seat) + 1; name == "" || s.memberNamed(name) != nil; n += len(s.Seats) {
 		name = fmt.Sprintf("Hero %d", n)
 	}
-	var out []engine.Action
-	for i := range samples {
-		if sh := SampleSheet(d, name, int(seat)+i); sh != nil {
-			out = append(out, BringSheet{Sheet: *sh})
-		}
+	shs := sampleSheets()
+	out := make([]engine.Action, 0, len(shs))
+	for i := range shs {
+		sh := shs[(int(seat)+i)%len(shs)]
+		sh.Name = name
+		out = append(out, BringSheet{Sheet: sh})
 	}
 	return out
 }
 
 func (s *State) playerCandidates(seat engine.Seat) []engine.Action {
-	d, _ := LoadData()
 	m := s.member(seat)
 	if m.Sheet == nil {
-		return s.sampleCandidates(d, seat)
+		return s.sampleCandidates(seat)
 	}
+	d, _ := LoadData()
 	b := s.Battle
 	if b == nil || !b.Started {
 		var out []engine.Action

@@ -123,19 +123,7 @@ type words struct {
 
 func newWords(s string) words {
 	s = strings.TrimSpace(s)
-	return words{s, lowerASCII(s)}
-}
-
-// lowerASCII lowers the ASCII letters of s only: the result has the same
-// length as s.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
+	return words{s, engine.LowerASCII(s)}
 }
 
 // cut splits w at the first (or with last, the last) sep, in any case; a
@@ -576,12 +564,12 @@ func parseAddFoe(text string, rest words) (engine.Action, error) {
 	// From the end: the ability, the moves, the name, each only if the data
 	// knows it (a name may hold " and " or " with ").
 	tail := " " + strings.TrimSpace(after[len(f[0]):])
-	if i := strings.LastIndex(lowerASCII(tail), " and "); i >= 0 {
+	if i := strings.LastIndex(engine.LowerASCII(tail), " and "); i >= 0 {
 		if ab := strings.TrimSpace(tail[i+len(" and "):]); isAbility(ab) {
 			a.Ability, tail = ab, tail[:i]
 		}
 	}
-	if i := strings.LastIndex(lowerASCII(tail), " with "); i >= 0 {
+	if i := strings.LastIndex(engine.LowerASCII(tail), " with "); i >= 0 {
 		moves := list(tail[i+len(" with "):])
 		known := len(moves) > 0
 		for _, m := range moves {

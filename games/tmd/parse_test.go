@@ -2,6 +2,7 @@ package tmd
 
 import (
 	"encoding/json"
+	"errors"
 	"html"
 	"io/fs"
 	"reflect"
@@ -261,9 +262,10 @@ func TestParseAction_BadTextSaysWhatToWrite(t *testing.T) {
 }
 
 // TestTypedAction_PlaysAsTheActionItReads: a Typed action decodes from
-// its JSON, and applied it gives the same events and the same state as
-// the action its text reads; a text that reads as no action is refused in
-// the player's words, and nothing changes.
+// its JSON and resolves (engine.Resolve, as the table does) to the action
+// its text reads, which plays; a text that reads as no action, or as one
+// the seat may not take, is refused in the player's words, and nothing
+// changes.
 func TestTypedAction_PlaysAsTheActionItReads(t *testing.T) {
 	if a, err := Game.Decode(KindTyped, []byte(`{"text":"end the turn"}`)); err != nil || a != (Typed{Text: "end the turn"}) {
 		t.Fatalf("Decode(typed) = %#v, %v", a, err)
@@ -282,19 +284,13 @@ func TestTypedAction_PlaysAsTheActionItReads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		direct, typed := s.Clone(), s.Clone()
-		want, err := direct.Apply(tc.seat, parsed, dice.NewUnrecordedStream(dice.Seed{7}))
-		if err != nil {
-			t.Fatalf("%s: %v", parsed, err)
+		got, err := engine.Resolve(Typed{Text: tc.text})
+		if err != nil || !reflect.DeepEqual(got, parsed) {
+			t.Fatalf("typed %q resolves to %#v, %v, want %#v", tc.text, got, err, parsed)
 		}
-		got, err := typed.Apply(tc.seat, Typed{Text: tc.text}, dice.NewUnrecordedStream(dice.Seed{7}))
-		if err != nil {
+		if _, err := s.Apply(tc.seat, got, dice.NewUnrecordedStream(dice.Seed{7})); err != nil {
 			t.Fatalf("typed %q: %v", tc.text, err)
 		}
-		if !reflect.DeepEqual(got, want) || !typed.(*State).Equal(direct) {
-			t.Errorf("typed %q: events %v and state differ from %s's: %v", tc.text, got, parsed, want)
-		}
-		s = direct.(*State)
 	}
 	for _, tc := range []struct {
 		seat       engine.Seat
@@ -307,13 +303,37 @@ func TestTypedAction_PlaysAsTheActionItReads(t *testing.T) {
 		{annSeat, "award 10 XP and 0 RP to Ann (me)", "only the game master"},
 	} {
 		before := s.Clone()
-		_, err := s.Apply(tc.seat, Typed{Text: tc.text}, dice.NewUnrecordedStream(dice.Seed{}))
+		a, err := engine.Resolve(Typed{Text: tc.text})
+		if err == nil {
+			_, err = s.Apply(tc.seat, a, dice.NewUnrecordedStream(dice.Seed{}))
+		}
 		if err == nil {
 			t.Fatalf("typed %q accepted", tc.text)
 		}
 		ae, ok := err.(*engine.ActionError)
 		if !ok || !strings.Contains(ae.Refusal(), tc.want) || strings.Contains(ae.Refusal(), "tmd:") {
 			t.Errorf("typed %q refused with %q, want it to say %q", tc.text, err, tc.want)
+		}
+		if !s.Equal(before) {
+			t.Errorf("typed %q was refused but changed the state", tc.text)
+		}
+	}
+}
+
+// TestApply_TypedTextIsReadBeforeItPlays: Apply takes no Typed action:
+// it refuses one, in words that say the text is read first, and changes
+// nothing, however well the text reads; the table reads it
+// (engine.Resolve) and plays what it reads.
+func TestApply_TypedTextIsReadBeforeItPlays(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	for _, tc := range []struct {
+		seat engine.Seat
+		text string
+	}{{annSeat, "use Thunder Shock on Geodude"}, {gmSeat, "note: the Geodude is tired"}} {
+		before := s.Clone()
+		_, err := s.Apply(tc.seat, Typed{Text: tc.text}, dice.NewUnrecordedStream(dice.Seed{7}))
+		if !errors.Is(err, engine.ErrIllegalAction) || !strings.Contains(err.Error(), "typed text is read as the action it names before it is played") {
+			t.Errorf("typed %q given to Apply: %v, want it refused as text not yet read", tc.text, err)
 		}
 		if !s.Equal(before) {
 			t.Errorf("typed %q was refused but changed the state", tc.text)

@@ -40,8 +40,9 @@ func (c *ctx) sayHP(f *Fighter, full, public string) {
 }
 
 // Apply implements engine.State. A refused action returns an error that
-// says why and changes nothing, and rolls no dice. A Typed action plays as
-// the action its text reads.
+// says why and changes nothing, and rolls no dice. A Typed action is
+// refused: the table plays the action its text reads (engine.Resolve), and
+// a log that holds a Typed replays through the table too.
 func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engine.Event, error) {
 	if s.Ended {
 		return nil, engine.GameOver(a)
@@ -49,12 +50,8 @@ func (s *State) Apply(seat engine.Seat, a engine.Action, d *dice.Stream) ([]engi
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return nil, engine.NotYourTurn(a, "%s has no seat at this table", seat)
 	}
-	if t, ok := a.(Typed); ok { // Table.Act resolves one first (engine.Standin); a caller of Apply may not
-		inner, err := t.Resolve()
-		if err != nil {
-			return nil, err
-		}
-		a = inner
+	if _, ok := a.(engine.Standin); ok {
+		return nil, engine.Unresolved(a)
 	}
 	c := &ctx{s: s, b: s.Battle, d: d}
 	var err error

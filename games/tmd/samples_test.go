@@ -106,3 +106,43 @@ func distinct(ss []string) int {
 	}
 	return len(seen)
 }
+
+// TestSheet_PlayersBringingTheSameSampleShareNoMemory: the sample sheets
+// are built once and offered to every player, yet each player who brings
+// one plays a copy of their own: changing Ann's sheet in place leaves
+// Bo's, brought from the same sample, the sample itself and the next
+// offers as they were.
+func TestSheet_PlayersBringingTheSameSampleShareNoMemory(t *testing.T) {
+	d := mustData(t)
+	tab, err := engine.NewTable(Game, nil, testSeats, dice.Seed{4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pikachu := func(seat engine.Seat) BringSheet {
+		t.Helper()
+		for _, a := range tab.State().Legal(seat) {
+			if b, ok := a.(BringSheet); ok && b.Sheet.Species == "Pikachu" {
+				return b
+			}
+		}
+		t.Fatalf("%s is offered no Pikachu", testSeats[seat].Name)
+		return BringSheet{}
+	}
+	mustAct(t, tab, annSeat, pikachu(annSeat))
+	mustAct(t, tab, boSeat, pikachu(boSeat))
+
+	ann := st(tab).member(annSeat).Sheet
+	ann.Points[HP] += 5
+	ann.Moves[0], ann.Inventory[0] = "Splash", "Big Root"
+
+	fresh := func(name string) *Sheet { return SampleSheet(d, name, 0) }
+	if bo := st(tab).member(boSeat).Sheet; !reflect.DeepEqual(bo, fresh("Bo")) {
+		t.Errorf("Bo's Pikachu changed with Ann's: %+v", bo)
+	}
+	if got := pikachu(cySeat).Sheet; !reflect.DeepEqual(&got, fresh("Cy")) {
+		t.Errorf("the Pikachu offered to Cy changed with Ann's sheet: %+v", got)
+	}
+	if got := sampleSheets()[0]; !reflect.DeepEqual(&got, fresh("")) {
+		t.Errorf("the Pikachu sample changed with Ann's sheet: %+v", got)
+	}
+}
