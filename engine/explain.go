@@ -3,7 +3,8 @@ package engine
 import "tabletop/dice"
 
 // Explainer is implemented by games whose actions explain themselves where
-// they are offered (the table page, tabletop play). Explain says what a does
+// they are offered (the table page, the API's legal entries, tabletop
+// play). Explain says what a does
 // for the seat whose View v is, in words a player understands: the values,
 // doublings and odds that decide it, what an effect will cost. It returns
 // "" when the action's own text says it all.
