@@ -97,11 +97,23 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 		case 't', 'f', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			out[name] = string(v) // a number or a boolean, as written
 		default: // an object, an array or null
-			return fmt.Errorf("option %s must be text, a number or true or false, not %s", Quote(name), JSONValueKind(jsonValueOf(v[0])))
+			return &OptionValueError{Name: name, Value: JSONValueKind(jsonValueOf(v[0]))}
 		}
 	}
 	*o = out
 	return nil
+}
+
+// OptionValueError is Options.UnmarshalJSON's refusal of an option value
+// that is neither text, a number nor true or false: a bad option value,
+// as Normalize's refusals are, rather than malformed JSON.
+type OptionValueError struct {
+	Name  string // the option, as the client wrote it
+	Value string // what the value is instead: "a list", "an object", "null"
+}
+
+func (e *OptionValueError) Error() string {
+	return fmt.Sprintf("option %s must be text, a number or true or false, not %s", Quote(e.Name), e.Value)
 }
 
 // jsonValueOf names the kind of JSON value that starts with c, as

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"testing"
 
@@ -11,7 +12,8 @@ import (
 // TestOptions_ANumberOrTrueOrFalseReadsAsTheTextOfItsJSON: a client may
 // write an option's value as text or as the JSON number or boolean it
 // stands for; anything else (an object, a list, null) is refused naming
-// the option, and options that are not an object are refused as such.
+// the option (an OptionValueError), and options that are not an object
+// are refused as such.
 func TestOptions_ANumberOrTrueOrFalseReadsAsTheTextOfItsJSON(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -41,6 +43,12 @@ func TestOptions_ANumberOrTrueOrFalseReadsAsTheTextOfItsJSON(t *testing.T) {
 		err := json.Unmarshal([]byte(`{"options": `+tc.in+`}`), &got)
 		if err == nil || engine.JSONProblem(err) != tc.want {
 			t.Errorf("%s: error %v, want %q", tc.in, err, tc.want)
+		}
+		// A value that is not one is an option's problem, which the
+		// server reports as the schema's; options that are no object are not.
+		ove, isValue := errors.AsType[*engine.OptionValueError](err)
+		if wantValue := tc.in[0] == '{'; isValue != wantValue || isValue && ove.Name != "turns" {
+			t.Errorf("%s: OptionValueError %+v, %v; want one for \"turns\": %v", tc.in, ove, isValue, wantValue)
 		}
 	}
 	if b, err := json.Marshal(engine.Options{"turns": "6"}); err != nil || string(b) != `{"turns":"6"}` {

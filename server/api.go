@@ -148,11 +148,16 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 }
 
 // decodeJSON decodes body into v, refusing unknown fields and trailing
-// data, with an error in a client's words.
+// data, with an error in a client's words: an option's value that is not
+// one (engine.OptionValueError) is bad_options, as the game's refusals of
+// option values are, anything else bad_request.
 func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if ove, ok := errors.AsType[*engine.OptionValueError](err); ok {
+			return errorf(http.StatusBadRequest, "bad_options", ove.Error())
+		}
 		return errorf(http.StatusBadRequest, "bad_request", engine.JSONProblem(err))
 	}
 	if dec.More() {

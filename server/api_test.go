@@ -87,6 +87,45 @@ func TestAPI_BotSeatPlaysOnTheServer(t *testing.T) {
 	}
 }
 
+// TestAPI_EveryBadOptionValueIsBadOptionsNamingTheOption: an option value
+// the game does not take is 400 bad_options naming the option, whatever
+// JSON it is written as: a list, an object or null (refused while the
+// request is read) as well as text or a number the option's schema
+// refuses. A whole number written with an exponent (1e2) is refused as
+// not a whole number, as every whole number the API reads is (seq, an
+// action's fields). JSON that is malformed elsewhere, options that are not
+// an object among them, stays bad_request.
+func TestAPI_EveryBadOptionValueIsBadOptionsNamingTheOption(t *testing.T) {
+	h := mustServer(t)
+	create := func(options string) string {
+		return `{"game": "duel", "seats": [{"name": "Ann"}, {"name": "Bo"}], "options": ` + options + `}`
+	}
+	for _, tc := range []struct {
+		name, body, code, want string
+	}{
+		{"a list", create(`{"rounds": [3]}`), "bad_options", `option "rounds" must be text, a number or true or false, not a list`},
+		{"an object", create(`{"rounds": {"n": 3}}`), "bad_options", `option "rounds" must be text, a number or true or false, not an object`},
+		{"null", create(`{"rounds": null}`), "bad_options", `option "rounds" must be text, a number or true or false, not null`},
+		{"a list for an option the game lacks", create(`{"colour": []}`), "bad_options", `option "colour" must be`},
+		{"text", create(`{"rounds": "three"}`), "bad_options", `option rounds: "three" is not a whole number`},
+		{"a fraction", create(`{"rounds": 1.5}`), "bad_options", `option rounds: "1.5" is not a whole number`},
+		{"an exponent", create(`{"rounds": 1e2}`), "bad_options", `option rounds: "1e2" is not a whole number`},
+		{"out of range", create(`{"rounds": 99}`), "bad_options", `option rounds: 99 is out of range`},
+		{"options that are a list", create(`["rounds"]`), "bad_request", "options must be an object of option values by name, not a list"},
+		{"a seat that is a number", `{"game": "duel", "seats": [1, 2], "options": {"rounds": 3}}`, "bad_request", "malformed JSON"},
+	} {
+		r := h.do("POST", "/api/tables", "", tc.body)
+		var e apiErr
+		decode(t, r, &e)
+		if r.status != http.StatusBadRequest || e.Error.Code != tc.code || !strings.HasPrefix(e.Error.Message, tc.want) {
+			t.Errorf("%s: %d %s, want 400 %s saying %q", tc.name, r.status, r.body, tc.code, tc.want)
+		}
+	}
+	if r := h.do("POST", "/api/tables", "", create(`{"rounds": 3}`)); r.status != http.StatusCreated {
+		t.Errorf("a whole number: %d %s", r.status, r.body)
+	}
+}
+
 func TestAPI_ErrorsAreClearAndChangeNothing(t *testing.T) {
 	h := mustServer(t)
 	c := h.mustCreate("1")

@@ -9,11 +9,11 @@ import (
 func ButtonTexts(g engine.Game, v engine.View, legal ...engine.Action) []string {
 	st := seatState{View: v}
 	st.Legal = legalActions(legal...)
-	if lb, ok := g.(engine.Labeler); ok {
-		st.Legal = labelled(lb, v, st.Legal) // as stateFor labels them
-	}
+	lb, _ := g.(engine.Labeler)
+	ex, _ := g.(engine.Explainer)
+	st.Legal = labelled(lb, ex, v, st.Legal) // as stateFor labels them
 	var out []string
-	for _, gr := range groups(g, st) {
+	for _, gr := range groups(st) {
 		for _, pa := range gr.Actions {
 			out = append(out, pa.Text)
 		}

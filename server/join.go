@@ -26,18 +26,54 @@ var (
 	errSeatTaken = errorf(http.StatusConflict, "seat_taken", "someone else has just taken that seat: choose another, or watch")
 )
 
+// seatNaming is how a refusal to join a seat names seats: as its reader
+// sees them.
+type seatNaming int
+
+const (
+	byName   seatNaming = iota // the join page's, which shows seats by name
+	byNumber                   // the JSON API's, whose addresses and "seat" fields count seats from 0
+)
+
+// seat names seat i, called name: by name as the page shows it ("Bo's
+// seat"), by number with its name for the API ("seat 1 (Bo's)"). A seat
+// given no name is called as makeTable named it ("Seat 2"), a name the API
+// leaves out, since its number there counts from 1.
+func (r seatNaming) seat(i int, name string) string {
+	name = strings.TrimSpace(name)
+	unnamed := name == unnamedSeat(i)
+	switch {
+	case r == byNumber && unnamed:
+		return fmt.Sprintf("seat %d", i)
+	case r == byNumber:
+		return fmt.Sprintf("seat %d (%s's)", i, name)
+	case unnamed:
+		return name
+	}
+	return name + "'s seat"
+}
+
+// noSuchSeat says that a table of n seats has no seat i: to the API with
+// the numbers its addresses take.
+func (r seatNaming) noSuchSeat(i, n int) string {
+	if r == byNumber {
+		return fmt.Sprintf("this table has no seat %d (its seats are 0 to %d): pick one of its open seats", i, n-1)
+	}
+	return "this table has no such seat: pick one of its open seats"
+}
+
 // notOpen refuses a join of seat, which is not open at table l, saying
-// why and what to do next: a bot plays it, or it is the game master's, or
-// its player has an invite link of its own, made with the table or issued
-// a moment ago to whoever joined it first (the lobby's list was older than
-// the table; the store keeps no trace of which). The code is seat_taken
-// whatever the reason, as clients know it.
-func notOpen(l *live, seat int) error {
+// in r's words which seat, why and what to do next: a bot plays it, or it
+// is the game master's, or its player has an invite link of their own,
+// made with the table or issued a moment ago to whoever joined it first
+// (the lobby's list was older than the table; the store keeps no trace of
+// which). The code is seat_taken whatever the reason, as clients know it.
+func notOpen(l *live, seat int, r seatNaming) error {
 	l.mu.Lock()
 	seats := l.tab.Seats()
 	l.mu.Unlock()
 	if seat < 0 || seat >= len(seats) {
-		return errorf(http.StatusConflict, "seat_taken", "this table has no such seat: pick one of its open seats")
+		return errorf(http.StatusConflict, "seat_taken", r.noSuchSeat(seat, len(seats)))
 	}
 	next := "pick one of the table's open seats"
 	if len(l.open) == 0 {
@@ -52,7 +88,7 @@ func notOpen(l *live, seat int) error {
 	default:
 		why = "its player has an invite link of their own, made with the table, or someone has just joined it"
 	}
-	return errorf(http.StatusConflict, "seat_taken", fmt.Sprintf("seat %d is not open to join: %s; %s", seat+1, why, next))
+	return errorf(http.StatusConflict, "seat_taken", fmt.Sprintf("%s is not open to join: %s; %s", r.seat(seat, seats[seat].Name), why, next))
 }
 
 // waitingForPlayers refuses every action at a table with open seats: its
@@ -96,17 +132,22 @@ func seatName(name string) (string, error) {
 	return name, checkName(name)
 }
 
+// unnamedSeat is the name a new table gives seat i (from 0) when it is
+// given none: "Seat 1" for seat 0, as the new-table form numbers its rows.
+func unnamedSeat(i int) string { return fmt.Sprintf("Seat %d", i+1) }
+
 // join gives open seat seat of table l to a person named name and returns
 // the seat's new token. Of people joining one seat at once exactly one gets
 // it; the others get errSeatTaken. The table is then replayed from the store,
-// which holds the new name and token hash.
-func (s *Server) join(ctx context.Context, l *live, seat int, name string) (string, error) {
+// which holds the new name and token hash. A refusal names seats in r's
+// words.
+func (s *Server) join(ctx context.Context, l *live, seat int, name string, r seatNaming) (string, error) {
 	name, err := joinName(name)
 	if err != nil {
 		return "", err
 	}
 	if !slices.Contains(l.open, seat) {
-		return "", notOpen(l, seat)
+		return "", notOpen(l, seat, r)
 	}
 	l.mu.Lock()
 	_, over := l.tab.Over()
@@ -213,7 +254,7 @@ func (s *Server) pageJoin(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		seat = -1
 	}
-	token, err := s.join(r.Context(), l, seat, r.PostFormValue("name"))
+	token, err := s.join(r.Context(), l, seat, r.PostFormValue("name"), byName)
 	if err != nil {
 		e := s.classify(r, err)
 		if fresh, lerr := s.table(r.Context(), l.id); lerr == nil {
@@ -240,8 +281,8 @@ func (s *Server) apiJoinSeat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	seat, err := strconv.Atoi(r.PathValue("seat"))
-	if err != nil {
-		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%s is not a seat number", engine.Quote(r.PathValue("seat")))))
+	if err != nil || seat < 0 {
+		s.apiError(w, r, errorf(http.StatusBadRequest, "bad_seat", fmt.Sprintf("%s is not a seat number: seats are numbered from 0, as the \"seat\" fields number them", engine.Quote(r.PathValue("seat")))))
 		return
 	}
 	l, err := s.table(r.Context(), r.PathValue("id"))
@@ -249,7 +290,7 @@ func (s *Server) apiJoinSeat(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	token, err := s.join(r.Context(), l, seat, req.Name)
+	token, err := s.join(r.Context(), l, seat, req.Name, byNumber)
 	if err != nil {
 		s.apiError(w, r, err)
 		return

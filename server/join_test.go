@@ -144,8 +144,8 @@ func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
 		{"no name", "1", "  ", http.StatusBadRequest, "choose a name"},
 		{"a line break", "1", "Cy\nBo", http.StatusBadRequest, "control characters"},
 		{"a long name", "1", strings.Repeat("x", 41), http.StatusBadRequest, "at most 40"},
-		{"an invited seat", "0", "Cy", http.StatusConflict, "seat 1 is not open to join: its player has an invite link of their own"},
-		{"no such seat", "7", "Cy", http.StatusConflict, "no such seat"},
+		{"an invited seat", "0", "Cy", http.StatusConflict, "seat 0 (Ann's) is not open to join: its player has an invite link of their own"},
+		{"no such seat", "7", "Cy", http.StatusConflict, "this table has no seat 7 (its seats are 0 to 1)"},
 		{"not a seat", "one", "Cy", http.StatusBadRequest, "not a seat number"},
 	} {
 		r := h.do("POST", "/api/tables/"+c.ID+"/seats/"+tc.seat+"/join", "", map[string]string{"name": tc.who})
@@ -159,12 +159,54 @@ func TestJoin_RefusesInWordsWhatCannotBeJoined(t *testing.T) {
 	var withBot created
 	decode(t, h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "Ann"}, {"name": "Robo", "bot": "random"}}}), &withBot)
 	r := h.do("POST", "/api/tables/"+withBot.ID+"/seats/1/join", "", map[string]string{"name": "Cy"})
-	if want := "seat 2 is not open to join: a bot (random) plays it; every seat is taken now: watch the game instead"; r.status != http.StatusConflict || !strings.Contains(r.body, want) || !strings.Contains(r.body, "seat_taken") {
+	if want := "seat 1 (Robo's) is not open to join: a bot (random) plays it; every seat is taken now: watch the game instead"; r.status != http.StatusConflict || !strings.Contains(r.body, want) || !strings.Contains(r.body, "seat_taken") {
 		t.Errorf("joining a bot's seat: %d %s, want 409 seat_taken saying %q", r.status, r.body, want)
 	}
 	bad := h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "seats": []map[string]any{{"name": "Ann"}, {"bot": "random", "open": true}}})
 	if bad.status != http.StatusBadRequest || !strings.Contains(bad.body, "only a player's seat may be open") {
 		t.Fatalf("a bot's seat left open: %d %s", bad.status, bad.body)
+	}
+}
+
+// TestJoin_RefusalsNumberSeatsAsTheAPIAndNameThemAsThePage: the JSON
+// API counts seats from 0 in its addresses and "seat" fields, and its
+// refusals count them the same way, with the seat's name; the join page
+// shows seats by name, and its refusals name them so. A seat created
+// without a name ("Seat 1" for seat 0) is not named again by the API, and
+// a seat number in the address that is not one (a word, a negative
+// number) is 400 bad_seat, not a seat the table lacks.
+func TestJoin_RefusalsNumberSeatsAsTheAPIAndNameThemAsThePage(t *testing.T) {
+	h := mustServer(t)
+	var c created
+	decode(t, h.do("POST", "/api/tables", "", map[string]any{"game": "duel", "listed": true,
+		"seats": []map[string]any{{"name": ""}, {"name": "Bo", "open": true}}}), &c)
+	named := h.mustCreateOpen() // Ann, and an open seat
+	for _, tc := range []struct {
+		name, id, seat string
+		status         int
+		code, want     string
+	}{
+		{"a named seat", named.ID, "0", http.StatusConflict, "seat_taken", "seat 0 (Ann's) is not open to join"},
+		{"a seat given no name", c.ID, "0", http.StatusConflict, "seat_taken", "seat 0 is not open to join"},
+		{"a seat past the last", named.ID, "2", http.StatusConflict, "seat_taken", "this table has no seat 2 (its seats are 0 to 1)"},
+		{"a negative number", named.ID, "-1", http.StatusBadRequest, "bad_seat", `"-1" is not a seat number: seats are numbered from 0`},
+		{"a word", named.ID, "one", http.StatusBadRequest, "bad_seat", `"one" is not a seat number`},
+	} {
+		r := h.do("POST", "/api/tables/"+tc.id+"/seats/"+tc.seat+"/join", "", map[string]string{"name": "Cy"})
+		var e apiErr
+		decode(t, r, &e)
+		if r.status != tc.status || e.Error.Code != tc.code || !strings.HasPrefix(e.Error.Message, tc.want) || strings.Contains(e.Error.Message, "Seat 1") {
+			t.Errorf("API, %s: %d %s, want %d %s saying %q", tc.name, r.status, r.body, tc.status, tc.code, tc.want)
+		}
+	}
+	for _, tc := range []struct{ name, id, want string }{
+		{"a named seat", named.ID, "Ann&#39;s seat is not open to join"},
+		{"a seat given no name", c.ID, "Seat 1 is not open to join"},
+	} {
+		r := h.do("POST", "/t/"+tc.id+"/join", "", url.Values{"seat": {"0"}, "name": {"Cy"}}.Encode(), "Content-Type", form)
+		if r.status != http.StatusConflict || !strings.Contains(r.body, tc.want) {
+			t.Errorf("page, %s: %d, want 409 saying %q\n%s", tc.name, r.status, tc.want, r.body)
+		}
 	}
 }
 
@@ -292,12 +334,12 @@ func TestJoin_ASeatTakenAMomentAgoSaysSoAndPointsElsewhere(t *testing.T) {
 	join(1, "Dee", "seat_taken", "or someone has just joined it; pick one of the table's open seats")
 	join(2, "Eve", "", "")
 	join(2, "Fay", "seat_taken", "or someone has just joined it; every seat is taken now: watch the game instead")
-	join(7, "Gus", "seat_taken", "this table has no such seat")
+	join(7, "Gus", "seat_taken", "this table has no seat 7 (its seats are 0 to 2)")
 	r = h.do("POST", "/api/tables", "", map[string]any{"game": "msp",
 		"seats": []map[string]any{{"name": "Gail", "gm": true}, {"name": "Ann"}, {"open": true}}})
 	if r.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", r.status, r.body)
 	}
 	decode(t, r, &c)
-	join(0, "Hal", "seat_taken", "seat 1 is not open to join: it is the game master's, who has an invite link of their own; pick one of the table's open seats")
+	join(0, "Hal", "seat_taken", "seat 0 (Gail's) is not open to join: it is the game master's, who has an invite link of their own; pick one of the table's open seats")
 }

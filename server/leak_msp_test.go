@@ -18,7 +18,8 @@ import (
 // book and so an enemy's, a gift to Ann, a check's hidden target), and
 // checks that Bo and a spectator receive the same bytes from both through
 // every channel (API state, event streams, pages, page streams, errors),
-// and that no player receives the note. A check's target is revealed with
+// Bo's legal entries with their explanations included, and that no
+// player receives the note. A check's target is revealed with
 // its roll, which the server plays as soon as the target is set (rolling
 // is the player's only choice); the two targets are both met by any roll,
 // and only where the result reveals the target is it read as TARGET, so
@@ -31,6 +32,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 	type world struct {
 		c     created
 		seen  []string // Ann's, Bo's and the spectator's
+		boMid string   // what Bo receives once the note and the gift are made, while he has actions the game explains
 		gmGot string
 	}
 	play := func(note, wolfHP, gift, target string) world {
@@ -40,6 +42,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		say(2, "create Bo / dwarf / smith / lawful good / smith")
 		say(0, "note: "+note)
 		say(0, "give "+gift+" to Ann: from the armoury")
+		boMid := normalize(h.received(c, 2), c)
 		say(0, "check speed of Ann")
 		say(0, "target at least "+target) // rolling is Ann's only choice: the server rolls it
 		// The roll is the server's, in the background: wait for it, or the
@@ -49,7 +52,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		})
 		say(0, "book creature Wolf: hp "+wolfHP+"; bite 3")
 		say(0, "battle Wolf")
-		w := world{c: c}
+		w := world{c: c, boMid: boMid}
 		for _, seat := range []int{1, 2, -1} {
 			w.seen = append(w.seen, revealedTarget.ReplaceAllString(normalize(h.seen(c, seat), c), "${1}TARGET"))
 		}
@@ -61,6 +64,14 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 	if !strings.Contains(a.gmGot, "the innkeeper is the thief") || !strings.Contains(a.gmGot, `"health":{"hp":15,"max":15}`) {
 		t.Fatalf("the GM does not receive the note and the wolf's health: the check below would prove nothing")
 	}
+	// Bo's legal entries carry the game's explanations, written from his
+	// own view (engine.Explainer): they must not depend on the GM's secrets.
+	if !strings.Contains(a.boMid, `"explain":`) {
+		t.Errorf("Bo receives no legal entry the game explains: the check below would prove nothing of explanations")
+	}
+	if a.boMid != b.boMid {
+		t.Errorf("Bo receives different bytes depending on the GM's note and gift:\n%s", enginetest.FirstDiff(a.boMid, b.boMid))
+	}
 	for i, who := range []string{"Ann", "Bo", "the spectator"} {
 		if strings.Contains(a.seen[i], "innkeeper") || strings.Contains(b.seen[i], "nothing, really") {
 			t.Errorf("%s receives the GM's note", who)
@@ -68,6 +79,7 @@ func TestLeak_GMSecretsNeverReachPlayersThroughAnyChannel(t *testing.T) {
 		if !strings.Contains(a.seen[i], "TARGET") {
 			t.Errorf("%s never receives the check's result: the check below would prove nothing", who)
 		}
+
 		for _, w := range []struct{ seen, target string }{{a.seen[i], "-40"}, {b.seen[i], "-55"}} {
 			if at := strings.Index(w.seen, w.target); at >= 0 {
 				t.Errorf("%s receives the check's target other than in its revealed result: …%s…", who, w.seen[max(0, at-120):min(len(w.seen), at+20)])

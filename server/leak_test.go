@@ -260,8 +260,9 @@ func swapHands(t *testing.T, state []byte, a, b int, set string) []byte {
 // who may claim differs), and checks that a reader (the spectator, and
 // each seated player whose own cards are the same) receives exactly the
 // same bytes from every channel (API state, event stream, page, page
-// stream, sequence numbers included) while the window is open and after
-// the server has closed it.
+// stream, sequence numbers included; legal entries with the game's
+// explanations) while the window is open and after the server has closed
+// it.
 func TestLeak_MGTClaimWindowSendsTheSameBytesWhoeverCanClaim(t *testing.T) {
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "source.db"), sqlite.Options{})
 	if err != nil {
@@ -300,7 +301,7 @@ func TestLeak_MGTClaimWindowSendsTheSameBytesWhoeverCanClaim(t *testing.T) {
 		t.Fatalf("snapshot at %d: %v (the window opened at %d)", snap.Seq, err, spec.Seq)
 	}
 	set := mgt.Data().Sets[mgt.Data().Cards[slices.IndexFunc(mgt.Data().Cards, func(ci mgt.CardInfo) bool { return ci.Name == v.Card.Card })].Set].Name
-	differs := 0
+	differs, explained := 0, 0
 	for _, reader := range []int{-1, 0, 1, 2, 3} {
 		if reader == v.Turn {
 			continue
@@ -328,6 +329,9 @@ func TestLeak_MGTClaimWindowSendsTheSameBytesWhoeverCanClaim(t *testing.T) {
 		if choices["as dealt"] != choices["dealt again"] {
 			differs++
 		}
+		if strings.Contains(open["as dealt"], `"explain":`) {
+			explained++
+		}
 		check := func(when string, got map[string]string) {
 			if a, b := untimed(got["as dealt"]), untimed(got["dealt again"]); a != b {
 				t.Fatalf("reader %d receives different bytes %s when seats %v hold their cards the other way round (choices %q vs %q):\n%s",
@@ -343,5 +347,8 @@ func TestLeak_MGTClaimWindowSendsTheSameBytesWhoeverCanClaim(t *testing.T) {
 	}
 	if differs == 0 {
 		t.Fatalf("in no world did the other players' choices differ: the test proves nothing")
+	}
+	if explained == 0 {
+		t.Fatalf("no reader was offered an action the game explains: the test proves nothing of explanations")
 	}
 }

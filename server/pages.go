@@ -387,7 +387,7 @@ type tablePage struct {
 type actionGroup struct {
 	Kind    string
 	Actions []pageAction
-	Helps   int  // actions with a Help
+	Helps   int  // actions with an Explain
 	Pick    bool // offered as one list to pick from, not a button each
 }
 
@@ -398,11 +398,10 @@ type actionGroup struct {
 const pickOver = 8
 
 // pageAction is a legal action as the page offers it, with what it does
-// (engine.Explainer) when the game says, and the question to answer
-// before it is played (engine.Confirmer) if it asks for one.
+// (its Explain, set by stateFor) when the game says, and the question to
+// answer before it is played (engine.Confirmer) if it asks for one.
 type pageAction struct {
 	legalAction
-	Help    string
 	Confirm string
 }
 
@@ -414,7 +413,7 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 	if seat >= 0 {
 		p.SeatName = l.tab.Seats()[seat].Name
 	}
-	p.Groups = groups(l.game, st)
+	p.Groups = groups(st)
 	if withLog {
 		p.Log = logFor(l, seat, 0)
 	}
@@ -422,9 +421,8 @@ func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
 }
 
 // groups groups a seat's legal actions by kind, keeping their order, each
-// with what it does if the game explains its actions.
-func groups(g engine.Game, st seatState) []actionGroup {
-	ex, _ := g.(engine.Explainer)
+// with what it does if the game explains its actions (set by stateFor).
+func groups(st seatState) []actionGroup {
 	var out []actionGroup
 	for _, a := range st.Legal {
 		k := slices.IndexFunc(out, func(g actionGroup) bool { return g.Kind == a.Kind })
@@ -433,15 +431,12 @@ func groups(g engine.Game, st seatState) []actionGroup {
 			k = len(out) - 1
 		}
 		pa := pageAction{legalAction: *a} // a copy: the table's is shared
-		if ex != nil {
-			pa.Help = ex.Explain(st.View, a.action)
-		}
 		if a.Label != "" {
 			// The button says what the game's label says (engine.Labeler,
 			// set by stateFor): seats by name, a sample sheet's species.
 			pa.Text = a.Label
 		}
-		if pa.Help != "" {
+		if pa.Explain != "" {
 			out[k].Helps++
 		}
 		pa.Confirm = engine.Confirm(a.action)
@@ -549,7 +544,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		buf.Reset()
-		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(g, st)}
+		p := tablePage{seatState: st, StreamURL: base + "/events", ActURL: base + "/act", Groups: groups(st)}
 		if err := t.ExecuteTemplate(&buf, "state", p); err != nil {
 			return nil, err
 		}

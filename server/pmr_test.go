@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
@@ -151,5 +152,30 @@ func TestServer_PlaysAPersonsOnlyChoice(t *testing.T) {
 	})
 	if !st.MyTurn || len(st.Legal) < 2 {
 		t.Fatalf("at turn 2 Ann should have a real choice, has my_turn %v and %d legal actions", st.MyTurn, len(st.Legal))
+	}
+}
+
+// TestAPI_LegalEntriesCarryTheExplanationThePageShows: where the game
+// explains an action (engine.Explainer: Pocket Monster Rancher says what
+// training does to which ability, with the odds), the API's legal entry
+// carries it as "explain", as the seat's page shows it.
+func TestAPI_LegalEntriesCarryTheExplanationThePageShows(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(pmr.Game) })
+	c := h.mustCreatePMR("3")
+	ann := c.Seats[0].Token
+	st := h.waitFor(c.ID, ann, "Ann's choice", func(st tableState) bool { return st.MyTurn })
+	page := html.UnescapeString(h.do("GET", "/t/"+c.ID+"/s/"+ann, "", nil).body)
+	explained := 0
+	for _, a := range st.Legal {
+		if a.Explain == "" {
+			continue
+		}
+		explained++
+		if !strings.Contains(page, a.Explain) {
+			t.Errorf("%s: explained as %q, which the page does not show", a.Text, a.Explain)
+		}
+	}
+	if explained == 0 {
+		t.Fatalf("none of Ann's %d legal entries is explained: %+v", len(st.Legal), st.Legal)
 	}
 }

@@ -222,10 +222,11 @@ type tableState struct {
 }
 
 type legal struct {
-	Kind   string          `json:"kind"`
-	Text   string          `json:"text"`
-	Action json.RawMessage `json:"action"`
-	Label  string          `json:"label,omitempty"`
+	Kind    string          `json:"kind"`
+	Text    string          `json:"text"`
+	Action  json.RawMessage `json:"action"`
+	Label   string          `json:"label,omitempty"`
+	Explain string          `json:"explain,omitempty"`
 }
 
 type apiErr struct {

@@ -436,7 +436,7 @@ func (s *Server) makeTable(ctx context.Context, client string, req createRequest
 		}
 		seats[i] = engine.SeatInfo{Name: name, Bot: st.Bot, GM: st.GM}
 		if seats[i].Name == "" {
-			seats[i].Name = fmt.Sprintf("Seat %d", i+1)
+			seats[i].Name = unnamedSeat(i)
 		}
 		if err := engine.DistinctNames(seats[:i+1]); err != nil {
 			return madeTable{}, errorf(http.StatusBadRequest, "bad_seats", trimPrefix(err.Error()))

@@ -86,6 +86,10 @@ type legalAction struct {
 	// text ("bring the sheet of Ann", one for each sample sheet) are told
 	// apart by it. Only the copies labelled sets it.
 	Label string `json:"label,omitempty"`
+	// Explain is what the action does, as the game explains it to this
+	// seat (engine.Explainer, from the seat's own view): the values and
+	// odds that decide it, what it costs. Only the copies labelled sets it.
+	Explain string `json:"explain,omitempty"`
 	// json is the whole of it as json.Marshal writes it, Action included,
 	// for seatState.appendJSON to copy: a state offers tens of actions,
 	// and writing their texts was most of its encoding.
@@ -188,8 +192,10 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	} else if legal := st.Legal(seat); seat >= 0 && len(legal) > 1 {
 		out.Legal = l.offer(seat, legal)
 		out.MyTurn = len(out.Legal) > 0
-		if lb, ok := l.game.(engine.Labeler); ok {
-			out.Legal = labelled(lb, out.View, out.Legal)
+		lb, _ := l.game.(engine.Labeler)
+		ex, _ := l.game.(engine.Explainer)
+		if lb != nil || ex != nil {
+			out.Legal = labelled(lb, ex, out.View, out.Legal)
 		}
 	}
 	if o, over := tab.Over(); over {
@@ -200,15 +206,25 @@ func stateFor(l *live, seat engine.Seat) seatState {
 	return out
 }
 
-// labelled returns legal with each action's label (engine.Labeler) where
-// it is not the action's text, as the page and the terminal show it. The
-// list offer keeps is not changed: labelled entries are copies, and a list
-// with none is legal itself.
-func labelled(lb engine.Labeler, v engine.View, legal []*legalAction) []*legalAction {
+// labelled returns legal with what the game says of each action for the
+// seat whose view v is, as the page and the terminal show it: its label
+// (lb, engine.Labeler) where it is not the action's text, and its
+// explanation (ex, engine.Explainer). Either may be nil. The list offer
+// keeps is not changed: labelled entries are copies, and a list with
+// nothing to add is legal itself.
+func labelled(lb engine.Labeler, ex engine.Explainer, v engine.View, legal []*legalAction) []*legalAction {
 	var out []*legalAction
 	for i, la := range legal {
-		label := lb.Label(v, la.action)
-		if label == "" || label == la.Text {
+		var label, explain string
+		if lb != nil {
+			if label = lb.Label(v, la.action); label == la.Text {
+				label = ""
+			}
+		}
+		if ex != nil {
+			explain = ex.Explain(v, la.action)
+		}
+		if label == "" && explain == "" {
 			if out != nil {
 				out = append(out, la)
 			}
@@ -218,9 +234,15 @@ func labelled(lb engine.Labeler, v engine.View, legal []*legalAction) []*legalAc
 			out = append(make([]*legalAction, 0, len(legal)), legal[:i]...)
 		}
 		c := *la
-		c.Label = label
-		c.json = append(append(make([]byte, 0, len(la.json)+len(label)+12), la.json[:len(la.json)-1]...), `,"label":`...)
-		c.json = append(engine.AppendJSONString(c.json, label), '}')
+		c.Label, c.Explain = label, explain
+		c.json = append(make([]byte, 0, len(la.json)+len(label)+len(explain)+24), la.json[:len(la.json)-1]...)
+		if label != "" {
+			c.json = engine.AppendJSONString(append(c.json, `,"label":`...), label)
+		}
+		if explain != "" {
+			c.json = engine.AppendJSONString(append(c.json, `,"explain":`...), explain)
+		}
+		c.json = append(c.json, '}')
 		out = append(out, &c)
 	}
 	if out == nil {
