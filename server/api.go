@@ -454,8 +454,13 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	explain, err := wantExplain(r)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
 	l.mu.Lock()
-	st := stateFor(l, seat)
+	st := stateFor(l, seat, explain)
 	body, err := json.Marshal(struct {
 		seatState
 		Log []logLine `json:"log"`
@@ -567,11 +572,28 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	from, err := resumeFrom(r)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
+	if err == nil {
+		var explain bool
+		if explain, err = wantExplain(r); err == nil {
+			s.stream(w, r, l, seat, from, true, explain, jsonEvents)
+			return
+		}
 	}
-	s.stream(w, r, l, seat, from, true, jsonEvents)
+	s.apiError(w, r, err)
+}
+
+// wantExplain reports whether a request for a seat's state asks for the
+// explanation of each legal action (the "explain" query parameter: 1 or
+// true; 0, false or none: not).
+func wantExplain(r *http.Request) (bool, error) {
+	switch v := r.URL.Query().Get("explain"); v {
+	case "", "0", "false":
+		return false, nil
+	case "1", "true":
+		return true, nil
+	default:
+		return false, errorf(http.StatusBadRequest, "bad_request", "explain must be 1 or 0 (true or false), not "+engine.Quote(v))
+	}
 }
 
 // jsonEvents appends new log lines and the state to b as JSON events.

@@ -41,12 +41,17 @@ func (l Live) Table() *engine.Table { return l.l.tab }
 func (l Live) StreamRender(buf []byte, seat engine.Seat, from int) ([]byte, error) {
 	sc := logScratches.Get().(*logScratch)
 	defer sc.put()
-	return jsonEvents(buf, sc.logFor(l.l, seat, from), stateFor(l.l, seat), false)
+	return jsonEvents(buf, sc.logFor(l.l, seat, from), stateFor(l.l, seat, false), false)
 }
 
 // CheckStateJSON compares the hand-written encoding of seat's state with
-// json.Marshal's.
-func (l Live) CheckStateJSON(seat engine.Seat) error { return checkStateJSON(stateFor(l.l, seat)) }
+// json.Marshal's, with the legal actions' explanations and without.
+func (l Live) CheckStateJSON(seat engine.Seat) error {
+	if err := checkStateJSON(stateFor(l.l, seat, true)); err != nil {
+		return err
+	}
+	return checkStateJSON(stateFor(l.l, seat, false))
+}
 
 // CheckLogJSON compares the hand-written encoding of every log line seat
 // sees with json.Marshal's.
@@ -133,9 +138,9 @@ func checkJSON(v any, appendJSON func([]byte) ([]byte, error)) error {
 // It compares the state's JSON too, which copies each action's JSON kept
 // with it, and that JSON with json.Marshal's of the action offered.
 func (l Live) OfferedIsFresh(seat engine.Seat) error {
-	got := stateFor(l.l, seat)
+	got := stateFor(l.l, seat, true)
 	fresh := &live{id: l.l.id, game: l.l.game, tab: l.l.tab}
-	want := stateFor(fresh, seat)
+	want := stateFor(fresh, seat, true)
 	if !reflect.DeepEqual(got.Legal, want.Legal) {
 		g, _ := json.Marshal(got.Legal)
 		w, _ := json.Marshal(want.Legal)

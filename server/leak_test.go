@@ -164,15 +164,18 @@ func readerPaths(c created, seat int) (token, page string) {
 }
 
 // received is everything reader seat (-1: the spectator) receives of a
-// table now by reading it: its API state, its event stream and its page,
-// with the page's own stream, each up to the state.
+// table now by reading it: its API state (without and with the legal
+// actions' explanations), its event stream (with them) and its page, with
+// the page's own stream, each up to the state.
 func (h *harness) received(c created, seat int) string {
 	h.t.Helper()
 	token, page := readerPaths(c, seat)
 	var b strings.Builder
 	b.WriteString(h.do("GET", "/api/tables/"+c.ID, token, nil).body)
 	b.WriteString("\n----\n")
-	evs, _ := h.readSSE("/api/tables/"+c.ID+"/events", token, untilState)
+	b.WriteString(h.do("GET", "/api/tables/"+c.ID+"?explain=1", token, nil).body)
+	b.WriteString("\n----\n")
+	evs, _ := h.readSSE("/api/tables/"+c.ID+"/events?explain=1", token, untilState)
 	for _, e := range evs {
 		b.WriteString(e.name + " " + e.id + " " + e.data + "\n")
 	}

@@ -34,7 +34,7 @@ func TestAct_AnActionPostedBackAsOfferedIsTakenFromTheOffer(t *testing.T) {
 	offered := func(seat engine.Seat) *legalAction {
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		st := stateFor(l, seat)
+		st := stateFor(l, seat, false)
 		if len(st.Legal) == 0 {
 			t.Fatalf("seat %d is offered nothing", seat)
 		}

@@ -408,7 +408,7 @@ type pageAction struct {
 // pageData builds the table page for seat. base is the page's own URL.
 // Call with l.mu held.
 func pageData(l *live, seat engine.Seat, base string, withLog bool) tablePage {
-	st := stateFor(l, seat)
+	st := stateFor(l, seat, true)
 	p := tablePage{seatState: st, Title: st.GameName, StreamURL: base + "/events", ActURL: base + "/act"}
 	if seat >= 0 {
 		p.SeatName = l.tab.Seats()[seat].Name
@@ -527,7 +527,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	g := l.game // the closure keeps no table: a stream may outlive its stay in memory
 	t := s.pages.forGame(g.Info().ID)
-	s.stream(w, r, l, seat, from, reset, func(out []byte, lines []logLine, st seatState, reset bool) ([]byte, error) {
+	s.stream(w, r, l, seat, from, reset, true, func(out []byte, lines []logLine, st seatState, reset bool) ([]byte, error) {
 		var buf bytes.Buffer
 		if reset {
 			if err := t.ExecuteTemplate(&buf, "log", lines); err != nil {

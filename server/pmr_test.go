@@ -158,12 +158,29 @@ func TestServer_PlaysAPersonsOnlyChoice(t *testing.T) {
 // TestAPI_LegalEntriesCarryTheExplanationThePageShows: where the game
 // explains an action (engine.Explainer: Pocket Monster Rancher says what
 // training does to which ability, with the odds), the API's legal entry
-// carries it as "explain", as the seat's page shows it.
+// carries it as "explain", as the seat's page shows it, when the client
+// asks for it (?explain=1: writing it costs more than the rest of the
+// state); unasked, and in the events of a stream unasked, it is left out.
 func TestAPI_LegalEntriesCarryTheExplanationThePageShows(t *testing.T) {
 	h := mustServer(t, func(c *server.Config) { c.Games = engine.NewRegistry(pmr.Game) })
 	c := h.mustCreatePMR("3")
 	ann := c.Seats[0].Token
-	st := h.waitFor(c.ID, ann, "Ann's choice", func(st tableState) bool { return st.MyTurn })
+	h.waitFor(c.ID, ann, "Ann's choice", func(st tableState) bool { return st.MyTurn })
+	if r := h.do("GET", "/api/tables/"+c.ID, ann, nil); strings.Contains(r.body, `"explain":`) {
+		t.Errorf("the state unasked carries explanations: %s", r.body)
+	}
+	evs, _ := h.readSSE("/api/tables/"+c.ID+"/events", ann, untilState)
+	for _, e := range evs {
+		if strings.Contains(e.data, `"explain":`) {
+			t.Errorf("the stream unasked carries explanations: %s", e.data)
+		}
+	}
+	if r := h.do("GET", "/api/tables/"+c.ID+"?explain=maybe", ann, nil); r.status != http.StatusBadRequest || !strings.Contains(r.body, "explain must be 1 or 0") {
+		t.Errorf("explain=maybe: %d %s, want 400 saying what explain takes", r.status, r.body)
+	}
+	r := h.do("GET", "/api/tables/"+c.ID+"?explain=1", ann, nil)
+	var st tableState
+	decode(t, r, &st)
 	page := html.UnescapeString(h.do("GET", "/t/"+c.ID+"/s/"+ann, "", nil).body)
 	explained := 0
 	for _, a := range st.Legal {

@@ -59,14 +59,14 @@ func resumeFrom(r *http.Request) (int, error) {
 // nor its buffers. Elsewhere (HTTP/2, HEAD) it waits in the handler.
 // Either way the table's watchers wake it once the gather after a change
 // is over (gatherer).
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial bool, render renderFunc) {
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat, from int, initial, explain bool, render renderFunc) {
 	client := clientKey(r, s.proxied)
 	if !s.streams.take(client) {
 		s.metrics.limited.WithLabelValues("streams").Inc()
 		s.apiError(w, r, errTooManyStreams)
 		return
 	}
-	ss := &seatStream{s: s, id: l.id, seat: seat, last: from, first: true, initial: initial, open: len(l.open), render: render}
+	ss := &seatStream{s: s, id: l.id, seat: seat, last: from, first: true, initial: initial, open: len(l.open), explain: explain, render: render}
 	// Cache-Control: no-store is every page's and answer's (headers).
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -177,6 +177,7 @@ type seatStream struct {
 	initial  bool // send the state at once, even if nothing is new
 	recorded bool // the seat's answer to an open window is recorded
 	open     int  // seats open to anyone in the state sent last (join.go)
+	explain  bool // legal actions carry their explanations (stateFor)
 	render   renderFunc
 }
 
@@ -279,7 +280,7 @@ func (ss *seatStream) next(ctx context.Context) (events *[]byte, changed <-chan 
 	if l.tab.Len() > ss.last || (ss.first && ss.initial) || rec != ss.recorded || len(l.open) != ss.open {
 		events = eventBufs.Get().(*[]byte)
 		sc := logScratches.Get().(*logScratch)
-		*events, err = ss.render((*events)[:0], sc.logFor(l, ss.seat, ss.last), stateFor(l, ss.seat), ss.first && ss.initial)
+		*events, err = ss.render((*events)[:0], sc.logFor(l, ss.seat, ss.last), stateFor(l, ss.seat, ss.explain), ss.first && ss.initial)
 		sc.put()
 		ss.last = l.tab.Len()
 	}
