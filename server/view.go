@@ -153,8 +153,8 @@ func waitingIn(v engine.View) (seats []engine.Seat, ok bool) {
 // stateFor builds what seat sees now. With explain, each legal action
 // carries the game's explanation (engine.Explainer), as the pages show it;
 // the JSON API adds it only when asked (wantExplain), since writing it
-// costs more than the rest of a state (BenchmarkStreamRender: about 12
-// against 2 µs for a Pocket Monster Rancher state) and a bot reads none.
+// costs several times the rest of a state (BenchmarkStreamRender: about
+// 12 against 2 µs) and a bot reads none.
 // Call with l.mu held.
 func stateFor(l *live, seat engine.Seat, explain bool) seatState {
 	tab := l.tab
