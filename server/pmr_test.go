@@ -126,7 +126,14 @@ func (h *harness) mustPost(id, token string, a legal) {
 // two people, Ann and Bo.
 func (h *harness) mustCreatePMR(turns string) created {
 	h.t.Helper()
-	r := h.do("POST", "/api/tables", "", map[string]any{"game": "pmr", "options": map[string]string{"turns": turns},
+	return h.mustCreateAnnBo("pmr", map[string]string{"turns": turns})
+}
+
+// mustCreateAnnBo creates a table of game with opts for two people, Ann
+// and Bo.
+func (h *harness) mustCreateAnnBo(game string, opts map[string]string) created {
+	h.t.Helper()
+	r := h.do("POST", "/api/tables", "", map[string]any{"game": game, "options": opts,
 		"seats": []map[string]string{{"name": "Ann"}, {"name": "Bo"}}})
 	if r.status != http.StatusCreated {
 		h.t.Fatalf("create: %d %s", r.status, r.body)

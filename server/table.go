@@ -549,12 +549,15 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 }
 
 // actChecked is act and actOnce: check runs with l.mu held, before the
-// action is applied, and refuses it with an error. With ask, a typed
-// action (engine.Standin: the page's action line) that the game asks about
-// first (engine.AskFirst: a GM's "end the session") is not played:
-// actChecked returns an *askError with the question. An action sent as
-// itself is not asked about: the page's button for it asks before it is
-// sent, and a client of the JSON API asks its own questions.
+// action is applied, and refuses it with an error. A typed action
+// (engine.Standin: the page's action line, the JSON API's "typed") is read
+// as the action it names as soon as it is decoded (engine.Resolve), so
+// that the seat's gate, an answer window's trial and the log all see the
+// action played, never the text. With ask, a typed action that the game
+// asks about first (engine.AskFirst: a GM's "end the session") is not
+// played: actChecked returns an *askError with the question. An action
+// sent as itself is not asked about: the page's button for it asks before
+// it is sent, and a client of the JSON API asks its own questions.
 func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.RawMessage, ask bool, check func() error) (int, []engine.Event, error) {
 	a := l.offeredAction(seat, kind, raw)
 	if a == nil {
@@ -562,6 +565,11 @@ func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.Raw
 		if a, err = engine.DecodeAction(l.game, kind, raw); err != nil { // the game's actions, and free rolls
 			return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 		}
+	}
+	_, typed := a.(engine.Standin)
+	a, err := engine.Resolve(a)
+	if err != nil {
+		return 0, nil, err // the game's refusal of the text, for the player
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -574,7 +582,7 @@ func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.Raw
 	if err := seatGate(l, seat, a); err != nil {
 		return 0, nil, err
 	}
-	if _, typed := a.(engine.Standin); ask && typed {
+	if ask && typed {
 		if q, asked := engine.AskFirst(l.tab.State(), seat, a); q != "" {
 			return 0, nil, &askError{question: q, action: asked}
 		}

@@ -38,7 +38,10 @@ type claimAct struct {
 func (a claimAct) Kind() string   { return a.K }
 func (a claimAct) String() string { return a.K }
 
-type claimState struct{ answered [2]string }
+type claimState struct {
+	answered [2]string
+	noWindow bool // the answers are plain turns, not a window (typedGame's option)
+}
 
 func (s *claimState) open() bool { return s.answered[0] == "" || s.answered[1] == "" }
 
@@ -63,6 +66,9 @@ func (s *claimState) Legal(seat engine.Seat) []engine.Action {
 }
 
 func (s *claimState) Apply(seat engine.Seat, a engine.Action, _ *dice.Stream) ([]engine.Event, error) {
+	if _, typed := a.(engine.Standin); typed {
+		return nil, engine.Unresolved(a) // as every game's Apply does
+	}
 	ok := false
 	for _, l := range s.Legal(seat) {
 		ok = ok || l.Kind() == a.Kind()
@@ -71,7 +77,7 @@ func (s *claimState) Apply(seat engine.Seat, a engine.Action, _ *dice.Stream) ([
 		return nil, engine.Illegal(a, "not now")
 	}
 	s.answered[seat] = a.Kind()
-	return []engine.Event{{Kind: "answer", Text: seat.String() + " answers"}}, nil
+	return []engine.Event{{Kind: "answer", Text: seat.String() + " answers " + a.Kind()}}, nil
 }
 
 func (s *claimState) View(engine.Seat) engine.View { return struct{}{} }
@@ -84,7 +90,7 @@ func (s *claimState) Outcome() (engine.Outcome, bool) {
 }
 
 func (s *claimState) Clone() engine.State       { c := *s; return &c }
-func (s *claimState) WindowOpen() bool          { return s.open() }
+func (s *claimState) WindowOpen() bool          { return !s.noWindow && s.open() }
 func (s *claimState) WindowHold() time.Duration { return 2500 * time.Millisecond }
 func (s *claimState) WindowDefault(engine.Seat) engine.Action {
 	return claimAct{"pass"}
