@@ -41,7 +41,12 @@ verify" (--export), and a story game's story as Markdown (--markdown).
 A game with a game master seats people only too, three unless --players or
 --names says: seat 1 is the GM, the terminal asks whoever must act, "as
 NAME" hands it to another seat, and --book FILE imports the GM's book where
-the GM keeps one. An action that ends the game for everyone asks "y" first.
+the GM keeps one. A seat's only choice is played without asking, as the
+server does. An action that ends the game for everyone asks "y" first.
+
+Where people play every seat, a seat --names leaves unnamed (the first in
+--names ,Ann,Bo) keeps its default name: --name or, at a game master's
+table, "GM" for seat 1, and "Player N" for seat N.
 
 A flag the game has no use for (--markdown where there is no story to
 write, --book where the GM keeps no book, --names for bots' seats) is an
@@ -94,7 +99,11 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 		if *botList != "" {
 			return usagef("%s is played by people only: the GM and the players share the terminal", info.Name)
 		}
-		return runPlayGM(ctx, env, g, gmTable{players: *players, name: *name, names: *nameList, seedHex: *seedHex, export: *export, book: *book, opts: opts})
+		gmName := ""
+		if given["name"] {
+			gmName = *name
+		}
+		return runPlayGM(ctx, env, g, gmTable{players: *players, name: gmName, names: *nameList, seedHex: *seedHex, export: *export, book: *book, opts: opts})
 	}
 	var names []string
 	if *botList != "" {
@@ -360,7 +369,7 @@ func (p *session) loop(ctx context.Context) error {
 // (a choice of one is no choice), until the person has a real choice or the
 // game is over.
 func (p *session) runBots() error {
-	for range 100000 {
+	for range maxAutoActs {
 		st := p.tab.State()
 		acted := false
 		for _, s := range st.Pending() {
@@ -389,6 +398,11 @@ func (p *session) runBots() error {
 	}
 	return fmt.Errorf("bots did not stop acting")
 }
+
+// maxAutoActs bounds the actions a terminal plays in a row without asking
+// anyone (bots' moves, choices of one): a game that never stops asking
+// for them is a bug to report, not a session to hang.
+const maxAutoActs = 100000
 
 // showEvents prints the log entries not yet shown, as the person sees them.
 func (p *session) showEvents() {

@@ -40,7 +40,7 @@ type bookKeeper interface {
 // gmTable is what runPlay read from the command line for a GM game.
 type gmTable struct {
 	players int
-	name    string
+	name    string // --name: the GM's, if given
 	names   string
 	seedHex string
 	export  string
@@ -72,7 +72,7 @@ func runPlayGM(ctx context.Context, env Env, g engine.Game, cfg gmTable) error {
 		return usagef("%s takes %d to %d seats (the GM and the players), not %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
 	first := cfg.name
-	if first == "Player" {
+	if first == "" {
 		first = "GM"
 	}
 	seats := hotSeats(n, first, cfg.names)
@@ -125,6 +125,9 @@ func (p *gmSession) loop(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return &exitError{code: 130, msg: "interrupted"}
 		}
+		if err := p.playOnly(); err != nil {
+			return err
+		}
 		if _, over := p.tab.Over(); over {
 			return nil
 		}
@@ -132,6 +135,33 @@ func (p *gmSession) loop(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// playOnly plays the only legal action of each pending seat that has just
+// one, as the server does (a choice of one is no choice: engine.Only), and
+// says whose choice it was, until no pending seat has one.
+func (p *gmSession) playOnly() error {
+	for range maxAutoActs {
+		st := p.tab.State()
+		played := false
+		for _, s := range st.Pending() {
+			a, only := engine.Only(st, s)
+			if !only {
+				continue
+			}
+			fmt.Fprintf(p.env.Stdout, "  (%s's only choice: %s)\n", p.tab.Seats()[s].Name, engine.Label(p.tab.Game(), st.View(s), a))
+			if _, err := p.tab.Act(s, a); err != nil {
+				return fmt.Errorf("seat %d playing %q: %w", s+1, a, err)
+			}
+			p.showNew()
+			played = true
+			break
+		}
+		if !played {
+			return nil
+		}
+	}
+	return errors.New("the seats' only choices did not stop")
 }
 
 // next is the seat to ask: the one handed the terminal if it may act,
@@ -235,15 +265,17 @@ sheet, a book).
 			fmt.Fprintln(p.env.Stdout, "leaving the table.")
 			return errQuit
 		case strings.HasPrefix(lower, "as "):
-			if to, ok := p.seatNamed(strings.TrimSpace(line[3:])); ok {
-				if len(p.tab.State().Legal(to)) == 0 {
-					fmt.Fprintf(p.env.Stdout, "%s has nothing to do now\n", p.label(to))
-					continue
-				}
+			name := strings.TrimSpace(line[3:])
+			to, ok := p.seatNamed(name)
+			switch {
+			case !ok:
+				fmt.Fprintf(p.env.Stdout, "no seat called %q: %s\n", name, p.seatsToAsk(s))
+			case len(p.tab.State().Legal(to)) == 0:
+				fmt.Fprintf(p.env.Stdout, "%s has nothing to do now: %s\n", p.label(to), p.seatsToAsk(s))
+			default:
 				p.as = to
 				return nil
 			}
-			fmt.Fprintf(p.env.Stdout, "no seat called %q\n", line[3:])
 			continue
 		case strings.HasPrefix(lower, "export book "):
 			p.exportBook(s, strings.TrimSpace(line[len("export book "):]))
@@ -379,6 +411,25 @@ func (p *gmSession) seatNamed(name string) (engine.Seat, bool) {
 		}
 	}
 	return engine.Spectator, false
+}
+
+// seatsToAsk says which seats "as NAME" may hand the terminal to now, from
+// seat s's: the others that have something to do.
+func (p *gmSession) seatsToAsk(s engine.Seat) string {
+	st := p.tab.State()
+	var names []string
+	for i, si := range p.tab.Seats() {
+		if engine.Seat(i) != s && len(st.Legal(engine.Seat(i))) > 0 {
+			names = append(names, si.Name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "no other seat has anything to do now"
+	case 1:
+		return "the other seat with something to do now is " + names[0]
+	}
+	return "the other seats with something to do now are " + engine.JoinAnd(names)
 }
 
 func (p *gmSession) exportBook(s engine.Seat, path string) {

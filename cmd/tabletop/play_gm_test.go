@@ -224,7 +224,7 @@ func TestPlay_TMDTakesTypedActions(t *testing.T) {
 		"add foe Geodude level 7 as Rocky with Tackle, Defense Curl (stats hidden)",
 		"note: Rocky guards the stairs",
 		"start the battle, allies first",
-		"use Basic Attack on Rocky", "end turn",
+		"use Basic Attack on Rocky",
 		"fly", "end the turn",
 		"Rocky: use Tackle on Pip",
 		"quit",
@@ -275,5 +275,57 @@ func TestPlay_TheGMIsAskedWhereverTheGameTakesTheEnd(t *testing.T) {
 	after := out[strings.LastIndex(out, "Gail (GM)> end the session"):]
 	if !strings.Contains(after, "End the session for everyone?") || !strings.Contains(after, "[y/N] n\nnot done: ") || strings.Contains(out, "The session ends") {
 		t.Fatalf("the GM's typed end during the battle's setup:\n%s", after)
+	}
+}
+
+// TestPlay_AGMTablePlaysASeatsOnlyChoice: at a game master's table in the
+// terminal, as on the server, a seat whose only legal action is one (Ann's
+// "end the turn" once her ally has acted) has it played without being
+// asked, and the terminal says whose choice it was.
+func TestPlay_AGMTablePlaysASeatsOnlyChoice(t *testing.T) {
+	input := "1\n1\nadd foe Geodude level 5 as Rocky with Tackle\nstart the battle, allies first\nuse Basic Attack on Rocky\nquit\n"
+	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
+	}
+	after := out[strings.Index(out, "Ann> use Basic Attack on Rocky"):]
+	played := strings.Index(after, "  (Ann's only choice: end the turn)\n")
+	if played < 0 || strings.Contains(after[:played], "\n== ") || !strings.Contains(after[played:], "== Bo ==") {
+		t.Fatalf("Ann's only choice after her attack:\n%s", after)
+	}
+}
+
+// TestPlay_AsANameNoSeatHasListsTheSeatsToHandTo: "as NAME" with a name
+// no seat has says which seats it may hand the terminal to: the others
+// with something to do now.
+func TestPlay_AsANameNoSeatHasListsTheSeatsToHandTo(t *testing.T) {
+	code, out, errOut := run(t, "as Cy\nquit\n", "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
+	if code != 0 || errOut != "" {
+		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
+	}
+	if want := "Ann> as Cy\nno seat called \"Cy\": the other seats with something to do now are Gail and Bo\n"; !strings.Contains(out, want) {
+		t.Fatalf("the session lacks %q:\n%s", want, out)
+	}
+}
+
+// TestPlay_ASeatNamesLeavesUnnamedKeepsItsDefaultName: an empty name in
+// --names leaves the seat its default name, as the help says: "GM" for a
+// game master's seat (or --name), "Player N" for a player's.
+func TestPlay_ASeatNamesLeavesUnnamedKeepsItsDefaultName(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"the GM", []string{"--names", ",Ann"}, "GM is the game master; players: Ann."},
+		{"the GM with --name", []string{"--names", ",Ann", "--name", "Gail"}, "Gail is the game master; players: Ann."},
+		{"a player", []string{"--names", "Gail,,Bo"}, "Gail is the game master; players: Player 2, Bo."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := run(t, "quit\n", append([]string{"play", "msp", "--seed", "01"}, tc.args...)...)
+			if code != 0 || errOut != "" || !strings.Contains(out, tc.want) {
+				t.Fatalf("play msp %v = %d, stderr %q, want %q in\n%s", tc.args, code, errOut, tc.want, out)
+			}
+		})
 	}
 }
