@@ -44,7 +44,7 @@ func Confirm(a Action) string {
 // "end the session") gets the game's refusal when it plays it, not a
 // question. st is read, never changed.
 func AskFirst(st State, seat Seat, a Action) (string, Action) {
-	a, err := Resolve(a)
+	a, err := ResolveBy(st, seat, a)
 	if err != nil {
 		return "", nil // playing it gives the refusal
 	}

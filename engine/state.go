@@ -98,17 +98,44 @@ type Standin interface {
 	Resolve() (Action, error)
 }
 
+// SeatStandin is implemented by a Standin whose reading depends on who
+// typed it: ResolveBy is Resolve for seat at st, so that the refusal of a
+// text that reads as nothing gives an example that seat may type (a game
+// master's, or a player's). It reads st, never changes it, and rolls no
+// dice.
+type SeatStandin interface {
+	Standin
+	ResolveBy(st State, seat Seat) (Action, error)
+}
+
 // Resolve returns the action a stands for if a is a Standin, or else a
 // itself. A stand-in that resolves to nothing or to another stand-in is
-// refused. Table.Act plays what Resolve returns; a State's Apply takes no
-// stand-in (it refuses one with Unresolved), so whoever applies an action
-// without a table resolves it first.
+// refused. Table.Act plays what ResolveBy returns; a State's Apply takes
+// no stand-in (it refuses one with Unresolved), so whoever applies an
+// action without a table resolves it first.
 func Resolve(a Action) (Action, error) {
 	si, ok := a.(Standin)
 	if !ok {
 		return a, nil
 	}
 	inner, err := si.Resolve()
+	return resolved(si, inner, err)
+}
+
+// ResolveBy is Resolve for an action seat plays at st: a SeatStandin is
+// read as that seat's (its ResolveBy).
+func ResolveBy(st State, seat Seat, a Action) (Action, error) {
+	si, ok := a.(SeatStandin)
+	if !ok {
+		return Resolve(a)
+	}
+	inner, err := si.ResolveBy(st, seat)
+	return resolved(si, inner, err)
+}
+
+// resolved checks what stand-in si resolved to: an action, and no
+// stand-in.
+func resolved(si Standin, inner Action, err error) (Action, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -45,3 +45,34 @@ func TestResolve_AStandinReadsAsOneRealAction(t *testing.T) {
 		})
 	}
 }
+
+// seatStandin stands for attack!, and reads "attack" differently by who
+// typed it: seat 0 is refused with a hint of its own.
+type seatStandin struct{ standin }
+
+func (s seatStandin) ResolveBy(_ engine.State, seat engine.Seat) (engine.Action, error) {
+	if seat == 0 {
+		return nil, engine.Illegal(nil, "seat 0 writes it otherwise")
+	}
+	return s.Resolve()
+}
+
+// TestResolveBy_ASeatStandinReadsAsItsSeats: ResolveBy reads a
+// SeatStandin as the seat that typed it, any other stand-in as Resolve
+// does, and refuses a SeatStandin that stands for another stand-in.
+func TestResolveBy_ASeatStandinReadsAsItsSeats(t *testing.T) {
+	attack := duel.Stance{Stance: duel.Attack}
+	s := seatStandin{standin{to: attack}}
+	if _, err := engine.ResolveBy(nil, 0, s); err == nil || err.Error() != "engine: seat 0 writes it otherwise" {
+		t.Errorf("ResolveBy(seat 0) = %v, want seat 0's refusal", err)
+	}
+	if got, err := engine.ResolveBy(nil, 1, s); got != attack || err != nil {
+		t.Errorf("ResolveBy(seat 1) = %#v, %v, want %#v", got, err, attack)
+	}
+	if got, err := engine.ResolveBy(nil, 0, standin{to: attack}); got != attack || err != nil {
+		t.Errorf("ResolveBy(a Standin) = %#v, %v, want %#v", got, err, attack)
+	}
+	if _, err := engine.ResolveBy(nil, 1, seatStandin{standin{to: s}}); !errors.Is(err, engine.ErrIllegalAction) {
+		t.Errorf("ResolveBy(one for a stand-in) = %v, want refused", err)
+	}
+}

@@ -191,7 +191,7 @@ func (t *Table) Act(s Seat, a Action) ([]Event, error) {
 	if _, over := t.state.Outcome(); over {
 		return nil, GameOver(a)
 	}
-	a, err := Resolve(a)
+	a, err := ResolveBy(t.state, s, a)
 	if err != nil {
 		return nil, err
 	}

@@ -551,7 +551,8 @@ func (s *Server) actOnce(ctx context.Context, l *live, seat engine.Seat, kind st
 // actChecked is act and actOnce: check runs with l.mu held, before the
 // action is applied, and refuses it with an error. A typed action
 // (engine.Standin: the page's action line, the JSON API's "typed") is read
-// as the action it names as soon as it is decoded (engine.Resolve), so
+// as the action it names, as the seat that sent it, before anything else
+// looks at it (engine.ResolveBy), so
 // that the seat's gate, an answer window's trial and the log all see the
 // action played, never the text. With ask, a typed action that the game
 // asks about first (engine.AskFirst: a GM's "end the session") is not
@@ -566,11 +567,6 @@ func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.Raw
 			return 0, nil, errorf(http.StatusBadRequest, "bad_action", trimPrefix(err.Error()))
 		}
 	}
-	_, typed := a.(engine.Standin)
-	a, err := engine.Resolve(a)
-	if err != nil {
-		return 0, nil, err // the game's refusal of the text, for the player
-	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.stale {
@@ -578,6 +574,11 @@ func (s *Server) actChecked(l *live, seat engine.Seat, kind string, raw json.Raw
 	}
 	if err := check(); err != nil {
 		return 0, nil, err
+	}
+	_, typed := a.(engine.Standin)
+	a, err := engine.ResolveBy(l.tab.State(), seat, a) // read as the seat that sent it
+	if err != nil {
+		return 0, nil, err // the game's refusal of the text, for the player
 	}
 	if err := seatGate(l, seat, a); err != nil {
 		return 0, nil, err

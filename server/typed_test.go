@@ -8,6 +8,7 @@ import (
 
 	"tabletop/dice"
 	"tabletop/engine"
+	"tabletop/games"
 	"tabletop/server"
 )
 
@@ -91,5 +92,26 @@ func TestSeatGate_JudgesTheActionATypedTextNames(t *testing.T) {
 	}
 	if s := h.seats(c.ID, ""); s.Seats[0].StandIn {
 		t.Fatal("Ann's seat was handed to a bot")
+	}
+}
+
+// TestTyped_AnUnreadableTextGetsTheExampleOfTheSeatThatSentIt: the server
+// reads a typed text as the seat that sent it (engine.ResolveBy), so a text
+// that reads as no action is refused with the example that seat may type:
+// in The Mystery Dungeons a foe's action for the game master, a
+// character's for a player.
+func TestTyped_AnUnreadableTextGetsTheExampleOfTheSeatThatSentIt(t *testing.T) {
+	h := mustServer(t, func(c *server.Config) { c.Games = games.Registry() })
+	c := h.mustCreateTMD(map[string]any{"name": "Gail", "gm": true}, map[string]any{"name": "Ann"}, map[string]any{"name": "Bo"})
+	for _, tc := range []struct {
+		who, token, example string
+	}{
+		{"the GM", c.Seats[0].Token, `Rocky: use Tackle on Ann`},
+		{"a player", c.Seats[1].Token, `use Tackle on Geodude`},
+	} {
+		r := h.do("POST", "/api/tables/"+c.ID+"/actions", tc.token, map[string]any{"kind": "typed", "action": map[string]string{"text": "fly to the moon"}})
+		if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, tc.example) {
+			t.Errorf("%s typing %q: %d %s; want 422 with the example %q", tc.who, "fly to the moon", r.status, r.body, tc.example)
+		}
 	}
 }

@@ -345,6 +345,21 @@ type textParser interface {
 	ParseAction(text string) (engine.Action, error)
 }
 
+// seatParser is a textParser whose reading depends on who typed the text:
+// ParseActionBy reads it as seat's at st, so that a refusal's example is
+// one that seat may type (a game master's, or a player's).
+type seatParser interface {
+	ParseActionBy(st engine.State, seat engine.Seat, text string) (engine.Action, error)
+}
+
+// parseText reads text as an action seat typed at st, by tp.
+func parseText(tp textParser, st engine.State, seat engine.Seat, text string) (engine.Action, error) {
+	if sp, ok := tp.(seatParser); ok {
+		return sp.ParseActionBy(st, seat, text)
+	}
+	return tp.ParseAction(text)
+}
+
 var errQuit = &exitError{code: 0, msg: ""}
 
 func (p *session) loop(ctx context.Context) error {
@@ -588,7 +603,7 @@ func (p *session) parse(legal []engine.Action, raw, line string) (engine.Action,
 	if _, err := strconv.Atoi(line); err == nil || !ok {
 		return pick(legal, named, line)
 	}
-	a, err := tp.ParseAction(raw)
+	a, err := parseText(tp, p.tab.State(), p.me, raw)
 	if err == nil {
 		return a, nil
 	}

@@ -344,7 +344,7 @@ func (p *gmSession) read(s engine.Seat, line string) (engine.Action, error) {
 		if err != nil {
 			return nil, err
 		}
-		if parsed, perr := ap.ParseAction(text); perr == nil {
+		if parsed, perr := parseText(ap, st, s, text); perr == nil {
 			a = parsed
 		} else if _, pickErr := pick(legal, named, strings.ToLower(line)); pickErr != nil || tooShort(line) {
 			return nil, perr

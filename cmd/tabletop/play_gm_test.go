@@ -209,7 +209,8 @@ func TestPlay_APlayerWhoMayNotEndTheSessionIsNotAskedWhetherTo(t *testing.T) {
 // terminal a player brings a sheet from the file tabletop tmd sheet new
 // wrote ("sheet @FILE"), and the GM and the players type actions of their
 // own (a foe of the GM's choosing, a note, a move on a target, a foe's
-// move); a text that reads as no action says what to write.
+// move); a text that reads as no action says what to write, with an
+// example of what the one who typed it writes, a player's or the GM's.
 func TestPlay_TMDTakesTypedActions(t *testing.T) {
 	sheet := filepath.Join(t.TempDir(), "pip.json")
 	code, out, errOut := run(t, "", "tmd", "sheet", "new", "--name", "Pip", "--species", "Charmander")
@@ -226,7 +227,7 @@ func TestPlay_TMDTakesTypedActions(t *testing.T) {
 		"start the battle, allies first",
 		"use Basic Attack on Rocky",
 		"fly", "end the turn",
-		"Rocky: use Tackle on Pip",
+		"fly", "Rocky: use Tackle on Pip",
 		"quit",
 	}, "\n")
 	code, out, errOut = run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
@@ -238,7 +239,8 @@ func TestPlay_TMDTakesTypedActions(t *testing.T) {
 		"A foe joins: Rocky, a level 7 Geodude (stats hidden from the players).",
 		"Your notes:\n  - Rocky guards the stairs",
 		"Ann> use Basic Attack on Rocky\n  Pip uses Basic Attack",
-		"Bo> fly\n" + `tmd: unknown action "fly": write one as the choices show it`,
+		"Bo> fly\n" + `tmd: unknown action "fly": write one as the choices show it, as in "use Tackle on Geodude"`,
+		"Gail (GM)> fly\n" + `tmd: unknown action "fly": write one as the choices show it, as in "Rocky: use Tackle on Ann"`,
 		"Gail (GM)> Rocky: use Tackle on Pip\n  Rocky uses Tackle",
 	} {
 		if !strings.Contains(out, want) {

@@ -29,6 +29,9 @@
 // "sheet @FILE"). The table page's action line sends a Typed action: the
 // table reads its text (engine.Standin) and plays the action it reads,
 // which is what the log and every view show; Apply itself takes no Typed.
+// A text that reads as no action is refused with an example that fits
+// whoever typed it (engine.SeatStandin): a foe's action for the GM, a
+// character's for a player.
 // A player without a sheet chooses: Legal offers a sample sheet of
 // each sample species (Pikachu, Charmander, Squirtle, Bulbasaur), so the
 // table waits for the player, who picks one or brings a sheet of their

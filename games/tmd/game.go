@@ -74,6 +74,14 @@ func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
 // ParseAction reads an action's text form, for tabletop play.
 func (game) ParseAction(text string) (engine.Action, error) { return ParseAction(text) }
 
+// ParseActionBy reads an action's text form as seat typed it at st, for
+// tabletop play: a refusal's example is the GM's or a player's
+// (ParseActionAs).
+func (game) ParseActionBy(st engine.State, seat engine.Seat, text string) (engine.Action, error) {
+	s, ok := st.(*State)
+	return ParseActionAs(text, ok && s.GM.Is(seat))
+}
+
 // New sets up a campaign table: the GMs' seats (those marked, at most
 // two, the first the lead; or the first seat), a team of the other seats
 // with no sheets yet, the first player as leader, Rookie rank.

@@ -1,6 +1,7 @@
 package tmd
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -20,7 +21,38 @@ import (
 //
 // "use NAME" is an item when NAME is an item and no move (Metronome is
 // both: "use item Metronome" is the item).
-func ParseAction(text string) (engine.Action, error) {
+//
+// A text that reads as no action is refused with an example of what a
+// player types; ParseActionAs gives the GM the GM's.
+func ParseAction(text string) (engine.Action, error) { return ParseActionAs(text, false) }
+
+// ParseActionAs is ParseAction for a game master (gm) or a player: a text
+// that reads as no action is refused with an example of what that one
+// types, a foe's action for the GM, a character's for a player.
+func ParseActionAs(text string, gm bool) (engine.Action, error) {
+	a, err := parseText(text)
+	var u *unreadError
+	if errors.As(err, &u) {
+		example := `"use Tackle on Geodude"`
+		if gm {
+			example = `"Rocky: use Tackle on Ann"`
+		}
+		return nil, fmt.Errorf("tmd: %s: write one as the choices show it, as in %s (the rules summary lists them all)", u.what, example)
+	}
+	return a, err
+}
+
+// unreadError is the refusal of a text that reads as no action at all:
+// ParseActionAs adds an example that fits the one who typed it.
+type unreadError struct {
+	what string // "empty action", `unknown action "fly"`
+}
+
+func (u *unreadError) Error() string { return "tmd: " + u.what }
+
+// parseText is ParseAction, its refusal of a text that reads as no action
+// an *unreadError.
+func parseText(text string) (engine.Action, error) {
 	text = strings.TrimSpace(text)
 	a, err := parsePlain(text)
 	if err == nil && !fighterAction(a) {
@@ -42,10 +74,31 @@ func ParseAction(text string) (engine.Action, error) {
 	if err == nil {
 		return a, nil
 	}
+	if name := longActor(text); name != "" {
+		return nil, fmt.Errorf("tmd: %s: a foe's or character's name is at most %d bytes, and the name before the colon has %d", engine.Quote(text), MaxName, len(name))
+	}
 	if _, known := verbs[verbOf(text)]; !known && strings.Contains(text, ":") {
 		return nil, fmt.Errorf("tmd: %s: after a name and a colon write what it does, as in \"Geodude: use Tackle on Ann\"", engine.Quote(text))
 	}
 	return nil, err
+}
+
+// longActor returns the name before a colon of text, too long for any
+// fighter's (MaxName), whose action after the colon reads as a fighter's;
+// or "".
+func longActor(text string) string {
+	for i := strings.IndexByte(text, ':'); i >= 0; {
+		name := strings.TrimSpace(text[:i])
+		if _, err := parseFighter(strings.TrimSpace(text[i+1:])); err == nil && len(name) > MaxName {
+			return name
+		}
+		j := strings.IndexByte(text[i+1:], ':')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return ""
 }
 
 // verbs are the first words ParseAction knows.
@@ -241,7 +294,7 @@ func list(s string) []string {
 func parsePlain(text string) (engine.Action, error) {
 	f := strings.Fields(text)
 	if len(f) == 0 {
-		return nil, fmt.Errorf(`tmd: empty action: write one as the choices show it, as in "use Tackle on Geodude" (the rules summary lists them all)`)
+		return nil, &unreadError{what: "empty action"}
 	}
 	verb := strings.ToLower(f[0])
 	if strings.HasPrefix(verb, "note:") {
@@ -249,7 +302,7 @@ func parsePlain(text string) (engine.Action, error) {
 	} else if v, colon := strings.CutSuffix(verb, ":"); colon {
 		// Only a note has a colon after its verb; "Guard: ..." names an actor.
 		if v != "note" {
-			return nil, fmt.Errorf("tmd: unknown action %s", engine.Quote(text))
+			return nil, &unreadError{what: "unknown action " + engine.Quote(text)}
 		}
 		verb = v
 	}
@@ -419,7 +472,7 @@ func parsePlain(text string) (engine.Action, error) {
 		}
 		return SetLeader{Who: w.s}, nil
 	}
-	return nil, fmt.Errorf("tmd: unknown action %s: write one as the choices show it, as in \"use Tackle on Geodude\" (the rules summary lists them all)", engine.Quote(text))
+	return nil, &unreadError{what: "unknown action " + engine.Quote(text)}
 }
 
 // parseFighter reads a fighter's action, its actor not named: "use MOVE

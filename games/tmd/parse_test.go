@@ -375,3 +375,55 @@ func TestWhatToType_EveryExampleReads(t *testing.T) {
 		t.Errorf("only %d examples read: the test finds too few", n)
 	}
 }
+
+// TestUnknownAction_TheExampleFitsWhoTyped: a text that reads as no action
+// is refused with an example of what the one who typed it writes: the
+// GM's a foe's action, a player's a character's. At the table a typed
+// line is read as its seat's (engine.SeatStandin), and ParseAction, which
+// knows no seat, gives a player's.
+func TestUnknownAction_TheExampleFitsWhoTyped(t *testing.T) {
+	const gmEx, playerEx = `as in "Rocky: use Tackle on Ann"`, `as in "use Tackle on Geodude"`
+	for _, tc := range []struct {
+		name      string
+		gm        bool
+		want, not string
+	}{{"the GM", true, gmEx, playerEx}, {"a player", false, playerEx, gmEx}} {
+		for _, text := range []string{"fly to the moon", "", "Guard: me"} {
+			_, err := ParseActionAs(text, tc.gm)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
+				t.Errorf("ParseActionAs(%q) for %s = %v, want %s", text, tc.name, err, tc.want)
+			}
+		}
+	}
+	if _, err := ParseAction("fly"); err == nil || !strings.Contains(err.Error(), playerEx) {
+		t.Errorf("ParseAction(%q) = %v, want a player's example", "fly", err)
+	}
+	tab := mustTable(t, 1)
+	for _, tc := range []struct {
+		seat engine.Seat
+		want string
+	}{{gmSeat, gmEx}, {annSeat, playerEx}} {
+		_, err := tab.Act(tc.seat, Typed{Text: "fly"})
+		var ae *engine.ActionError
+		if !errors.As(err, &ae) || !strings.Contains(ae.Refusal(), tc.want) {
+			t.Errorf("typed \"fly\" by %s refused with %v, want %s", tc.seat, err, tc.want)
+		}
+	}
+}
+
+// TestParseAction_ANameTooLongForAFighterSaysSo: an actor's name before a
+// colon longer than any fighter's (MaxName) is refused as too long, not
+// as a text that says nothing after its colon; one of MaxName bytes reads.
+func TestParseAction_ANameTooLongForAFighterSaysSo(t *testing.T) {
+	name := strings.Repeat("x", MaxName)
+	a, err := ParseAction(name + ": use Tackle on Ann")
+	if want := (UseMove{Actor: name, Move: "Tackle", Targets: []string{"Ann"}}); err != nil || !reflect.DeepEqual(a, want) {
+		t.Errorf("a name of %d bytes: %#v, %v; want %#v", MaxName, a, err, want)
+	}
+	for _, text := range []string{name + "y: use Tackle on Ann", name + "y: end the turn", "Type: " + name + ": guard Ann"} {
+		_, err := ParseAction(text)
+		if err == nil || !strings.Contains(err.Error(), "name is at most 40 bytes") || strings.Contains(err.Error(), "after a name and a colon") {
+			t.Errorf("ParseAction(%q) = %v, want the name refused as too long", text, err)
+		}
+	}
+}

@@ -140,3 +140,62 @@ func TestPage_ActionLineForTheGMAndPlayers(t *testing.T) {
 		t.Errorf("a spectator's page has an action line")
 	}
 }
+
+// TestAP_AFighterHasAPOnlyInItsSidesTurn checks the rule that AP belong
+// to a turn (what a fighter leaves is lost when its turn ends): the page
+// and the terminal show a fighter's AP left, and that it is done, only in
+// its side's turn, never a foe's "0 of 0" before its first turn or an
+// ally's leftovers in the foes' turn; a dodge, which lasts until the
+// fighter's next turn, is shown in the other side's turn too.
+func TestAP_AFighterHasAPOnlyInItsSidesTurn(t *testing.T) {
+	s := mustBattle(t, Allies, nil, geodude)
+	tr := Game.(engine.TextRenderer)
+	for _, seat := range []engine.Seat{gmSeat, annSeat} {
+		page, term := renderView(t, s, seat), tr.RenderText(s.View(seat), seat)
+		if !strings.Contains(page, "5 of 5 AP left") || !strings.Contains(term, "level 5, 5/5 AP") {
+			t.Errorf("seat %d: Ann's AP in her turn are not shown:\n%s\n%s", seat, page, term)
+		}
+		if strings.Contains(page, "0 of 0 AP") || strings.Contains(term, "0/0 AP") {
+			t.Errorf("seat %d: the foe's AP are shown before its first turn:\n%s\n%s", seat, page, term)
+		}
+	}
+	mustApply(t, s, annSeat, Dodge{AP: 2}, nil)
+	mustApply(t, s, annSeat, EndTurn{}, nil)
+	if term := tr.RenderText(s.View(annSeat), annSeat); !strings.Contains(term, "3/5 AP; done") {
+		t.Errorf("Ann's turn is not shown done with 3 AP left:\n%s", term)
+	}
+	mustApply(t, s, boSeat, EndTurn{}, nil)
+	mustApply(t, s, cySeat, EndTurn{}, nil)
+	if s.Battle.Side != Foes {
+		t.Fatalf("the side is %s, want the foes", s.Battle.Side)
+	}
+	page, term := renderView(t, s, annSeat), tr.RenderText(s.View(annSeat), annSeat)
+	if strings.Contains(page, "3 of 5 AP") || strings.Contains(term, "3/5 AP") || strings.Contains(term, "done") || strings.Contains(page, "· done") {
+		t.Errorf("Ann's AP left or her done turn are shown in the foes' turn:\n%s\n%s", page, term)
+	}
+	if !strings.Contains(page, "dodging 2") {
+		t.Errorf("Ann's dodge is not shown in the foes' turn:\n%s", page)
+	}
+	if !strings.Contains(page, "of 4 AP left") || !strings.Contains(term, "level 6, 4/4 AP") {
+		t.Errorf("the foe's AP in its turn are not shown:\n%s\n%s", page, term)
+	}
+}
+
+// TestTeamLine_NamesTheRulesOptionWithItsLabel checks that the team line
+// of the page and of the terminal says which option the combat rules in
+// force are ("rules: the rule text"), not the value alone.
+func TestTeamLine_NamesTheRulesOptionWithItsLabel(t *testing.T) {
+	tr := Game.(engine.TextRenderer)
+	for _, tc := range []struct {
+		ed   Edition
+		want string
+	}{{TextRules, "the rule text"}, {PageRules, "the group's rules page"}} {
+		s := mustTeamUnder(t, tc.ed, nil)
+		if page := renderView(t, s, annSeat); !strings.Contains(page, "· rules: "+tc.want) {
+			t.Errorf("edition %d: the page's team line lacks \"rules: %s\":\n%s", tc.ed, tc.want, page)
+		}
+		if term := tr.RenderText(s.View(annSeat), annSeat); !strings.Contains(term, "; rules: "+tc.want+"\n") {
+			t.Errorf("edition %d: the terminal's team line lacks \"; rules: %s\":\n%s", tc.ed, tc.want, term)
+		}
+	}
+}

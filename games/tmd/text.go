@@ -17,6 +17,7 @@ func (view *View) text() string {
 	if view.Leader != "" {
 		fmt.Fprintf(&b, "; leader %s", view.Leader)
 	}
+	fmt.Fprintf(&b, "; rules: %s", view.RulesName())
 	b.WriteString("\n")
 	for _, m := range view.Team {
 		if m.Sheet == nil {
@@ -81,7 +82,7 @@ func renderBattle(b *strings.Builder, bt *BattleView) {
 			b.WriteString(" stats hidden")
 		default:
 			fmt.Fprintf(b, " %d/%d HP, level %d", f.Body.HP, f.Body.MaxHP, f.Body.Level)
-			if t := f.Turn; t != nil && bt.Started {
+			if t := f.Turn; t != nil && f.Playing {
 				fmt.Fprintf(b, ", %d/%d AP", t.AP, t.Max)
 			}
 		}
@@ -103,7 +104,7 @@ func renderBattle(b *strings.Builder, bt *BattleView) {
 		if len(conds) > 0 {
 			fmt.Fprintf(b, "; %s", strings.Join(conds, ", "))
 		}
-		if f.Done && bt.Started && !f.Fainted {
+		if f.Done && !f.Fainted {
 			b.WriteString("; done")
 		}
 		b.WriteString("\n")

@@ -66,7 +66,10 @@ type BattleView struct {
 }
 
 // FighterView is a fighter as a seat sees it: Body and Turn's numbers are
-// nil for a foe whose stats are hidden from the seat.
+// nil for a foe whose stats are hidden from the seat. A fighter has AP only
+// in its side's turn (what it leaves is lost when the turn ends): Turn's
+// AP, Max and Focus are that turn's while Playing, and say nothing
+// otherwise; its brace, dodge and guard last until its next turn.
 type FighterView struct {
 	Name    string         `json:"name"`
 	Species string         `json:"species"`
@@ -81,7 +84,8 @@ type FighterView struct {
 	Minor   []Cond         `json:"minor,omitempty"`
 	Stages  map[string]int `json:"stages,omitempty"`
 	Turn    *Turn          `json:"turn,omitempty"`
-	Done    bool           `json:"done,omitempty"`
+	Playing bool           `json:"playing,omitempty"` // its side's turn is on
+	Done    bool           `json:"done,omitempty"`    // it has ended its part of its side's turn
 }
 
 // Odds are the exact chances of one use of a move on one target: to hit
@@ -103,6 +107,15 @@ type Odds struct {
 type DamageP struct {
 	Damage int    `json:"damage"`
 	P      string `json:"p"`
+}
+
+// RulesName names the combat rules in force, as the team line shows them
+// after the option's label ("rules: the rule text").
+func (view *View) RulesName() string {
+	if view.Rules == "pages" {
+		return "the group's rules page"
+	}
+	return "the rule text"
 }
 
 func ratText(r *big.Rat) string {
@@ -148,8 +161,9 @@ func (s *State) View(seat engine.Seat) engine.View {
 			bv.TrickRoom = b.TrickRoom
 		}
 		for _, f := range b.Fighters {
+			playing := b.Started && b.Side == f.side()
 			fv := FighterView{Name: f.Name, Species: f.Species, Types: f.Types, Foe: f.Foe, NPC: f.NPC, Hidden: f.Hidden,
-				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Done: f.Turn.Done}
+				Fainted: f.Fainted, Major: f.Major, Minor: f.Minor, Stages: f.Stages, Playing: playing, Done: playing && f.Turn.Done}
 			if isGM || !f.Foe || !f.Hidden {
 				body, turn := f.Body, f.Turn
 				fv.Body, fv.Turn, fv.Ability = &body, &turn, f.Ability
