@@ -44,6 +44,9 @@ func TestPlay_GMSessionGolden(t *testing.T) {
 	}
 	for _, want := range []string{
 		"\nroll: that is a player's action", // typed at the GM's prompt, without "engine: "
+		// A text that reads as no action: the example is one the seat types.
+		"Gail (GM)> fly\n" + `msp: unknown action "fly": write one as the choices show it, as in "check strength of Ann"`,
+		"Bo> fly\n" + `msp: unknown action "fly": write one as the choices show it, as in "attack Wolf with Short sword"`,
 		"Wolf takes 5 damage and falls",
 		"The battle is over: no enemy stands",
 		"Game over: The session ends (the heroes rest at the inn): Ann lives (level 1), Bo lives (level 0)",

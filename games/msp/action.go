@@ -2,6 +2,7 @@ package msp
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -292,8 +293,19 @@ func (a Typed) String() string   { return a.Text }
 
 // Resolve implements engine.Standin: the action the text reads, or its
 // refusal in the player's words. (ParseAction reads no Typed.)
-func (a Typed) Resolve() (engine.Action, error) {
-	inner, err := ParseAction(a.Text)
+func (a Typed) Resolve() (engine.Action, error) { return a.read(false) }
+
+// ResolveBy implements engine.SeatStandin: Resolve for seat at st, whose
+// refusal of a text that reads as no action gives an example of what
+// that seat types, the GM's or a player's (ParseActionAs).
+func (a Typed) ResolveBy(st engine.State, seat engine.Seat) (engine.Action, error) {
+	s, ok := st.(*State)
+	return a.read(ok && s.GM.Is(seat))
+}
+
+// read is Resolve for the GM (gm) or a player.
+func (a Typed) read(gm bool) (engine.Action, error) {
+	inner, err := ParseActionAs(a.Text, gm)
 	if err != nil {
 		return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "msp: "))
 	}
@@ -394,13 +406,44 @@ func (a ImportBook) String() string {
 
 // ParseAction reads an action's text form (see each action type). Verbs
 // are in any case; names are matched in any case when the action is played.
-func ParseAction(text string) (engine.Action, error) {
+//
+// A text that reads as no action is refused with an example of what a
+// player types; ParseActionAs gives the GM the GM's.
+func ParseAction(text string) (engine.Action, error) { return ParseActionAs(text, false) }
+
+// ParseActionAs is ParseAction for the game master (gm) or a player: a text
+// that reads as no action is refused with an example of what that one
+// types, a check for the GM, an attack for a player.
+func ParseActionAs(text string, gm bool) (engine.Action, error) {
+	a, err := parseText(text)
+	var u *unreadError
+	if errors.As(err, &u) {
+		example := `"attack Wolf with Short sword"`
+		if gm {
+			example = `"check strength of Ann"`
+		}
+		return nil, fmt.Errorf("msp: %s: write one as the choices show it, as in %s (the rules summary lists them all)", u.what, example)
+	}
+	return a, err
+}
+
+// unreadError is the refusal of a text that reads as no action at all:
+// ParseActionAs adds an example that fits the one who typed it.
+type unreadError struct {
+	what string // "empty action", `unknown action "fly"`
+}
+
+func (u *unreadError) Error() string { return "msp: " + u.what }
+
+// parseText is ParseAction, its refusal of a text that reads as no action
+// an *unreadError.
+func parseText(text string) (engine.Action, error) {
 	text = strings.TrimSpace(text)
 	head, reason, _ := strings.Cut(text, ":")
 	head, reason = strings.TrimSpace(head), strings.TrimSpace(reason)
 	f := strings.Fields(head)
 	if len(f) == 0 {
-		return nil, fmt.Errorf("msp: empty action")
+		return nil, &unreadError{what: "empty action"}
 	}
 	verb := strings.ToLower(f[0])
 	rest := strings.TrimSpace(head[len(f[0]):])
@@ -616,7 +659,7 @@ func ParseAction(text string) (engine.Action, error) {
 		}
 		return ImportBook{Book: b}, nil
 	}
-	return nil, fmt.Errorf("msp: unknown action %s: write one as the choices show it, as in \"check strength of Ann\" (the rules summary lists them all)", engine.Quote(text))
+	return nil, &unreadError{what: "unknown action " + engine.Quote(text)}
 }
 
 // parseBookEntry reads "book creature NAME: hp N; ATTACK N...", "book item

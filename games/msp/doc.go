@@ -115,7 +115,9 @@
 // reads ("check strength of Ann", "xp 10 to Ann: a clever plan"). The
 // table page's action line sends a Typed action: the table reads its text
 // (engine.Standin) and plays, and logs, the action it reads; Apply itself
-// takes no Typed. Legal never offers a seat a single action where its real
+// takes no Typed. A text that reads as no action is refused with an
+// example that fits whoever typed it (engine.SeatStandin): a check for
+// the GM, an attack for a player. Legal never offers a seat a single action where its real
 // choices are typed (a table would play it for the seat): a player without
 // a character is offered two ready-made ones, the GM a note besides ending
 // the session. In tabletop play everyone shares one terminal, which asks

@@ -87,10 +87,10 @@ func TestExplain_MakingACharacterTakesTheArticleOfItsRace(t *testing.T) {
 }
 
 // TestParseAction_AnUnknownActionSaysWhatToWrite: a text that reads as no
-// action points to the choices' words and the rules summary; an unknown
-// kind says where the kinds are.
+// action points to the choices' words, with a player's example, and the
+// rules summary; an unknown kind says where the kinds are.
 func TestParseAction_AnUnknownActionSaysWhatToWrite(t *testing.T) {
-	if _, err := ParseAction("foo bar"); err == nil || !strings.Contains(err.Error(), `write one as the choices show it, as in "check strength of Ann"`) {
+	if _, err := ParseAction("foo bar"); err == nil || !strings.Contains(err.Error(), `write one as the choices show it, as in "attack Wolf with Short sword" (the rules summary lists them all)`) {
 		t.Errorf("ParseAction(foo bar) = %v", err)
 	}
 	if _, err := Game.Decode("frob", []byte(`{}`)); err == nil || !strings.Contains(err.Error(), "the kinds are those of the seat's legal actions") {

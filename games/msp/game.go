@@ -65,6 +65,14 @@ func (game) Decode(kind string, raw json.RawMessage) (engine.Action, error) {
 // ParseAction reads an action's text form, for tabletop play.
 func (game) ParseAction(text string) (engine.Action, error) { return ParseAction(text) }
 
+// ParseActionBy reads an action's text form as seat typed it at st, for
+// tabletop play: a refusal's example is the GM's or a player's
+// (ParseActionAs).
+func (game) ParseActionBy(st engine.State, seat engine.Seat, text string) (engine.Action, error) {
+	s, ok := st.(*State)
+	return ParseActionAs(text, ok && s.GM.Is(seat))
+}
+
 // RenderText implements engine.TextRenderer.
 func (game) RenderText(v engine.View, s engine.Seat) string {
 	if view, ok := v.(*View); ok {

@@ -2,6 +2,8 @@ package msp
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"tabletop/dice"
@@ -55,5 +57,34 @@ func TestApply_TypedTextIsReadBeforeItPlays(t *testing.T) {
 	s := mustTable(t)
 	for _, seat := range []engine.Seat{gmSeat, annSeat} {
 		mustRefuse(t, s, seat, Typed{Text: "xp 10 to Ann: a clever plan"}, "typed text is read as the action it names before it is played")
+	}
+}
+
+// TestUnknownAction_TheExampleFitsWhoTyped: a text that reads as no action
+// is refused with an example of what the one who typed it writes: the
+// GM's a check, a player's an attack. At the table a typed line is read as
+// its seat's (engine.SeatStandin), and ParseAction, which knows no seat,
+// gives a player's.
+func TestUnknownAction_TheExampleFitsWhoTyped(t *testing.T) {
+	const gmEx, playerEx = `as in "check strength of Ann"`, `as in "attack Wolf with Short sword"`
+	if _, err := ParseAction("fly"); err == nil || !strings.Contains(err.Error(), playerEx) {
+		t.Errorf("ParseAction(%q) = %v, want a player's example", "fly", err)
+	}
+	tab, err := engine.NewTable(Game, nil, testSeats, dice.Seed{7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		seat      engine.Seat
+		want, not string
+	}{{"the GM", gmSeat, gmEx, playerEx}, {"a player", annSeat, playerEx, gmEx}} {
+		for _, text := range []string{"fly to the moon", "", "  "} {
+			_, err := tab.Act(tc.seat, Typed{Text: text})
+			var ae *engine.ActionError
+			if !errors.As(err, &ae) || !strings.Contains(ae.Refusal(), tc.want) || strings.Contains(ae.Refusal(), tc.not) {
+				t.Errorf("typed %q by %s refused with %v, want %s", text, tc.name, err, tc.want)
+			}
+		}
 	}
 }
