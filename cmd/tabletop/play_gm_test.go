@@ -19,10 +19,7 @@ func TestPlay_GMSessionGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := run(t, string(script), "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, string(script), "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
 	golden := filepath.Join("testdata", "play-msp.golden")
 	if *update {
 		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
@@ -82,15 +79,12 @@ func TestPlay_GMBookImportsAndExports(t *testing.T) {
 	if err := os.WriteFile(in, []byte(book), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, errOut := run(t, "create Ann / elf / ranger / neutral / hunter\nexport book "+out+"\nquit\n", "play", "msp", "--players", "2", "--book", in, "--seed", "02")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, stdout)
-	}
+	mustPlay(t, "create Ann / elf / ranger / neutral / hunter\nexport book "+out+"\nquit\n", "play", "msp", "--players", "2", "--book", in, "--seed", "02")
 	got, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(got), `"Troll"`) || !strings.Contains(string(got), `"Goblin"`) {
 		t.Fatalf("exported book (%v):\n%s", err, got)
 	}
-	if code, _, errOut = run(t, "", "play", "msp", "--bots", "random"); code == 0 || !strings.Contains(errOut, "people only") {
+	if code, _, errOut := run(t, "", "play", "msp", "--bots", "random"); code == 0 || !strings.Contains(errOut, "people only") {
 		t.Errorf("play msp with bots = %d, %q", code, errOut)
 	}
 }
@@ -100,10 +94,7 @@ func TestPlay_GMBookImportsAndExports(t *testing.T) {
 // each ally in turn, instead of leaving the GM to end a turn nobody played.
 func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
 	input := "1\n1\nadd foe Geodude level 5 with Tackle\nstart the battle, allies first\nquit\n"
-	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
 	for _, want := range []string{"Ann> 1\n  Ann brings", "Bo> 1\n  Bo brings", "Round 1: the allies' turn.\n\n== Ann ==", "Ann> quit"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the session lacks %q:\n%s", want, out)
@@ -117,10 +108,7 @@ func TestPlay_TMDAlliesTurnHandsTheTerminalToEachAlly(t *testing.T) {
 // a number picks one, and "help" says what each brings.
 func TestPlay_TMDPlayerChoosesASampleSheet(t *testing.T) {
 	input := "help\nbring the sheet of ann\nbring the sheet of ann, a level 5 pikachu\n2\nquit\n"
-	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
 	for _, want := range []string{
 		"   1) bring the sheet of Ann, a level 5 Charmander\n   2) bring the sheet of Ann, a level 5 Squirtle\n",
 		"   4) bring the sheet of Ann, a level 5 Pikachu: Electric; 20 HP, 5 AP, ability Static; moves Thunder Shock, Growl; bag Oran Berry",
@@ -176,16 +164,13 @@ func TestPlay_EndingTheSessionAsksFirst(t *testing.T) {
 		{"tmd", "end the session"},
 	} {
 		t.Run(tc.game+" "+tc.end, func(t *testing.T) {
-			code, out, errOut := run(t, "as GM\n"+tc.end+"\nn\nquit\n", "play", tc.game, "--seed", "03")
-			if code != 0 || errOut != "" {
-				t.Fatalf("play %s = %d, stderr %q\n%s", tc.game, code, errOut, out)
-			}
+			out := mustPlay(t, "as GM\n"+tc.end+"\nn\nquit\n", "play", tc.game, "--seed", "03")
 			after := out[strings.LastIndex(out, "GM (GM)> "+tc.end):]
 			if !strings.Contains(after, "End the session for everyone?") || !strings.Contains(after, "[y/N] n\nnot done: ") ||
 				strings.Contains(out, "The session ends") || strings.Contains(out, "Game over") || !strings.Contains(after, "GM (GM)> quit") {
 				t.Fatalf("after %q and n, the session did not go on:\n%s", tc.end, after)
 			}
-			code, out, errOut = run(t, "as GM\n"+tc.end+"\ny\n", "play", tc.game, "--seed", "03")
+			code, out, errOut := run(t, "as GM\n"+tc.end+"\ny\n", "play", tc.game, "--seed", "03")
 			if code != 0 || errOut != "" || !strings.Contains(out, "[y/N] y\n") || !strings.Contains(out, "The session ends") || !strings.Contains(out, "Game over") {
 				t.Fatalf("after %q and y = %d, stderr %q, the session did not end:\n%s", tc.end, code, errOut, out)
 			}
@@ -198,10 +183,7 @@ func TestPlay_EndingTheSessionAsksFirst(t *testing.T) {
 // who types the GM's "end the session" gets the game's refusal at once,
 // and the next line is read as the next action, not as an answer.
 func TestPlay_APlayerWhoMayNotEndTheSessionIsNotAskedWhetherTo(t *testing.T) {
-	code, out, errOut := run(t, "end the session\nquit\n", "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "03")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, "end the session\nquit\n", "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "03")
 	after := out[strings.LastIndex(out, "Ann> end the session"):]
 	if strings.Contains(after, "[y/N]") || !strings.Contains(after, "only the game master may do that") || !strings.Contains(after, "Ann> quit") {
 		t.Fatalf("a player's \"end the session\":\n%s", after)
@@ -257,10 +239,7 @@ func TestPlay_TMDTakesTypedActions(t *testing.T) {
 // is refused, not read as the GM's sample note that it begins.
 func TestPlay_AOneOrTwoLetterLineDoesNotPickTheChoiceItBegins(t *testing.T) {
 	for _, game := range []string{"msp", "tmd"} {
-		code, out, errOut := run(t, "as GM\nn\nas GM\nno\nquit\n", "play", game, "--seed", "03")
-		if code != 0 || errOut != "" {
-			t.Fatalf("play %s = %d, stderr %q\n%s", game, code, errOut, out)
-		}
+		out := mustPlay(t, "as GM\nn\nas GM\nno\nquit\n", "play", game, "--seed", "03")
 		if strings.Contains(out, "GM's note") || strings.Count(out, `unknown action "n`) != 2 {
 			t.Errorf("%s: a GM's \"n\" and \"no\":\n%s", game, out)
 		}
@@ -273,10 +252,7 @@ func TestPlay_AOneOrTwoLetterLineDoesNotPickTheChoiceItBegins(t *testing.T) {
 // the GM's choices but ends the session all the same.
 func TestPlay_TheGMIsAskedWhereverTheGameTakesTheEnd(t *testing.T) {
 	input := "1\n2\nadd foe Geodude level 5 as Rocky with Tackle\nend the session (the team rests)\nn\nquit\n"
-	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "07")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "07")
 	after := out[strings.LastIndex(out, "Gail (GM)> end the session"):]
 	if !strings.Contains(after, "End the session for everyone?") || !strings.Contains(after, "[y/N] n\nnot done: ") || strings.Contains(out, "The session ends") {
 		t.Fatalf("the GM's typed end during the battle's setup:\n%s", after)
@@ -289,10 +265,7 @@ func TestPlay_TheGMIsAskedWhereverTheGameTakesTheEnd(t *testing.T) {
 // asked, and the terminal says whose choice it was.
 func TestPlay_AGMTablePlaysASeatsOnlyChoice(t *testing.T) {
 	input := "1\n1\nadd foe Geodude level 5 as Rocky with Tackle\nstart the battle, allies first\nuse Basic Attack on Rocky\nquit\n"
-	code, out, errOut := run(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play tmd = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, input, "play", "tmd", "--names", "Gail,Ann,Bo", "--seed", "08")
 	after := out[strings.Index(out, "Ann> use Basic Attack on Rocky"):]
 	played := strings.Index(after, "  (Ann's only choice: end the turn)\n")
 	if played < 0 || strings.Contains(after[:played], "\n== ") || !strings.Contains(after[played:], "== Bo ==") {
@@ -304,10 +277,7 @@ func TestPlay_AGMTablePlaysASeatsOnlyChoice(t *testing.T) {
 // no seat has says which seats it may hand the terminal to: the others
 // with something to do now.
 func TestPlay_AsANameNoSeatHasListsTheSeatsToHandTo(t *testing.T) {
-	code, out, errOut := run(t, "as Cy\nquit\n", "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
-	if code != 0 || errOut != "" {
-		t.Fatalf("play msp = %d, stderr %q\n%s", code, errOut, out)
-	}
+	out := mustPlay(t, "as Cy\nquit\n", "play", "msp", "--names", "Gail,Ann,Bo", "--seed", "01")
 	if want := "Ann> as Cy\nno seat called \"Cy\": the other seats with something to do now are Gail and Bo\n"; !strings.Contains(out, want) {
 		t.Fatalf("the session lacks %q:\n%s", want, out)
 	}
@@ -333,4 +303,15 @@ func TestPlay_ASeatNamesLeavesUnnamedKeepsItsDefaultName(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mustPlay runs tabletop with stdin and args and returns what it printed,
+// failing the test unless it exits 0 with nothing on standard error.
+func mustPlay(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	code, out, errOut := run(t, stdin, args...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("tabletop %s = %d, stderr %q\n%s", strings.Join(args, " "), code, errOut, out)
+	}
+	return out
 }
