@@ -293,19 +293,18 @@ func (a Typed) String() string   { return a.Text }
 
 // Resolve implements engine.Standin: the action the text reads, or its
 // refusal in the player's words. (ParseAction reads no Typed.)
-func (a Typed) Resolve() (engine.Action, error) { return a.read(false) }
+func (a Typed) Resolve() (engine.Action, error) { return readTyped(ParseAction(a.Text)) }
 
 // ResolveBy implements engine.SeatStandin: Resolve for seat at st, whose
 // refusal of a text that reads as no action gives an example of what
-// that seat types, the GM's or a player's (ParseActionAs).
+// that seat types, the GM's or a player's (Game's ParseActionBy).
 func (a Typed) ResolveBy(st engine.State, seat engine.Seat) (engine.Action, error) {
-	s, ok := st.(*State)
-	return a.read(ok && s.GM.Is(seat))
+	return readTyped(game{}.ParseActionBy(st, seat, a.Text))
 }
 
-// read is Resolve for the GM (gm) or a player.
-func (a Typed) read(gm bool) (engine.Action, error) {
-	inner, err := ParseActionAs(a.Text, gm)
+// readTyped is a Typed's reading: the action read, or the parser's refusal
+// as the engine's, without the package's name.
+func readTyped(inner engine.Action, err error) (engine.Action, error) {
 	if err != nil {
 		return nil, engine.Illegal(nil, "%s", strings.TrimPrefix(err.Error(), "msp: "))
 	}
